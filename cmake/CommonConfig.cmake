@@ -1,0 +1,24 @@
+# Every target links rp_common_cfg: one place for the language level, warnings and Qt strictness.
+add_library(rp_common_cfg INTERFACE)
+target_compile_features(rp_common_cfg INTERFACE cxx_std_23)
+target_compile_options(rp_common_cfg INTERFACE
+    -Wall -Wextra -Wpedantic -Werror
+    -Wold-style-cast -Wnon-virtual-dtor -Woverloaded-virtual -Wshadow=local
+    -Wno-error=deprecated-declarations)
+# Qt strict defines; harmless for core (it never includes Qt) and binding for ui/app.
+target_compile_definitions(rp_common_cfg INTERFACE
+    QT_NO_CAST_FROM_ASCII
+    QT_NO_CAST_TO_ASCII
+    QT_NO_CAST_FROM_BYTEARRAY
+    QT_NO_NARROWING_CONVERSIONS_IN_CONNECT
+    QT_USE_QSTRINGBUILDER
+    QT_NO_FOREACH
+    QT_NO_URL_CAST_FROM_STRING
+    QT_STRICT_ITERATORS
+    QT_DISABLE_DEPRECATED_BEFORE=0x060400)
+
+if(RP_SANITIZE)
+    target_compile_options(rp_common_cfg INTERFACE -fsanitize=address,undefined -fno-omit-frame-pointer
+                                                   -fno-sanitize-recover=undefined)
+    target_link_options(rp_common_cfg INTERFACE -fsanitize=address,undefined)
+endif()

@@ -1,0 +1,1 @@
+list(APPEND RP_CORE_SOURCES)

@@ -1,0 +1,45 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "error.h"
+#include "util/command.h"
+
+#include <atomic>
+#include <chrono>
+#include <cstddef>
+#include <string>
+
+namespace rp {
+
+/// Output of one command: stdout, stderr and the exit status kept apart.
+struct ExecResult
+{
+    int exitStatus = -1;
+    std::string out;
+    std::string err;
+    bool outTruncated = false; ///< output beyond ExecOptions::maxOutput was dropped
+};
+
+struct ExecOptions
+{
+    std::chrono::milliseconds timeout { 30000 };
+    /// Polled while the command runs; when it turns true the command is stopped and Cancelled returned.
+    const std::atomic<bool>* cancel = nullptr;
+    /// A hostile host could stream without end: output past this is dropped (and the command stopped).
+    std::size_t maxOutput = 64u << 20;
+    std::string stdinData;
+};
+
+/// Runs commands on one host. Implementations: LocalExecutor (fork/exec, no shell) and SshExecutor (libssh,
+/// one connection reused for every command). A non-zero exit status is a value in ExecResult, not an error;
+/// errors are for "could not run it" (unreachable, timeout, cancelled, ...), each naming the host.
+class Executor
+{
+public:
+    virtual ~Executor() = default;
+    virtual Result<ExecResult> run(const Command& command, const ExecOptions& options) = 0;
+    /// Host label used in errors ("lab-a", "localhost").
+    virtual std::string host() const = 0;
+};
+
+} // namespace rp
