@@ -1,1 +1,11 @@
-# rocepilot-cli
+add_executable(rocepilot-cli
+    ${CMAKE_CURRENT_LIST_DIR}/cli/main.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/cli/args.h
+    ${CMAKE_CURRENT_LIST_DIR}/cli/args.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/cli/discovercmd.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/cli/parsecmd.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/cli/print.h
+    ${CMAKE_CURRENT_LIST_DIR}/cli/print.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/cli/commands.h)
+target_link_libraries(rocepilot-cli PRIVATE rp_common_cfg rp_core)
+install(TARGETS rocepilot-cli RUNTIME DESTINATION bin)

@@ -4,6 +4,8 @@ target_compile_features(rp_common_cfg INTERFACE cxx_std_23)
 target_compile_options(rp_common_cfg INTERFACE
     -Wall -Wextra -Wpedantic -Werror
     -Wold-style-cast -Wnon-virtual-dtor -Woverloaded-virtual -Wshadow=local
+    # designated initializers name only the fields that matter; the rest keep their defaults on purpose
+    -Wno-missing-field-initializers
     -Wno-error=deprecated-declarations)
 # Qt strict defines; harmless for core (it never includes Qt) and binding for ui/app.
 target_compile_definitions(rp_common_cfg INTERFACE

@@ -40,8 +40,7 @@ struct Error
     std::string describe() const;
 };
 
-template <class T>
-using Result = std::expected<T, Error>;
+template <class T> using Result = std::expected<T, Error>;
 
 inline std::unexpected<Error> fail(ErrorKind kind, std::string message, std::string where = {}, std::string host = {})
 {

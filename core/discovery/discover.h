@@ -48,8 +48,8 @@ struct HostOutcome
 using DiscoveryProgress = std::function<void(const HostOutcome& outcome, std::size_t done, std::size_t total)>;
 
 /// Discover one host through an open executor: one collection command, everything read inside it.
-Result<HostFacts> discoverHost(Executor& executor, const DiscoveryOptions& options,
-    const std::atomic<bool>* cancel = nullptr);
+Result<HostFacts> discoverHost(
+    Executor& executor, const DiscoveryOptions& options, const std::atomic<bool>* cancel = nullptr);
 
 /// Discover from a recorded tree (a sysfs root with sys/class/infiniband, sys/class/net, proc/net/vlan ...),
 /// read in-process. Used by tests and `--sysfs-root`.

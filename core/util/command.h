@@ -18,12 +18,10 @@ public:
     Command() = default;
     Command(std::initializer_list<std::string> argv)
         : m_argv(argv)
-    {
-    }
+    { }
     explicit Command(std::vector<std::string> argv)
         : m_argv(std::move(argv))
-    {
-    }
+    { }
 
     Command& arg(std::string token)
     {

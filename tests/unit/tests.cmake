@@ -1,1 +1,5 @@
-# tests for unit
+rp_add_test(tst_discovery SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_discovery.cpp LABELS unit)
+rp_add_test(tst_inventory SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_inventory.cpp LABELS unit)
+rp_add_test(tst_cli SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_cli.cpp LABELS unit)
+add_dependencies(tst_cli rocepilot-cli)
+target_compile_definitions(tst_cli PRIVATE RP_CLI="$<TARGET_FILE:rocepilot-cli>")

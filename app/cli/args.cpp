@@ -1,0 +1,62 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "args.h"
+
+#include "util/text.h"
+
+#include <algorithm>
+
+namespace rp::cli {
+
+std::string Args::parse(int argc, char** argv, int first)
+{
+    bool onlyPositional = false;
+    for (int i = first; i < argc; ++i) {
+        std::string arg = argv[i];
+        if (onlyPositional || arg == "-" || !startsWith(arg, "--")) {
+            if (!onlyPositional && arg.size() > 1 && arg[0] == '-' && arg != "-")
+                return "unknown option '" + arg + "'";
+            m_positional.push_back(arg);
+            continue;
+        }
+        if (arg == "--") {
+            onlyPositional = true;
+            continue;
+        }
+        std::string name = arg.substr(2);
+        std::optional<std::string> inlineValue;
+        if (auto eq = name.find('='); eq != std::string::npos) {
+            inlineValue = name.substr(eq + 1);
+            name = name.substr(0, eq);
+        }
+        if (std::ranges::find(m_flags, name) != m_flags.end()) {
+            if (inlineValue)
+                return "option '--" + name + "' takes no value";
+            m_set[name] = true;
+        } else if (std::ranges::find(m_valued, name) != m_valued.end()) {
+            if (inlineValue) {
+                m_values[name] = *inlineValue;
+            } else {
+                if (i + 1 >= argc)
+                    return "option '--" + name + "' needs a value";
+                m_values[name] = argv[++i];
+            }
+            m_set[name] = true;
+        } else {
+            std::vector<std::string_view> all(m_flags.begin(), m_flags.end());
+            all.insert(all.end(), m_valued.begin(), m_valued.end());
+            auto hint = closestMatch(name, all);
+            return "unknown option '--" + name + "'" + (hint.empty() ? "" : " (did you mean '--" + hint + "'?)");
+        }
+    }
+    return {};
+}
+
+std::optional<std::string> Args::value(const std::string& name) const
+{
+    auto it = m_values.find(name);
+    if (it == m_values.end())
+        return std::nullopt;
+    return it->second;
+}
+
+} // namespace rp::cli

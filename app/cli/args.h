@@ -1,0 +1,34 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace rp::cli {
+
+/// A tiny option parser: declared flags and valued options, the rest positional. Unknown options are usage
+/// errors (exit 2), never ignored.
+class Args
+{
+public:
+    Args(std::vector<std::string> flags, std::vector<std::string> valued)
+        : m_flags(std::move(flags))
+        , m_valued(std::move(valued))
+    { }
+    /// Returns an error message, or empty on success.
+    std::string parse(int argc, char** argv, int first);
+    bool flag(const std::string& name) const { return m_set.count(name) > 0; }
+    std::optional<std::string> value(const std::string& name) const;
+    const std::vector<std::string>& positional() const { return m_positional; }
+
+private:
+    std::vector<std::string> m_flags;
+    std::vector<std::string> m_valued;
+    std::map<std::string, std::string> m_values;
+    std::map<std::string, bool> m_set;
+    std::vector<std::string> m_positional;
+};
+
+} // namespace rp::cli

@@ -1,0 +1,12 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+namespace rp::cli {
+
+/// Exit codes of every command: 0 all fine, 1 some hosts or inputs failed, 2 usage error.
+enum Exit { ExitOk = 0, ExitSomeFailed = 1, ExitUsage = 2 };
+
+int discoverCommand(int argc, char** argv);
+int parseCommand(int argc, char** argv);
+
+} // namespace rp::cli

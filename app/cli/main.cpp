@@ -1,0 +1,47 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// rocepilot-cli: the headless face of RoCE Pilot, on the same core as the GUI.
+#include "commands.h"
+
+#include <cstdio>
+#include <cstring>
+#include <string>
+
+namespace {
+
+const char* kUsage = R"(usage: rocepilot-cli <command> [options]
+
+RoCE Pilot on the command line: discover RDMA devices, GID tables and DCB state on
+hosts, and read the outputs admins already have (show_gids, ibv_devinfo, mlnx_qos, ...).
+
+commands:
+  discover   discover hosts (over SSH, locally, or from a recorded sysfs tree)
+  parse      parse saved outputs of show_gids, ibv_devinfo, rdma, ip, dcb, mlnx_qos, lldptool
+
+Run 'rocepilot-cli <command> --help' for the options of a command.
+Exit codes: 0 all fine, 1 some hosts or inputs failed, 2 usage error.
+)";
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    if (argc < 2) {
+        std::fputs(kUsage, stderr);
+        return rp::cli::ExitUsage;
+    }
+    std::string command = argv[1];
+    if (command == "--help" || command == "-h" || command == "help") {
+        std::fputs(kUsage, stdout);
+        return rp::cli::ExitOk;
+    }
+    if (command == "--version") {
+        std::puts("rocepilot-cli 0.1.0");
+        return rp::cli::ExitOk;
+    }
+    if (command == "discover")
+        return rp::cli::discoverCommand(argc, argv);
+    if (command == "parse")
+        return rp::cli::parseCommand(argc, argv);
+    std::fprintf(stderr, "rocepilot-cli: unknown command '%s'\n\n%s", command.c_str(), kUsage);
+    return rp::cli::ExitUsage;
+}

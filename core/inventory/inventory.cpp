@@ -1,0 +1,320 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "inventory/inventory.h"
+
+#include "util/command.h"
+#include "util/files.h"
+#include "util/text.h"
+
+#include <charconv>
+#include <cstdlib>
+#include <set>
+#include <yaml-cpp/yaml.h>
+
+namespace rp {
+namespace {
+
+std::string at(const std::string& file, const YAML::Mark& mark)
+{
+    if (mark.is_null())
+        return file;
+    return file + ":" + std::to_string(mark.line + 1) + ":" + std::to_string(mark.column + 1);
+}
+
+Result<void> checkKeys(const YAML::Node& map, const std::vector<std::string_view>& allowed, const std::string& file,
+    std::string_view context)
+{
+    for (const auto& item : map) {
+        if (!item.first.IsScalar())
+            return fail(ErrorKind::Parse, "keys must be plain names", at(file, item.first.Mark()));
+        auto key = item.first.Scalar();
+        bool known = false;
+        for (auto a : allowed)
+            known = known || a == key;
+        if (!known) {
+            std::string message = "unknown key '" + key + "' in " + std::string(context);
+            if (auto hint = closestMatch(key, allowed); !hint.empty())
+                message += " (did you mean '" + hint + "'?)";
+            return fail(ErrorKind::Parse, message, at(file, item.first.Mark()));
+        }
+    }
+    return {};
+}
+
+Result<std::string> scalar(const YAML::Node& node, std::string_view key, const std::string& file)
+{
+    if (!node.IsScalar())
+        return fail(ErrorKind::Parse, "'" + std::string(key) + "' must be a single value", at(file, node.Mark()));
+    return node.Scalar();
+}
+
+Result<int> integer(const YAML::Node& node, std::string_view key, const std::string& file, int min, int max)
+{
+    auto text = scalar(node, key, file);
+    if (!text)
+        return std::unexpected(text.error());
+    int value = 0;
+    auto [ptr, ec] = std::from_chars(text->data(), text->data() + text->size(), value);
+    if (ec != std::errc() || ptr != text->data() + text->size() || value < min || value > max)
+        return fail(ErrorKind::Parse,
+            "'" + std::string(key) + "' must be a whole number from " + std::to_string(min) + " to "
+                + std::to_string(max) + ", not '" + *text + "'",
+            at(file, node.Mark()));
+    return value;
+}
+
+Result<bool> boolean(const YAML::Node& node, std::string_view key, const std::string& file)
+{
+    auto text = scalar(node, key, file);
+    if (!text)
+        return std::unexpected(text.error());
+    if (*text == "true" || *text == "yes")
+        return true;
+    if (*text == "false" || *text == "no")
+        return false;
+    return fail(ErrorKind::Parse, "'" + std::string(key) + "' must be true or false, not '" + *text + "'",
+        at(file, node.Mark()));
+}
+
+Result<HostSpec> parseHost(const YAML::Node& node, const std::string& file)
+{
+    if (!node.IsMap())
+        return fail(ErrorKind::Parse, "each host must be a map of keys", at(file, node.Mark()));
+    static const std::vector<std::string_view> keys
+        = { "name", "address", "port", "user", "auth", "key_file", "kind", "local", "sysfs_root" };
+    if (auto ok = checkKeys(node, keys, file, "a host"); !ok)
+        return std::unexpected(ok.error());
+    HostSpec host;
+    for (const auto& item : node) {
+        const auto key = item.first.Scalar();
+        const auto& value = item.second;
+        Result<void> step;
+        auto take = [&](auto result, auto& into) {
+            if (!result)
+                step = std::unexpected(result.error());
+            else
+                into = *result;
+        };
+        if (key == "name") {
+            take(scalar(value, key, file), host.name);
+        } else if (key == "address") {
+            take(scalar(value, key, file), host.address);
+        } else if (key == "port") {
+            take(integer(value, key, file, 1, 65535), host.port);
+        } else if (key == "user") {
+            take(scalar(value, key, file), host.user);
+        } else if (key == "key_file") {
+            take(scalar(value, key, file), host.keyFile);
+        } else if (key == "sysfs_root") {
+            take(scalar(value, key, file), host.sysfsRoot);
+        } else if (key == "local") {
+            take(boolean(value, key, file), host.local);
+        } else if (key == "auth") {
+            std::string text;
+            take(scalar(value, key, file), text);
+            if (step) {
+                if (text == "agent")
+                    host.auth = AuthMethod::Agent;
+                else if (text == "key")
+                    host.auth = AuthMethod::KeyFile;
+                else if (text == "password")
+                    host.auth = AuthMethod::Password;
+                else
+                    step = fail(ErrorKind::Parse, "'auth' must be agent, key or password, not '" + text + "'",
+                        at(file, value.Mark()));
+            }
+        } else if (key == "kind") {
+            std::string text;
+            take(scalar(value, key, file), text);
+            if (step) {
+                if (text == "linux")
+                    host.kind = HostKind::LinuxGeneric;
+                else if (text == "linux-nvidia")
+                    host.kind = HostKind::LinuxNvidia;
+                else if (text == "windows")
+                    host.kind = HostKind::Windows;
+                else
+                    step = fail(ErrorKind::Parse, "'kind' must be linux, linux-nvidia or windows, not '" + text + "'",
+                        at(file, value.Mark()));
+            }
+        }
+        if (!step)
+            return std::unexpected(step.error());
+    }
+    if (host.name.empty())
+        return fail(ErrorKind::Parse, "a host needs a 'name'", at(file, node.Mark()));
+    if (host.address.empty() && !host.local)
+        return fail(ErrorKind::Parse, "host '" + host.name + "' needs an 'address'", at(file, node.Mark()));
+    return host;
+}
+
+} // namespace
+
+std::string toString(AuthMethod method)
+{
+    switch (method) {
+    case AuthMethod::Agent:
+        return "agent";
+    case AuthMethod::KeyFile:
+        return "key";
+    case AuthMethod::Password:
+        return "password";
+    }
+    return "agent";
+}
+
+std::string toString(HostKind kind)
+{
+    switch (kind) {
+    case HostKind::LinuxGeneric:
+        return "linux";
+    case HostKind::LinuxNvidia:
+        return "linux-nvidia";
+    case HostKind::Windows:
+        return "windows";
+    }
+    return "linux";
+}
+
+Result<Inventory> parseInventory(const std::string& yamlText, const std::string& fileName)
+{
+    YAML::Node root;
+    try {
+        root = YAML::Load(yamlText);
+    } catch (const YAML::Exception& e) {
+        return fail(ErrorKind::Parse, e.msg, at(fileName, e.mark));
+    }
+    if (root.IsNull())
+        return fail(ErrorKind::Parse, "the file is empty", fileName);
+    if (!root.IsMap())
+        return fail(ErrorKind::Parse, "expected a map with 'version' and 'hosts'", at(fileName, root.Mark()));
+    if (auto ok = checkKeys(root, { "version", "known_hosts", "hosts" }, fileName, "the inventory"); !ok)
+        return std::unexpected(ok.error());
+    Inventory inventory;
+    if (auto v = root["version"]) {
+        auto version = integer(v, "version", fileName, 1, 1000);
+        if (!version)
+            return std::unexpected(version.error());
+        if (*version != 1)
+            return fail(ErrorKind::Parse,
+                "inventory version " + std::to_string(*version)
+                    + " is newer than this "
+                      "RoCE Pilot understands (1)",
+                at(fileName, v.Mark()));
+    }
+    try {
+        if (auto k = root["known_hosts"]) {
+            auto file = scalar(k, "known_hosts", fileName);
+            if (!file)
+                return std::unexpected(file.error());
+            inventory.knownHostsFile = *file;
+        }
+        if (auto hosts = root["hosts"]) {
+            if (!hosts.IsSequence() && !hosts.IsNull())
+                return fail(ErrorKind::Parse, "'hosts' must be a list", at(fileName, hosts.Mark()));
+            std::set<std::string> names;
+            for (const auto& node : hosts) {
+                auto host = parseHost(node, fileName);
+                if (!host)
+                    return std::unexpected(host.error());
+                if (!names.insert(host->name).second)
+                    return fail(
+                        ErrorKind::Parse, "host name '" + host->name + "' is used twice", at(fileName, node.Mark()));
+                inventory.hosts.push_back(std::move(*host));
+            }
+        }
+    } catch (const YAML::Exception& e) {
+        return fail(ErrorKind::Parse, e.msg, at(fileName, e.mark));
+    }
+    if (auto ok = validateInventory(inventory); !ok) {
+        auto error = ok.error();
+        error.where = fileName + (error.where.empty() ? "" : ": " + error.where);
+        return std::unexpected(error);
+    }
+    return inventory;
+}
+
+Result<Inventory> loadInventory(const std::string& path)
+{
+    auto text = readTextFile(path, 16u << 20);
+    if (!text)
+        return std::unexpected(text.error());
+    return parseInventory(*text, path);
+}
+
+std::string inventoryToYaml(const Inventory& inventory)
+{
+    YAML::Emitter out;
+    out << YAML::BeginMap;
+    out << YAML::Key << "version" << YAML::Value << 1;
+    if (!inventory.knownHostsFile.empty())
+        out << YAML::Key << "known_hosts" << YAML::Value << YAML::DoubleQuoted << inventory.knownHostsFile;
+    out << YAML::Key << "hosts" << YAML::Value << YAML::BeginSeq;
+    for (const auto& host : inventory.hosts) {
+        out << YAML::BeginMap;
+        out << YAML::Key << "name" << YAML::Value << YAML::DoubleQuoted << host.name;
+        if (!host.address.empty())
+            out << YAML::Key << "address" << YAML::Value << YAML::DoubleQuoted << host.address;
+        if (!host.local) {
+            out << YAML::Key << "port" << YAML::Value << host.port;
+            out << YAML::Key << "user" << YAML::Value << YAML::DoubleQuoted << host.user;
+            out << YAML::Key << "auth" << YAML::Value << toString(host.auth);
+            if (!host.keyFile.empty())
+                out << YAML::Key << "key_file" << YAML::Value << YAML::DoubleQuoted << host.keyFile;
+        } else {
+            out << YAML::Key << "local" << YAML::Value << true;
+        }
+        out << YAML::Key << "kind" << YAML::Value << toString(host.kind);
+        if (!host.sysfsRoot.empty())
+            out << YAML::Key << "sysfs_root" << YAML::Value << YAML::DoubleQuoted << host.sysfsRoot;
+        out << YAML::EndMap;
+    }
+    out << YAML::EndSeq << YAML::EndMap;
+    return std::string(out.c_str()) + "\n";
+}
+
+Result<void> saveInventory(const Inventory& inventory, const std::string& path)
+{
+    if (auto ok = validateInventory(inventory); !ok)
+        return ok;
+    return writeFileAtomically(path, inventoryToYaml(inventory), 0600);
+}
+
+Result<void> validateInventory(const Inventory& inventory)
+{
+    std::set<std::string> names;
+    for (const auto& host : inventory.hosts) {
+        auto where = "host '" + host.name + "'";
+        if (host.name.empty())
+            return fail(ErrorKind::Validation, "a host has no name");
+        if (host.name.size() > 64)
+            return fail(ErrorKind::Validation, "name longer than 64 characters", where);
+        for (char c : host.name) {
+            if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f)
+                return fail(ErrorKind::Validation, "name contains a control character", where);
+        }
+        if (!names.insert(host.name).second)
+            return fail(ErrorKind::Validation, "name is used twice", where);
+        if (host.local)
+            continue;
+        if (auto ok = validateHostAddress(host.address); !ok)
+            return fail(ErrorKind::Validation, ok.error().message, where);
+        if (auto ok = validateUserName(host.user); !ok)
+            return fail(ErrorKind::Validation, ok.error().message, where);
+        if (host.port < 1 || host.port > 65535)
+            return fail(ErrorKind::Validation, "port must be 1..65535", where);
+        if (host.auth == AuthMethod::KeyFile && host.keyFile.empty())
+            return fail(ErrorKind::Validation, "auth is 'key' but no key_file is given", where);
+    }
+    return {};
+}
+
+std::string defaultKnownHostsPath()
+{
+    if (const char* xdg = std::getenv("XDG_CONFIG_HOME"); xdg && *xdg)
+        return std::string(xdg) + "/rocepilot/known_hosts";
+    if (const char* home = std::getenv("HOME"); home && *home)
+        return std::string(home) + "/.config/rocepilot/known_hosts";
+    return "rocepilot_known_hosts";
+}
+
+} // namespace rp

@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Installs the Debian 12 packages RoCE Pilot needs to build, run and test, and nothing else.
+# As root it runs apt-get; otherwise it prints the exact apt-get line to run and fails.
+set -euo pipefail
+
+packages=(
+    # build
+    build-essential cmake ninja-build pkg-config ccache clang-format
+    # core
+    libssh-dev libyaml-cpp-dev nlohmann-json3-dev libibverbs-dev librdmacm-dev
+    # ui
+    qt6-base-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools libqcustomplot-dev libqcustomplot2.1-qt6
+    libgl-dev
+    # run and test: hosts, RDMA tools, headless display
+    openssh-server openssh-client iproute2 procps psmisc rdma-core ibverbs-utils perftest
+    xvfb xauth
+)
+
+missing=()
+for p in "${packages[@]}"; do
+    if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q '^install ok installed$'; then
+        missing+=("$p")
+    fi
+done
+if [ ${#missing[@]} -eq 0 ]; then
+    exit 0
+fi
+line="apt-get update && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends ${missing[*]}"
+if [ "$(id -u)" -ne 0 ]; then
+    echo "RoCE Pilot needs these Debian packages: ${missing[*]}" >&2
+    echo "Run as root:" >&2
+    echo "  $line" >&2
+    exit 1
+fi
+echo "Installing: ${missing[*]}"
+apt-get update -qq
+DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"

@@ -1,0 +1,120 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Runs the real rocepilot-cli binary: exit codes, --help, discover on recorded trees, parse on fixtures.
+#include "testutil.h"
+
+#include <QDir>
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QProcess>
+#include <QTemporaryDir>
+
+namespace {
+
+struct Run
+{
+    int exitCode = -1;
+    QByteArray out;
+    QByteArray err;
+};
+
+Run cli(const QStringList& args, const QByteArray& input = {})
+{
+    QProcess p;
+    p.start(QStringLiteral(RP_CLI), args);
+    if (!input.isEmpty())
+        p.write(input);
+    p.closeWriteChannel();
+    if (!p.waitForFinished(60000))
+        qFatal("rocepilot-cli did not finish");
+    return { p.exitCode(), p.readAllStandardOutput(), p.readAllStandardError() };
+}
+
+QString fixture(const char* rel)
+{
+    return QStringLiteral(RP_FIXTURES_DIR "/") + QLatin1String(rel);
+}
+
+} // namespace
+
+class TestCli final : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void helpEverywhere()
+    {
+        for (const auto& args : { QStringList { QStringLiteral("--help") },
+                 QStringList { QStringLiteral("discover"), QStringLiteral("--help") },
+                 QStringList { QStringLiteral("parse"), QStringLiteral("--help") } }) {
+            auto r = cli(args);
+            QCOMPARE(r.exitCode, 0);
+            QVERIFY(r.out.contains("usage: rocepilot-cli"));
+        }
+    }
+
+    void usageErrorsExitTwo()
+    {
+        QCOMPARE(cli({}).exitCode, 2);
+        QCOMPARE(cli({ QStringLiteral("frobnicate") }).exitCode, 2);
+        auto typo = cli({ QStringLiteral("discover"), QStringLiteral("--jsno") });
+        QCOMPARE(typo.exitCode, 2);
+        QVERIFY(typo.err.contains("did you mean '--json'"));
+        QCOMPARE(cli({ QStringLiteral("discover") }).exitCode, 2);
+        auto evil = cli({ QStringLiteral("discover"), QStringLiteral("root@h;reboot") });
+        QCOMPARE(evil.exitCode, 2);
+        QVERIFY(evil.err.contains("rejected"));
+        QCOMPARE(cli({ QStringLiteral("parse"), QStringLiteral("--kind"), QStringLiteral("nope"), QStringLiteral("x") })
+                     .exitCode,
+            2);
+        auto badInv
+            = cli({ QStringLiteral("discover"), QStringLiteral("--inventory"), QStringLiteral("/nonexistent.yaml") });
+        QCOMPARE(badInv.exitCode, 2);
+        QVERIFY(badInv.err.contains("/nonexistent.yaml"));
+    }
+
+    void discoverRecordedTreeJson()
+    {
+        auto r = cli({ QStringLiteral("discover"), QStringLiteral("--sysfs-root"), fixture("sysfs/rxe-lab-a"),
+            QStringLiteral("--json") });
+        QCOMPARE(r.exitCode, 0);
+        auto doc = QJsonDocument::fromJson(r.out);
+        QVERIFY(doc.isObject());
+        QCOMPARE(doc[QStringLiteral("schema")].toString(), QStringLiteral("rocepilot.discovery/1"));
+        auto host = doc[QStringLiteral("hosts")][0].toObject();
+        QCOMPARE(host[QStringLiteral("state")].toString(), QStringLiteral("ok"));
+        QCOMPARE(host[QStringLiteral("hostname")].toString(), QStringLiteral("lab-a"));
+        auto gids = host[QStringLiteral("devices")][0][QStringLiteral("ports")][0][QStringLiteral("gids")].toArray();
+        QCOMPARE(gids.size(), 4);
+        QCOMPARE(host[QStringLiteral("recommendations")][0][QStringLiteral("gid_index")].toInt(), 1);
+    }
+
+    void discoverTextMarksRecommendation()
+    {
+        auto r = cli({ QStringLiteral("discover"), QStringLiteral("--sysfs-root"), fixture("sysfs/mlx5-dual") });
+        QCOMPARE(r.exitCode, 0);
+        QVERIFY(r.out.contains("RECOMMENDED"));
+        QVERIFY(r.out.contains("duplicate"));
+        QVERIFY(r.out.contains("1 of 1 hosts discovered"));
+    }
+
+    void someHostsFailedExitOne()
+    {
+        QTemporaryDir dir;
+        auto inv = dir.path() + QStringLiteral("/inv.yaml");
+        QFile f(inv);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(QStringLiteral("version: 1\nhosts:\n  - {name: good, local: true, sysfs_root: '%1'}\n"
+                               "  - {name: bad, local: true, sysfs_root: /nonexistent}\n")
+                    .arg(fixture("sysfs/bond"))
+                    .toUtf8());
+        f.close();
+        auto r = cli({ QStringLiteral("discover"), QStringLiteral("--inventory"), inv });
+        QCOMPARE(r.exitCode, 1);
+        QVERIFY(r.out.contains("good (local): ok"));
+        QVERIFY(r.out.contains("bad (local): failed"));
+        QVERIFY(r.out.contains("/nonexistent: not a directory"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestCli)
+#include "tst_cli.moc"

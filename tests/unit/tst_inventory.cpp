@@ -1,0 +1,115 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "inventory/inventory.h"
+#include "util/files.h"
+
+#include "testutil.h"
+
+#include <QTemporaryDir>
+#include <sys/stat.h>
+
+using namespace rp;
+
+class TestInventory final : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void roundTrip()
+    {
+        Inventory inv;
+        inv.knownHostsFile = "/tmp/kh";
+        inv.hosts.push_back(HostSpec { .name = "a",
+            .address = "198.19.0.1",
+            .port = 2201,
+            .user = "root",
+            .auth = AuthMethod::KeyFile,
+            .keyFile = "/k/id",
+            .kind = HostKind::LinuxNvidia });
+        inv.hosts.push_back(HostSpec { .name = "local box", .address = "localhost", .local = true });
+        inv.hosts.push_back(HostSpec { .name = "w: \"quoted\"",
+            .address = "fe80::1%eth0",
+            .auth = AuthMethod::Password,
+            .kind = HostKind::Windows });
+        auto text = inventoryToYaml(inv);
+        auto back = parseInventory(text, "x.yaml");
+        QVERIFY2(back, back ? "" : back.error().describe().c_str());
+        QCOMPARE(back->hosts.size(), 3u);
+        QVERIFY(*back == inv);
+    }
+
+    void badFiles_data()
+    {
+        QTest::addColumn<QString>("yaml");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("unknown key with hint") << QStringLiteral("version: 1\nhosts:\n  - name: a\n    adress: x\n")
+                                               << QStringLiteral("f.yaml:4:5: unknown key 'adress' in a host (did you "
+                                                                 "mean 'address'?)");
+        QTest::newRow("unknown top key") << QStringLiteral("version: 1\nhostz: []\n")
+                                         << QStringLiteral("f.yaml:2:1: unknown key 'hostz' in the inventory (did you "
+                                                           "mean 'hosts'?)");
+        QTest::newRow("bad port") << QStringLiteral("hosts:\n  - name: a\n    address: h\n    port: 70000\n")
+                                  << QStringLiteral("f.yaml:4:11: 'port' must be a whole number from 1 to 65535, not "
+                                                    "'70000'");
+        QTest::newRow("duplicate name") << QStringLiteral(
+            "hosts:\n  - {name: a, address: h}\n  - {name: a, address: i}\n")
+                                        << QStringLiteral("f.yaml:3:5: host name 'a' is used twice");
+        QTest::newRow("broken yaml") << QStringLiteral("hosts:\n  - name: [a\n")
+                                     << QStringLiteral("f.yaml:3:1: end of sequence flow not found");
+        QTest::newRow("injection in address")
+            << QStringLiteral("hosts:\n  - {name: a, address: 'h;reboot'}\n")
+            << QStringLiteral(
+                   "f.yaml: host 'a': host address 'h;reboot' rejected: only a host name, an IPv4 or an IPv6 "
+                   "address is allowed; it is never passed to a command");
+        QTest::newRow("key auth without key")
+            << QStringLiteral("hosts:\n  - {name: a, address: h, auth: key}\n")
+            << QStringLiteral("f.yaml: host 'a': auth is 'key' but no key_file is given");
+        QTest::newRow("bad auth") << QStringLiteral("hosts:\n  - {name: a, address: h, auth: kerberos}\n")
+                                  << QStringLiteral(
+                                         "f.yaml:2:33: 'auth' must be agent, key or password, not 'kerberos'");
+        QTest::newRow("newer version") << QStringLiteral("version: 2\n")
+                                       << QStringLiteral("f.yaml:1:10: inventory version 2 is newer than this RoCE "
+                                                         "Pilot understands (1)");
+        QTest::newRow("empty") << QString() << QStringLiteral("f.yaml: the file is empty");
+        QTest::newRow("not a map") << QStringLiteral("- a\n- b\n")
+                                   << QStringLiteral("f.yaml:1:1: expected a map with 'version' and 'hosts'");
+    }
+
+    void badFiles()
+    {
+        QFETCH(QString, yaml);
+        QFETCH(QString, message);
+        auto result = parseInventory(yaml.toStdString(), "f.yaml");
+        QVERIFY(!result);
+        QCOMPARE(QString::fromStdString(result.error().describe()), message);
+    }
+
+    void saveIsAtomicAndLoadable()
+    {
+        QTemporaryDir dir;
+        auto path = QString(dir.path() + QStringLiteral("/project.yaml")).toStdString();
+        Inventory inv;
+        inv.hosts.push_back(HostSpec { .name = "a", .address = "h" });
+        QVERIFY(saveInventory(inv, path));
+        auto loaded = loadInventory(path);
+        QVERIFY(loaded);
+        QVERIFY(*loaded == inv);
+        struct stat st
+        { };
+        QCOMPARE(::stat(path.c_str(), &st), 0);
+        QCOMPARE(st.st_mode & 0777, 0600u); // may name key files: not world-readable
+
+        // An invalid inventory is refused and the file on disk stays as it was.
+        Inventory bad = inv;
+        bad.hosts.push_back(HostSpec { .name = "a", .address = "h2" });
+        QVERIFY(!saveInventory(bad, path));
+        QVERIFY(*loadInventory(path) == inv);
+        // No stray temp files left beside it.
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Files).size(), 1);
+        // A directory that does not exist gives an error naming the path.
+        auto missing = saveInventory(inv, "/nonexistent-dir/x.yaml");
+        QVERIFY(!missing);
+        QCOMPARE(missing.error().where, "/nonexistent-dir/x.yaml");
+    }
+};
+
+QTEST_APPLESS_MAIN(TestInventory)
+#include "tst_inventory.moc"
