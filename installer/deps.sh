@@ -12,7 +12,7 @@ packages=(
     qt6-base-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools libqcustomplot-dev libqcustomplot2.1-qt6
     libgl-dev
     # run and test: hosts, RDMA tools, headless display
-    openssh-server openssh-client iproute2 procps psmisc rdma-core ibverbs-utils perftest
+    openssh-server openssh-client openssl iproute2 procps psmisc time rdma-core ibverbs-utils perftest
     xvfb xauth
 )
 
