@@ -1,0 +1,250 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-3.0-or-later
+#
+# netns-hosts.sh - a lab of N OpenSSH hosts, each in its own network namespace, for the integration tests.
+#
+#   netns-hosts.sh up N DIR     start rp-h1..rp-hN (N <= 2000) and write DIR/inventory.yaml, DIR/known_hosts,
+#                               DIR/id_ed25519(.pub), DIR/root_password, DIR/pids
+#   netns-hosts.sh down DIR     stop every sshd, delete the namespaces, veths and the bridge (idempotent)
+#
+# Layout: bridge rp-br0 in the root namespace with 198.19.0.254/16; host i lives in namespace rp-hi with
+# eth0 = 198.19.((i-1)/200).((i-1)%200+1)/16 (a veth whose root side is rp-vi, enslaved to rp-br0). Each host
+# runs its own sshd (own ed25519 host key, hostname hi) in a private UTS and mount namespace, so /run, the
+# hostname and /etc/shadow (a copy where root's password is DIR/root_password) stay private to the lab.
+# Key login (DIR/id_ed25519) and password login work on every host. 198.19.0.0/15 is the RFC 2544
+# benchmarking range: it never clashes with a real network.
+#
+# Needs root, iproute2 (ip netns), util-linux (unshare), openssh-server (sshd, ssh-keygen) and openssl
+# (openssl passwd -6, in Debian 12's openssl package, installed by default) for the password hash.
+set -Eeuo pipefail
+
+PREFIX=rp-h
+VPREFIX=rp-v
+BRIDGE=rp-br0
+BRIDGE_ADDR=198.19.0.254/16
+READY_TIMEOUT=${RP_NETNS_READY_TIMEOUT:-20}
+
+die() {
+    echo "netns-hosts.sh: $*" >&2
+    exit 1
+}
+
+usage() {
+    echo "usage: $0 up N DIR | down DIR" >&2
+    exit 2
+}
+
+host_addr() { echo "198.19.$((($1 - 1) / 200)).$((($1 - 1) % 200 + 1))"; }
+
+check_env() {
+    [[ $(id -u) -eq 0 ]] || die "must run as root (it creates network namespaces and starts sshd)"
+    command -v ip >/dev/null || die "'ip' (iproute2) not found"
+    ip netns list >/dev/null 2>&1 || die "'ip netns' is not available here (no network namespace support?)"
+    command -v unshare >/dev/null || die "'unshare' (util-linux) not found"
+    [[ -x /usr/sbin/sshd ]] || die "/usr/sbin/sshd not found: apt-get install openssh-server"
+    command -v ssh-keygen >/dev/null || die "ssh-keygen not found: apt-get install openssh-client"
+    command -v openssl >/dev/null || die "openssl not found: apt-get install openssl"
+}
+
+lab_namespaces() { ip netns list 2>/dev/null | awk '{print $1}' | grep -E "^${PREFIX}[0-9]+\$" || true; }
+
+do_down() {
+    local dir=$1 ns pids
+    # Every process in a lab namespace (the sshd listeners and their sessions), then the namespaces: deleting
+    # one destroys its veth pair.
+    for ns in $(lab_namespaces); do
+        pids=$(ip netns pids "$ns" 2>/dev/null || true)
+        [[ -n $pids ]] && kill -KILL $pids 2>/dev/null || true
+    done
+    if [[ -n $dir && -f $dir/pids ]]; then
+        # shellcheck disable=SC2046
+        kill -KILL $(cat "$dir/pids") 2>/dev/null || true
+    fi
+    for ns in $(lab_namespaces); do
+        ip netns delete "$ns" 2>/dev/null || true
+    done
+    local link
+    for link in $(ip -o link show 2>/dev/null | awk -F': ' '{print $2}' | sed 's/@.*//' | grep -E "^${VPREFIX}[0-9]+\$" || true); do
+        ip link delete "$link" 2>/dev/null || true
+    done
+    ip link delete "$BRIDGE" 2>/dev/null || true
+    if [[ -n $dir && -d $dir ]]; then
+        rm -rf "$dir/lab"
+        rm -f "$dir/pids" "$dir/inventory.yaml" "$dir/known_hosts" "$dir/id_ed25519" "$dir/id_ed25519.pub" \
+            "$dir/root_password"
+    fi
+}
+
+on_exit() {
+    local rc=$?
+    if [[ ${UP_OK:-1} != 1 ]]; then
+        echo "netns-hosts.sh: up failed, cleaning up" >&2
+        do_down "$UP_DIR" || true
+    fi
+    return $rc
+}
+
+# Waits until host i's sshd sends its "SSH-" banner (not just a listening socket).
+wait_banner() {
+    local addr=$1 deadline=$((SECONDS + READY_TIMEOUT)) banner
+    while ((SECONDS < deadline)); do
+        if banner=$(timeout 2 bash -c "exec 3<>/dev/tcp/$addr/22 && head -c 4 <&3" 2>/dev/null) \
+            && [[ $banner == SSH- ]]; then
+            return 0
+        fi
+        sleep 0.05
+    done
+    return 1
+}
+
+do_up() {
+    local n=$1 dir=$2
+    [[ $n =~ ^[0-9]+$ ]] && ((n >= 1 && n <= 2000)) || die "N must be 1..2000, got '$n'"
+    if [[ -n $(lab_namespaces) ]] || ip link show "$BRIDGE" >/dev/null 2>&1; then
+        die "a lab is already up (namespaces ${PREFIX}*, bridge $BRIDGE): run '$0 down DIR' first"
+    fi
+    mkdir -p "$dir"
+    dir=$(cd "$dir" && pwd)
+    local lab=$dir/lab
+    rm -rf "$lab"
+    mkdir -p "$lab/keys" "$lab/log"
+    # Anything half-built goes away again when up fails (die, a failed command, Ctrl-C).
+    UP_DIR=$dir
+    UP_OK=0
+    trap 'on_exit' EXIT
+    trap 'exit 130' INT TERM
+
+    # Client key, root password and a shadow copy that carries it.
+    rm -f "$dir/id_ed25519" "$dir/id_ed25519.pub"
+    ssh-keygen -q -t ed25519 -N '' -C rp-lab-client -f "$dir/id_ed25519"
+    cp "$dir/id_ed25519.pub" "$lab/authorized_keys"
+    local password hash
+    password="rp-lab-$(openssl rand -hex 8)"
+    (umask 077 && printf '%s\n' "$password" >"$dir/root_password")
+    hash=$(openssl passwd -6 -stdin <<<"$password")
+    awk -F: -v OFS=: -v h="$hash" '$1 == "root" { $2 = h } { print }' /etc/shadow >"$lab/shadow"
+    chmod 600 "$lab/shadow"
+
+    # Base config: no ListenAddress/Port/HostKey here, those come per host with -o (they add to the file).
+    cat >"$lab/sshd_config" <<EOF
+PermitRootLogin yes
+PubkeyAuthentication yes
+PasswordAuthentication yes
+KbdInteractiveAuthentication no
+AuthorizedKeysFile $lab/authorized_keys
+StrictModes no
+UsePAM no
+UseDNS no
+PrintMotd no
+PrintLastLog no
+PidFile none
+MaxStartups 200:30:400
+LoginGraceTime 60
+LogLevel ERROR
+Subsystem sftp /usr/lib/openssh/sftp-server
+EOF
+
+    # Host keys, in parallel.
+    local i
+    for ((i = 1; i <= n; i++)); do
+        ssh-keygen -q -t ed25519 -N '' -C "h$i" -f "$lab/keys/h$i" &
+        if ((i % 32 == 0)); then wait; fi
+    done
+    wait
+
+    # Bridge and namespaces with their veths, in one ip process.
+    {
+        echo "link add $BRIDGE type bridge"
+        echo "addr add $BRIDGE_ADDR dev $BRIDGE"
+        echo "link set $BRIDGE up"
+        for ((i = 1; i <= n; i++)); do
+            echo "netns add $PREFIX$i"
+        done
+    } >"$lab/root.batch"
+    ip -batch "$lab/root.batch"
+    {
+        for ((i = 1; i <= n; i++)); do
+            echo "link add $VPREFIX$i type veth peer name eth0 netns $PREFIX$i"
+            echo "link set $VPREFIX$i master $BRIDGE up"
+        done
+    } >"$lab/veth.batch"
+    ip -batch "$lab/veth.batch"
+
+    # Each host: addresses and sshd in a private UTS + mount namespace (own /run, hostname, /etc/shadow).
+    : >"$dir/pids"
+    local addr
+    for ((i = 1; i <= n; i++)); do
+        addr=$(host_addr "$i")
+        ip netns exec "$PREFIX$i" unshare --uts --mount --propagation private sh -c '
+            set -e
+            ip link set lo up
+            ip addr add "$1/16" dev eth0
+            ip link set eth0 up
+            mount -t tmpfs none /run
+            mkdir -m755 /run/sshd
+            mount --bind "$2/shadow" /etc/shadow
+            hostname "$3"
+            exec /usr/sbin/sshd -D -e -f "$2/sshd_config" -o ListenAddress="$1" -o HostKey="$2/keys/$3"
+        ' sshd-lab "$addr" "$lab" "h$i" </dev/null >"$lab/log/h$i.log" 2>&1 &
+        echo $! >>"$dir/pids"
+        disown $!
+    done
+
+    # Ready = every sshd sent its banner (read with a timeout), not just a listening socket.
+    local -a checks=()
+    local failed=0 pid
+    for ((i = 1; i <= n; i++)); do
+        wait_banner "$(host_addr "$i")" &
+        checks+=($!)
+    done
+    for ((i = 1; i <= n; i++)); do
+        pid=${checks[i - 1]}
+        if ! wait "$pid"; then
+            ((failed += 1))
+            if ((failed <= 3)); then
+                echo "netns-hosts.sh: h$i ($(host_addr "$i")) sent no SSH banner within ${READY_TIMEOUT}s; its log:" >&2
+                sed 's/^/    /' "$lab/log/h$i.log" >&2 || true
+            fi
+        fi
+    done
+    ((failed == 0)) || die "$failed of $n sshd did not come up"
+
+    # known_hosts (keyed by address as libssh looks it up for port 22) and the inventory.
+    {
+        for ((i = 1; i <= n; i++)); do
+            echo "$(host_addr "$i") $(cut -d' ' -f1,2 "$lab/keys/h$i.pub")"
+        done
+    } >"$dir/known_hosts"
+    {
+        echo "version: 1"
+        echo "known_hosts: $dir/known_hosts"
+        echo "hosts:"
+        for ((i = 1; i <= n; i++)); do
+            echo "  - name: h$i"
+            echo "    address: $(host_addr "$i")"
+            echo "    port: 22"
+            echo "    user: root"
+            echo "    auth: key"
+            echo "    key_file: $dir/id_ed25519"
+            echo "    kind: linux"
+        done
+    } >"$dir/inventory.yaml"
+    UP_OK=1
+    echo "netns-hosts.sh: $n hosts up in ${SECONDS}s ($dir)"
+}
+
+[[ $# -ge 1 ]] || usage
+case $1 in
+up)
+    [[ $# -eq 3 ]] || usage
+    check_env
+    do_up "$2" "$3"
+    ;;
+down)
+    [[ $# -eq 2 ]] || usage
+    check_env
+    do_down "$2"
+    echo "netns-hosts.sh: lab down"
+    ;;
+*) usage ;;
+esac

@@ -1,0 +1,250 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// LocalExecutor: fork/exec without a shell, pipes, timeouts, cancel, output limits, no zombies or fd leaks.
+#include "remote/local_executor.h"
+
+#include <QtTest>
+
+#include <atomic>
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <set>
+#include <sstream>
+#include <thread>
+
+#include <csignal>
+#include <fcntl.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+using namespace rp;
+
+// rp enums are not Q_ENUMs: compare their names, which also reads better in a failure.
+#define QCOMPARE_ENUM(a, b) QCOMPARE(std::string(toString(a)), std::string(toString(b)))
+using namespace std::chrono_literals;
+using Clock = std::chrono::steady_clock;
+
+namespace {
+
+long long msSince(Clock::time_point t)
+{
+    return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t).count();
+}
+
+int openFdCount()
+{
+    int n = 0;
+    for ([[maybe_unused]] const auto& e : std::filesystem::directory_iterator("/proc/self/fd"))
+        ++n;
+    return n;
+}
+
+/// Gone, or a zombie waiting for its (foreign) parent: either way not running any more.
+bool processGone(pid_t pid)
+{
+    std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
+    if (!stat)
+        return true;
+    std::string line;
+    std::getline(stat, line);
+    auto close = line.rfind(')');
+    return close != std::string::npos && close + 2 < line.size() && (line[close + 2] == 'Z' || line[close + 2] == 'X');
+}
+
+bool noChildrenLeft()
+{
+    int status;
+    return ::waitpid(-1, &status, WNOHANG) < 0 && errno == ECHILD;
+}
+
+} // namespace
+
+class TestLocalExecutor : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void stdoutAndStderrApart()
+    {
+        LocalExecutor ex;
+        auto r = ex.run(Command { "sh", "-c", "echo out; echo err >&2; echo out2" }, {});
+        QVERIFY(r);
+        QCOMPARE(r->out, std::string("out\nout2\n"));
+        QCOMPARE(r->err, std::string("err\n"));
+        QCOMPARE(r->exitStatus, 0);
+        QVERIFY(!r->outTruncated);
+        QCOMPARE(ex.host(), std::string("localhost"));
+    }
+
+    void noShellInBetween()
+    {
+        LocalExecutor ex;
+        auto r = ex.run(Command { "echo", "$(id)", ";", "reboot" }, {});
+        QVERIFY(r);
+        QCOMPARE(r->out, std::string("$(id) ; reboot\n"));
+    }
+
+    void exitCodes()
+    {
+        LocalExecutor ex;
+        QCOMPARE(ex.run(Command { "true" }, {})->exitStatus, 0);
+        QCOMPARE(ex.run(Command { "false" }, {})->exitStatus, 1);
+        QCOMPARE(ex.run(Command { "sh", "-c", "exit 42" }, {})->exitStatus, 42);
+        auto sig = ex.run(Command { "sh", "-c", "kill -KILL $$" }, {});
+        QVERIFY(sig);
+        QCOMPARE(sig->exitStatus, 128 + SIGKILL);
+        QVERIFY2(sig->err.find("SIGKILL") != std::string::npos, sig->err.c_str());
+    }
+
+    void timeoutKillsTheProcessGroup()
+    {
+        QTemporaryDir tmp;
+        const std::string pidFile = tmp.filePath(QStringLiteral("child.pid")).toStdString();
+        LocalExecutor ex;
+        ExecOptions o;
+        o.timeout = 300ms;
+        auto t0 = Clock::now();
+        // The shell ignores SIGTERM, so only the SIGKILL after the grace gets it; its child sleeps on.
+        auto r
+            = ex.run(Command { "sh", "-c", "trap '' TERM; sleep 30 & echo $! > \"$0\"; sleep 30; wait", pidFile }, o);
+        auto elapsed = msSince(t0);
+        QVERIFY(!r);
+        QCOMPARE_ENUM(r.error().kind, ErrorKind::Timeout);
+        QCOMPARE(r.error().host, std::string("localhost"));
+        QVERIFY2(r.error().describe().find("sleep 30") != std::string::npos, r.error().describe().c_str());
+        QVERIFY2(elapsed < 1200, QByteArray::number(elapsed).constData());
+        std::ifstream in(pidFile);
+        pid_t child = 0;
+        in >> child;
+        QVERIFY(child > 0);
+        QTRY_VERIFY_WITH_TIMEOUT(processGone(child), 1000);
+        QVERIFY(noChildrenLeft());
+    }
+
+    void timeoutWhileOutputIsClosed()
+    {
+        // stdout closed early: the deadline still holds.
+        LocalExecutor ex;
+        ExecOptions o;
+        o.timeout = 200ms;
+        auto t0 = Clock::now();
+        auto r = ex.run(Command { "sh", "-c", "exec >&- 2>&-; sleep 30" }, o);
+        QVERIFY(!r);
+        QCOMPARE_ENUM(r.error().kind, ErrorKind::Timeout);
+        QVERIFY(msSince(t0) < 1200);
+    }
+
+    void cancelFromAnotherThread()
+    {
+        LocalExecutor ex;
+        std::atomic<bool> cancel { false };
+        ExecOptions o;
+        o.cancel = &cancel;
+        std::thread canceller([&] {
+            std::this_thread::sleep_for(200ms);
+            cancel = true;
+        });
+        auto t0 = Clock::now();
+        auto r = ex.run(Command { "sleep", "30" }, o);
+        auto elapsed = msSince(t0);
+        canceller.join();
+        QVERIFY(!r);
+        QCOMPARE_ENUM(r.error().kind, ErrorKind::Cancelled);
+        QCOMPARE(r.error().host, std::string("localhost"));
+        QVERIFY2(elapsed >= 150 && elapsed < 1200, QByteArray::number(elapsed).constData());
+        QVERIFY(noChildrenLeft());
+    }
+
+    void maxOutputStopsAFloodingCommand()
+    {
+        LocalExecutor ex;
+        ExecOptions o;
+        o.maxOutput = 10000;
+        auto t0 = Clock::now();
+        auto r = ex.run(Command { "yes", "flood" }, o);
+        QVERIFY(r);
+        QVERIFY(r->outTruncated);
+        QCOMPARE(r->out.size(), std::size_t(10000));
+        QVERIFY(r->out.starts_with("flood\nflood\n"));
+        QVERIFY(msSince(t0) < 2000);
+        QVERIFY(noChildrenLeft());
+    }
+
+    void stdinIsPassedThrough()
+    {
+        std::string data(3 << 20, '\0');
+        std::mt19937 rng(42);
+        for (auto& c : data)
+            c = static_cast<char>(rng());
+        LocalExecutor ex;
+        ExecOptions o;
+        o.stdinData = data;
+        auto r = ex.run(Command { "cat" }, o);
+        QVERIFY(r);
+        QCOMPARE(r->exitStatus, 0);
+        QVERIFY(r->out == data);
+    }
+
+    void childThatIgnoresStdin()
+    {
+        LocalExecutor ex;
+        ExecOptions o;
+        o.stdinData = std::string(4 << 20, 'x'); // more than a pipe holds: writing hits EPIPE
+        auto r = ex.run(Command { "true" }, o);
+        QVERIFY(r);
+        QCOMPARE(r->exitStatus, 0);
+    }
+
+    void nonexistentProgram()
+    {
+        LocalExecutor ex;
+        auto r = ex.run(Command { "/nonexistent/rp-no-such-program", "x" }, {});
+        QVERIFY(!r);
+        QCOMPARE_ENUM(r.error().kind, ErrorKind::CommandFailed);
+        QVERIFY(r.error().message.find("rp-no-such-program") != std::string::npos);
+        QVERIFY2(r.error().message.find("No such file") != std::string::npos, r.error().message.c_str());
+        QCOMPARE(r.error().host, std::string("localhost"));
+        QVERIFY(!ex.run(Command {}, {}));
+    }
+
+    void noFdLeaksNoZombies()
+    {
+        LocalExecutor ex;
+        int before = openFdCount();
+        for (int i = 0; i < 20; ++i) {
+            QVERIFY(ex.run(Command { "true" }, {}));
+            ExecOptions o;
+            o.timeout = 50ms;
+            QVERIFY(!ex.run(Command { "sleep", "5" }, o));
+        }
+        QCOMPARE(openFdCount(), before);
+        QVERIFY(noChildrenLeft());
+
+        // The child sees stdin/out/err, whatever this process inherited without O_CLOEXEC, and nothing of ours
+        // (every fd LocalExecutor opens is O_CLOEXEC).
+        std::set<int> expected { 0, 1, 2 };
+        for (const auto& e : std::filesystem::directory_iterator("/proc/self/fd")) {
+            int fd = std::stoi(e.path().filename().string());
+            int flags = ::fcntl(fd, F_GETFD);
+            if (fd > 2 && flags >= 0 && !(flags & FD_CLOEXEC))
+                expected.insert(fd);
+        }
+        auto r = ex.run(Command { "sh", "-c", "ls /proc/$$/fd" }, {});
+        QVERIFY(r);
+        std::set<int> seen;
+        std::istringstream lines(r->out);
+        for (std::string line; std::getline(lines, line);)
+            seen.insert(std::stoi(line));
+        auto text = [](const std::set<int>& fds) {
+            std::string out;
+            for (int fd : fds)
+                out += std::to_string(fd) + ' ';
+            return out;
+        };
+        QCOMPARE(text(seen), text(expected));
+    }
+};
+
+QTEST_APPLESS_MAIN(TestLocalExecutor)
+#include "tst_local_executor.moc"
