@@ -16,8 +16,7 @@ struct ParseWarning
 
 /// What a parser could read, plus warnings. Parsers of remote or pasted text never throw and never invent a
 /// value: what they could not read stays empty and is named in a warning.
-template <class T>
-struct Parsed
+template <class T> struct Parsed
 {
     T value {};
     std::vector<ParseWarning> warnings;

@@ -1,1 +1,15 @@
-list(APPEND RP_CORE_SOURCES)
+# Parsers of command outputs (core/parse). Internal plumbing lives in detail.h.
+list(APPEND RP_CORE_SOURCES
+    ${CMAKE_CURRENT_LIST_DIR}/parsers.h
+    ${CMAKE_CURRENT_LIST_DIR}/gid.h
+    ${CMAKE_CURRENT_LIST_DIR}/gid.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/detail.h
+    ${CMAKE_CURRENT_LIST_DIR}/detail.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/gids_text.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/verbs_text.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/rdma_tool.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/iproute_json.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/dcb.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/mlnx_qos.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/lldptool.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/detect.cpp)

@@ -1,0 +1,48 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// libFuzzer entry point for the output parsers. One build per parser family (RP_FUZZ_FAMILY_*); the replay test
+// builds it with RP_FUZZ_FAMILY_ALL. Every parser must return, never throw, never read out of bounds.
+#include "parse/parsers.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <initializer_list>
+#include <string_view>
+
+namespace {
+
+void parseAs(std::initializer_list<rp::OutputKind> kinds, std::string_view text)
+{
+    for (auto kind : kinds) {
+        auto out = rp::parseOutput(kind, text);
+        for (auto& netdev : out.netdevs) {
+            rp::DcbInfo merged;
+            rp::mergeDcb(merged, netdev.dcb);
+        }
+    }
+}
+
+} // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
+{
+    std::string_view text(reinterpret_cast<const char*>(data), size);
+    using K = rp::OutputKind;
+    (void)rp::detectKind(text);
+#if defined(RP_FUZZ_FAMILY_GIDS) || defined(RP_FUZZ_FAMILY_ALL)
+    parseAs({ K::ShowGids, K::IbvDevinfo, K::IbvDevices, K::Ibdev2netdev }, text);
+    (void)rp::canonicalGid(text.substr(0, 64));
+#endif
+#if defined(RP_FUZZ_FAMILY_RDMA) || defined(RP_FUZZ_FAMILY_ALL)
+    parseAs({ K::RdmaLink, K::RdmaDev }, text);
+#endif
+#if defined(RP_FUZZ_FAMILY_IP) || defined(RP_FUZZ_FAMILY_ALL)
+    parseAs({ K::IpAddrJson, K::IpLinkJson, K::ProcNetVlan }, text);
+#endif
+#if defined(RP_FUZZ_FAMILY_DCB) || defined(RP_FUZZ_FAMILY_ALL)
+    parseAs({ K::MlnxQos, K::DcbJson, K::Lldptool }, text);
+#endif
+#if defined(RP_FUZZ_FAMILY_DETECT) || defined(RP_FUZZ_FAMILY_ALL)
+    parseAs({ K::Unknown }, text);
+#endif
+    return 0;
+}
