@@ -4,6 +4,7 @@ add_executable(rocepilot-cli
     ${CMAKE_CURRENT_LIST_DIR}/cli/args.cpp
     ${CMAKE_CURRENT_LIST_DIR}/cli/discovercmd.cpp
     ${CMAKE_CURRENT_LIST_DIR}/cli/parsecmd.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/cli/labcmd.cpp
     ${CMAKE_CURRENT_LIST_DIR}/cli/print.h
     ${CMAKE_CURRENT_LIST_DIR}/cli/print.cpp
     ${CMAKE_CURRENT_LIST_DIR}/cli/commands.h)

@@ -16,6 +16,7 @@ hosts, and read the outputs admins already have (show_gids, ibv_devinfo, mlnx_qo
 commands:
   discover   discover hosts (over SSH, locally, or from a recorded sysfs tree)
   parse      parse saved outputs of show_gids, ibv_devinfo, rdma, ip, dcb, mlnx_qos, lldptool
+  lab        start, check or stop the built-in Soft-RoCE lab (two qemu guests with rdma_rxe)
 
 Run 'rocepilot-cli <command> --help' for the options of a command.
 Exit codes: 0 all fine, 1 some hosts or inputs failed, 2 usage error.
@@ -42,6 +43,8 @@ int main(int argc, char** argv)
         return rp::cli::discoverCommand(argc, argv);
     if (command == "parse")
         return rp::cli::parseCommand(argc, argv);
+    if (command == "lab")
+        return rp::cli::labCommand(argc, argv);
     std::fprintf(stderr, "rocepilot-cli: unknown command '%s'\n\n%s", command.c_str(), kUsage);
     return rp::cli::ExitUsage;
 }

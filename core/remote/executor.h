@@ -7,7 +7,9 @@
 #include <atomic>
 #include <chrono>
 #include <cstddef>
+#include <functional>
 #include <string>
+#include <string_view>
 
 namespace rp {
 
@@ -28,6 +30,9 @@ struct ExecOptions
     /// A hostile host could stream without end: output past this is dropped (and the command stopped).
     std::size_t maxOutput = 64u << 20;
     std::string stdinData;
+    /// Called with each chunk of stdout as it arrives (from the calling thread), for live progress of long
+    /// commands; the chunk is also kept in ExecResult::out as usual.
+    std::function<void(std::string_view chunk)> onStdout;
 };
 
 /// Runs commands on one host. Implementations: LocalExecutor (fork/exec, no shell) and SshExecutor (libssh,

@@ -488,6 +488,8 @@ Result<ExecResult> SshExecutor::run(const Command& command, const ExecOptions& o
             std::size_t room = options.maxOutput > total ? options.maxOutput - total : 0;
             auto take = std::min(room, static_cast<std::size_t>(got));
             sink.append(buffer.data(), take);
+            if (!isStderr && options.onStdout && take > 0)
+                options.onStdout(std::string_view(buffer.data(), take));
             if (take < static_cast<std::size_t>(got)) {
                 result.outTruncated = true;
                 stop = Stop::Overflow;

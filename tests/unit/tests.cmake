@@ -3,3 +3,4 @@ rp_add_test(tst_inventory SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_inventory.cpp LA
 rp_add_test(tst_cli SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_cli.cpp LABELS unit)
 add_dependencies(tst_cli rocepilot-cli)
 target_compile_definitions(tst_cli PRIVATE RP_CLI="$<TARGET_FILE:rocepilot-cli>")
+rp_add_test(tst_lab SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_lab.cpp LABELS unit)

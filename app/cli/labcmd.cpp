@@ -1,0 +1,100 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "args.h"
+#include "commands.h"
+
+#include "lab/softrocelab.h"
+
+#include <atomic>
+#include <csignal>
+#include <cstdio>
+#include <filesystem>
+
+namespace rp::cli {
+namespace {
+
+const char* kHelp = R"(usage: rocepilot-cli lab start [--inventory-out FILE] | status | stop  [--state-dir DIR]
+
+The built-in Soft-RoCE lab: two qemu guests (lab-a, lab-b) running Debian's kernel with
+rdma_rxe, joined by a private data link with a VLAN, each with its own sshd on 127.0.0.1.
+No RDMA hardware and no host network changes are needed.
+
+  start    build the lab (first time: a kernel package is downloaded) and boot both guests;
+           writes an inventory (hosts, ports, key, pinned host keys) that 'discover
+           --inventory FILE' and the GUI use as they are. A running lab is reused.
+  status   exit 0 when running, 3 when not
+  stop     stop both guests and remove what the lab left (idempotent)
+
+options:
+  --inventory-out FILE   where start writes the inventory (default: STATE_DIR/inventory.yaml)
+  --state-dir DIR        where the lab keeps pids, sockets and keys (default: $XDG_RUNTIME_DIR/rocepilot-lab
+                         or /tmp/rocepilot-lab-UID)
+  --help                 this text
+)";
+
+std::atomic<bool> g_cancel { false };
+
+void onSignal(int)
+{
+    g_cancel = true;
+}
+
+} // namespace
+
+int labCommand(int argc, char** argv)
+{
+    Args args({ "help" }, { "inventory-out", "state-dir" });
+    if (auto error = args.parse(argc, argv, 2); !error.empty()) {
+        std::fprintf(stderr, "rocepilot-cli lab: %s\n(see 'rocepilot-cli lab --help')\n", error.c_str());
+        return ExitUsage;
+    }
+    if (args.flag("help")) {
+        std::fputs(kHelp, stdout);
+        return ExitOk;
+    }
+    if (args.positional().size() != 1) {
+        std::fprintf(stderr, "rocepilot-cli lab: say start, status or stop\n");
+        return ExitUsage;
+    }
+    std::error_code ec;
+    auto self = std::filesystem::read_symlink("/proc/self/exe", ec).string();
+    SoftRoceLab lab(SoftRoceLab::findScript(self), args.value("state-dir").value_or(SoftRoceLab::defaultStateDir()));
+    const auto& verb = args.positional()[0];
+    if (verb == "start") {
+        std::signal(SIGINT, onSignal);
+        std::signal(SIGTERM, onSignal);
+        auto inventory = args.value("inventory-out").value_or(lab.defaultInventoryPath());
+        auto result = lab.start(
+            inventory,
+            [](const SoftRoceLab::Progress& p) { std::fprintf(stderr, "[%3d%%] %s\n", p.percent, p.message.c_str()); },
+            &g_cancel);
+        if (!result) {
+            std::fprintf(stderr, "rocepilot-cli lab start: %s\n", result.error().describe().c_str());
+            return ExitSomeFailed;
+        }
+        std::printf("lab ready; inventory: %s\nnext: rocepilot-cli discover --inventory %s\n", result->c_str(),
+            result->c_str());
+        return ExitOk;
+    }
+    if (verb == "status") {
+        auto status = lab.status();
+        if (!status) {
+            std::fprintf(stderr, "rocepilot-cli lab status: %s\n", status.error().describe().c_str());
+            return ExitSomeFailed;
+        }
+        std::printf("%s\n", status->text.c_str());
+        return status->running ? ExitOk : 3;
+    }
+    if (verb == "stop") {
+        auto stopped = lab.stop();
+        if (!stopped) {
+            std::fprintf(stderr, "rocepilot-cli lab stop: %s\n", stopped.error().describe().c_str());
+            return ExitSomeFailed;
+        }
+        std::printf("lab stopped\n");
+        return ExitOk;
+    }
+    std::fprintf(stderr, "rocepilot-cli lab: unknown action '%s' (start, status or stop)\n", verb.c_str());
+    return ExitUsage;
+}
+
+} // namespace rp::cli

@@ -1,0 +1,150 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// rocepilot: the GUI entry point. Builds the window, applies command-line options, nothing else.
+
+#include "discoverpage.h"
+#include "inventorymodel.h"
+#include "mainwindow.h"
+#include "wizard.h"
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QDir>
+#include <QFileInfo>
+#include <QIcon>
+#include <QLibraryInfo>
+#include <QLocale>
+#include <QTimer>
+#include <QTranslator>
+
+#include <cstdio>
+
+namespace {
+
+void loadTranslations(QApplication& app, const QLocale& locale)
+{
+    // Parented to the app so they live as long as it does.
+    auto* own = new QTranslator(&app);
+    if (own->load(locale, QStringLiteral("rocepilot"), QStringLiteral("_"), QStringLiteral(":/i18n")))
+        QApplication::installTranslator(own);
+    auto* qt = new QTranslator(&app);
+    if (qt->load(
+            locale, QStringLiteral("qtbase"), QStringLiteral("_"), QLibraryInfo::path(QLibraryInfo::TranslationsPath)))
+        QApplication::installTranslator(qt);
+}
+
+void fail(const QString& message)
+{
+    std::fprintf(stderr, "rocepilot: %s\n", qPrintable(message));
+}
+
+} // namespace
+
+int main(int argc, char* argv[])
+{
+    QApplication app(argc, argv);
+    QApplication::setApplicationName(QStringLiteral("rocepilot"));
+    QApplication::setApplicationDisplayName(QStringLiteral("RoCE Pilot"));
+    QApplication::setApplicationVersion(QStringLiteral(RP_VERSION));
+    QApplication::setOrganizationName(QStringLiteral("rocepilot"));
+    QApplication::setWindowIcon(QIcon(QStringLiteral(":/rocepilot/rocepilot.svg")));
+
+    QCommandLineParser parser;
+    parser.setApplicationDescription(QStringLiteral("RoCE deployment wizard"));
+    parser.addHelpOption();
+    parser.addVersionOption();
+    const QCommandLineOption inventoryOption(QStringList { QStringLiteral("inventory") },
+        QStringLiteral("Open this project/inventory YAML file."), QStringLiteral("FILE"));
+    const QCommandLineOption sysfsOption(QStringList { QStringLiteral("sysfs-root") },
+        QStringLiteral("Add a host \"recorded\" that reads a recorded sysfs tree instead of a live system."),
+        QStringLiteral("DIR"));
+    const QCommandLineOption langOption(QStringList { QStringLiteral("lang") },
+        QStringLiteral("User interface language (e.g. de, zh_CN); default: the system locale."),
+        QStringLiteral("LOCALE"));
+    const QCommandLineOption screenshotOption(QStringList { QStringLiteral("screenshot") },
+        QStringLiteral("Render the window to FILE (PNG) and quit; for documentation."), QStringLiteral("FILE"));
+    const QCommandLineOption pageOption(QStringList { QStringLiteral("page") },
+        QStringLiteral("Page to show: welcome, hosts or discover (discover runs discovery first)."),
+        QStringLiteral("PAGE"), QStringLiteral("welcome"));
+    parser.addOptions({ inventoryOption, sysfsOption, langOption, screenshotOption, pageOption });
+    parser.process(app);
+
+    const QLocale locale = parser.isSet(langOption) ? QLocale(parser.value(langOption)) : QLocale::system();
+    QLocale::setDefault(locale);
+    loadTranslations(app, locale);
+
+    rp::ui::MainWindow window;
+    rp::ui::Wizard* wizard = window.wizard();
+
+    if (parser.isSet(inventoryOption)) {
+        if (parser.isSet(screenshotOption)) {
+            // No message box in screenshot mode: nobody is there to close it.
+            QString error;
+            if (!wizard->loadProject(parser.value(inventoryOption), &error)) {
+                fail(error);
+                return 1;
+            }
+        } else {
+            window.openProject(parser.value(inventoryOption));
+        }
+    }
+    if (parser.isSet(sysfsOption)) {
+        const QString dir = parser.value(sysfsOption);
+        if (!QFileInfo(dir).isDir()) {
+            fail(QStringLiteral("--sysfs-root: %1 is not a directory").arg(dir));
+            return 2;
+        }
+        rp::HostSpec spec;
+        spec.name = "recorded";
+        spec.address = "localhost";
+        spec.local = true;
+        spec.sysfsRoot = QDir(dir).absolutePath().toStdString();
+        if (!wizard->inventoryModel()->contains(QStringLiteral("recorded")))
+            wizard->inventoryModel()->addHost(spec);
+    }
+
+    const QString page = parser.value(pageOption);
+    rp::ui::Wizard::PageId pageId = rp::ui::Wizard::WelcomePageId;
+    if (page == QLatin1String("hosts"))
+        pageId = rp::ui::Wizard::HostsPageId;
+    else if (page == QLatin1String("discover"))
+        pageId = rp::ui::Wizard::DiscoverPageId;
+    else if (page != QLatin1String("welcome")) {
+        fail(QStringLiteral("--page: unknown page %1 (welcome, hosts, discover)").arg(page));
+        return 2;
+    }
+
+    window.show();
+    if (pageId != rp::ui::Wizard::WelcomePageId && !wizard->advanceTo(pageId)) {
+        fail(QStringLiteral("cannot go to page %1: add a host first (--inventory or --sysfs-root)").arg(page));
+        if (parser.isSet(screenshotOption))
+            return 1;
+    }
+
+    if (parser.isSet(screenshotOption)) {
+        const QString file = parser.value(screenshotOption);
+        window.resize(1280, 760);
+        auto shoot = [&window, wizard, file] {
+            wizard->discoverPage()->selectFirstRecommended();
+            // Let layouts and the spans settle before grabbing.
+            QTimer::singleShot(300, &window, [&window, file] {
+                const bool ok = window.grab().save(file, "PNG");
+                if (!ok)
+                    fail(QStringLiteral("cannot write %1").arg(file));
+                QApplication::exit(ok ? 0 : 1);
+            });
+        };
+        if (pageId == rp::ui::Wizard::DiscoverPageId) {
+            rp::ui::DiscoverPage* discover = wizard->discoverPage();
+            QObject::connect(discover, &rp::ui::DiscoverPage::discoveryFinished, &window, shoot);
+            if (!discover->isRunning())
+                QTimer::singleShot(0, discover, &rp::ui::DiscoverPage::startDiscovery);
+        } else {
+            shoot();
+        }
+        QTimer::singleShot(120000, &window, [] {
+            fail(QStringLiteral("screenshot: timed out"));
+            QApplication::exit(1);
+        });
+    }
+    return app.exec();
+}

@@ -1,0 +1,844 @@
+<?xml version="1.0" encoding="utf-8"?>
+<!DOCTYPE TS>
+<TS version="2.1" language="de_DE">
+<context>
+    <name>rp::ui::ConnectPrompter</name>
+    <message>
+        <source>Password for %1</source>
+        <translation>Passwort für %1</translation>
+    </message>
+    <message>
+        <source>&amp;Password for %1@%2 (kept in memory only, never saved):</source>
+        <translation>&amp;Passwort für %1@%2 (nur im Arbeitsspeicher, wird nie gespeichert):</translation>
+    </message>
+    <message>
+        <source>Log in</source>
+        <translation>Anmelden</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+</context>
+<context>
+    <name>rp::ui::DiscoverPage</name>
+    <message>
+        <source>Discover</source>
+        <translation>Ermitteln</translation>
+    </message>
+    <message>
+        <source>Read the RDMA devices, ports and GID tables of every host. The GID each port should use is highlighted; select it to see why.</source>
+        <translation>Liest die RDMA-Geräte, Ports und GID-Tabellen aller Hosts. Die GID, die jeder Port verwenden sollte, ist hervorgehoben; wählen Sie sie aus, um die Begründung zu sehen.</translation>
+    </message>
+    <message>
+        <source>&amp;Discover</source>
+        <translation>&amp;Ermitteln</translation>
+    </message>
+    <message>
+        <source>Read every host of the list again.</source>
+        <translation>Alle Hosts der Liste erneut lesen.</translation>
+    </message>
+    <message>
+        <source>%v of %m hosts</source>
+        <translation>%v von %m Hosts</translation>
+    </message>
+    <message>
+        <source>device, netdev, address, GID…</source>
+        <translation>Gerät, Netdev, Adresse, GID…</translation>
+    </message>
+    <message>
+        <source>Discovered devices</source>
+        <translation>Gefundene Geräte</translation>
+    </message>
+    <message>
+        <source>Add at least one host on the previous page.</source>
+        <translation>Fügen Sie auf der vorigen Seite mindestens einen Host hinzu.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Reading %n host(s)…</source>
+        <translation>
+            <numerusform>Lese %n Host…</numerusform>
+            <numerusform>Lese %n Hosts…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Finished %1 (%2 of %3)</source>
+        <translation>%1 abgeschlossen (%2 von %3)</translation>
+    </message>
+    <message>
+        <source>not read (cancelled)</source>
+        <translation>nicht gelesen (abgebrochen)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n host(s) read.</source>
+        <translation>
+            <numerusform>%n Host gelesen.</numerusform>
+            <numerusform>%n Hosts gelesen.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n host(s) failed.</source>
+        <translation>
+            <numerusform>%n Host fehlgeschlagen.</numerusform>
+            <numerusform>%n Hosts fehlgeschlagen.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Discovery cancelled.</source>
+        <translation>Ermittlung abgebrochen.</translation>
+    </message>
+    <message>
+        <source>Discovery finished.</source>
+        <translation>Ermittlung abgeschlossen.</translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation>Wird abgebrochen…</translation>
+    </message>
+    <message>
+        <source>Cance&amp;l</source>
+        <translation>Abbreche&amp;n</translation>
+    </message>
+    <message>
+        <source>Filte&amp;r:</source>
+        <translation>Fi&amp;lter:</translation>
+    </message>
+</context>
+<context>
+    <name>rp::ui::DiscoveryModel</name>
+    <message>
+        <source>OK</source>
+        <translation>OK</translation>
+    </message>
+    <message>
+        <source>unreachable</source>
+        <translation>nicht erreichbar</translation>
+    </message>
+    <message>
+        <source>authentication failed</source>
+        <translation>Authentifizierung fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>host key not accepted</source>
+        <translation>Host-Schlüssel nicht akzeptiert</translation>
+    </message>
+    <message>
+        <source>host key changed</source>
+        <translation>Host-Schlüssel geändert</translation>
+    </message>
+    <message>
+        <source>timed out</source>
+        <translation>Zeitüberschreitung</translation>
+    </message>
+    <message>
+        <source>command failed</source>
+        <translation>Befehl fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>abgebrochen</translation>
+    </message>
+    <message>
+        <source>invalid settings</source>
+        <translation>ungültige Einstellungen</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>Hinweis</translation>
+    </message>
+    <message>
+        <source>Warning</source>
+        <translation>Warnung</translation>
+    </message>
+    <message>
+        <source>Error</source>
+        <translation>Fehler</translation>
+    </message>
+    <message>
+        <source>Recommended GID: %1</source>
+        <translation>Empfohlene GID: %1</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Index</source>
+        <translation>Index</translation>
+    </message>
+    <message>
+        <source>GID</source>
+        <translation>GID</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>Typ</translation>
+    </message>
+    <message>
+        <source>Netdev</source>
+        <translation>Netdev</translation>
+    </message>
+    <message>
+        <source>VLAN</source>
+        <translation>VLAN</translation>
+    </message>
+    <message>
+        <source>Address</source>
+        <translation>Adresse</translation>
+    </message>
+    <message>
+        <source>State / flags</source>
+        <translation>Zustand / Merkmale</translation>
+    </message>
+    <message>
+        <source>recorded tree</source>
+        <translation>aufgezeichneter Baum</translation>
+    </message>
+    <message>
+        <source>waiting</source>
+        <translation>wartet</translation>
+    </message>
+    <message>
+        <source>State: %1</source>
+        <translation>Zustand: %1</translation>
+    </message>
+    <message>
+        <source>Host name: %1</source>
+        <translation>Hostname: %1</translation>
+    </message>
+    <message>
+        <source>OS: %1</source>
+        <translation>Betriebssystem: %1</translation>
+    </message>
+    <message>
+        <source>Kernel: %1</source>
+        <translation>Kernel: %1</translation>
+    </message>
+    <message>
+        <source>Took %1 s</source>
+        <translation>Dauer: %1 s</translation>
+    </message>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>Warning: no RDMA device found on this host.</source>
+        <translation>Warnung: Auf diesem Host wurde kein RDMA-Gerät gefunden.</translation>
+    </message>
+    <message>
+        <source>%1, firmware %2</source>
+        <translation>%1, Firmware %2</translation>
+    </message>
+    <message>
+        <source>Driver: %1</source>
+        <translation>Treiber: %1</translation>
+    </message>
+    <message>
+        <source>Firmware: %1</source>
+        <translation>Firmware: %1</translation>
+    </message>
+    <message>
+        <source>Node GUID: %1</source>
+        <translation>Knoten-GUID: %1</translation>
+    </message>
+    <message>
+        <source>Node type: %1</source>
+        <translation>Knotentyp: %1</translation>
+    </message>
+    <message>
+        <source>Board: %1</source>
+        <translation>Board: %1</translation>
+    </message>
+    <message>
+        <source>Created on netdev: %1</source>
+        <translation>Angelegt auf Netdev: %1</translation>
+    </message>
+    <message>
+        <source>iWARP runs over TCP: this device needs no DCB/PFC (lossless Ethernet) configuration.</source>
+        <translation>iWARP läuft über TCP: Dieses Gerät braucht keine DCB/PFC-Konfiguration (verlustfreies Ethernet).</translation>
+    </message>
+    <message>
+        <source>Port %1</source>
+        <translation>Port %1</translation>
+    </message>
+    <message>
+        <source>Rate: %1</source>
+        <translation>Rate: %1</translation>
+    </message>
+    <message>
+        <source>Active MTU: %1</source>
+        <translation>Aktive MTU: %1</translation>
+    </message>
+    <message>
+        <source>Maximum MTU: %1</source>
+        <translation>Maximale MTU: %1</translation>
+    </message>
+    <message>
+        <source>GID table: %1 entries in use of %2</source>
+        <translation>GID-Tabelle: %1 von %2 Einträgen belegt</translation>
+    </message>
+    <message>
+        <source>GID %1</source>
+        <translation>GID %1</translation>
+    </message>
+    <message>
+        <source>matches the wanted GID type and address family</source>
+        <translation>entspricht dem gewünschten GID-Typ und der Adressfamilie</translation>
+    </message>
+    <message>
+        <source>recommended</source>
+        <translation>empfohlen</translation>
+    </message>
+    <message>
+        <source>link-local</source>
+        <translation>link-lokal</translation>
+    </message>
+    <message>
+        <source>duplicate</source>
+        <translation>doppelt</translation>
+    </message>
+    <message>
+        <source>zero</source>
+        <translation>null</translation>
+    </message>
+    <message>
+        <source>%1 port %2, GID index %3: %4, type %5, netdev %6, address %7.</source>
+        <translation>%1 Port %2, GID-Index %3: %4, Typ %5, Netdev %6, Adresse %7.</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message>
+        <source>Recommended for this port: %1</source>
+        <translation>Für diesen Port empfohlen: %1</translation>
+    </message>
+</context>
+<context>
+    <name>rp::ui::HostDialog</name>
+    <message>
+        <source>Add host</source>
+        <translation>Host hinzufügen</translation>
+    </message>
+    <message>
+        <source>Edit host %1</source>
+        <translation>Host %1 bearbeiten</translation>
+    </message>
+    <message>
+        <source>a unique label, e.g. node-a</source>
+        <translation>eine eindeutige Bezeichnung, z. B. node-a</translation>
+    </message>
+    <message>
+        <source>host name or IP address</source>
+        <translation>Hostname oder IP-Adresse</translation>
+    </message>
+    <message>
+        <source>Run on this computer, without SSH (&amp;local)</source>
+        <translation>Auf diesem Computer ausführen, ohne SSH (&amp;lokal)</translation>
+    </message>
+    <message>
+        <source>optional: a recorded tree instead of the live system</source>
+        <translation>optional: ein aufgezeichneter Baum statt des laufenden Systems</translation>
+    </message>
+    <message>
+        <source>Bro&amp;wse…</source>
+        <translation>Dur&amp;chsuchen…</translation>
+    </message>
+    <message>
+        <source>private key in OpenSSH format</source>
+        <translation>privater Schlüssel im OpenSSH-Format</translation>
+    </message>
+    <message>
+        <source>Brow&amp;se…</source>
+        <translation>Durchsuc&amp;hen…</translation>
+    </message>
+    <message>
+        <source>&amp;Name:</source>
+        <translation>&amp;Name:</translation>
+    </message>
+    <message>
+        <source>A&amp;ddress:</source>
+        <translation>&amp;Adresse:</translation>
+    </message>
+    <message>
+        <source>&amp;Recorded sysfs tree:</source>
+        <translation>Aufgezeichneter sysfs-&amp;Baum:</translation>
+    </message>
+    <message>
+        <source>&amp;Port:</source>
+        <translation>&amp;Port:</translation>
+    </message>
+    <message>
+        <source>&amp;User:</source>
+        <translation>Ben&amp;utzer:</translation>
+    </message>
+    <message>
+        <source>Au&amp;thentication:</source>
+        <translation>Authen&amp;tifizierung:</translation>
+    </message>
+    <message>
+        <source>&amp;Key file:</source>
+        <translation>Schlüssel&amp;datei:</translation>
+    </message>
+    <message>
+        <source>K&amp;ind:</source>
+        <translation>Sy&amp;stem:</translation>
+    </message>
+    <message>
+        <source>Recorded sysfs tree</source>
+        <translation>Aufgezeichneter sysfs-Baum</translation>
+    </message>
+    <message>
+        <source>Private key</source>
+        <translation>Privater Schlüssel</translation>
+    </message>
+    <message>
+        <source>Give the host a name.</source>
+        <translation>Geben Sie dem Host einen Namen.</translation>
+    </message>
+    <message>
+        <source>Another host is already called %1.</source>
+        <translation>Ein anderer Host heißt bereits %1.</translation>
+    </message>
+    <message>
+        <source>Give the host an address.</source>
+        <translation>Geben Sie die Adresse des Hosts an.</translation>
+    </message>
+    <message>
+        <source>OK</source>
+        <translation>OK</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+</context>
+<context>
+    <name>rp::ui::HostKeyDialog</name>
+    <message>
+        <source>Unknown host key</source>
+        <translation>Unbekannter Host-Schlüssel</translation>
+    </message>
+    <message>
+        <source>The host key of &lt;b&gt;%1&lt;/b&gt; is not known yet. Compare the fingerprint with the one the host shows (for example &lt;tt&gt;ssh-keygen -lf /etc/ssh/ssh_host_%2_key.pub&lt;/tt&gt; on its console) before you accept it.</source>
+        <translation>Der Host-Schlüssel von &lt;b&gt;%1&lt;/b&gt; ist noch nicht bekannt. Vergleichen Sie den Fingerabdruck mit dem, den der Host selbst anzeigt (zum Beispiel &lt;tt&gt;ssh-keygen -lf /etc/ssh/ssh_host_%2_key.pub&lt;/tt&gt; an seiner Konsole), bevor Sie ihn akzeptieren.</translation>
+    </message>
+    <message>
+        <source>Host:</source>
+        <translation>Host:</translation>
+    </message>
+    <message>
+        <source>Address:</source>
+        <translation>Adresse:</translation>
+    </message>
+    <message>
+        <source>%1:%2</source>
+        <translation>%1:%2</translation>
+    </message>
+    <message>
+        <source>Key type:</source>
+        <translation>Schlüsseltyp:</translation>
+    </message>
+    <message>
+        <source>Fingerprint:</source>
+        <translation>Fingerabdruck:</translation>
+    </message>
+    <message>
+        <source>&amp;Accept and save</source>
+        <translation>&amp;Akzeptieren und speichern</translation>
+    </message>
+    <message>
+        <source>&amp;Refuse</source>
+        <translation>Ab&amp;lehnen</translation>
+    </message>
+</context>
+<context>
+    <name>rp::ui::HostsPage</name>
+    <message>
+        <source>Hosts and switches</source>
+        <translation>Hosts und Switches</translation>
+    </message>
+    <message>
+        <source>List the machines that take part. RoCE Pilot logs in with SSH (or runs locally for this computer) and only reads until you confirm a change.</source>
+        <translation>Führen Sie die beteiligten Rechner auf. RoCE Pilot meldet sich per SSH an (auf diesem Computer arbeitet es lokal) und liest nur, bis Sie eine Änderung bestätigen.</translation>
+    </message>
+    <message>
+        <source>&amp;Add host…</source>
+        <translation>Host hinzu&amp;fügen…</translation>
+    </message>
+    <message>
+        <source>&amp;Edit…</source>
+        <translation>&amp;Bearbeiten…</translation>
+    </message>
+    <message>
+        <source>&amp;Remove</source>
+        <translation>&amp;Entfernen</translation>
+    </message>
+    <message>
+        <source>Add this &amp;computer (localhost)</source>
+        <translation>Diesen &amp;Computer hinzufügen (localhost)</translation>
+    </message>
+    <message>
+        <source>Import from ~/.ssh/confi&amp;g…</source>
+        <translation>Aus ~/.ssh/confi&amp;g importieren…</translation>
+    </message>
+    <message>
+        <source>Hosts</source>
+        <translation>Hosts</translation>
+    </message>
+    <message>
+        <source>Remove selected hosts</source>
+        <translation>Ausgewählte Hosts entfernen</translation>
+    </message>
+    <message>
+        <source>&amp;Test connection</source>
+        <translation>Verbindung &amp;testen</translation>
+    </message>
+    <message>
+        <source>Log in to the selected hosts and run &quot;uname -n&quot;.</source>
+        <translation>Bei den ausgewählten Hosts anmelden und „uname -n“ ausführen.</translation>
+    </message>
+    <message>
+        <source>%v of %m</source>
+        <translation>%v von %m</translation>
+    </message>
+    <message>
+        <source>Connection test results appear here.</source>
+        <translation>Hier erscheinen die Ergebnisse des Verbindungstests.</translation>
+    </message>
+    <message>
+        <source>Connection test results</source>
+        <translation>Ergebnisse des Verbindungstests</translation>
+    </message>
+    <message>
+        <source>OpenSSH client configuration</source>
+        <translation>OpenSSH-Client-Konfiguration</translation>
+    </message>
+    <message>
+        <source>This computer is already in the list as &quot;localhost&quot;.</source>
+        <translation>Dieser Computer steht bereits als „localhost“ in der Liste.</translation>
+    </message>
+    <message>
+        <source>Added this computer; it is read directly, without SSH.</source>
+        <translation>Dieser Computer wurde hinzugefügt; er wird direkt gelesen, ohne SSH.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Imported %n host(s) from %1.</source>
+        <translation>
+            <numerusform>%n Host aus %1 importiert.</numerusform>
+            <numerusform>%n Hosts aus %1 importiert.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Already in the list: %1.</source>
+        <translation>Bereits in der Liste: %1.</translation>
+    </message>
+    <message>
+        <source>Skipped wildcard patterns: %1.</source>
+        <translation>Übersprungene Platzhaltermuster: %1.</translation>
+    </message>
+    <message>
+        <source>Testing…</source>
+        <translation>Wird getestet…</translation>
+    </message>
+    <message numerus="yes">
+        <source>Testing %n host(s)…</source>
+        <translation>
+            <numerusform>Teste %n Host…</numerusform>
+            <numerusform>Teste %n Hosts…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 of %2, last: %3</source>
+        <translation>%1 von %2, zuletzt: %3</translation>
+    </message>
+    <message>
+        <source>%1: %2 (%3)</source>
+        <translation>%1: %2 (%3)</translation>
+    </message>
+    <message>
+        <source>%1: connected, but &quot;uname -n&quot; exited with status %2: %3</source>
+        <translation>%1: verbunden, aber „uname -n“ endete mit Status %2: %3</translation>
+    </message>
+    <message>
+        <source>no error output</source>
+        <translation>keine Fehlerausgabe</translation>
+    </message>
+    <message>
+        <source>%1: connected, node name &quot;%2&quot;</source>
+        <translation>%1: verbunden, Knotenname „%2“</translation>
+    </message>
+    <message>
+        <source>Test cancelled</source>
+        <translation>Test abgebrochen</translation>
+    </message>
+    <message>
+        <source>Not tested</source>
+        <translation>Nicht getestet</translation>
+    </message>
+    <message>
+        <source>Connection test cancelled.</source>
+        <translation>Verbindungstest abgebrochen.</translation>
+    </message>
+    <message>
+        <source>Connection test finished.</source>
+        <translation>Verbindungstest abgeschlossen.</translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation>Wird abgebrochen…</translation>
+    </message>
+    <message>
+        <source>Cance&amp;l test</source>
+        <translation>Test abbreche&amp;n</translation>
+    </message>
+</context>
+<context>
+    <name>rp::ui::InventoryModel</name>
+    <message>
+        <source>SSH agent</source>
+        <translation>SSH-Agent</translation>
+    </message>
+    <message>
+        <source>Key file</source>
+        <translation>Schlüsseldatei</translation>
+    </message>
+    <message>
+        <source>Password</source>
+        <translation>Passwort</translation>
+    </message>
+    <message>
+        <source>Linux</source>
+        <translation>Linux</translation>
+    </message>
+    <message>
+        <source>Linux (NVIDIA/Mellanox OFED)</source>
+        <translation>Linux (NVIDIA/Mellanox OFED)</translation>
+    </message>
+    <message>
+        <source>Windows</source>
+        <translation>Windows</translation>
+    </message>
+    <message>
+        <source>recorded tree %1</source>
+        <translation>aufgezeichneter Baum %1</translation>
+    </message>
+    <message>
+        <source>%1 (this computer)</source>
+        <translation>%1 (dieser Computer)</translation>
+    </message>
+    <message>
+        <source>none (local)</source>
+        <translation>keine (lokal)</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Name</translation>
+    </message>
+    <message>
+        <source>Address</source>
+        <translation>Adresse</translation>
+    </message>
+    <message>
+        <source>Port</source>
+        <translation>Port</translation>
+    </message>
+    <message>
+        <source>User</source>
+        <translation>Benutzer</translation>
+    </message>
+    <message>
+        <source>Authentication</source>
+        <translation>Authentifizierung</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>System</translation>
+    </message>
+</context>
+<context>
+    <name>rp::ui::MainWindow</name>
+    <message>
+        <source>RoCE Pilot projects (*.yaml *.yml);;All files (*)</source>
+        <translation>RoCE-Pilot-Projekte (*.yaml *.yml);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>&amp;File</source>
+        <translation>&amp;Datei</translation>
+    </message>
+    <message>
+        <source>&amp;Open project…</source>
+        <translation>Projekt ö&amp;ffnen…</translation>
+    </message>
+    <message>
+        <source>&amp;Save</source>
+        <translation>&amp;Speichern</translation>
+    </message>
+    <message>
+        <source>Save &amp;as…</source>
+        <translation>Speichern &amp;unter…</translation>
+    </message>
+    <message>
+        <source>&amp;Quit</source>
+        <translation>&amp;Beenden</translation>
+    </message>
+    <message>
+        <source>&amp;Help</source>
+        <translation>&amp;Hilfe</translation>
+    </message>
+    <message>
+        <source>&amp;About RoCE Pilot</source>
+        <translation>Ü&amp;ber RoCE Pilot</translation>
+    </message>
+    <message>
+        <source>About RoCE Pilot</source>
+        <translation>Über RoCE Pilot</translation>
+    </message>
+    <message>
+        <source>&lt;p&gt;&lt;b&gt;RoCE Pilot %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Takes you through a first RDMA over Converged Ethernet deployment: hosts, discovery, and the settings that have to agree across the fabric.&lt;/p&gt;</source>
+        <translation>&lt;p&gt;&lt;b&gt;RoCE Pilot %1&lt;/b&gt;&lt;/p&gt;&lt;p&gt;Begleitet Sie durch eine erste Bereitstellung von RDMA over Converged Ethernet: Hosts, Ermittlung und die Einstellungen, die in der ganzen Fabric übereinstimmen müssen.&lt;/p&gt;</translation>
+    </message>
+    <message>
+        <source>Untitled project[*] — RoCE Pilot</source>
+        <translation>Unbenanntes Projekt[*] — RoCE Pilot</translation>
+    </message>
+    <message>
+        <source>%1[*] — RoCE Pilot</source>
+        <translation>%1[*] — RoCE Pilot</translation>
+    </message>
+    <message>
+        <source>Cannot open project</source>
+        <translation>Projekt kann nicht geöffnet werden</translation>
+    </message>
+    <message>
+        <source>%1 could not be opened; nothing was changed.
+
+%2</source>
+        <translation>%1 konnte nicht geöffnet werden; es wurde nichts geändert.
+
+%2</translation>
+    </message>
+    <message>
+        <source>Open project</source>
+        <translation>Projekt öffnen</translation>
+    </message>
+    <message>
+        <source>Cannot save project</source>
+        <translation>Projekt kann nicht gespeichert werden</translation>
+    </message>
+    <message>
+        <source>The project could not be saved; the file on disk was left as it was.
+
+%1</source>
+        <translation>Das Projekt konnte nicht gespeichert werden; die Datei auf dem Datenträger blieb unverändert.
+
+%1</translation>
+    </message>
+    <message>
+        <source>Save project</source>
+        <translation>Projekt speichern</translation>
+    </message>
+    <message>
+        <source>Unsaved changes</source>
+        <translation>Ungespeicherte Änderungen</translation>
+    </message>
+    <message>
+        <source>The host list has changed since it was last saved. Save it now?</source>
+        <translation>Die Host-Liste wurde seit dem letzten Speichern geändert. Jetzt speichern?</translation>
+    </message>
+    <message>
+        <source>&amp;Discard</source>
+        <translation>&amp;Verwerfen</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+</context>
+<context>
+    <name>rp::ui::SshConfigImport</name>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation>%1 kann nicht gelesen werden: %2</translation>
+    </message>
+</context>
+<context>
+    <name>rp::ui::WelcomePage</name>
+    <message>
+        <source>Welcome to RoCE Pilot</source>
+        <translation>Willkommen bei RoCE Pilot</translation>
+    </message>
+    <message>
+        <source>This wizard takes you through a first RDMA over Converged Ethernet (RoCE) deployment. What would you like to do?</source>
+        <translation>Dieser Assistent führt Sie durch eine erste Bereitstellung von RDMA over Converged Ethernet (RoCE). Was möchten Sie tun?</translation>
+    </message>
+    <message>
+        <source>&amp;Troubleshoot an existing fabric</source>
+        <translation>Fehler&amp;suche in einer bestehenden Fabric</translation>
+    </message>
+    <message>
+        <source>&amp;Import outputs collected earlier</source>
+        <translation>Früher gesammelte Ausgaben &amp;importieren</translation>
+    </message>
+    <message>
+        <source>&amp;Open project…</source>
+        <translation>Projekt ö&amp;ffnen…</translation>
+    </message>
+    <message>
+        <source>Load hosts and settings saved earlier (a RoCE Pilot project YAML file).</source>
+        <translation>Früher gespeicherte Hosts und Einstellungen laden (eine RoCE-Pilot-Projektdatei im YAML-Format).</translation>
+    </message>
+    <message>
+        <source>Next you list the hosts (and later the switches) that take part, check that RoCE Pilot can log in to each of them, and read which RDMA devices, ports and GIDs every host has. The configuration steps build on what is found.</source>
+        <translation>Als Nächstes führen Sie die beteiligten Hosts (und später die Switches) auf, prüfen, ob sich RoCE Pilot bei jedem anmelden kann, und lesen aus, welche RDMA-Geräte, Ports und GIDs jeder Host hat. Die Konfigurationsschritte bauen auf dem Gefundenen auf.</translation>
+    </message>
+    <message>
+        <source>Next you list the hosts of the fabric and read their RDMA devices, port states and GID tables. RoCE Pilot marks the GID each port should use and points out duplicate or inconsistent entries.</source>
+        <translation>Als Nächstes führen Sie die Hosts der Fabric auf und lesen ihre RDMA-Geräte, Portzustände und GID-Tabellen aus. RoCE Pilot markiert die GID, die jeder Port verwenden sollte, und weist auf doppelte oder widersprüchliche Einträge hin.</translation>
+    </message>
+    <message>
+        <source>Next you add a host for each recorded sysfs tree (Add host, &quot;Run on this computer&quot;, then choose the recorded tree). Discovery reads the recording exactly as it would read a live host.</source>
+        <translation>Als Nächstes legen Sie für jeden aufgezeichneten sysfs-Baum einen Host an („Host hinzufügen“, „Auf diesem Computer ausführen“, dann den aufgezeichneten Baum wählen). Die Ermittlung liest die Aufzeichnung genau so, wie sie einen laufenden Host lesen würde.</translation>
+    </message>
+    <message>
+        <source>Or continue with a project you saved before:</source>
+        <translation>Oder mit einem früher gespeicherten Projekt weitermachen:</translation>
+    </message>
+    <message>
+        <source>Plan a ne&amp;w deployment</source>
+        <translation>Eine &amp;neue Bereitstellung planen</translation>
+    </message>
+</context>
+<context>
+    <name>rp::ui::Wizard</name>
+    <message>
+        <source>RoCE Pilot</source>
+        <translation>RoCE Pilot</translation>
+    </message>
+    <message>
+        <source>Fi&amp;nish</source>
+        <translation>Fertig&amp;stellen</translation>
+    </message>
+    <message>
+        <source>&lt; &amp;Back</source>
+        <translation>&lt; &amp;Zurück</translation>
+    </message>
+    <message>
+        <source>&amp;Next &gt;</source>
+        <translation>&amp;Weiter &gt;</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>Abbrechen</translation>
+    </message>
+</context>
+</TS>

@@ -1,0 +1,154 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "mainwindow.h"
+
+#include "wizard.h"
+
+#include <QAction>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QIcon>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QPushButton>
+
+namespace rp::ui {
+
+namespace {
+
+QString projectFilter()
+{
+    return MainWindow::tr("RoCE Pilot projects (*.yaml *.yml);;All files (*)");
+}
+
+} // namespace
+
+MainWindow::MainWindow(QWidget* parent)
+    : QMainWindow(parent)
+    , m_wizard(new Wizard(this))
+{
+    setWindowIcon(QIcon(QStringLiteral(":/rocepilot/rocepilot.svg")));
+    m_wizard->setWindowFlags(Qt::Widget);
+    setCentralWidget(m_wizard);
+
+    QMenu* file = menuBar()->addMenu(tr("&File"));
+    QAction* open = file->addAction(tr("&Open project…"), this, &MainWindow::openProjectDialog);
+    open->setShortcut(QKeySequence::Open);
+    m_saveAction = file->addAction(tr("&Save"), this, &MainWindow::save);
+    m_saveAction->setShortcut(QKeySequence::Save);
+    QAction* saveAsAction = file->addAction(tr("Save &as…"), this, &MainWindow::saveAs);
+    saveAsAction->setShortcut(QKeySequence::SaveAs);
+    file->addSeparator();
+    QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
+    quit->setShortcut(QKeySequence::Quit);
+
+    QMenu* help = menuBar()->addMenu(tr("&Help"));
+    help->addAction(tr("&About RoCE Pilot"), this, [this] {
+        QMessageBox::about(this, tr("About RoCE Pilot"),
+            tr("<p><b>RoCE Pilot %1</b></p><p>Takes you through a first RDMA over Converged Ethernet deployment: "
+               "hosts, discovery, and the settings that have to agree across the fabric.</p>")
+                .arg(QApplication::applicationVersion()));
+    });
+
+    connect(m_wizard, &Wizard::openProjectRequested, this, &MainWindow::openProjectDialog);
+    connect(m_wizard, &Wizard::closeRequested, this, &QWidget::close);
+    connect(m_wizard, &Wizard::modifiedChanged, this, &MainWindow::updateTitle);
+    connect(m_wizard, &Wizard::projectPathChanged, this, &MainWindow::updateTitle);
+    updateTitle();
+    resize(1000, 700);
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::updateTitle()
+{
+    const QString path = m_wizard->projectPath();
+    setWindowFilePath(path);
+    setWindowTitle(path.isEmpty() ? tr("Untitled project[*] — RoCE Pilot")
+                                  : tr("%1[*] — RoCE Pilot").arg(QFileInfo(path).fileName()));
+    setWindowModified(m_wizard->isModified());
+}
+
+bool MainWindow::openProject(const QString& path)
+{
+    QString error;
+    if (m_wizard->loadProject(path, &error))
+        return true;
+    // The damaged file stays the user's: the current project (and its file name) is kept, so a later Save
+    // cannot overwrite it.
+    QMessageBox::warning(this, tr("Cannot open project"),
+        tr("%1 could not be opened; nothing was changed.\n\n%2").arg(QDir::toNativeSeparators(path), error));
+    return false;
+}
+
+void MainWindow::openProjectDialog()
+{
+    if (!maybeSave())
+        return;
+    const QString start
+        = m_wizard->projectPath().isEmpty() ? QDir::homePath() : QFileInfo(m_wizard->projectPath()).path();
+    const QString path = QFileDialog::getOpenFileName(this, tr("Open project"), start, projectFilter());
+    if (!path.isEmpty())
+        openProject(path);
+}
+
+bool MainWindow::save()
+{
+    if (m_wizard->projectPath().isEmpty())
+        return saveAs();
+    QString error;
+    if (m_wizard->saveProject(m_wizard->projectPath(), &error))
+        return true;
+    QMessageBox::warning(this, tr("Cannot save project"),
+        tr("The project could not be saved; the file on disk was left as it was.\n\n%1").arg(error));
+    return false;
+}
+
+bool MainWindow::saveAs()
+{
+    QString path = QFileDialog::getSaveFileName(this, tr("Save project"),
+        m_wizard->projectPath().isEmpty() ? QDir::home().filePath(QStringLiteral("rocepilot.yaml"))
+                                          : m_wizard->projectPath(),
+        projectFilter());
+    if (path.isEmpty())
+        return false;
+    if (QFileInfo(path).suffix().isEmpty())
+        path += QStringLiteral(".yaml");
+    QString error;
+    if (m_wizard->saveProject(path, &error))
+        return true;
+    QMessageBox::warning(this, tr("Cannot save project"),
+        tr("The project could not be saved; the file on disk was left as it was.\n\n%1").arg(error));
+    return false;
+}
+
+bool MainWindow::maybeSave()
+{
+    if (!m_wizard->isModified())
+        return true;
+    QMessageBox box(QMessageBox::Question, tr("Unsaved changes"),
+        tr("The host list has changed since it was last saved. Save it now?"), QMessageBox::NoButton, this);
+    QPushButton* saveButton = box.addButton(tr("&Save"), QMessageBox::AcceptRole);
+    QPushButton* discardButton = box.addButton(tr("&Discard"), QMessageBox::DestructiveRole);
+    QPushButton* cancelButton = box.addButton(tr("Cancel"), QMessageBox::RejectRole);
+    box.setDefaultButton(saveButton);
+    box.setEscapeButton(cancelButton);
+    box.exec();
+    if (box.clickedButton() == saveButton)
+        return save();
+    return box.clickedButton() == discardButton;
+}
+
+void MainWindow::closeEvent(QCloseEvent* event)
+{
+    if (!maybeSave()) {
+        event->ignore();
+        return;
+    }
+    m_wizard->shutdown();
+    event->accept();
+}
+
+} // namespace rp::ui

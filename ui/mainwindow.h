@@ -1,0 +1,41 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include <QMainWindow>
+
+class QAction;
+
+namespace rp::ui {
+
+class Wizard;
+
+/// The application window: File menu (open/save project) around the wizard.
+class MainWindow final : public QMainWindow
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(MainWindow)
+
+public:
+    explicit MainWindow(QWidget* parent = nullptr);
+    ~MainWindow() override;
+
+    Wizard* wizard() const { return m_wizard; }
+
+    /// Opens a project, showing errors in a message box. Returns whether it was loaded.
+    bool openProject(const QString& path);
+    void openProjectDialog();
+    bool save();
+    bool saveAs();
+
+protected:
+    void closeEvent(QCloseEvent* event) override;
+
+private:
+    void updateTitle();
+    bool maybeSave();
+
+    Wizard* m_wizard = nullptr;
+    QAction* m_saveAction = nullptr;
+};
+
+} // namespace rp::ui

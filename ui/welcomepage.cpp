@@ -1,0 +1,103 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "welcomepage.h"
+
+#include <QButtonGroup>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QPushButton>
+#include <QRadioButton>
+#include <QStyle>
+#include <QVBoxLayout>
+
+namespace rp::ui {
+
+namespace {
+
+QLabel* explanation(const QString& text, QRadioButton* buddy, QWidget* parent)
+{
+    auto* label = new QLabel(text, parent);
+    label->setWordWrap(true);
+    label->setBuddy(buddy);
+    const int indent = parent->style()->pixelMetric(QStyle::PM_ExclusiveIndicatorWidth)
+        + parent->style()->pixelMetric(QStyle::PM_RadioButtonLabelSpacing);
+    label->setContentsMargins(indent, 0, 0, 0);
+    return label;
+}
+
+} // namespace
+
+WelcomePage::WelcomePage(QWidget* parent)
+    : QWizardPage(parent)
+{
+    setTitle(tr("Welcome to RoCE Pilot"));
+    setSubTitle(tr("This wizard takes you through a first RDMA over Converged Ethernet (RoCE) deployment. "
+                   "What would you like to do?"));
+
+    m_newDeployment = new QRadioButton(tr("Plan a ne&w deployment"), this);
+    m_troubleshoot = new QRadioButton(tr("&Troubleshoot an existing fabric"), this);
+    m_import = new QRadioButton(tr("&Import outputs collected earlier"), this);
+    m_newDeployment->setObjectName(QStringLiteral("goalNewDeployment"));
+    m_troubleshoot->setObjectName(QStringLiteral("goalTroubleshoot"));
+    m_import->setObjectName(QStringLiteral("goalImport"));
+
+    m_group = new QButtonGroup(this);
+    m_group->addButton(m_newDeployment, static_cast<int>(Goal::NewDeployment));
+    m_group->addButton(m_troubleshoot, static_cast<int>(Goal::Troubleshoot));
+    m_group->addButton(m_import, static_cast<int>(Goal::ImportOutputs));
+    m_newDeployment->setChecked(true);
+    connect(m_group, &QButtonGroup::idToggled, this, [this](int id, bool checked) {
+        if (checked)
+            emit goalChanged(static_cast<Goal>(id));
+    });
+
+    m_openProject = new QPushButton(tr("&Open project…"), this);
+    m_openProject->setAutoDefault(false);
+    m_openProject->setToolTip(tr("Load hosts and settings saved earlier (a RoCE Pilot project YAML file)."));
+    connect(m_openProject, &QPushButton::clicked, this, &WelcomePage::openProjectRequested);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->addWidget(m_newDeployment);
+    layout->addWidget(explanation(tr("Next you list the hosts (and later the switches) that take part, check that "
+                                     "RoCE Pilot can log in to each of them, and read which RDMA devices, ports and "
+                                     "GIDs every host has. The configuration steps build on what is found."),
+        m_newDeployment, this));
+    layout->addSpacing(8);
+    layout->addWidget(m_troubleshoot);
+    layout->addWidget(explanation(tr("Next you list the hosts of the fabric and read their RDMA devices, port states "
+                                     "and GID tables. RoCE Pilot marks the GID each port should use and points out "
+                                     "duplicate or inconsistent entries."),
+        m_troubleshoot, this));
+    layout->addSpacing(8);
+    layout->addWidget(m_import);
+    layout->addWidget(explanation(tr("Next you add a host for each recorded sysfs tree (Add host, \"Run on this "
+                                     "computer\", then choose the recorded tree). Discovery reads the recording "
+                                     "exactly as it would read a live host."),
+        m_import, this));
+    layout->addStretch(1);
+
+    auto* openRow = new QHBoxLayout;
+    auto* openLabel = new QLabel(tr("Or continue with a project you saved before:"), this);
+    openLabel->setBuddy(m_openProject);
+    openRow->addWidget(openLabel);
+    openRow->addWidget(m_openProject);
+    openRow->addStretch(1);
+    layout->addLayout(openRow);
+
+    setTabOrder(m_newDeployment, m_troubleshoot);
+    setTabOrder(m_troubleshoot, m_import);
+    setTabOrder(m_import, m_openProject);
+}
+
+WelcomePage::Goal WelcomePage::goal() const
+{
+    const int id = m_group->checkedId();
+    return id < 0 ? Goal::NewDeployment : static_cast<Goal>(id);
+}
+
+void WelcomePage::setGoal(Goal goal)
+{
+    if (QAbstractButton* b = m_group->button(static_cast<int>(goal)))
+        b->setChecked(true);
+}
+
+} // namespace rp::ui

@@ -1,0 +1,148 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "wizard.h"
+
+#include "connectprompter.h"
+#include "discoverpage.h"
+#include "hostspage.h"
+#include "inventorymodel.h"
+#include "qtstrings.h"
+#include "welcomepage.h"
+
+#include <QKeyEvent>
+
+namespace rp::ui {
+
+Wizard::Wizard(QWidget* parent)
+    : QWizard(parent)
+    , m_inventory(new InventoryModel(this))
+    , m_prompter(new ConnectPrompter(this, this))
+{
+    setWindowTitle(tr("RoCE Pilot"));
+    setWizardStyle(QWizard::ModernStyle);
+    setOption(QWizard::NoBackButtonOnStartPage, true);
+    setOption(QWizard::HaveHelpButton, false);
+    // Alt+F belongs to the File menu of the main window; Next is hidden on the last page, so N is free there.
+    setButtonText(QWizard::FinishButton, tr("Fi&nish"));
+    setButtonText(QWizard::BackButton, tr("< &Back"));
+    setButtonText(QWizard::NextButton, tr("&Next >"));
+    setButtonText(QWizard::CancelButton, tr("Cancel"));
+
+    m_welcome = new WelcomePage(this);
+    m_hosts = new HostsPage(m_inventory, m_prompter, this);
+    m_discover = new DiscoverPage(m_inventory, m_prompter, this);
+    setPage(WelcomePageId, m_welcome);
+    setPage(HostsPageId, m_hosts);
+    setPage(DiscoverPageId, m_discover);
+    setStartId(WelcomePageId);
+
+    connect(m_welcome, &WelcomePage::openProjectRequested, this, &Wizard::openProjectRequested);
+    connect(m_inventory, &InventoryModel::hostsChanged, this, [this] {
+        if (!m_loading)
+            setModified(true);
+    });
+}
+
+Wizard::~Wizard()
+{
+    shutdown();
+}
+
+void Wizard::shutdown()
+{
+    // Order matters: the prompter must answer at once before the pages wait for their workers, and
+    // everything must be idle before the pages and the prompter are destroyed.
+    m_prompter->setClosing(true);
+    m_hosts->cancelAndWait();
+    m_discover->cancelAndWait();
+}
+
+rp::Inventory Wizard::inventory() const
+{
+    rp::Inventory inv;
+    inv.hosts = m_inventory->hosts();
+    inv.knownHostsFile = toStd(m_knownHostsFile);
+    return inv;
+}
+
+void Wizard::setInventory(const rp::Inventory& inventory)
+{
+    m_loading = true;
+    m_inventory->setHosts(inventory.hosts);
+    m_loading = false;
+    m_knownHostsFile = toQ(inventory.knownHostsFile);
+    m_prompter->setKnownHostsFile(m_knownHostsFile);
+}
+
+bool Wizard::loadProject(const QString& path, QString* error)
+{
+    auto loaded = rp::loadInventory(toStd(path));
+    if (!loaded) {
+        if (error)
+            *error = toQ(loaded.error().describe());
+        return false;
+    }
+    setInventory(*loaded);
+    m_projectPath = path;
+    setModified(false);
+    emit projectPathChanged(m_projectPath);
+    return true;
+}
+
+bool Wizard::saveProject(const QString& path, QString* error)
+{
+    const auto saved = rp::saveInventory(inventory(), toStd(path));
+    if (!saved) {
+        if (error)
+            *error = toQ(saved.error().describe());
+        return false;
+    }
+    if (m_projectPath != path) {
+        m_projectPath = path;
+        emit projectPathChanged(m_projectPath);
+    }
+    setModified(false);
+    return true;
+}
+
+void Wizard::setModified(bool modified)
+{
+    if (m_modified == modified)
+        return;
+    m_modified = modified;
+    emit modifiedChanged(modified);
+}
+
+bool Wizard::advanceTo(PageId id)
+{
+    if (currentId() == -1)
+        restart();
+    while (currentId() != id) {
+        const int before = currentId();
+        if (before > id || !currentPage()->isComplete())
+            return false;
+        next();
+        if (currentId() == before)
+            return false;
+    }
+    return true;
+}
+
+void Wizard::done(int result)
+{
+    // Embedded in the main window: never hide; let the window decide (it may ask to save first).
+    if (result == QDialog::Accepted && !validateCurrentPage())
+        return;
+    emit closeRequested();
+}
+
+void Wizard::keyPressEvent(QKeyEvent* event)
+{
+    // QDialog closes on Escape; inside the main window that would end the app from a filter field.
+    if (event->key() == Qt::Key_Escape) {
+        event->ignore();
+        return;
+    }
+    QWizard::keyPressEvent(event);
+}
+
+} // namespace rp::ui

@@ -1,0 +1,83 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "inventory/inventory.h"
+
+#include <QWizard>
+
+namespace rp::ui {
+
+class ConnectPrompter;
+class DiscoverPage;
+class HostsPage;
+class InventoryModel;
+class WelcomePage;
+
+/// The deployment wizard: owns the project's inventory and the pages that work on it. Embedded in
+/// MainWindow; Cancel/Finish ask the window to close instead of hiding the wizard.
+class Wizard final : public QWizard
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(Wizard)
+
+public:
+    enum PageId {
+        WelcomePageId,
+        HostsPageId,
+        DiscoverPageId,
+    };
+    Q_ENUM(PageId)
+
+    explicit Wizard(QWidget* parent = nullptr);
+    ~Wizard() override;
+
+    InventoryModel* inventoryModel() const { return m_inventory; }
+    ConnectPrompter* prompter() const { return m_prompter; }
+    WelcomePage* welcomePage() const { return m_welcome; }
+    HostsPage* hostsPage() const { return m_hosts; }
+    DiscoverPage* discoverPage() const { return m_discover; }
+
+    rp::Inventory inventory() const;
+    void setInventory(const rp::Inventory& inventory);
+
+    /// Loads a project file. On failure returns false with the error (file:line and why) in `error`, and
+    /// leaves the current project, including its file name, untouched.
+    bool loadProject(const QString& path, QString* error);
+    /// Saves atomically; on failure the old file is left as it was.
+    bool saveProject(const QString& path, QString* error);
+    QString projectPath() const { return m_projectPath; }
+    bool isModified() const { return m_modified; }
+
+    /// Goes forward (validating each page as Next would) until `id` is current. False if a page refused.
+    bool advanceTo(PageId id);
+
+    /// Cancels running work and waits for it; pending prompts are answered "no". Safe to call twice.
+    void shutdown();
+
+    void done(int result) override;
+
+signals:
+    void openProjectRequested();
+    /// Cancel or Finish was pressed.
+    void closeRequested();
+    void modifiedChanged(bool modified);
+    void projectPathChanged(const QString& path);
+
+protected:
+    void keyPressEvent(QKeyEvent* event) override;
+
+private:
+    void setModified(bool modified);
+
+    InventoryModel* m_inventory = nullptr;
+    ConnectPrompter* m_prompter = nullptr;
+    WelcomePage* m_welcome = nullptr;
+    HostsPage* m_hosts = nullptr;
+    DiscoverPage* m_discover = nullptr;
+    QString m_projectPath;
+    QString m_knownHostsFile; ///< as stored in the project; empty = default
+    bool m_modified = false;
+    bool m_loading = false;
+};
+
+} // namespace rp::ui
