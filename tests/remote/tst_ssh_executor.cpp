@@ -56,8 +56,7 @@ class TestSshExecutor : public QObject
 private slots:
     void initTestCase()
     {
-        if (lab::dir().empty())
-            QSKIP("RP_NETNS_DIR is not set: run through ctest (fixture netns_up)");
+        QVERIFY2(!lab::dir().empty(), "RP_NETNS_DIR is not set: run through ctest (fixture netns_up)");
         QVERIFY2(std::filesystem::exists(lab::dir() + "/known_hosts"), "the netns lab is not up");
         m_password = lab::readFile(lab::dir() + "/root_password");
         while (!m_password.empty() && m_password.back() == '\n')

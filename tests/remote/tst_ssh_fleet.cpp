@@ -37,8 +37,7 @@ class TestSshFleet : public QObject
 private slots:
     void initTestCase()
     {
-        if (lab::dir().empty())
-            QSKIP("RP_NETNS_DIR is not set: run through ctest (fixture netns_up)");
+        QVERIFY2(!lab::dir().empty(), "RP_NETNS_DIR is not set: run through ctest (fixture netns_up)");
         QVERIFY2(std::filesystem::exists(lab::dir() + "/known_hosts"), "the netns lab is not up");
     }
 
