@@ -148,7 +148,7 @@ private Q_SLOTS:
             QCOMPARE(h.toObject()[QStringLiteral("state")].toString(), QStringLiteral("ok"));
 
         QTemporaryDir tmp;
-        auto known = tmp.path() + QStringLiteral("/known_hosts");
+        QString known = tmp.path() + QStringLiteral("/known_hosts");
         auto key = QString::fromStdString(lab::dir() + "/id_ed25519");
         auto some = cli({ QStringLiteral("discover"), QStringLiteral("--known-hosts"), known,
             QStringLiteral("--identity"), key, QStringLiteral("root@198.19.0.1"), QStringLiteral("localhost") });

@@ -100,7 +100,7 @@ private Q_SLOTS:
     void someHostsFailedExitOne()
     {
         QTemporaryDir dir;
-        auto inv = dir.path() + QStringLiteral("/inv.yaml");
+        QString inv = dir.path() + QStringLiteral("/inv.yaml");
         QFile f(inv);
         QVERIFY(f.open(QIODevice::WriteOnly));
         f.write(QStringLiteral("version: 1\nhosts:\n  - {name: good, local: true, sysfs_root: '%1'}\n"

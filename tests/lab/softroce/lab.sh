@@ -1,0 +1,855 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-3.0-or-later
+#
+# lab.sh - the built-in Soft-RoCE lab: two qemu guests, lab-a and lab-b, running Debian's own 6.1 kernel
+# (it has rdma_rxe and 8021q; the build machines' kernel has neither) on a small initramfs. They share a data
+# link on which each has a real rxe device (rxe0), and each runs OpenSSH reachable on 127.0.0.1 only.
+#
+# INTERFACE (stable: `rocepilot-cli lab` and the GUI call this script)
+#   lab.sh build                                   build the kernel + initramfs into the cache (or reuse it)
+#   lab.sh start [--inventory-out FILE] [--state-dir DIR]
+#                                                  boot both guests (a running lab in DIR is reused) and write
+#                                                  FILE (default DIR/inventory.yaml) + DIR/known_hosts
+#   lab.sh status [--state-dir DIR]                running or not, per guest pid / port / ready
+#   lab.sh stop [--state-dir DIR]                  stop the guests, remove sockets, pid files, keys (idempotent)
+#   lab.sh push [--state-dir DIR] FILE...          copy host binaries + their ldd closure into both guests
+#                                                  (/usr/local/bin/NAME); prints the guest paths
+#   lab.sh ssh [--state-dir DIR] lab-a|lab-b [CMD...]   run CMD (or a shell) on a guest
+#
+#   stdout of `start`: only lines "PROGRESS <percent 0-100> <message>", then "READY <inventory path>".
+#   Everything else (log, reasons of failures) goes to stderr.
+#   Exit codes: 0 ok; 1 failed, the reason on stderr; 2 usage error; 3 not running (status, push, ssh).
+#   SIGINT/SIGTERM during `start` stops everything it started (cancel) and exits 130/143.
+#
+# Topology (per guest; lab-a / lab-b):
+#   data0   virtio-net, qemu `-netdev dgram` over one unix datagram socket per guest (no start order);
+#           198.18.0.1/24 / 198.18.0.2/24; rxe0 on it (RoCE v2 GIDs: link-local, IPv4, and the VLAN's)
+#   data0.2 VLAN 2, 198.18.2.1/24 / 198.18.2.2/24, egress-qos-map 0:3 3:3 (frames leave with PCP 3)
+#   mgmt0   virtio-net, qemu user networking restrict=on (no way out), hostfwd 127.0.0.1:PORT -> 10.0.2.15:22
+#
+# Environment:
+#   RP_LAB_CACHE     image cache (default ${XDG_CACHE_HOME:-$HOME/.cache}/rocepilot/lab); the image is keyed by
+#                    the kernel package, the guest files, IMAGE_VERSION below and the host package versions
+#   RP_LAB_STATE     default state dir (default ${XDG_STATE_HOME:-$HOME/.local/state}/rocepilot/lab)
+#   RP_LAB_ACCEL     auto (default: KVM only if /proc/cpuinfo shows vmx/svm and a probe boot works) | tcg | kvm
+#   RP_LAB_MEM       guest RAM in MiB (256)        RP_LAB_TB_SIZE  TCG translation cache in MiB (64)
+#   RP_LAB_BOOT_TIMEOUT  seconds until both guests must answer SSH (120)
+#   RP_LAB_KPKG      pin the kernel package (default: what linux-image-amd64 depends on)
+#   RP_LAB_KERNEL_DEB    use this linux-image-*.deb instead of `apt-get download`
+#
+# Needs (installer/deps.sh): qemu-system-x86 busybox-static cpio kmod openssh-server openssh-client iproute2
+# ibverbs-utils ibverbs-providers perftest; as any user (root not needed), nothing touches the host's network.
+set -Eeuo pipefail
+shopt -s nullglob
+
+IMAGE_VERSION=3 # bump when the image layout changes in this script
+HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+GUEST_SRC=$HERE/guest
+CACHE=${RP_LAB_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/rocepilot/lab}
+DEFAULT_STATE=${RP_LAB_STATE:-${XDG_STATE_HOME:-$HOME/.local/state}/rocepilot/lab}
+MEM=${RP_LAB_MEM:-256}
+TB_SIZE=${RP_LAB_TB_SIZE:-64}
+BOOT_TIMEOUT=${RP_LAB_BOOT_TIMEOUT:-120}
+GUESTS=(lab-a lab-b)
+declare -A DATA_IP=([lab-a]=198.18.0.1/24 [lab-b]=198.18.0.2/24)
+declare -A VLAN_IP=([lab-a]=198.18.2.1/24 [lab-b]=198.18.2.2/24)
+declare -A MAC_IDX=([lab-a]=01 [lab-b]=02)
+VLAN_ID=2
+MODULES="crc32_generic crc32_pclmul virtio_pci virtio_net 8021q rdma_rxe ib_uverbs rdma_ucm"
+
+T0=${EPOCHREALTIME/./}
+elapsed() { local t=${EPOCHREALTIME/./}; printf '%d.%01d' $(((t - T0) / 1000000)) $((((t - T0) % 1000000) / 100000)); }
+log() { echo "lab.sh [$(elapsed)s] $*" >&2; }
+die() {
+    echo "lab.sh: $*" >&2
+    exit 1
+}
+usage() {
+    sed -n '/^# INTERFACE/,/^#   SIGINT/p' "$0" | sed 's/^# \{0,1\}//' >&2
+    exit 2
+}
+progress() { echo "PROGRESS $1 ${*:2}"; }
+
+# ------------------------------------------------------------------------------------------------ build --
+
+resolve_kernel() { # sets KPKG, KVER, KDEB (path of the .deb, may not exist yet)
+    if [[ -n ${RP_LAB_KERNEL_DEB:-} ]]; then
+        [[ -f $RP_LAB_KERNEL_DEB ]] || die "RP_LAB_KERNEL_DEB=$RP_LAB_KERNEL_DEB: no such file"
+        KDEB=$(readlink -f "$RP_LAB_KERNEL_DEB")
+        KPKG=$(dpkg-deb -f "$KDEB" Package) || die "$KDEB is not a Debian package"
+    else
+        KPKG=${RP_LAB_KPKG:-}
+        if [[ -z $KPKG ]]; then
+            KPKG=$(apt-cache depends linux-image-amd64 2>/dev/null |
+                awk '/Depends: linux-image-[0-9][^ ]*-amd64$/ {print $2; exit}') || true
+        fi
+        [[ -n $KPKG ]] || die "missing kernel package: 'apt-cache depends linux-image-amd64' names no" \
+            "linux-image-6.1.0-*-amd64 (is a Debian 12 mirror in /etc/apt/sources.list? run apt-get update)," \
+            "or set RP_LAB_KERNEL_DEB to a downloaded linux-image-*-amd64 .deb"
+        KDEB=
+        local f
+        for f in "$CACHE/debs/${KPKG}_"*_amd64.deb; do KDEB=$f; done
+    fi
+    case $KPKG in
+    *-cloud-amd64) die "$KPKG is the -cloud flavour: it has no rdma_rxe; use the generic linux-image-*-amd64" ;;
+    linux-image-*-amd64) ;;
+    *) die "'$KPKG' is not a linux-image-*-amd64 package" ;;
+    esac
+    KVER=${KPKG#linux-image-}
+}
+
+fetch_kernel() { # downloads KDEB if needed, unpacks it to $CACHE/kernel/$KVER (never installed on the host)
+    if [[ -z $KDEB ]]; then
+        mkdir -p "$CACHE/debs"
+        local t=$SECONDS out
+        log "downloading $KPKG (apt-get download)"
+        if ! out=$(cd "$CACHE/debs" && apt-get download -q "$KPKG" 2>&1); then
+            die "missing kernel package: 'apt-get download $KPKG' failed (no access to the Debian mirror?" \
+                "try apt-get update):"$'\n'"$(grep -v unsandboxed <<<"$out" | tail -5)"
+        fi
+        for f in "$CACHE/debs/${KPKG}_"*_amd64.deb; do KDEB=$f; done
+        [[ -n $KDEB ]] || die "apt-get download $KPKG produced no .deb in $CACHE/debs"
+        log "downloaded $(basename "$KDEB") ($(du -m "$KDEB" | cut -f1) MB) in $((SECONDS - t)) s"
+        # keep only this kernel's .deb
+        for f in "$CACHE/debs/"*.deb; do [[ $f == "$KDEB" ]] || rm -f "$f"; done
+    fi
+    KTREE=$CACHE/kernel/$KVER
+    if [[ ! -f $KTREE/.complete ]]; then
+        local tmp=$CACHE/kernel/.tmp-$$
+        CLEAN_PATHS+=("$tmp")
+        rm -rf "$tmp" "$KTREE"
+        mkdir -p "$tmp"
+        log "unpacking $(basename "$KDEB") (dpkg-deb -x) and running depmod -b"
+        dpkg-deb -x "$KDEB" "$tmp" || die "dpkg-deb -x $KDEB failed"
+        [[ -f $tmp/boot/vmlinuz-$KVER ]] || die "$KDEB has no boot/vmlinuz-$KVER"
+        depmod -b "$tmp" "$KVER" || die "depmod -b failed"
+        touch "$tmp/.complete"
+        mv "$tmp" "$KTREE"
+        # other kernels' trees go
+        local d
+        for d in "$CACHE/kernel/"*; do [[ $d == "$KTREE" ]] || rm -rf "$d"; done
+    fi
+}
+
+host_bin() { # NAME -> absolute path on the host, or empty
+    local d
+    for d in /usr/sbin /usr/bin /sbin /bin; do [[ -x $d/$1 ]] && { echo "$d/$1"; return 0; }; done
+    return 0
+}
+
+guest_path() { # host path -> the path it gets in the merged-/usr guest
+    case $1 in
+    /lib/* | /lib64/* | /bin/* | /sbin/*) echo "/usr$1" ;;
+    *) echo "$1" ;;
+    esac
+}
+
+# ldd closure of the given files (absolute library paths, one a line, unsorted)
+ldd_closure() {
+    local f
+    for f in "$@"; do
+        if ldd "$f" 2>/dev/null | grep -q 'not found'; then
+            die "$f needs libraries this host does not have: $(ldd "$f" | grep 'not found' | tr -s ' \t' ' ')"
+        fi
+        ldd "$f" 2>/dev/null | grep -o '/[^ ]*' || true
+    done
+}
+
+put() { # HOSTFILE [GUESTPATH] : copy into $ROOT following symlinks
+    local src=$1 dst=${2:-$(guest_path "$1")}
+    [[ -e $src ]] || die "missing host file $src (install the package that has it: bash installer/deps.sh)"
+    mkdir -p "$ROOT$(dirname "$dst")"
+    cp -L "$src" "$ROOT$dst"
+}
+
+image_inputs() { # everything the image depends on; its hash names the image
+    echo "image-version=$IMAGE_VERSION kernel=$KPKG deb=$(basename "${KDEB:-none}") modules=$MODULES"
+    (cd "$GUEST_SRC" && sha256sum -- *)
+    dpkg-query -W -f='${Package}=${Version}\n' busybox-static openssh-server openssh-sftp-server openssh-client \
+        ibverbs-utils ibverbs-providers libibverbs1 librdmacm1 perftest iproute2 libc6 bash dash grep rdma-core \
+        2>/dev/null || true
+}
+
+build_image() { # sets IMAGE (dir with vmlinuz, initrd.cpio, manifest)
+    local t0=$SECONDS
+    resolve_kernel
+    mkdir -p "$CACHE/images"
+    exec {LOCKFD}>"$CACHE/.lock"
+    flock -w 900 "$LOCKFD" || die "another lab.sh build holds $CACHE/.lock for 15 minutes"
+    if [[ -z $KDEB ]] && [[ ${1:-} == progress ]]; then progress 10 "downloading kernel $KPKG"; fi
+    fetch_kernel
+    local key
+    key=$(image_inputs | sha256sum | cut -c1-16)
+    IMAGE=$CACHE/images/$KVER-$key
+    if [[ -f $IMAGE/.complete ]]; then
+        exec {LOCKFD}>&-
+        return 0
+    fi
+    [[ ${1:-} == progress ]] && progress 20 "building initramfs"
+    local tb=$SECONDS
+    local tmp=$CACHE/images/.tmp-$$
+    CLEAN_PATHS+=("$tmp")
+    rm -rf "$tmp"
+    ROOT=$tmp/root
+    mkdir -p "$ROOT"/{usr/bin,usr/sbin,usr/lib64,usr/local/bin,usr/local/sbin,etc/ssh,proc,sys,dev,run,tmp,var/log}
+    mkdir -p "$ROOT"/{var/empty,root/.ssh,mnt} "$ROOT/usr/lib/x86_64-linux-gnu"
+    chmod 1777 "$ROOT/tmp"
+    chmod 700 "$ROOT/root/.ssh"
+    ln -s usr/bin "$ROOT/bin"
+    ln -s usr/sbin "$ROOT/sbin"
+    ln -s usr/lib "$ROOT/lib"
+    ln -s usr/lib64 "$ROOT/lib64"
+    ln -s ../run "$ROOT/var/run"
+
+    # userland: dash as /bin/sh and bash (root's shell), GNU grep (the collector's grep -r), iproute2 (ip,
+    # rdma, dcb, tc), rdma-core and verbs tools, perftest, OpenSSH server side
+    local -a bins=()
+    local b p
+    for b in dash bash grep ip rdma dcb tc ibv_devinfo ibv_devices ibv_rc_pingpong ibv_ud_pingpong \
+        ibv_asyncwatch rdma-ndd ib_send_lat ib_send_bw ib_write_lat ib_write_bw ib_read_lat ib_read_bw \
+        ib_atomic_lat ib_atomic_bw rping ucmatose udaddy rdma_client rdma_server scp; do
+        p=$(host_bin "$b")
+        case $b in
+        rping | ucmatose | udaddy | rdma_client | rdma_server | ibv_asyncwatch | rdma-ndd)
+            [[ -n $p ]] || continue ;; # optional (rdmacm-utils, rdma-core)
+        esac
+        [[ -n $p ]] || die "missing host binary '$b' (run bash installer/deps.sh)"
+        bins+=("$p")
+    done
+    bins+=(/usr/sbin/sshd /usr/lib/openssh/sftp-server)
+    [[ -x /usr/lib/openssh/sshd-session ]] && bins+=(/usr/lib/openssh/sshd-session) # OpenSSH >= 9.8
+    local rxe=/usr/lib/x86_64-linux-gnu/libibverbs/librxe-rdmav34.so
+    local gcc_s=/usr/lib/x86_64-linux-gnu/libgcc_s.so.1 # glibc dlopens it (pthread_cancel); ldd does not list it
+    [[ -e $rxe ]] || die "missing $rxe (apt-get install ibverbs-providers)"
+    [[ -e /etc/libibverbs.d/rxe.driver ]] || die "missing /etc/libibverbs.d/rxe.driver (ibverbs-providers)"
+    [[ -x /bin/busybox ]] && busybox --list-full >/dev/null 2>&1 && ldd /bin/busybox >/dev/null 2>&1 &&
+        die "/bin/busybox is dynamically linked: the lab needs busybox-static"
+    [[ -x /bin/busybox ]] || die "missing /bin/busybox (apt-get install busybox-static)"
+    for p in "${bins[@]}" "$rxe" "$gcc_s"; do put "$p"; done
+    local lib
+    while IFS= read -r lib; do
+        p=$(guest_path "$lib")
+        [[ -e $ROOT$p ]] || put "$lib" "$p"
+    done < <(ldd_closure "${bins[@]}" "$rxe" | sort -u)
+    mkdir -p "$ROOT/etc/libibverbs.d"
+    cp /etc/libibverbs.d/rxe.driver "$ROOT/etc/libibverbs.d/"
+    [[ -d /etc/iproute2 ]] && cp -r /etc/iproute2 "$ROOT/etc/"
+    ln -sf dash "$ROOT/usr/bin/sh"
+
+    # busybox for everything else: an applet is linked only where no real program lies
+    cp /bin/busybox "$ROOT/usr/bin/busybox"
+    local a name
+    while IFS= read -r a; do
+        name=${a##*/}
+        [[ -e $ROOT/usr/bin/$name || -e $ROOT/usr/sbin/$name || -L $ROOT/usr/bin/$name ]] && continue
+        case $a in
+        sbin/* | usr/sbin/*) ln -s ../bin/busybox "$ROOT/usr/sbin/$name" ;;
+        *) ln -s busybox "$ROOT/usr/bin/$name" ;;
+        esac
+    done < <(/bin/busybox --list-full)
+
+    # kernel modules: just the ones the lab loads and what they depend on
+    local kmod=$KTREE/lib/modules/$KVER mdst=$ROOT/usr/lib/modules/$KVER m ko rel
+    mkdir -p "$mdst"
+    for m in $MODULES; do
+        modprobe -d "$KTREE" -S "$KVER" --show-depends "$m" 2>/dev/null | awk '$1 == "insmod" {print $2}' ||
+            die "kernel $KVER has no module $m"
+    done | sort -u | while IFS= read -r ko; do
+        rel=${ko#"$kmod"/}
+        mkdir -p "$mdst/$(dirname "$rel")"
+        cp "$ko" "$mdst/$rel"
+    done
+    [[ -n $(find "$mdst" -name 'rdma_rxe.ko*') ]] || die "kernel $KVER has no rdma_rxe module (the -cloud flavour?)"
+    cp "$kmod"/modules.order "$kmod"/modules.builtin "$kmod"/modules.builtin.modinfo "$mdst/"
+    depmod -b "$ROOT" "$KVER"
+
+    # accounts, config, the guest's own scripts
+    cat >"$ROOT/etc/passwd" <<'EOF'
+root:x:0:0:root:/root:/bin/bash
+sshd:x:100:65534::/run/sshd:/usr/sbin/nologin
+nobody:x:65534:65534:nobody:/nonexistent:/usr/sbin/nologin
+EOF
+    printf 'root:x:0:\nnogroup:x:65534:\n' >"$ROOT/etc/group"
+    printf 'passwd: files\ngroup: files\nshadow: files\nhosts: files\n' >"$ROOT/etc/nsswitch.conf"
+    cat >"$ROOT/etc/os-release" <<EOF
+PRETTY_NAME="RoCE Pilot Soft-RoCE lab (Debian 12 kernel $KVER)"
+NAME="RoCE Pilot Soft-RoCE lab"
+VERSION_ID="12"
+ID=rocepilot-lab
+ID_LIKE=debian
+EOF
+    printf 'export PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin\n' >"$ROOT/etc/profile"
+    cp "$GUEST_SRC/sshd_config" "$ROOT/etc/ssh/sshd_config"
+    cp "$GUEST_SRC/init" "$ROOT/init"
+    chmod 755 "$ROOT/init"
+    mkdir -p "$ROOT/usr/lib/rp-lab"
+    cp "$GUEST_SRC/gids.sh" "$ROOT/usr/lib/rp-lab/"
+    cp "$GUEST_SRC/show_gids" "$ROOT/usr/local/bin/show_gids"
+    chmod 755 "$ROOT/usr/local/bin/show_gids"
+    image_inputs >"$tmp/inputs.txt"
+
+    (cd "$ROOT" && find . | LC_ALL=C sort >"$tmp/manifest" && find . | LC_ALL=C sort | cpio -o -H newc --quiet -R 0:0) \
+        >"$tmp/initrd.cpio"
+    cp "$KTREE/boot/vmlinuz-$KVER" "$tmp/vmlinuz"
+    echo "$KVER" >"$tmp/kver"
+    rm -rf "$ROOT"
+    touch "$tmp/.complete"
+    rm -rf "$IMAGE"
+    mv "$tmp" "$IMAGE"
+    local d
+    for d in "$CACHE/images/"*; do [[ $d == "$IMAGE" ]] || rm -rf "$d"; done
+    log "initramfs $(du -m "$IMAGE/initrd.cpio" | cut -f1) MB ($(wc -l <"$IMAGE/manifest") entries) built in" \
+        "$((SECONDS - tb)) s; build total $((SECONDS - t0)) s; image $IMAGE"
+    exec {LOCKFD}>&-
+}
+
+# ------------------------------------------------------------------------------------------- state dir --
+
+set_state() { # DIR
+    STATE=${1:-$DEFAULT_STATE}
+    mkdir -p "$STATE"
+    STATE=$(cd "$STATE" && pwd)
+}
+
+load_env() { # reads $STATE/lab.env if there is one; sets SOCKDIR, INVENTORY, PORT_*, ACCEL_DESC
+    SOCKDIR= INVENTORY= ACCEL_DESC= PORT_lab_a= PORT_lab_b=
+    # shellcheck disable=SC1091
+    [[ -f $STATE/lab.env ]] && . "$STATE/lab.env"
+    return 0
+}
+
+save_env() {
+    {
+        printf 'SOCKDIR=%q\nINVENTORY=%q\nACCEL_DESC=%q\n' "$SOCKDIR" "$INVENTORY" "$ACCEL_DESC"
+        printf 'PORT_lab_a=%q\nPORT_lab_b=%q\nIMAGE=%q\n' "${PORT_lab_a:-}" "${PORT_lab_b:-}" "${IMAGE:-}"
+    } >"$STATE/lab.env.tmp"
+    mv "$STATE/lab.env.tmp" "$STATE/lab.env"
+}
+
+port_of() { local v=PORT_${1/-/_}; echo "${!v:-}"; }
+
+guest_pid() { # NAME -> pid of its qemu if it runs (and really is ours), else empty
+    local f=$STATE/$1.pid pid
+    [[ -f $f ]] || return 0
+    pid=$(<"$f") || return 0
+    [[ $pid =~ ^[0-9]+$ ]] || return 0
+    [[ -r /proc/$pid/cmdline ]] || return 0
+    # a recycled pid is not ours: our qemu names its pid file on its command line
+    tr '\0' ' ' <"/proc/$pid/cmdline" | grep -qF -- "$STATE/$1.pid" || return 0
+    echo "$pid"
+}
+
+banner() { # PORT -> 0 when an "SSH-" banner is read (slirp accepts TCP at once: a connect proves nothing)
+    local l rc fd
+    { exec {fd}<>"/dev/tcp/127.0.0.1/$1"; } 2>/dev/null || return 1
+    IFS= read -r -t 0.5 l <&"$fd"
+    rc=$?
+    exec {fd}>&-
+    [[ $rc == 0 && $l == SSH-* ]]
+}
+
+ssh_opts() { # common OpenSSH client options for the lab
+    SSH_OPTS=(-F /dev/null -o User=root -o "IdentityFile=$STATE/id_ed25519" -o IdentitiesOnly=yes
+        -o "UserKnownHostsFile=$STATE/known_hosts" -o GlobalKnownHostsFile=/dev/null
+        -o StrictHostKeyChecking=yes -o CheckHostIP=no -o UpdateHostKeys=no -o BatchMode=yes
+        -o ConnectTimeout=15 -o LogLevel=ERROR -o ServerAliveInterval=10 -o ServerAliveCountMax=6)
+}
+
+write_client_files() { # known_hosts, ssh_config, inventory (all atomically)
+    local g port
+    {
+        for g in "${GUESTS[@]}"; do
+            echo "[127.0.0.1]:$(port_of "$g") $(cut -d' ' -f1,2 "$STATE/keys/host_$g.pub")"
+        done
+    } >"$STATE/known_hosts.tmp"
+    mv "$STATE/known_hosts.tmp" "$STATE/known_hosts"
+    {
+        for g in "${GUESTS[@]}"; do
+            cat <<EOF
+Host $g
+  HostName 127.0.0.1
+  Port $(port_of "$g")
+  User root
+  IdentityFile $STATE/id_ed25519
+  IdentitiesOnly yes
+  UserKnownHostsFile $STATE/known_hosts
+  GlobalKnownHostsFile /dev/null
+  StrictHostKeyChecking yes
+  CheckHostIP no
+  UpdateHostKeys no
+  BatchMode yes
+  ConnectTimeout 15
+  LogLevel ERROR
+EOF
+        done
+    } >"$STATE/ssh_config.tmp"
+    mv "$STATE/ssh_config.tmp" "$STATE/ssh_config"
+    mkdir -p "$(dirname "$INVENTORY")"
+    {
+        echo "# RoCE Pilot built-in Soft-RoCE lab ($HERE/lab.sh, state $STATE)"
+        echo "version: 1"
+        echo "known_hosts: $STATE/known_hosts"
+        echo "hosts:"
+        for g in "${GUESTS[@]}"; do
+            port=$(port_of "$g")
+            printf '  - name: %s\n    address: 127.0.0.1\n    port: %s\n    user: root\n' "$g" "$port"
+            printf '    auth: key\n    key_file: %s\n    kind: linux\n' "$STATE/id_ed25519"
+        done
+    } >"$INVENTORY.tmp.$$"
+    mv "$INVENTORY.tmp.$$" "$INVENTORY"
+}
+
+# --------------------------------------------------------------------------------------------- stop --
+
+stop_lab() { # everything a start left: qemu processes, sockets, temp dirs, pid files, keys, client files
+    local g pid n=0
+    for g in "${GUESTS[@]}"; do
+        pid=$(guest_pid "$g")
+        if [[ -n $pid ]]; then
+            kill -TERM "$pid" 2>/dev/null || true
+            n=$((n + 1))
+        fi
+    done
+    for g in "${GUESTS[@]}"; do
+        pid=$(guest_pid "$g")
+        [[ -n $pid ]] || continue
+        local i
+        for ((i = 0; i < 50; i++)); do
+            [[ -d /proc/$pid ]] || break
+            sleep 0.1
+        done
+        if [[ -d /proc/$pid ]]; then
+            log "$g: qemu pid $pid ignored SIGTERM for 5 s: SIGKILL"
+            kill -KILL "$pid" 2>/dev/null || true
+            for ((i = 0; i < 20; i++)); do
+                [[ -d /proc/$pid ]] || break
+                sleep 0.1
+            done
+        fi
+    done
+    load_env
+    if [[ -n $SOCKDIR && -d $SOCKDIR && $SOCKDIR == /tmp/rp-lab.* ]]; then rm -rf "$SOCKDIR"; fi
+    for g in "${GUESTS[@]}"; do
+        rm -f "$STATE/$g.pid" "$STATE/$g.sock" "$STATE/$g.initrd" "$STATE/$g.ready" "$STATE/$g.qemu.log"
+    done
+    if [[ -n $INVENTORY && -f $INVENTORY ]] && grep -q "^# RoCE Pilot built-in Soft-RoCE lab" "$INVENTORY"; then
+        rm -f "$INVENTORY"
+    fi
+    rm -rf "$STATE/keys" "$STATE/overlay"
+    rm -f "$STATE/id_ed25519" "$STATE/id_ed25519.pub" "$STATE/known_hosts" "$STATE/ssh_config" "$STATE/lab.env" \
+        "$STATE/cm-"*
+    return 0
+}
+
+# ------------------------------------------------------------------------------------------- status --
+
+lab_status() { # prints the status; returns 0 running, 3 stopped, 1 degraded
+    load_env
+    local g pid port ready alive=0 ok=0
+    local -a lines=()
+    for g in "${GUESTS[@]}"; do
+        pid=$(guest_pid "$g")
+        port=$(port_of "$g")
+        ready=no
+        if [[ -n $pid ]]; then
+            alive=$((alive + 1))
+            if [[ -n $port ]] && banner "$port"; then
+                ready=yes
+                ok=$((ok + 1))
+            fi
+        fi
+        lines+=("guest $g pid ${pid:-none} ssh 127.0.0.1:${port:-none} ready $ready")
+    done
+    if ((ok == ${#GUESTS[@]})); then
+        echo "running"
+    elif ((alive == 0)); then
+        echo "stopped"
+    else
+        echo "degraded"
+    fi
+    echo "state-dir $STATE"
+    printf '%s\n' "${lines[@]}"
+    if ((alive > 0)); then
+        echo "inventory ${INVENTORY:-none}"
+        echo "accel ${ACCEL_DESC:-unknown}"
+    fi
+    ((ok == ${#GUESTS[@]})) && return 0
+    ((alive == 0)) && return 3
+    return 1
+}
+
+# -------------------------------------------------------------------------------------------- start --
+
+pick_accel() { # sets ACCEL_ARGS, ACCEL_DESC
+    local want=${RP_LAB_ACCEL:-auto}
+    ACCEL_ARGS=(-accel "tcg,tb-size=$TB_SIZE" -cpu max)
+    ACCEL_DESC="tcg (emulation, tb-size=${TB_SIZE} MiB)"
+    case $want in
+    tcg) return 0 ;;
+    kvm | auto) ;;
+    *) die "RP_LAB_ACCEL must be auto, tcg or kvm, not '$want'" ;;
+    esac
+    local why=
+    if ! grep -qw -E 'vmx|svm' /proc/cpuinfo; then
+        why="no vmx/svm in /proc/cpuinfo"
+    elif [[ ! -r /dev/kvm || ! -w /dev/kvm ]]; then
+        why="/dev/kvm not usable by $(id -un)"
+    else
+        # a probe boot to the guest's /init with a short timeout: some /dev/kvm backends abort or hang
+        if timeout -k 2 20 qemu-system-x86_64 -accel kvm -cpu host -m "$MEM" -nodefaults -no-user-config \
+            -display none -serial stdio -no-reboot -kernel "$IMAGE/vmlinuz" -initrd "$IMAGE/initrd.cpio" \
+            -append "console=ttyS0 panic=-1 quiet rp.mode=probe" </dev/null 2>&1 | grep -q 'RPLAB: probe ok'; then
+            ACCEL_ARGS=(-accel kvm -cpu host)
+            ACCEL_DESC=kvm
+            return 0
+        fi
+        why="the KVM probe boot did not reach /init within 20 s"
+    fi
+    [[ $want == kvm ]] && die "RP_LAB_ACCEL=kvm but KVM is not usable: $why"
+    log "no KVM ($why): using TCG emulation"
+}
+
+free_port() { # a port nobody listens on (qemu exits at once if the port is taken; start retries then)
+    local used p i
+    used=$(ss -Htan 2>/dev/null | awk '{n = split($4, a, ":"); print a[n]}' | sort -u)
+    for ((i = 0; i < 200; i++)); do
+        p=$((20000 + (RANDOM * 32768 + RANDOM) % 40000))
+        grep -qx "$p" <<<"$used" || { [[ $p != "${PORT_lab_a:-}" ]] && echo "$p" && return 0; }
+    done
+    die "no free TCP port found on 127.0.0.1"
+}
+
+make_keys() {
+    rm -rf "$STATE/keys" "$STATE/overlay"
+    mkdir -p "$STATE/keys"
+    chmod 700 "$STATE/keys"
+    rm -f "$STATE/id_ed25519" "$STATE/id_ed25519.pub"
+    ssh-keygen -q -t ed25519 -N '' -C rocepilot-lab-client -f "$STATE/id_ed25519"
+    local g ov
+    for g in "${GUESTS[@]}"; do
+        ssh-keygen -q -t ed25519 -N '' -C "root@$g" -f "$STATE/keys/host_$g"
+        # per-guest overlay: its host key, root's authorized_keys, hostname (a 2nd cpio member after the image)
+        ov=$STATE/overlay/$g
+        mkdir -p "$ov/etc/ssh" "$ov/root/.ssh"
+        cp "$STATE/keys/host_$g" "$ov/etc/ssh/ssh_host_ed25519_key"
+        cp "$STATE/keys/host_$g.pub" "$ov/etc/ssh/ssh_host_ed25519_key.pub"
+        chmod 600 "$ov/etc/ssh/ssh_host_ed25519_key"
+        cp "$STATE/id_ed25519.pub" "$ov/root/.ssh/authorized_keys"
+        chmod 700 "$ov/root/.ssh"
+        chmod 600 "$ov/root/.ssh/authorized_keys"
+        echo "$g" >"$ov/etc/hostname"
+        { cat "$IMAGE/initrd.cpio" && (cd "$ov" && find . | cpio -o -H newc --quiet -R 0:0); } >"$STATE/$g.initrd"
+    done
+    rm -rf "$STATE/overlay"
+}
+
+start_guest() { # NAME: starts its qemu (daemonized; pid file); retries on a taken port
+    local g=$1 peer=lab-a idx=${MAC_IDX[$1]} try out port
+    [[ $g == lab-a ]] && peer=lab-b
+    for try in 1 2 3 4 5; do
+        port=$(free_port)
+        rm -f "$SOCKDIR/$g.sock"
+        : >"$STATE/$g.console"
+        if out=$(qemu-system-x86_64 -name "$g,process=rp-$g" "${ACCEL_ARGS[@]}" -smp 1 -m "$MEM" \
+            -nodefaults -no-user-config -display none -vga none -no-reboot \
+            -serial "file:$STATE/$g.console" -kernel "$IMAGE/vmlinuz" -initrd "$STATE/$g.initrd" \
+            -append "console=ttyS0 panic=-1 quiet loglevel=3 rp.mode=lab rp.name=$g rp.ip=${DATA_IP[$g]} rp.vlan=$VLAN_ID rp.vip=${VLAN_IP[$g]}" \
+            -netdev "dgram,id=data,local.type=unix,local.path=$SOCKDIR/$g.sock,remote.type=unix,remote.path=$SOCKDIR/$peer.sock" \
+            -device "virtio-net-pci,netdev=data,mac=52:54:00:12:34:$idx,romfile=" \
+            -netdev "user,id=mgmt,restrict=on,net=10.0.2.0/24,host=10.0.2.2,hostfwd=tcp:127.0.0.1:$port-10.0.2.15:22" \
+            -device "virtio-net-pci,netdev=mgmt,mac=52:54:00:ab:cd:$idx,romfile=" \
+            -daemonize -pidfile "$STATE/$g.pid" 2>&1 </dev/null); then
+            printf -v "PORT_${g/-/_}" '%s' "$port"
+            return 0
+        fi
+        if grep -q 'host forwarding' <<<"$out"; then
+            log "$g: port $port was taken meanwhile ($out); trying another"
+            continue
+        fi
+        if grep -qiE 'cannot allocate memory|cannot set up guest memory|out of memory' <<<"$out"; then
+            die "$g: out of memory: qemu could not get ${MEM} MiB for the guest: $out"
+        fi
+        die "$g: qemu failed to start: $out"
+    done
+    die "$g: no free port for the SSH forward after 5 tries"
+}
+
+console_tail() { # NAME
+    echo "--- last lines of $1's console ($STATE/$1.console):" >&2
+    tail -n 25 "$STATE/$1.console" 2>/dev/null | sed 's/^/    /' >&2 || true
+}
+
+wait_guest() { # NAME STARTUS: banner, then one real key login; writes NAME.ready "banner_s login_s"
+    local g=$1 t0=$2 port tb t
+    port=$(port_of "$g")
+    local deadline=$((SECONDS + BOOT_TIMEOUT))
+    while ((SECONDS < deadline)); do
+        if banner "$port"; then
+            t=${EPOCHREALTIME/./}
+            tb=$(((t - t0) / 1000))
+            break
+        fi
+        sleep 0.2
+    done
+    [[ -n ${tb:-} ]] || return 1
+    ssh_opts
+    while ((SECONDS < deadline)); do
+        if ssh "${SSH_OPTS[@]}" -p "$port" 127.0.0.1 true 2>>"$STATE/$g.ssh.err"; then
+            t=${EPOCHREALTIME/./}
+            echo "$tb $(((t - t0) / 1000))" >"$STATE/$g.ready"
+            return 0
+        fi
+        sleep 0.5
+    done
+    return 1
+}
+
+START_OWNED=0
+start_cleanup() { # trap: a failed or cancelled start leaves nothing running
+    local rc=$?
+    if [[ $START_OWNED == 1 ]]; then
+        local j
+        for j in $(jobs -p); do kill "$j" 2>/dev/null || true; done
+        log "start did not complete: stopping what it started"
+        stop_lab
+    fi
+    local p
+    for p in "${CLEAN_PATHS[@]}"; do rm -rf "$p"; done
+    exit "$rc"
+}
+
+lab_start() {
+    local inv_out=$1
+    # a running lab in this state dir is reused
+    load_env
+    if [[ -n $(guest_pid lab-a) || -n $(guest_pid lab-b) ]]; then
+        if lab_status >/dev/null 2>&1; then
+            [[ -n $inv_out ]] && INVENTORY=$inv_out
+            [[ -n $INVENTORY ]] || INVENTORY=$STATE/inventory.yaml
+            write_client_files
+            save_env
+            log "reusing the lab already running in $STATE (lab-a :$PORT_lab_a, lab-b :$PORT_lab_b)"
+            progress 100 "lab already running"
+            echo "READY $INVENTORY"
+            return 0
+        fi
+        log "a lab in $STATE is only partly running: stopping it and starting again"
+        stop_lab
+    fi
+    stop_lab # leftovers of a crashed run
+    INVENTORY=${inv_out:-$STATE/inventory.yaml}
+    progress 0 "checking the host"
+    local b
+    for b in qemu-system-x86_64 cpio depmod modprobe ssh ssh-keygen ss flock dpkg-deb; do
+        command -v "$b" >/dev/null || die "missing '$b' (run bash installer/deps.sh)"
+    done
+    local need=$((2 * (MEM + 300))) avail
+    avail=$(awk '/^MemAvailable:/ {print int($2 / 1024)}' /proc/meminfo)
+    ((avail >= need)) || die "out of memory: the two guests need about $need MB, MemAvailable is $avail MB"
+    progress 5 "resolving the kernel package"
+    build_image progress
+    progress 30 "image ready ($(cat "$IMAGE/kver"))"
+    START_OWNED=1
+    pick_accel
+    log "accelerator: $ACCEL_DESC"
+    # sockets: in the state dir when its path is short enough for a unix socket, else a private temp dir
+    if ((${#STATE} < 80)); then
+        SOCKDIR=$STATE
+    else
+        SOCKDIR=$(mktemp -d /tmp/rp-lab.XXXXXX)
+    fi
+    save_env
+    progress 35 "generating keys"
+    make_keys
+    progress 40 "starting lab-a and lab-b ($ACCEL_DESC)"
+    local g tstart=${EPOCHREALTIME/./}
+    rm -f "$STATE/"*.ready "$STATE/"*.ssh.err
+    for g in "${GUESTS[@]}"; do
+        start_guest "$g"
+        save_env
+    done
+    rm -f "$STATE/"*.initrd # qemu holds its copy in memory
+    write_client_files
+    log "qemu started: lab-a pid $(guest_pid lab-a) ssh :$PORT_lab_a, lab-b pid $(guest_pid lab-b) ssh :$PORT_lab_b"
+    progress 45 "booting"
+    local -A waiter=() done=()
+    for g in "${GUESTS[@]}"; do
+        wait_guest "$g" "$tstart" &
+        waiter[$g]=$!
+    done
+    local n=0 pct
+    while ((n < ${#GUESTS[@]})); do
+        for g in "${GUESTS[@]}"; do
+            [[ -n ${done[$g]:-} ]] && continue
+            if [[ -z $(guest_pid "$g") ]]; then
+                console_tail "$g"
+                if grep -qiE 'out of memory|oom-kill' "$STATE/$g.console" 2>/dev/null; then
+                    die "$g: the guest ran out of memory while booting (RP_LAB_MEM=$MEM)"
+                fi
+                die "$g: qemu exited while booting (kernel panic or poweroff; console above)"
+            fi
+            if [[ -f $STATE/$g.ready ]]; then
+                done[$g]=1
+                n=$((n + 1))
+                local tb tl
+                read -r tb tl <"$STATE/$g.ready"
+                log "$g ready: SSH banner after $((tb / 1000)).$(((tb % 1000) / 100)) s, key login after" \
+                    "$((tl / 1000)).$(((tl % 1000) / 100)) s (since qemu start)"
+                pct=$((45 + 25 * n))
+                progress "$pct" "$g ready"
+            elif ! kill -0 "${waiter[$g]}" 2>/dev/null; then
+                console_tail "$g"
+                if [[ -s $STATE/$g.ssh.err ]]; then
+                    echo "--- ssh said:" >&2
+                    tail -n 3 "$STATE/$g.ssh.err" | sed 's/^/    /' >&2
+                fi
+                die "$g: timeout: no SSH login on 127.0.0.1:$(port_of "$g") within $BOOT_TIMEOUT s" \
+                    "($ACCEL_DESC; RP_LAB_BOOT_TIMEOUT raises the limit)"
+            fi
+        done
+        ((n < ${#GUESTS[@]})) && sleep 0.1
+    done
+    wait
+    rm -f "$STATE/"*.ssh.err
+    progress 95 "writing $INVENTORY"
+    write_client_files
+    save_env
+    START_OWNED=0
+    log "both guests ready after $(elapsed) s; RSS: $(rss_report)"
+    progress 100 "ready"
+    echo "READY $INVENTORY"
+}
+
+rss_report() {
+    local g pid
+    for g in "${GUESTS[@]}"; do
+        pid=$(guest_pid "$g")
+        [[ -n $pid ]] && printf '%s %s MB ' "$g" "$(awk '/^VmRSS/ {print int($2 / 1024)}' "/proc/$pid/status")"
+    done
+}
+
+# --------------------------------------------------------------------------------------------- push --
+
+lab_push() { # FILE...: binaries + their ldd closure (libraries the image lacks) into both guests
+    (($# > 0)) || usage
+    lab_status >/dev/null 2>&1 || {
+        echo "lab.sh: the lab in $STATE is not running (lab.sh start)" >&2
+        exit 3
+    }
+    load_env
+    [[ -n ${IMAGE:-} && -f $IMAGE/manifest ]] || die "no image manifest in ${IMAGE:-<unknown>}"
+    local f lib p stage
+    stage=$(mktemp -d "${TMPDIR:-/tmp}/rp-lab-push.XXXXXX")
+    CLEAN_PATHS+=("$stage")
+    local -A dirs=()
+    for f in "$@"; do
+        [[ -f $f && -x $f ]] || die "push: $f is not an executable file"
+        mkdir -p "$stage/usr/local/bin"
+        cp -L "$f" "$stage/usr/local/bin/"
+        echo "/usr/local/bin/$(basename "$f")"
+    done
+    dirs[/usr/local/bin]=1
+    while IFS= read -r lib; do
+        p=$(guest_path "$lib")
+        grep -qxF ".$p" "$IMAGE/manifest" && continue
+        mkdir -p "$stage$(dirname "$p")"
+        cp -L "$lib" "$stage$p"
+        dirs[$(dirname "$p")]=1
+        log "push: + $p (not in the image)"
+    done < <(ldd_closure "$@" | sort -u)
+    ssh_opts
+    local g pids=() rc=0 d
+    for g in "${GUESTS[@]}"; do
+        (
+            set -e
+            cm=$STATE/cm-$g
+            port=$(port_of "$g")
+            trap 'ssh "${SSH_OPTS[@]}" -o ControlPath="$cm" -O exit -p "$port" 127.0.0.1 >/dev/null 2>&1 || true' EXIT
+            ssh "${SSH_OPTS[@]}" -o ControlMaster=yes -o ControlPath="$cm" -o ControlPersist=60 -fN -p "$port" 127.0.0.1
+            ssh "${SSH_OPTS[@]}" -o ControlPath="$cm" -p "$port" 127.0.0.1 "mkdir -p ${!dirs[*]}"
+            for d in "${!dirs[@]}"; do
+                scp -q "${SSH_OPTS[@]}" -o ControlPath="$cm" -P "$port" "$stage$d"/* "127.0.0.1:$d/"
+            done
+        ) >&2 &
+        pids+=($!)
+    done
+    for p in "${pids[@]}"; do wait "$p" || rc=1; done
+    ((rc == 0)) || die "push: scp into a guest failed"
+    log "pushed $# file(s) into ${GUESTS[*]}"
+}
+
+# ---------------------------------------------------------------------------------------------- main --
+
+CLEAN_PATHS=()
+cmd=${1:-}
+[[ -n $cmd ]] || usage
+shift
+state_arg=
+inv_arg=
+args=()
+while (($# > 0)); do
+    case $1 in
+    --state-dir) state_arg=${2:?--state-dir needs a directory}; shift 2 ;;
+    --state-dir=*) state_arg=${1#*=}; shift ;;
+    --inventory-out) inv_arg=${2:?--inventory-out needs a file}; shift 2 ;;
+    --inventory-out=*) inv_arg=${1#*=}; shift ;;
+    -h | --help) usage ;;
+    --) shift; args+=("$@"); break ;;
+    *) args+=("$1"); shift ;;
+    esac
+done
+if [[ -n $inv_arg ]]; then
+    mkdir -p "$(dirname "$inv_arg")"
+    inv_arg=$(cd "$(dirname "$inv_arg")" && pwd)/$(basename "$inv_arg")
+fi
+
+case $cmd in
+build)
+    ((${#args[@]} == 0)) || usage
+    trap 'rc=$?; for p in "${CLEAN_PATHS[@]}"; do rm -rf "$p"; done; exit $rc' EXIT
+    trap 'exit 130' INT
+    trap 'exit 143' TERM
+    build_image
+    echo "$IMAGE"
+    ;;
+start)
+    ((${#args[@]} == 0)) || usage
+    set_state "$state_arg"
+    trap start_cleanup EXIT
+    trap 'log "cancelled (SIGINT)"; exit 130' INT
+    trap 'log "cancelled (SIGTERM)"; exit 143' TERM
+    lab_start "$inv_arg"
+    ;;
+status)
+    ((${#args[@]} == 0)) || usage
+    set_state "$state_arg"
+    rc=0
+    lab_status || rc=$?
+    exit $rc
+    ;;
+stop)
+    ((${#args[@]} == 0)) || usage
+    set_state "$state_arg"
+    trap '' INT TERM
+    stop_lab
+    echo "stopped" >&2
+    ;;
+push)
+    set_state "$state_arg"
+    trap 'rc=$?; for p in "${CLEAN_PATHS[@]}"; do rm -rf "$p"; done; exit $rc' EXIT
+    lab_push "${args[@]}"
+    ;;
+ssh)
+    ((${#args[@]} >= 1)) || usage
+    set_state "$state_arg"
+    load_env
+    port=$(port_of "${args[0]}")
+    [[ -n $port && -n $(guest_pid "${args[0]}") ]] || {
+        echo "lab.sh: ${args[0]} is not running in $STATE" >&2
+        exit 3
+    }
+    ssh_opts
+    exec ssh "${SSH_OPTS[@]}" -p "$port" 127.0.0.1 "${args[@]:1}"
+    ;;
+*) usage ;;
+esac
