@@ -15,7 +15,7 @@ packages=(
     openssh-server openssh-client openssl iproute2 procps psmisc time rdma-core ibverbs-utils perftest
     xvfb xauth qt6-translations-l10n
     # Soft-RoCE lab (tests/lab/softroce): qemu guests booting Debian's kernel + a busybox initramfs
-    qemu-system-x86 busybox-static cpio kmod ibverbs-providers
+    qemu-system-x86 busybox-static cpio kmod xz-utils binutils ibverbs-providers jq
 )
 
 missing=()
