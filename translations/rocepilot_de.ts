@@ -322,6 +322,18 @@
         <source>Recommended for this port: %1</source>
         <translation>Für diesen Port empfohlen: %1</translation>
     </message>
+    <message>
+        <source>MTU %1</source>
+        <translation>MTU %1</translation>
+    </message>
+    <message>
+        <source>VLAN %1</source>
+        <translation>VLAN %1</translation>
+    </message>
+    <message>
+        <source>Netdevs: %1</source>
+        <translation>Netdevs: %1</translation>
+    </message>
 </context>
 <context>
     <name>rp::ui::HostDialog</name>
@@ -666,6 +678,137 @@
     </message>
 </context>
 <context>
+    <name>rp::ui::LabPage</name>
+    <message>
+        <source>The lab did not hand over a usable host list. Stop it (File menu, Stop Soft-RoCE lab) and press Try again.</source>
+        <translation>Das Labor hat keine verwendbare Host-Liste übergeben. Stoppen Sie es (Menü Datei, Soft-RoCE-Labor stoppen) und klicken Sie auf Erneut versuchen.</translation>
+    </message>
+    <message>
+        <source>The start was cancelled and the lab stopped again. Press Try again to start it, or Back to choose something else.</source>
+        <translation>Der Start wurde abgebrochen und das Labor wieder gestoppt. Klicken Sie auf Erneut versuchen, um es zu starten, oder auf Zurück, um etwas anderes zu wählen.</translation>
+    </message>
+    <message>
+        <source>The lab files were not found. Reinstall RoCE Pilot (they ship in share/rocepilot/lab) or set RP_LAB_SCRIPT to tests/lab/softroce/lab.sh of a source tree, then start RoCE Pilot again.</source>
+        <translation>Die Labordateien wurden nicht gefunden. Installieren Sie RoCE Pilot neu (sie liegen in share/rocepilot/lab) oder setzen Sie RP_LAB_SCRIPT auf tests/lab/softroce/lab.sh eines Quellbaums und starten Sie RoCE Pilot dann neu.</translation>
+    </message>
+    <message>
+        <source>The guests did not answer in time. Without KVM the first start can be slow; press Try again (what was built is reused).</source>
+        <translation>Die Gäste haben nicht rechtzeitig geantwortet. Ohne KVM kann der erste Start lange dauern; klicken Sie auf Erneut versuchen (bereits Gebautes wird wiederverwendet).</translation>
+    </message>
+    <message>
+        <source>The lab script ended without saying it was ready. Stop the lab (File menu, Stop Soft-RoCE lab) and press Try again.</source>
+        <translation>Das Laborskript hat sich beendet, ohne Bereitschaft zu melden. Stoppen Sie das Labor (Menü Datei, Soft-RoCE-Labor stoppen) und klicken Sie auf Erneut versuchen.</translation>
+    </message>
+    <message>
+        <source>Install what the message above names (installer/deps.sh lists everything the lab needs: qemu-system-x86, busybox-static, cpio, kmod, OpenSSH), then press Try again. Back returns to the Welcome page.</source>
+        <translation>Installieren Sie, was die Meldung oben nennt (installer/deps.sh führt alles auf, was das Labor braucht: qemu-system-x86, busybox-static, cpio, kmod, OpenSSH), und klicken Sie dann auf Erneut versuchen. Zurück führt zur Willkommensseite.</translation>
+    </message>
+    <message>
+        <source>Built-in Soft-RoCE lab</source>
+        <translation>Eingebautes Soft-RoCE-Labor</translation>
+    </message>
+    <message>
+        <source>RoCE Pilot boots two small virtual machines, lab-a and lab-b (qemu), whose Soft-RoCE devices (rdma_rxe) talk RoCE to each other. No RDMA hardware is needed, and nothing on this computer&apos;s network is changed.</source>
+        <translation>RoCE Pilot startet zwei kleine virtuelle Maschinen, lab-a und lab-b (qemu), deren Soft-RoCE-Geräte (rdma_rxe) per RoCE miteinander sprechen. Es wird keine RDMA-Hardware benötigt, und am Netzwerk dieses Computers wird nichts verändert.</translation>
+    </message>
+    <message>
+        <source>The first start builds the guests&apos; image (a few minutes); later starts reuse it, and a lab that is still running is reused at once. When both guests answer, their hosts are added and discovered.</source>
+        <translation>Der erste Start baut das Abbild der Gäste (einige Minuten); spätere Starts verwenden es wieder, und ein noch laufendes Labor wird sofort wiederverwendet. Sobald beide Gäste antworten, werden ihre Hosts hinzugefügt und ermittelt.</translation>
+    </message>
+    <message>
+        <source>%p%</source>
+        <translation>%p %</translation>
+    </message>
+    <message>
+        <source>Lab start progress</source>
+        <translation>Fortschritt des Laborstarts</translation>
+    </message>
+    <message>
+        <source>Cance&amp;l start</source>
+        <translation>Start abbreche&amp;n</translation>
+    </message>
+    <message>
+        <source>Stop starting the lab; whatever was started is stopped again.</source>
+        <translation>Den Laborstart abbrechen; was schon gestartet wurde, wird wieder gestoppt.</translation>
+    </message>
+    <message>
+        <source>&amp;Try again</source>
+        <translation>&amp;Erneut versuchen</translation>
+    </message>
+    <message>
+        <source>Start the lab again.</source>
+        <translation>Das Labor erneut starten.</translation>
+    </message>
+    <message>
+        <source>Waiting for the lab to stop before starting it again…</source>
+        <translation>Warte, bis das Labor gestoppt ist, bevor es erneut gestartet wird…</translation>
+    </message>
+    <message>
+        <source>Starting the lab…</source>
+        <translation>Labor wird gestartet…</translation>
+    </message>
+    <message>
+        <source>Starting the Soft-RoCE lab…</source>
+        <translation>Soft-RoCE-Labor wird gestartet…</translation>
+    </message>
+    <message>
+        <source>The lab is running: %1.</source>
+        <translation>Das Labor läuft: %1.</translation>
+    </message>
+    <message>
+        <source>Soft-RoCE lab running (%1). It keeps running when RoCE Pilot quits and is reused next time; File &gt; Stop Soft-RoCE lab stops it.</source>
+        <translation>Soft-RoCE-Labor läuft (%1). Es läuft weiter, wenn RoCE Pilot beendet wird, und wird beim nächsten Mal wiederverwendet; Datei &gt; Soft-RoCE-Labor stoppen hält es an.</translation>
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation>Abgebrochen.</translation>
+    </message>
+    <message>
+        <source>The lab did not start.</source>
+        <translation>Das Labor wurde nicht gestartet.</translation>
+    </message>
+    <message>
+        <source>%1
+
+What to do: %2</source>
+        <translation>%1
+
+Was zu tun ist: %2</translation>
+    </message>
+    <message>
+        <source>Soft-RoCE lab start cancelled; the lab was stopped.</source>
+        <translation>Start des Soft-RoCE-Labors abgebrochen; das Labor wurde gestoppt.</translation>
+    </message>
+    <message>
+        <source>The Soft-RoCE lab did not start.</source>
+        <translation>Das Soft-RoCE-Labor wurde nicht gestartet.</translation>
+    </message>
+    <message>
+        <source>Cancelling: stopping what was started…</source>
+        <translation>Abbruch: Bereits Gestartetes wird gestoppt…</translation>
+    </message>
+    <message>
+        <source>Cancelling the Soft-RoCE lab start…</source>
+        <translation>Start des Soft-RoCE-Labors wird abgebrochen…</translation>
+    </message>
+    <message>
+        <source>Stopping the Soft-RoCE lab…</source>
+        <translation>Soft-RoCE-Labor wird gestoppt…</translation>
+    </message>
+    <message>
+        <source>Could not stop the Soft-RoCE lab: %1</source>
+        <translation>Das Soft-RoCE-Labor konnte nicht gestoppt werden: %1</translation>
+    </message>
+    <message>
+        <source>The lab was stopped.</source>
+        <translation>Das Labor wurde gestoppt.</translation>
+    </message>
+    <message>
+        <source>Soft-RoCE lab stopped.</source>
+        <translation>Soft-RoCE-Labor gestoppt.</translation>
+    </message>
+</context>
+<context>
     <name>rp::ui::MainWindow</name>
     <message>
         <source>RoCE Pilot projects (*.yaml *.yml);;All files (*)</source>
@@ -763,6 +906,14 @@
         <source>Cancel</source>
         <translation>Abbrechen</translation>
     </message>
+    <message>
+        <source>Sto&amp;p Soft-RoCE lab</source>
+        <translation>Soft-RoCE-Labor s&amp;toppen</translation>
+    </message>
+    <message>
+        <source>Stop the two lab guests. A lab left running is reused by the next start.</source>
+        <translation>Die beiden Laborgäste stoppen. Ein weiterlaufendes Labor wird beim nächsten Start wiederverwendet.</translation>
+    </message>
 </context>
 <context>
     <name>rp::ui::SshConfigImport</name>
@@ -816,6 +967,14 @@
     <message>
         <source>Plan a ne&amp;w deployment</source>
         <translation>Eine &amp;neue Bereitstellung planen</translation>
+    </message>
+    <message>
+        <source>Try it on the built-in Soft-RoCE &amp;lab</source>
+        <translation>Im eingebauten Soft-RoCE-&amp;Labor ausprobieren</translation>
+    </message>
+    <message>
+        <source>No RDMA hardware needed: RoCE Pilot boots two small virtual machines (lab-a and lab-b, under qemu) whose Soft-RoCE devices talk RoCE to each other, adds them as hosts and discovers them.</source>
+        <translation>Keine RDMA-Hardware nötig: RoCE Pilot startet zwei kleine virtuelle Maschinen (lab-a und lab-b, unter qemu), deren Soft-RoCE-Geräte per RoCE miteinander sprechen, fügt sie als Hosts hinzu und ermittelt sie.</translation>
     </message>
 </context>
 <context>

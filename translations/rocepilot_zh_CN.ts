@@ -319,6 +319,18 @@
         <source>Recommended for this port: %1</source>
         <translation>此端口推荐使用：%1</translation>
     </message>
+    <message>
+        <source>MTU %1</source>
+        <translation>MTU %1</translation>
+    </message>
+    <message>
+        <source>VLAN %1</source>
+        <translation>VLAN %1</translation>
+    </message>
+    <message>
+        <source>Netdevs: %1</source>
+        <translation>网络设备：%1</translation>
+    </message>
 </context>
 <context>
     <name>rp::ui::HostDialog</name>
@@ -661,6 +673,137 @@
     </message>
 </context>
 <context>
+    <name>rp::ui::LabPage</name>
+    <message>
+        <source>The lab did not hand over a usable host list. Stop it (File menu, Stop Soft-RoCE lab) and press Try again.</source>
+        <translation>实验环境没有提供可用的主机列表。请停止它（“文件”菜单，“停止 Soft-RoCE 实验环境”），然后点击“重试”。</translation>
+    </message>
+    <message>
+        <source>The start was cancelled and the lab stopped again. Press Try again to start it, or Back to choose something else.</source>
+        <translation>启动已取消，实验环境已重新停止。点击“重试”重新启动，或点击“上一步”选择其他操作。</translation>
+    </message>
+    <message>
+        <source>The lab files were not found. Reinstall RoCE Pilot (they ship in share/rocepilot/lab) or set RP_LAB_SCRIPT to tests/lab/softroce/lab.sh of a source tree, then start RoCE Pilot again.</source>
+        <translation>未找到实验环境文件。请重新安装 RoCE Pilot（这些文件位于 share/rocepilot/lab），或将 RP_LAB_SCRIPT 设置为源码树中的 tests/lab/softroce/lab.sh，然后重新启动 RoCE Pilot。</translation>
+    </message>
+    <message>
+        <source>The guests did not answer in time. Without KVM the first start can be slow; press Try again (what was built is reused).</source>
+        <translation>虚拟机未能及时响应。没有 KVM 时首次启动可能较慢；请点击“重试”（已构建的内容会被重用）。</translation>
+    </message>
+    <message>
+        <source>The lab script ended without saying it was ready. Stop the lab (File menu, Stop Soft-RoCE lab) and press Try again.</source>
+        <translation>实验环境脚本结束时未报告就绪。请停止实验环境（“文件”菜单，“停止 Soft-RoCE 实验环境”），然后点击“重试”。</translation>
+    </message>
+    <message>
+        <source>Install what the message above names (installer/deps.sh lists everything the lab needs: qemu-system-x86, busybox-static, cpio, kmod, OpenSSH), then press Try again. Back returns to the Welcome page.</source>
+        <translation>请安装上面消息中提到的软件（installer/deps.sh 列出了实验环境所需的全部软件：qemu-system-x86、busybox-static、cpio、kmod、OpenSSH），然后点击“重试”。“上一步”返回欢迎页面。</translation>
+    </message>
+    <message>
+        <source>Built-in Soft-RoCE lab</source>
+        <translation>内置 Soft-RoCE 实验环境</translation>
+    </message>
+    <message>
+        <source>RoCE Pilot boots two small virtual machines, lab-a and lab-b (qemu), whose Soft-RoCE devices (rdma_rxe) talk RoCE to each other. No RDMA hardware is needed, and nothing on this computer&apos;s network is changed.</source>
+        <translation>RoCE Pilot 会启动两台小型虚拟机 lab-a 和 lab-b（qemu），它们的 Soft-RoCE 设备（rdma_rxe）相互通过 RoCE 通信。无需 RDMA 硬件，也不会更改本机的网络。</translation>
+    </message>
+    <message>
+        <source>The first start builds the guests&apos; image (a few minutes); later starts reuse it, and a lab that is still running is reused at once. When both guests answer, their hosts are added and discovered.</source>
+        <translation>首次启动会构建虚拟机镜像（需要几分钟）；之后的启动会重用它，仍在运行的实验环境会被立即重用。两台虚拟机都响应后，会添加并探测它们的主机。</translation>
+    </message>
+    <message>
+        <source>%p%</source>
+        <translation>%p%</translation>
+    </message>
+    <message>
+        <source>Lab start progress</source>
+        <translation>实验环境启动进度</translation>
+    </message>
+    <message>
+        <source>Cance&amp;l start</source>
+        <translation>取消启动(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Stop starting the lab; whatever was started is stopped again.</source>
+        <translation>停止启动实验环境；已启动的部分会被重新停止。</translation>
+    </message>
+    <message>
+        <source>&amp;Try again</source>
+        <translation>重试(&amp;T)</translation>
+    </message>
+    <message>
+        <source>Start the lab again.</source>
+        <translation>重新启动实验环境。</translation>
+    </message>
+    <message>
+        <source>Waiting for the lab to stop before starting it again…</source>
+        <translation>正在等待实验环境停止，然后重新启动…</translation>
+    </message>
+    <message>
+        <source>Starting the lab…</source>
+        <translation>正在启动实验环境…</translation>
+    </message>
+    <message>
+        <source>Starting the Soft-RoCE lab…</source>
+        <translation>正在启动 Soft-RoCE 实验环境…</translation>
+    </message>
+    <message>
+        <source>The lab is running: %1.</source>
+        <translation>实验环境正在运行：%1。</translation>
+    </message>
+    <message>
+        <source>Soft-RoCE lab running (%1). It keeps running when RoCE Pilot quits and is reused next time; File &gt; Stop Soft-RoCE lab stops it.</source>
+        <translation>Soft-RoCE 实验环境正在运行（%1）。RoCE Pilot 退出后它仍会继续运行，并在下次被重用；“文件 &gt; 停止 Soft-RoCE 实验环境”可将其停止。</translation>
+    </message>
+    <message>
+        <source>Cancelled.</source>
+        <translation>已取消。</translation>
+    </message>
+    <message>
+        <source>The lab did not start.</source>
+        <translation>实验环境未能启动。</translation>
+    </message>
+    <message>
+        <source>%1
+
+What to do: %2</source>
+        <translation>%1
+
+解决办法：%2</translation>
+    </message>
+    <message>
+        <source>Soft-RoCE lab start cancelled; the lab was stopped.</source>
+        <translation>Soft-RoCE 实验环境的启动已取消；实验环境已停止。</translation>
+    </message>
+    <message>
+        <source>The Soft-RoCE lab did not start.</source>
+        <translation>Soft-RoCE 实验环境未能启动。</translation>
+    </message>
+    <message>
+        <source>Cancelling: stopping what was started…</source>
+        <translation>正在取消：停止已启动的部分…</translation>
+    </message>
+    <message>
+        <source>Cancelling the Soft-RoCE lab start…</source>
+        <translation>正在取消 Soft-RoCE 实验环境的启动…</translation>
+    </message>
+    <message>
+        <source>Stopping the Soft-RoCE lab…</source>
+        <translation>正在停止 Soft-RoCE 实验环境…</translation>
+    </message>
+    <message>
+        <source>Could not stop the Soft-RoCE lab: %1</source>
+        <translation>无法停止 Soft-RoCE 实验环境：%1</translation>
+    </message>
+    <message>
+        <source>The lab was stopped.</source>
+        <translation>实验环境已停止。</translation>
+    </message>
+    <message>
+        <source>Soft-RoCE lab stopped.</source>
+        <translation>Soft-RoCE 实验环境已停止。</translation>
+    </message>
+</context>
+<context>
     <name>rp::ui::MainWindow</name>
     <message>
         <source>RoCE Pilot projects (*.yaml *.yml);;All files (*)</source>
@@ -758,6 +901,14 @@
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
+    <message>
+        <source>Sto&amp;p Soft-RoCE lab</source>
+        <translation>停止 Soft-RoCE 实验环境(&amp;P)</translation>
+    </message>
+    <message>
+        <source>Stop the two lab guests. A lab left running is reused by the next start.</source>
+        <translation>停止两台实验虚拟机。保持运行的实验环境会在下次启动时被重用。</translation>
+    </message>
 </context>
 <context>
     <name>rp::ui::SshConfigImport</name>
@@ -811,6 +962,14 @@
     <message>
         <source>Plan a ne&amp;w deployment</source>
         <translation>规划新部署(&amp;W)</translation>
+    </message>
+    <message>
+        <source>Try it on the built-in Soft-RoCE &amp;lab</source>
+        <translation>在内置 Soft-RoCE 实验环境中试用(&amp;L)</translation>
+    </message>
+    <message>
+        <source>No RDMA hardware needed: RoCE Pilot boots two small virtual machines (lab-a and lab-b, under qemu) whose Soft-RoCE devices talk RoCE to each other, adds them as hosts and discovers them.</source>
+        <translation>无需 RDMA 硬件：RoCE Pilot 会启动两台小型虚拟机（lab-a 和 lab-b，运行于 qemu），它们的 Soft-RoCE 设备相互通过 RoCE 通信；随后将它们添加为主机并进行探测。</translation>
     </message>
 </context>
 <context>

@@ -122,7 +122,7 @@ DiscoverPage::~DiscoverPage()
 
 void DiscoverPage::initializePage()
 {
-    if (!isRunning() && m_inventory->hosts() != m_lastRunHosts)
+    if (!isRunning() && (m_discoverOnEntry || m_inventory->hosts() != m_lastRunHosts))
         QTimer::singleShot(0, this, &DiscoverPage::startDiscovery);
 }
 
@@ -161,6 +161,7 @@ void DiscoverPage::startDiscovery()
         return;
     const std::vector<rp::HostSpec> hosts = m_inventory->hosts();
     m_lastRunHosts = hosts;
+    m_discoverOnEntry = false;
     if (hosts.empty()) {
         m_model->clear();
         m_status->setText(tr("Add at least one host on the previous page."));

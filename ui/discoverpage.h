@@ -45,6 +45,9 @@ public:
     void setOptions(const rp::DiscoveryOptions& options) { m_options = options; }
     /// Starts reading all hosts of the inventory; does nothing while a run is going.
     void startDiscovery();
+    /// The next time the page is entered it reads all hosts again, even when the list did not change (a lab
+    /// that was just started anew).
+    void discoverOnEntry() { m_discoverOnEntry = true; }
     void cancelDiscovery();
     /// Selects (and scrolls to) the first recommended GID in view order; false when there is none.
     bool selectFirstRecommended();
@@ -91,6 +94,7 @@ private:
     quint64 m_runGeneration = 0;
     std::vector<rp::HostSpec> m_lastRunHosts; ///< what the last run read; a changed inventory starts a new run
     bool m_spanUpdatePending = false;
+    bool m_discoverOnEntry = false;
 };
 
 } // namespace rp::ui

@@ -100,6 +100,30 @@ QString labelled(const QString& label, const std::string& value)
     return value.empty() ? QString() : label.arg(toQ(value));
 }
 
+/// "eth0 (UP, MTU 1500, 198.19.0.1/16)" per netdev, loopback left out; empty when there is none.
+QString netdevSummary(const std::vector<rp::Netdev>& netdevs)
+{
+    QStringList lines;
+    for (const rp::Netdev& nd : netdevs) {
+        if (nd.name == "lo")
+            continue;
+        QStringList parts;
+        if (!nd.operState.empty())
+            parts << toQ(nd.operState);
+        if (nd.mtu)
+            parts << DiscoveryModel::tr("MTU %1").arg(*nd.mtu);
+        if (nd.vlanId)
+            parts << DiscoveryModel::tr("VLAN %1").arg(*nd.vlanId);
+        for (const std::string& a : nd.ipv4)
+            parts << toQ(a);
+        for (const std::string& a : nd.ipv6)
+            parts << toQ(a);
+        lines << (parts.isEmpty() ? toQ(nd.name)
+                                  : DiscoveryModel::tr("%1 (%2)").arg(toQ(nd.name), parts.join(QStringLiteral(", "))));
+    }
+    return lines.isEmpty() ? QString() : DiscoveryModel::tr("Netdevs: %1").arg(lines.join(QStringLiteral("; ")));
+}
+
 } // namespace
 
 DiscoveryModel::DiscoveryModel(QObject* parent)
@@ -279,6 +303,7 @@ void DiscoveryModel::fillHostNode(Node& host, const rp::HostOutcome& outcome) co
         outcome.facts ? labelled(tr("Host name: %1"), outcome.facts->hostname) : QString(),
         outcome.facts ? labelled(tr("OS: %1"), outcome.facts->os) : QString(),
         outcome.facts ? labelled(tr("Kernel: %1"), outcome.facts->kernel) : QString(),
+        outcome.facts ? netdevSummary(outcome.facts->netdevs) : QString(),
         tr("Took %1 s").arg(outcome.seconds, 0, 'f', 1),
     });
 

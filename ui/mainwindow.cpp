@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "mainwindow.h"
 
+#include "labpage.h"
 #include "wizard.h"
 
 #include <QAction>
@@ -10,9 +11,11 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QIcon>
+#include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
 #include <QPushButton>
+#include <QStatusBar>
 
 namespace rp::ui {
 
@@ -41,6 +44,10 @@ MainWindow::MainWindow(QWidget* parent)
     QAction* saveAsAction = file->addAction(tr("Save &as…"), this, &MainWindow::saveAs);
     saveAsAction->setShortcut(QKeySequence::SaveAs);
     file->addSeparator();
+    m_stopLabAction = file->addAction(tr("Sto&p Soft-RoCE lab"), m_wizard->labPage(), &LabPage::stopLab);
+    m_stopLabAction->setObjectName(QStringLiteral("stopLabAction"));
+    m_stopLabAction->setStatusTip(tr("Stop the two lab guests. A lab left running is reused by the next start."));
+    file->addSeparator();
     QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
 
@@ -52,11 +59,19 @@ MainWindow::MainWindow(QWidget* parent)
                 .arg(QApplication::applicationVersion()));
     });
 
+    m_labStatus = new QLabel(this);
+    m_labStatus->setObjectName(QStringLiteral("labStatus"));
+    m_labStatus->setTextFormat(Qt::PlainText);
+    statusBar()->addWidget(m_labStatus, 1);
+    connect(m_wizard->labPage(), &LabPage::labStatusChanged, this, &MainWindow::updateLabStatus);
+    m_wizard->setDiscardCheck([this] { return maybeSave(); });
+
     connect(m_wizard, &Wizard::openProjectRequested, this, &MainWindow::openProjectDialog);
     connect(m_wizard, &Wizard::closeRequested, this, &QWidget::close);
     connect(m_wizard, &Wizard::modifiedChanged, this, &MainWindow::updateTitle);
     connect(m_wizard, &Wizard::projectPathChanged, this, &MainWindow::updateTitle);
     updateTitle();
+    updateLabStatus();
     resize(1000, 700);
 }
 
@@ -69,6 +84,13 @@ void MainWindow::updateTitle()
     setWindowTitle(path.isEmpty() ? tr("Untitled project[*] — RoCE Pilot")
                                   : tr("%1[*] — RoCE Pilot").arg(QFileInfo(path).fileName()));
     setWindowModified(m_wizard->isModified());
+}
+
+void MainWindow::updateLabStatus()
+{
+    const LabPage* lab = m_wizard->labPage();
+    m_labStatus->setText(lab->labStatusText());
+    m_stopLabAction->setEnabled(!lab->isStopping());
 }
 
 bool MainWindow::openProject(const QString& path)

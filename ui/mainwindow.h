@@ -4,6 +4,7 @@
 #include <QMainWindow>
 
 class QAction;
+class QLabel;
 
 namespace rp::ui {
 
@@ -20,6 +21,9 @@ public:
     ~MainWindow() override;
 
     Wizard* wizard() const { return m_wizard; }
+    QAction* stopLabAction() const { return m_stopLabAction; }
+    /// The status bar's lab line (empty unless the lab was started or stopped in this session).
+    QLabel* labStatusLabel() const { return m_labStatus; }
 
     /// Opens a project, showing errors in a message box. Returns whether it was loaded.
     bool openProject(const QString& path);
@@ -32,10 +36,13 @@ protected:
 
 private:
     void updateTitle();
+    void updateLabStatus();
     bool maybeSave();
 
     Wizard* m_wizard = nullptr;
     QAction* m_saveAction = nullptr;
+    QAction* m_stopLabAction = nullptr;
+    QLabel* m_labStatus = nullptr;
 };
 
 } // namespace rp::ui

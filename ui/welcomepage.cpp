@@ -39,11 +39,14 @@ WelcomePage::WelcomePage(QWidget* parent)
     m_newDeployment->setObjectName(QStringLiteral("goalNewDeployment"));
     m_troubleshoot->setObjectName(QStringLiteral("goalTroubleshoot"));
     m_import->setObjectName(QStringLiteral("goalImport"));
+    m_lab = new QRadioButton(tr("Try it on the built-in Soft-RoCE &lab"), this);
+    m_lab->setObjectName(QStringLiteral("goalLab"));
 
     m_group = new QButtonGroup(this);
     m_group->addButton(m_newDeployment, static_cast<int>(Goal::NewDeployment));
     m_group->addButton(m_troubleshoot, static_cast<int>(Goal::Troubleshoot));
     m_group->addButton(m_import, static_cast<int>(Goal::ImportOutputs));
+    m_group->addButton(m_lab, static_cast<int>(Goal::SoftRoceLab));
     m_newDeployment->setChecked(true);
     connect(m_group, &QButtonGroup::idToggled, this, [this](int id, bool checked) {
         if (checked)
@@ -73,6 +76,12 @@ WelcomePage::WelcomePage(QWidget* parent)
                                      "computer\", then choose the recorded tree). Discovery reads the recording "
                                      "exactly as it would read a live host."),
         m_import, this));
+    layout->addSpacing(8);
+    layout->addWidget(m_lab);
+    layout->addWidget(explanation(tr("No RDMA hardware needed: RoCE Pilot boots two small virtual machines (lab-a "
+                                     "and lab-b, under qemu) whose Soft-RoCE devices talk RoCE to each other, adds "
+                                     "them as hosts and discovers them."),
+        m_lab, this));
     layout->addStretch(1);
 
     auto* openRow = new QHBoxLayout;
@@ -85,7 +94,8 @@ WelcomePage::WelcomePage(QWidget* parent)
 
     setTabOrder(m_newDeployment, m_troubleshoot);
     setTabOrder(m_troubleshoot, m_import);
-    setTabOrder(m_import, m_openProject);
+    setTabOrder(m_import, m_lab);
+    setTabOrder(m_lab, m_openProject);
 }
 
 WelcomePage::Goal WelcomePage::goal() const

@@ -21,6 +21,7 @@ public:
         NewDeployment,
         Troubleshoot,
         ImportOutputs,
+        SoftRoceLab, ///< start the built-in Soft-RoCE lab and discover its two hosts
     };
     Q_ENUM(Goal)
 
@@ -39,6 +40,7 @@ private:
     QRadioButton* m_newDeployment = nullptr;
     QRadioButton* m_troubleshoot = nullptr;
     QRadioButton* m_import = nullptr;
+    QRadioButton* m_lab = nullptr;
     QPushButton* m_openProject = nullptr;
 };
 

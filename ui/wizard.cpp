@@ -5,6 +5,7 @@
 #include "discoverpage.h"
 #include "hostspage.h"
 #include "inventorymodel.h"
+#include "labpage.h"
 #include "qtstrings.h"
 #include "welcomepage.h"
 
@@ -28,14 +29,17 @@ Wizard::Wizard(QWidget* parent)
     setButtonText(QWizard::CancelButton, tr("Cancel"));
 
     m_welcome = new WelcomePage(this);
+    m_lab = new LabPage(this);
     m_hosts = new HostsPage(m_inventory, m_prompter, this);
     m_discover = new DiscoverPage(m_inventory, m_prompter, this);
     setPage(WelcomePageId, m_welcome);
+    setPage(LabPageId, m_lab);
     setPage(HostsPageId, m_hosts);
     setPage(DiscoverPageId, m_discover);
     setStartId(WelcomePageId);
 
     connect(m_welcome, &WelcomePage::openProjectRequested, this, &Wizard::openProjectRequested);
+    connect(m_lab, &LabPage::labReady, this, &Wizard::onLabReady);
     connect(m_inventory, &InventoryModel::hostsChanged, this, [this] {
         if (!m_loading)
             setModified(true);
@@ -54,6 +58,51 @@ void Wizard::shutdown()
     m_prompter->setClosing(true);
     m_hosts->cancelAndWait();
     m_discover->cancelAndWait();
+    // A lab that is up stays up (the next start reuses it); one that is half-started is stopped by core.
+    m_lab->cancelAndWait();
+}
+
+int Wizard::nextId() const
+{
+    switch (currentId()) {
+    case WelcomePageId:
+        return m_welcome->goal() == WelcomePage::Goal::SoftRoceLab ? LabPageId : HostsPageId;
+    case LabPageId:
+        return HostsPageId;
+    case HostsPageId:
+        return DiscoverPageId;
+    default:
+        return -1;
+    }
+}
+
+bool Wizard::validateCurrentPage()
+{
+    // The lab brings its own host list: unsaved changes to the current one are offered for saving first.
+    if (currentId() == WelcomePageId && m_welcome->goal() == WelcomePage::Goal::SoftRoceLab && m_modified
+        && m_discardCheck && !m_discardCheck())
+        return false;
+    return QWizard::validateCurrentPage();
+}
+
+void Wizard::useLabInventory(const rp::Inventory& inventory)
+{
+    setInventory(inventory);
+    if (!m_projectPath.isEmpty()) {
+        m_projectPath.clear();
+        emit projectPathChanged(m_projectPath);
+    }
+    setModified(false);
+}
+
+void Wizard::onLabReady()
+{
+    useLabInventory(m_lab->labInventory());
+    // Only when the user is still waiting on the lab page: never pull them off a page they went to meanwhile.
+    if (currentId() != LabPageId)
+        return;
+    m_discover->discoverOnEntry();
+    advanceTo(DiscoverPageId);
 }
 
 rp::Inventory Wizard::inventory() const

@@ -5,12 +5,15 @@
 
 #include <QWizard>
 
+#include <functional>
+
 namespace rp::ui {
 
 class ConnectPrompter;
 class DiscoverPage;
 class HostsPage;
 class InventoryModel;
+class LabPage;
 class WelcomePage;
 
 /// The deployment wizard: owns the project's inventory and the pages that work on it. Embedded in
@@ -23,6 +26,7 @@ class Wizard final : public QWizard
 public:
     enum PageId {
         WelcomePageId,
+        LabPageId, ///< only when the Welcome page's goal is the built-in Soft-RoCE lab
         HostsPageId,
         DiscoverPageId,
     };
@@ -34,6 +38,7 @@ public:
     InventoryModel* inventoryModel() const { return m_inventory; }
     ConnectPrompter* prompter() const { return m_prompter; }
     WelcomePage* welcomePage() const { return m_welcome; }
+    LabPage* labPage() const { return m_lab; }
     HostsPage* hostsPage() const { return m_hosts; }
     DiscoverPage* discoverPage() const { return m_discover; }
 
@@ -47,6 +52,16 @@ public:
     bool saveProject(const QString& path, QString* error);
     QString projectPath() const { return m_projectPath; }
     bool isModified() const { return m_modified; }
+
+    /// Replaces the host list by the lab's (hosts and their known_hosts) as a new, unsaved-but-unmodified
+    /// project, so a later Save never writes lab hosts over a project file opened before.
+    void useLabInventory(const rp::Inventory& inventory);
+
+    /// Asked before the lab replaces a project with unsaved changes; false keeps the Welcome page. Unset: go on.
+    void setDiscardCheck(std::function<bool()> check) { m_discardCheck = std::move(check); }
+
+    int nextId() const override;
+    bool validateCurrentPage() override;
 
     /// Goes forward (validating each page as Next would) until `id` is current. False if a page refused.
     bool advanceTo(PageId id);
@@ -68,16 +83,19 @@ protected:
 
 private:
     void setModified(bool modified);
+    void onLabReady();
 
     InventoryModel* m_inventory = nullptr;
     ConnectPrompter* m_prompter = nullptr;
     WelcomePage* m_welcome = nullptr;
+    LabPage* m_lab = nullptr;
     HostsPage* m_hosts = nullptr;
     DiscoverPage* m_discover = nullptr;
     QString m_projectPath;
     QString m_knownHostsFile; ///< as stored in the project; empty = default
     bool m_modified = false;
     bool m_loading = false;
+    std::function<bool()> m_discardCheck;
 };
 
 } // namespace rp::ui

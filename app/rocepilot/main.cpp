@@ -3,7 +3,9 @@
 
 #include "discoverpage.h"
 #include "inventorymodel.h"
+#include "labpage.h"
 #include "mainwindow.h"
+#include "welcomepage.h"
 #include "wizard.h"
 
 #include <QApplication>
@@ -17,6 +19,7 @@
 #include <QTranslator>
 
 #include <cstdio>
+#include <memory>
 
 namespace {
 
@@ -65,7 +68,10 @@ int main(int argc, char* argv[])
     const QCommandLineOption pageOption(QStringList { QStringLiteral("page") },
         QStringLiteral("Page to show: welcome, hosts or discover (discover runs discovery first)."),
         QStringLiteral("PAGE"), QStringLiteral("welcome"));
-    parser.addOptions({ inventoryOption, sysfsOption, langOption, screenshotOption, pageOption });
+    const QCommandLineOption labOption(QStringList { QStringLiteral("lab") },
+        QStringLiteral("Start the built-in Soft-RoCE lab (two qemu guests with Soft-RoCE, no RDMA hardware "
+                       "needed) and discover its hosts."));
+    parser.addOptions({ inventoryOption, sysfsOption, langOption, screenshotOption, pageOption, labOption });
     parser.process(app);
 
     const QLocale locale = parser.isSet(langOption) ? QLocale(parser.value(langOption)) : QLocale::system();
@@ -113,8 +119,17 @@ int main(int argc, char* argv[])
         return 2;
     }
 
+    const bool lab = parser.isSet(labOption);
+    if (lab && (pageId != rp::ui::Wizard::WelcomePageId || parser.isSet(inventoryOption))) {
+        fail(QStringLiteral("--lab brings its own hosts and pages: leave out --page and --inventory"));
+        return 2;
+    }
+
     window.show();
-    if (pageId != rp::ui::Wizard::WelcomePageId && !wizard->advanceTo(pageId)) {
+    if (lab) {
+        wizard->welcomePage()->setGoal(rp::ui::WelcomePage::Goal::SoftRoceLab);
+        wizard->advanceTo(rp::ui::Wizard::LabPageId); // entering the page starts the lab
+    } else if (pageId != rp::ui::Wizard::WelcomePageId && !wizard->advanceTo(pageId)) {
         fail(QStringLiteral("cannot go to page %1: add a host first (--inventory or --sysfs-root)").arg(page));
         if (parser.isSet(screenshotOption))
             return 1;
@@ -133,7 +148,23 @@ int main(int argc, char* argv[])
                 QApplication::exit(ok ? 0 : 1);
             });
         };
-        if (pageId == rp::ui::Wizard::DiscoverPageId) {
+        if (lab) {
+            // The lab page mid-start (or its error): shot once the progress passed a third.
+            rp::ui::LabPage* labPage = wizard->labPage();
+            auto shot = std::make_shared<bool>(false);
+            auto once = [shoot, shot] {
+                if (!*shot) {
+                    *shot = true;
+                    shoot();
+                }
+            };
+            QObject::connect(labPage, &rp::ui::LabPage::progressChanged, &window, [once](int percent) {
+                if (percent >= 35)
+                    once();
+            });
+            QObject::connect(labPage, &rp::ui::LabPage::labStartFailed, &window, once);
+            QObject::connect(labPage, &rp::ui::LabPage::labReady, &window, once);
+        } else if (pageId == rp::ui::Wizard::DiscoverPageId) {
             rp::ui::DiscoverPage* discover = wizard->discoverPage();
             QObject::connect(discover, &rp::ui::DiscoverPage::discoveryFinished, &window, shoot);
             if (!discover->isRunning())
@@ -146,5 +177,10 @@ int main(int argc, char* argv[])
             QApplication::exit(1);
         });
     }
-    return app.exec();
+    const int status = app.exec();
+    if (wizard->labPage()->isLabRunning())
+        std::fprintf(stderr,
+            "rocepilot: the Soft-RoCE lab keeps running and is reused next time; stop it with File > Stop "
+            "Soft-RoCE lab or 'rocepilot-cli lab stop'.\n");
+    return status;
 }

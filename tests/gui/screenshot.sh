@@ -1,17 +1,47 @@
 #!/usr/bin/env bash
-# Renders the Discover page on a recorded fixture tree into docs/screenshots/discover.png.
+# Renders the Discover page on a recorded fixture tree into docs/screenshots/discover.png, or (with `lab`) the
+# Soft-RoCE lab page mid-start, against a stand-in lab script, into docs/screenshots/lab.png.
 # Usage: tests/gui/screenshot.sh [path/to/rocepilot] [fixture-tree] [output.png]
+#        tests/gui/screenshot.sh lab [path/to/rocepilot] [output.png]
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
+mode=discover
+if [[ ${1:-} == lab ]]; then
+    mode=lab
+    shift
+fi
 app="${1:-$root/build-gui/app/rocepilot}"
-tree="${2:-$root/tests/fixtures/sysfs/mlx5-dual}"
-out="${3:-$root/docs/screenshots/discover.png}"
-mkdir -p "$(dirname "$out")"
 # English text, a fixed font size and no user config, so the picture is the same on every machine.
 export LANG=C.UTF-8 LC_ALL=C.UTF-8
-export XDG_CONFIG_HOME="$(mktemp -d)"
-trap 'rm -rf "$XDG_CONFIG_HOME"' EXIT
-xvfb-run -a -s "-screen 0 1400x900x24" \
-    "$app" --lang en --sysfs-root "$tree" --page discover --screenshot "$out"
+tmp="$(mktemp -d)"
+trap 'rm -rf "$tmp"' EXIT
+export XDG_CONFIG_HOME="$tmp/config"
+
+if [[ $mode == lab ]]; then
+    out="${2:-$root/docs/screenshots/lab.png}"
+    mkdir -p "$(dirname "$out")"
+    # The stand-in says what the real lab.sh says while it boots, then waits until RoCE Pilot quits (which
+    # cancels the start and calls `stop`).
+    cat >"$tmp/lab.sh" <<'EOF'
+case $1 in
+start)
+    echo 'PROGRESS 5 checking qemu, busybox and the kernel package'
+    echo 'PROGRESS 20 image cached: linux 6.1.0 with rdma_rxe'
+    echo 'PROGRESS 35 booting lab-a and lab-b (TCG, no KVM)'
+    echo 'PROGRESS 45 waiting for sshd on lab-a and lab-b'
+    sleep 60
+    ;;
+stop) exit 0 ;;
+esac
+EOF
+    export RP_LAB_SCRIPT="$tmp/lab.sh" XDG_RUNTIME_DIR="$tmp"
+    xvfb-run -a -s "-screen 0 1400x900x24" "$app" --lang en --lab --screenshot "$out"
+else
+    tree="${2:-$root/tests/fixtures/sysfs/mlx5-dual}"
+    out="${3:-$root/docs/screenshots/discover.png}"
+    mkdir -p "$(dirname "$out")"
+    xvfb-run -a -s "-screen 0 1400x900x24" \
+        "$app" --lang en --sysfs-root "$tree" --page discover --screenshot "$out"
+fi
 echo "wrote $out"

@@ -14,3 +14,24 @@ add_custom_target(gui-screenshot
     DEPENDS rocepilot
     USES_TERMINAL
     COMMENT "Writing docs/screenshots/discover.png")
+
+# The built-in Soft-RoCE lab in the GUI, against stand-in lab scripts; also runs `rocepilot --lab`.
+rp_add_test(tst_labstart
+    SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_labstart.cpp ${CMAKE_CURRENT_LIST_DIR}/guitestdata.h
+    LABELS gui
+    LIBS rp_ui Qt6::Widgets)
+add_dependencies(tst_labstart rocepilot)
+target_compile_definitions(tst_labstart PRIVATE RP_ROCEPILOT="$<TARGET_FILE:rocepilot>")
+set_tests_properties(tst_labstart PROPERTIES TIMEOUT 180)
+
+# The wizard against the netns OpenSSH lab (fixture `netns` from tests/remote/tests.cmake): discovery, an
+# unknown host key through HostKeyDialog, password prompts.
+rp_add_test(tst_wizard_netns
+    SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_wizard_netns.cpp ${CMAKE_CURRENT_LIST_DIR}/guitestdata.h
+    LABELS integration
+    LIBS rp_ui Qt6::Widgets)
+set_tests_properties(tst_wizard_netns PROPERTIES
+    FIXTURES_REQUIRED netns
+    RESOURCE_LOCK netns
+    TIMEOUT 300
+    ENVIRONMENT "QT_QPA_PLATFORM=offscreen;RP_NETNS_DIR=${PROJECT_BINARY_DIR}/netns-lab")
