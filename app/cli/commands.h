@@ -9,5 +9,7 @@ enum Exit { ExitOk = 0, ExitSomeFailed = 1, ExitUsage = 2 };
 int discoverCommand(int argc, char** argv);
 int parseCommand(int argc, char** argv);
 int labCommand(int argc, char** argv);
+int profileCommand(int argc, char** argv);
+int planCommand(int argc, char** argv);
 
 } // namespace rp::cli

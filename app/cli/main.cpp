@@ -17,6 +17,8 @@ commands:
   discover   discover hosts (over SSH, locally, or from a recorded sysfs tree)
   parse      parse saved outputs of show_gids, ibv_devinfo, rdma, ip, dcb, mlnx_qos, lldptool
   lab        start, check or stop the built-in Soft-RoCE lab (two qemu guests with rdma_rxe)
+  profile    list, show and validate RoCE profiles (presets and YAML files)
+  plan       generate host and switch configuration from a profile and an inventory
 
 Run 'rocepilot-cli <command> --help' for the options of a command.
 Exit codes: 0 all fine, 1 some hosts or inputs failed, 2 usage error.
@@ -45,6 +47,10 @@ int main(int argc, char** argv)
         return rp::cli::parseCommand(argc, argv);
     if (command == "lab")
         return rp::cli::labCommand(argc, argv);
+    if (command == "profile")
+        return rp::cli::profileCommand(argc, argv);
+    if (command == "plan")
+        return rp::cli::planCommand(argc, argv);
     std::fprintf(stderr, "rocepilot-cli: unknown command '%s'\n\n%s", command.c_str(), kUsage);
     return rp::cli::ExitUsage;
 }

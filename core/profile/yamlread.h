@@ -1,0 +1,172 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+// Typed reads of yaml-cpp nodes with file:line:col errors and did-you-mean for unknown keys; shared by the
+// profile and plan-inventory loaders. Internal to core (yaml-cpp is a private dependency of rp_core).
+
+#include "error.h"
+#include "util/text.h"
+
+#include <array>
+#include <charconv>
+#include <string>
+#include <utility>
+#include <vector>
+#include <yaml-cpp/yaml.h>
+
+namespace rp::yamlread {
+
+/// Strict UTF-8 (no overlongs, no surrogates, at most U+10FFFF).
+inline bool validUtf8(const std::string& s)
+{
+    std::size_t i = 0;
+    while (i < s.size()) {
+        auto c = static_cast<unsigned char>(s[i]);
+        int len = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xe ? 3 : (c >> 3) == 0x1e ? 4 : 0;
+        if (len == 0 || i + static_cast<std::size_t>(len) > s.size())
+            return false;
+        unsigned cp = len == 1 ? c : c & (0x7f >> len);
+        for (int k = 1; k < len; ++k) {
+            auto cc = static_cast<unsigned char>(s[i + static_cast<std::size_t>(k)]);
+            if ((cc >> 6) != 0x2)
+                return false;
+            cp = (cp << 6) | (cc & 0x3f);
+        }
+        if ((len == 2 && cp < 0x80) || (len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000) || cp > 0x10ffff
+            || (cp >= 0xd800 && cp <= 0xdfff))
+            return false;
+        i += static_cast<std::size_t>(len);
+    }
+    return true;
+}
+
+inline std::string at(const std::string& file, const YAML::Mark& mark)
+{
+    if (mark.is_null())
+        return file;
+    return file + ":" + std::to_string(mark.line + 1) + ":" + std::to_string(mark.column + 1);
+}
+
+/// Reads one map level, remembering the path for messages ("ets.bandwidth").
+class Reader
+{
+public:
+    explicit Reader(const std::string& file)
+        : m_file(file)
+    { }
+
+    Result<void> keys(const YAML::Node& map, const std::vector<std::string_view>& allowed, const std::string& path)
+    {
+        if (!map.IsMap())
+            return fail(ErrorKind::Parse, "'" + path + "' must be a map of keys", at(m_file, map.Mark()));
+        for (const auto& item : map) {
+            if (!item.first.IsScalar())
+                return fail(ErrorKind::Parse, "keys must be plain names", at(m_file, item.first.Mark()));
+            auto key = item.first.Scalar();
+            bool known = false;
+            for (auto a : allowed)
+                known = known || a == key;
+            if (!known) {
+                std::string message = "unknown key '" + key + "' in "
+                    + (path.empty()                               ? std::string("the profile")
+                            : path.find(' ') != std::string::npos ? path
+                                                                  : "'" + path + "'");
+                if (auto hint = closestMatch(key, allowed); !hint.empty())
+                    message += " (did you mean '" + hint + "'?)";
+                return fail(ErrorKind::Parse, message, at(m_file, item.first.Mark()));
+            }
+        }
+        return {};
+    }
+
+    Result<std::string> text(const YAML::Node& node, const std::string& path)
+    {
+        if (!node.IsScalar())
+            return fail(ErrorKind::Parse, "'" + path + "' must be a single value", at(m_file, node.Mark()));
+        if (!validUtf8(node.Scalar()))
+            return fail(ErrorKind::Parse, "'" + path + "' is not valid UTF-8", at(m_file, node.Mark()));
+        return node.Scalar();
+    }
+
+    Result<int> integer(const YAML::Node& node, const std::string& path)
+    {
+        auto t = text(node, path);
+        if (!t)
+            return std::unexpected(t.error());
+        int value = 0;
+        auto [ptr, ec] = std::from_chars(t->data(), t->data() + t->size(), value);
+        if (t->empty() || ec != std::errc() || ptr != t->data() + t->size())
+            return fail(
+                ErrorKind::Parse, "'" + path + "' must be a whole number, not '" + *t + "'", at(m_file, node.Mark()));
+        return value;
+    }
+
+    Result<bool> boolean(const YAML::Node& node, const std::string& path)
+    {
+        auto t = text(node, path);
+        if (!t)
+            return std::unexpected(t.error());
+        if (*t == "true" || *t == "yes" || *t == "on")
+            return true;
+        if (*t == "false" || *t == "no" || *t == "off")
+            return false;
+        return fail(
+            ErrorKind::Parse, "'" + path + "' must be true or false, not '" + *t + "'", at(m_file, node.Mark()));
+    }
+
+    Result<std::vector<int>> integers(const YAML::Node& node, const std::string& path)
+    {
+        if (node.IsNull())
+            return std::vector<int> {};
+        if (!node.IsSequence())
+            return fail(ErrorKind::Parse, "'" + path + "' must be a list like [3]", at(m_file, node.Mark()));
+        std::vector<int> out;
+        for (const auto& item : node) {
+            auto v = integer(item, path);
+            if (!v)
+                return std::unexpected(v.error());
+            out.push_back(*v);
+        }
+        return out;
+    }
+
+    Result<std::array<int, 8>> eight(const YAML::Node& node, const std::string& path)
+    {
+        auto values = integers(node, path);
+        if (!values)
+            return std::unexpected(values.error());
+        if (values->size() != 8)
+            return fail(ErrorKind::Parse,
+                "'" + path + "' must list 8 values, one per priority or TC 0..7, not " + std::to_string(values->size()),
+                at(m_file, node.Mark()));
+        std::array<int, 8> out {};
+        std::copy(values->begin(), values->end(), out.begin());
+        return out;
+    }
+
+    template <class E>
+    Result<E> choice(
+        const YAML::Node& node, const std::string& path, const std::vector<std::pair<std::string_view, E>>& options)
+    {
+        auto t = text(node, path);
+        if (!t)
+            return std::unexpected(t.error());
+        std::string names;
+        std::vector<std::string_view> candidates;
+        for (const auto& [name, value] : options) {
+            if (*t == name)
+                return value;
+            names += (names.empty() ? "" : " or ") + std::string(name);
+            candidates.push_back(name);
+        }
+        std::string message = "'" + path + "' must be " + names + ", not '" + *t + "'";
+        if (auto hint = closestMatch(*t, candidates); !hint.empty())
+            message += " (did you mean '" + hint + "'?)";
+        return fail(ErrorKind::Parse, message, at(m_file, node.Mark()));
+    }
+
+private:
+    const std::string& m_file;
+};
+
+} // namespace rp::yamlread

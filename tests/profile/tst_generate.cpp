@@ -1,0 +1,359 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "generate/plan.h"
+#include "generate/targets.h"
+#include "profile/profile.h"
+#include "util/files.h"
+
+#include "randomprofile.h"
+#include "testutil.h"
+
+#include <QDir>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <cstdlib>
+#include <set>
+
+using namespace rp;
+
+namespace {
+
+const std::string kInventory = std::string(RP_SOURCE_DIR) + "/docs/examples/plan-inventory.yaml";
+const std::string kGolden = std::string(RP_FIXTURES_DIR) + "/golden";
+
+PlanInventory exampleInventory()
+{
+    auto inv = loadPlanInventory(kInventory);
+    if (!inv)
+        qFatal("%s", inv.error().describe().c_str());
+    return *inv;
+}
+
+std::string get(const std::map<std::string, std::string>& m, const std::string& key)
+{
+    auto it = m.find(key);
+    return it == m.end() ? std::string("<missing>") : it->second;
+}
+
+bool unsupported(const PlanTarget& t, const std::string& key)
+{
+    for (const auto& u : t.unsupported) {
+        if (u.key == key)
+            return true;
+    }
+    return false;
+}
+
+/// Host and switch settings derived from the plan's structured step data must agree. Returns "" or the mismatch.
+std::string checkAgreement(const Profile& p, const Plan& plan)
+{
+    std::string out;
+    auto mismatch = [&](const PlanTarget& h, const PlanTarget& s, const std::string& what, const std::string& hv,
+                        const std::string& sv) {
+        out += h.name + " vs " + s.name + ": " + what + " host=" + hv + " switch=" + sv + "\n";
+    };
+    for (const auto& h : plan.targets) {
+        if (h.kind == TargetKind::Switch)
+            continue;
+        auto he = h.effective();
+        for (const auto& s : plan.targets) {
+            if (s.kind != TargetKind::Switch)
+                continue;
+            auto se = s.effective();
+            // PFC priorities: both sides must say, and say the same.
+            if (get(he, "pfc") != get(se, "pfc"))
+                mismatch(h, s, "pfc", get(he, "pfc"), get(se, "pfc"));
+            // MTU: the switch port takes the host's frames.
+            auto hm = get(he, "mtu"), sm = get(se, "mtu");
+            if (hm == "<missing>" || sm == "<missing>" || std::atoi(hm.c_str()) > std::atoi(sm.c_str()))
+                mismatch(h, s, "mtu", hm, sm);
+            // Trust (when both sides have one; "both" on NVIDIA switches honours either).
+            if (!unsupported(h, "trust") && !unsupported(s, "trust")) {
+                auto ht = get(he, "trust"), st = get(se, "trust");
+                if (ht != st && st != "both")
+                    mismatch(h, s, "trust", ht, st);
+            }
+            // The class of the RoCE and CNP traffic: host DSCP -> priority -> TC vs switch DSCP -> TC, or the
+            // host's egress PCP -> TC vs switch PCP -> TC.
+            auto hostTc = [&](const std::string& prio) { return get(he, "tc:" + prio); };
+            if (p.trust == TrustMode::Dscp) {
+                for (int dscp : { p.roceDscp, p.cnpDscp }) {
+                    auto key = "dscp:" + std::to_string(dscp);
+                    auto skey = "dscp-tc:" + std::to_string(dscp);
+                    if (unsupported(h, key) || unsupported(s, skey))
+                        continue;
+                    auto hv = hostTc(get(he, key)), sv = get(se, skey);
+                    if (hv != sv || hv == "<missing>")
+                        mismatch(h, s, "class of DSCP " + std::to_string(dscp), hv, sv);
+                }
+            } else {
+                auto egress = get(he, "pcp.egress");
+                auto hv = hostTc(egress), sv = get(se, "pcp-tc:" + egress);
+                if (hv != sv || hv == "<missing>")
+                    mismatch(h, s, "class of PCP " + egress, hv, sv);
+            }
+            // CNP class, where the host sets the CNP priority itself.
+            if (!unsupported(h, "cnp.priority") && !unsupported(s, "cnp.tc")) {
+                auto hv = hostTc(get(he, "cnp.priority")), sv = get(se, "cnp.tc");
+                if (hv != sv || hv == "<missing>")
+                    mismatch(h, s, "CNP class", hv, sv);
+            }
+        }
+    }
+    return out;
+}
+
+} // namespace
+
+class TestGenerate final : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void exampleInventoryCoversEverything()
+    {
+        auto inv = exampleInventory();
+        std::set<HostKind> kinds;
+        for (const auto& h : inv.hosts)
+            kinds.insert(h.kind);
+        QCOMPARE(kinds.size(), 3u);
+        std::set<SwitchVendor> vendors;
+        for (const auto& s : inv.switches)
+            vendors.insert(s.vendor);
+        QCOMPARE(vendors.size(), allSwitchVendors().size());
+    }
+
+    void golden_data()
+    {
+        QTest::addColumn<QString>("preset");
+        for (const auto& preset : presets())
+            QTest::newRow(preset.id.c_str()) << QString::fromStdString(preset.id);
+    }
+
+    void golden()
+    {
+        QFETCH(QString, preset);
+        auto profile = findPreset(preset.toStdString())->profile;
+        auto plan = generatePlan(profile, exampleInventory());
+        QVERIFY2(plan, plan ? "" : plan.error().describe().c_str());
+        const bool update = std::getenv("RP_UPDATE_GOLDEN") && std::string(std::getenv("RP_UPDATE_GOLDEN")) == "1";
+        const std::string dir = kGolden + "/" + preset.toStdString();
+        std::vector<std::pair<std::string, std::string>> files;
+        for (const auto& t : plan->targets)
+            files.emplace_back(targetFileName(t), renderTarget(*plan, t));
+        files.emplace_back("plan.json", planToJson(*plan));
+        if (update)
+            QDir().mkpath(QString::fromStdString(dir));
+        for (const auto& [name, text] : files) {
+            const std::string path = dir + "/" + name;
+            if (update) {
+                QVERIFY(writeFileAtomically(path, text, 0644));
+                continue;
+            }
+            auto expected = readTextFile(path);
+            QVERIFY2(expected, (path + " missing: run with RP_UPDATE_GOLDEN=1 to create it").c_str());
+            QVERIFY2(*expected == text,
+                (path + " differs from the generator output; review, then RP_UPDATE_GOLDEN=1 to accept").c_str());
+        }
+        // Same input, byte-identical output.
+        auto again = generatePlan(profile, exampleInventory());
+        QVERIFY(*again == *plan);
+        QCOMPARE(planToJson(*again), planToJson(*plan));
+    }
+
+    void hostsAndSwitchesAgree_data() { golden_data(); }
+
+    void hostsAndSwitchesAgree()
+    {
+        QFETCH(QString, preset);
+        auto profile = findPreset(preset.toStdString())->profile;
+        auto plan = generatePlan(profile, exampleInventory());
+        QVERIFY(plan);
+        auto problems = checkAgreement(profile, *plan);
+        QVERIFY2(problems.empty(), problems.c_str());
+    }
+
+    void randomProfilesGenerateAndAgree()
+    {
+        std::mt19937 rng(777);
+        auto inv = exampleInventory();
+        for (int i = 0; i < 300; ++i) {
+            auto p = test::randomProfile(rng);
+            auto plan = generatePlan(p, inv);
+            QVERIFY2(plan, (std::to_string(i) + ": " + (plan ? "" : plan.error().describe())).c_str());
+            auto problems = checkAgreement(p, *plan);
+            QVERIFY2(problems.empty(), (std::to_string(i) + ":\n" + problems + profileToYaml(p)).c_str());
+            for (const auto& t : plan->targets) {
+                QVERIFY(!renderTarget(*plan, t).empty());
+                for (const auto& s : t.steps) {
+                    QVERIFY(!s.id.empty());
+                    QVERIFY(s.kind != StepKind::HostArgv || !s.argv.empty());
+                    QVERIFY2(s.kind == StepKind::HostArgv || !s.text.empty(), s.id.c_str());
+                    QVERIFY(s.undo.known || !s.undo.note.empty()); // unknown state is said, not invented
+                }
+            }
+        }
+    }
+
+    void undoFromDiscoveredState()
+    {
+        auto profile = findPreset("lossless-dscp")->profile;
+        PlanInventory inv;
+        inv.hosts.push_back({ "a", HostKind::LinuxGeneric, { { "eth0", "", 1 } } });
+        inv.hosts.push_back({ "b", HostKind::LinuxNvidia, { { "eth0", "", 1 } } });
+        HostFacts facts;
+        Netdev nd;
+        nd.name = "eth0";
+        nd.mtu = 1500;
+        nd.dcb.source = "dcb";
+        nd.dcb.pfcEnabled = std::array<bool, 8> { false, false, false, false, true, false, false, false };
+        nd.dcb.prioToTc = std::array<int, 8> {};
+        nd.dcb.tcBandwidth = std::array<int, 8> { 100, 0, 0, 0, 0, 0, 0, 0 };
+        nd.dcb.tcTsa = std::array<std::string, 8> { "ets", "ets", "ets", "ets", "ets", "ets", "ets", "ets" };
+        nd.dcb.willing = true;
+        nd.dcb.trust = "pcp";
+        nd.dcb.dscpToPrio = { { 26, 0 } };
+        facts.netdevs.push_back(nd);
+        RdmaDevice dev;
+        dev.name = "mlx5_0";
+        dev.transport = Transport::RoCE;
+        RdmaPort port;
+        port.number = 1;
+        port.netdev = "eth0";
+        dev.ports.push_back(port);
+        facts.devices.push_back(dev);
+        auto plan = generatePlan(profile, inv, { { "a", facts }, { "b", facts } });
+        QVERIFY(plan);
+        auto find = [&](const std::string& id) -> const Step& {
+            for (const auto& t : plan->targets) {
+                for (const auto& s : t.steps) {
+                    if (s.id == id)
+                        return s;
+                }
+            }
+            qFatal("no step %s", id.c_str());
+        };
+        const auto& mtu = find("a.eth0.mtu");
+        QVERIFY(mtu.undo.known);
+        QCOMPARE(
+            mtu.undo.commands.at(0), (std::vector<std::string> { "ip", "link", "set", "dev", "eth0", "mtu", "1500" }));
+        const auto& pfc = find("a.eth0.pfc");
+        QCOMPARE(pfc.undo.commands.at(0).back(), std::string("7:off"));
+        QCOMPARE(pfc.undo.commands.at(0).at(10), std::string("4:on"));
+        const auto& app = find("a.eth0.dscp");
+        QCOMPARE(app.undo.commands.size(), 2u); // 26 back to 0, 48 removed
+        QCOMPARE(app.undo.commands.at(0).back(), std::string("26:0"));
+        QCOMPARE(app.undo.commands.at(1).at(2), std::string("del"));
+        QCOMPARE(find("b.eth0.trust").undo.commands.at(0).back(), std::string("pcp"));
+        QCOMPARE(find("b.eth0.pfc").undo.commands.at(0).back(), std::string("0,0,0,0,1,0,0,0"));
+        // The RDMA device came from the facts.
+        QCOMPARE(find("a.eth0.rdma_cm-mode").path,
+            std::string("/sys/kernel/config/rdma_cm/mlx5_0/ports/1/default_roce_mode"));
+        // Without facts the undo says the state is unknown instead of guessing.
+        auto blind = generatePlan(profile, inv);
+        for (const auto& t : blind->targets) {
+            for (const auto& s : t.steps) {
+                if (s.id == "a.eth0.pfc") {
+                    QVERIFY(!s.undo.known);
+                    QVERIFY(s.undo.commands.empty());
+                    QVERIFY(s.undo.note.find("not discovered") != std::string::npos);
+                }
+            }
+        }
+    }
+
+    void namesAreValidatedBeforeAnyArgv_data()
+    {
+        QTest::addColumn<QString>("yaml");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("linux injection")
+            << QStringLiteral("hosts:\n  - {name: a, kind: linux, interfaces: ['eth0;reboot']}\n")
+            << QStringLiteral("f.yaml: host 'a': interface name 'eth0;reboot' rejected: "
+                              "only letters, digits and - _ . @ are allowed; it is never passed to a command");
+        QTest::newRow("windows quote") << QStringLiteral(
+            "hosts:\n  - {name: w, kind: windows, interfaces: [\"a'b\"]}\n")
+                                       << QStringLiteral("f.yaml: host 'w': adapter name 'a'b' rejected: only letters, "
+                                                         "digits, space and - _ . ( ) # are allowed");
+        QTest::newRow("switch port") << QStringLiteral(
+            "switches:\n  - {name: s, vendor: eos, host_ports: ['Et1\\nreload']}\n")
+                                     << QStringLiteral("f.yaml: switch 's': switch port 'Et1\\nreload' rejected: only "
+                                                       "letters, digits, space and - _ . / : are allowed");
+        QTest::newRow("vendor typo") << QStringLiteral(
+            "switches:\n  - {name: s, vendor: sonci, host_ports: [Ethernet0]}\n")
+                                     << QStringLiteral(
+                                            "f.yaml:2:23: 'vendor' must be cumulus or onyx or sonic or eos or "
+                                            "nxos or os10 or junos or ftos, not 'sonci' (did you mean 'sonic'?)");
+        QTest::newRow("target name") << QStringLiteral("switches:\n  - {name: ../x, vendor: eos, host_ports: [Et1]}\n")
+                                     << QStringLiteral("f.yaml: switch '../x': target name '../x' rejected: reserved");
+        QTest::newRow("unknown key") << QStringLiteral("switches:\n  - {name: s, vendor: eos, host_port: [Et1]}\n")
+                                     << QStringLiteral("f.yaml:2:28: unknown key 'host_port' in a switch (did you mean "
+                                                       "'host_ports'?)");
+        QTest::newRow("empty") << QStringLiteral("version: 1\n")
+                               << QStringLiteral("f.yaml: the plan inventory has no hosts and no switches");
+    }
+
+    void namesAreValidatedBeforeAnyArgv()
+    {
+        QFETCH(QString, yaml);
+        QFETCH(QString, message);
+        auto inv = parsePlanInventory(yaml.toStdString(), "f.yaml");
+        QVERIFY(!inv);
+        QCOMPARE(QString::fromStdString(inv.error().describe()), message);
+    }
+
+    void cliWritesAllOrNothing()
+    {
+        QTemporaryDir dir;
+        const QString out = dir.path() + QStringLiteral("/plan");
+        auto run = [](const QStringList& args, QString* stdoutText = nullptr) {
+            QProcess p;
+            p.start(QStringLiteral(RP_CLI), args);
+            p.waitForFinished(60000);
+            if (stdoutText)
+                *stdoutText = QString::fromUtf8(p.readAllStandardOutput());
+            return p.exitCode();
+        };
+        const QString inv = QString::fromStdString(kInventory);
+        QCOMPARE(run({ QStringLiteral("plan"), QStringLiteral("--profile"), QStringLiteral("lossless-dscp"),
+                     QStringLiteral("--inventory"), inv, QStringLiteral("--out"), out }),
+            0);
+        QCOMPARE(QDir(out).entryList(QDir::Files).size(), 12);
+        auto golden = readTextFile(kGolden + "/lossless-dscp/leaf-eos.txt");
+        QVERIFY(golden);
+        QCOMPARE(*readTextFile(QString(out + QStringLiteral("/leaf-eos.txt")).toStdString()), *golden);
+        // A second run into the same, non-empty directory is refused and changes nothing.
+        QCOMPARE(run({ QStringLiteral("plan"), QStringLiteral("--profile"), QStringLiteral("ecn-only"),
+                     QStringLiteral("--inventory"), inv, QStringLiteral("--out"), out }),
+            1);
+        QCOMPARE(*readTextFile(QString(out + QStringLiteral("/leaf-eos.txt")).toStdString()), *golden);
+        // A bad inventory writes nothing at all.
+        QFile bad(dir.path() + QStringLiteral("/bad.yaml"));
+        QVERIFY(bad.open(QIODevice::WriteOnly));
+        bad.write("hosts:\n  - {name: a, kind: linux, interfaces: [eth0]}\n  - {name: b, kind: linux, interfaces: "
+                  "['$(id)']}\n");
+        bad.close();
+        const QString out2 = dir.path() + QStringLiteral("/plan2");
+        QCOMPARE(run({ QStringLiteral("plan"), QStringLiteral("--profile"), QStringLiteral("lossless-dscp"),
+                     QStringLiteral("--inventory"), bad.fileName(), QStringLiteral("--out"), out2 }),
+            1);
+        QVERIFY(!QFileInfo::exists(out2));
+        QCOMPARE(QDir(dir.path()).entryList(QDir::Dirs | QDir::NoDotAndDotDot), QStringList { QStringLiteral("plan") });
+        // Usage errors and the profile subcommands.
+        QCOMPARE(run({ QStringLiteral("plan"), QStringLiteral("--profile"), QStringLiteral("x") }), 2);
+        QCOMPARE(run({ QStringLiteral("profile"), QStringLiteral("show"), QStringLiteral("nope") }), 2);
+        QString yaml;
+        QCOMPARE(run({ QStringLiteral("profile"), QStringLiteral("show"), QStringLiteral("windows-smb") }, &yaml), 0);
+        auto parsed = parseProfile(yaml.toStdString(), "stdout");
+        QVERIFY(parsed);
+        QVERIFY(*parsed == findPreset("windows-smb")->profile);
+        QFile prof(dir.path() + QStringLiteral("/p.yaml"));
+        QVERIFY(prof.open(QIODevice::WriteOnly));
+        prof.write("ets:\n  bandwidth: [50, 0, 0, 40, 0, 0, 0, 0]\n");
+        prof.close();
+        QCOMPARE(run({ QStringLiteral("profile"), QStringLiteral("validate"), prof.fileName() }), 1);
+        QString presetsText;
+        QCOMPARE(run({ QStringLiteral("profile"), QStringLiteral("presets") }, &presetsText), 0);
+        QVERIFY(presetsText.contains(QStringLiteral("windows-smb")));
+    }
+};
+
+QTEST_APPLESS_MAIN(TestGenerate)
+#include "tst_generate.moc"
