@@ -41,8 +41,9 @@ SoftRoceLab::SoftRoceLab(std::string script, std::string stateDir)
 std::string SoftRoceLab::findScript(const std::string& executablePath)
 {
     std::error_code ec;
-    if (const char* env = std::getenv("RP_LAB_SCRIPT"); env && *env && fs::is_regular_file(env, ec))
-        return env;
+    // An explicit RP_LAB_SCRIPT that is not there is a mistake to report, not a reason to run another lab.
+    if (const char* env = std::getenv("RP_LAB_SCRIPT"); env && *env)
+        return fs::is_regular_file(env, ec) ? std::string(env) : std::string();
     if (!executablePath.empty()) {
         auto installed = fs::path(executablePath).parent_path() / ".." / "share" / "rocepilot" / "lab" / "lab.sh";
         if (fs::is_regular_file(installed, ec))
@@ -67,12 +68,17 @@ Result<std::string> SoftRoceLab::start(const std::string& inventoryOut,
 {
     if (m_script.empty())
         return fail(ErrorKind::Io,
-            "the Soft-RoCE lab script (tests/lab/softroce/lab.sh) was not found; set "
-            "RP_LAB_SCRIPT to its path");
+            "the Soft-RoCE lab script (tests/lab/softroce/lab.sh) was not found"
+                + std::string(std::getenv("RP_LAB_SCRIPT")
+                        ? " at RP_LAB_SCRIPT=" + std::string(std::getenv("RP_LAB_SCRIPT"))
+                        : "; set RP_LAB_SCRIPT to its path"));
     LocalExecutor local("lab");
     ExecOptions options;
     options.timeout = std::chrono::minutes(15); // a first build downloads a kernel package
     options.cancel = cancel;
+    // lab.sh's trap stops the guests it already began (SIGTERM, then SIGKILL after 5 s); killing it sooner would
+    // leave daemonized qemu processes whose pid files may not be written yet.
+    options.killGrace = std::chrono::seconds(20);
     std::string pending;
     std::string ready;
     options.onStdout = [&](std::string_view chunk) {

@@ -33,6 +33,9 @@ struct ExecOptions
     /// Called with each chunk of stdout as it arrives (from the calling thread), for live progress of long
     /// commands; the chunk is also kept in ExecResult::out as usual.
     std::function<void(std::string_view chunk)> onStdout;
+    /// On cancel or timeout the process group gets SIGTERM, then SIGKILL after this grace. Scripts whose traps
+    /// clean up (the lab's start stops the guests it began) need seconds, not the default's fraction.
+    std::chrono::milliseconds killGrace { 300 };
 };
 
 /// Runs commands on one host. Implementations: LocalExecutor (fork/exec, no shell) and SshExecutor (libssh,

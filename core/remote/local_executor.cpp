@@ -26,7 +26,6 @@ using Clock = std::chrono::steady_clock;
 using std::chrono::milliseconds;
 
 constexpr milliseconds kSlice { 100 };
-constexpr milliseconds kKillGrace { 300 };
 
 /// Owns one file descriptor.
 class Fd
@@ -128,12 +127,12 @@ int decodeStatus(int status, std::string& err)
 }
 
 /// SIGTERM to the whole process group, SIGKILL after a short grace; reaps the leader. Returns its wait status.
-int killGroup(pid_t pid)
+int killGroup(pid_t pid, milliseconds grace)
 {
     ::kill(-pid, SIGTERM);
     int status = 0;
     bool reaped = false;
-    auto graceEnd = Clock::now() + kKillGrace;
+    auto graceEnd = Clock::now() + grace;
     while (Clock::now() < graceEnd) {
         pid_t r = ::waitpid(pid, &status, WNOHANG);
         if (r == pid || (r < 0 && errno != EINTR)) {
@@ -255,7 +254,7 @@ Result<ExecResult> LocalExecutor::run(const Command& command, const ExecOptions&
             if (errno == EINTR)
                 continue;
             int e = errno;
-            killGroup(pid);
+            killGroup(pid, options.killGrace);
             return withHost(failErrno(ErrorKind::Io, "poll failed", e));
         }
         if (ready == 0)
@@ -312,7 +311,7 @@ Result<ExecResult> LocalExecutor::run(const Command& command, const ExecOptions&
                 break;
             if (r < 0 && errno != EINTR) {
                 int e = errno;
-                killGroup(pid);
+                killGroup(pid, options.killGrace);
                 return withHost(failErrno(ErrorKind::Internal, "waitpid failed", e));
             }
             if (cancelled()) {
@@ -327,7 +326,7 @@ Result<ExecResult> LocalExecutor::run(const Command& command, const ExecOptions&
         }
     }
     if (stop != Stop::None)
-        status = killGroup(pid);
+        status = killGroup(pid, options.killGrace);
 
     switch (stop) {
     case Stop::Timeout:

@@ -156,6 +156,37 @@ private slots:
         QVERIFY(noChildrenLeft());
     }
 
+    // A script whose TERM trap needs a second to clean up (as lab.sh stopping its guests) finishes it when the
+    // grace allows, and is cut off by the default grace.
+    void killGraceLetsATrapFinish()
+    {
+        QTemporaryDir dir;
+        QVERIFY(dir.isValid());
+        for (bool longGrace : { true, false }) {
+            const std::string marker
+                = dir.filePath(longGrace ? QStringLiteral("long") : QStringLiteral("short")).toStdString();
+            LocalExecutor ex;
+            std::atomic<bool> cancel { false };
+            ExecOptions o;
+            o.cancel = &cancel;
+            if (longGrace)
+                o.killGrace = 5s;
+            std::thread canceller([&] {
+                std::this_thread::sleep_for(300ms);
+                cancel = true;
+            });
+            auto r = ex.run(Command { "bash", "-c",
+                                "trap 'sleep 1; echo cleaned > \"$1\"; exit 143' TERM; "
+                                "sleep 30 & wait",
+                                "sh", marker },
+                o);
+            canceller.join();
+            QVERIFY(!r);
+            QCOMPARE_ENUM(r.error().kind, ErrorKind::Cancelled);
+            QCOMPARE(QFile::exists(QString::fromStdString(marker)), longGrace);
+            QVERIFY(noChildrenLeft());
+        }
+    }
     void maxOutputStopsAFloodingCommand()
     {
         LocalExecutor ex;
