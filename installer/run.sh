@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# Builds RoCE Pilot and starts it. With no display it says so and shows the same flow headless through
-# rocepilot-cli. The built-in default needs no RDMA hardware: this machine (localhost) plus a Soft-RoCE
-# host recorded from a real rdma_rxe lab (tests/fixtures/sysfs/rxe-lab-a), clearly labelled as recorded.
+# Builds RoCE Pilot and starts it on its built-in default: the Soft-RoCE lab, two qemu guests (lab-a, lab-b)
+# booting Debian's own kernel with rdma_rxe, so a machine without RDMA hardware gets two real RoCE hosts.
+# With no display it says so and shows the same flow headless through rocepilot-cli.
 set -euo pipefail
 src="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$src"
@@ -9,18 +9,41 @@ bash installer/deps.sh
 cmake --preset default >/dev/null
 cmake --build --preset default --target rocepilot rocepilot-cli
 bin="$src/build/default/app"
-recorded="$src/tests/fixtures/sysfs/rxe-lab-a"
 if [ -n "${DISPLAY:-}" ] || [ -n "${WAYLAND_DISPLAY:-}" ]; then
-    exec "$bin/rocepilot" --sysfs-root "$recorded" "$@"
+    # The lab keeps running after the window closes (the next start reuses it in a second);
+    # File > Stop Soft-RoCE lab, or 'rocepilot-cli lab stop', stops it.
+    exec "$bin/rocepilot" --lab "$@"
 fi
+cli="$bin/rocepilot-cli"
 echo
 echo "No display (DISPLAY and WAYLAND_DISPLAY are unset): showing the same flow headless with rocepilot-cli."
 echo "To see the wizard, run this again from a desktop session, or under 'xvfb-run -a' with a VNC viewer."
+state="${RP_LAB_STATE:-${XDG_STATE_HOME:-$HOME/.local/state}/rocepilot/lab}"
+inventory="$state/inventory.yaml"
+keep=0
+[ "${1:-}" = "--keep-lab" ] && keep=1
+stop_lab() { [ $keep = 1 ] || "$cli" lab stop >/dev/null 2>&1 || true; }
+trap stop_lab EXIT
+step() {
+    echo
+    echo "\$ rocepilot-cli $*"
+    "$cli" "$@"
+}
 echo
-echo "== Hosts: this machine (localhost) and 'recorded', a Soft-RoCE host recorded from a real rdma_rxe lab =="
+echo "== 1. Start the built-in Soft-RoCE lab: two real RoCE hosts under qemu, no RDMA hardware needed =="
+step lab start --inventory-out "$inventory"
 echo
-echo "\$ rocepilot-cli discover localhost"
-"$bin/rocepilot-cli" discover localhost || true
+echo "== 2. Discover both hosts over SSH: RDMA devices, ports, GID tables, recommended GID =="
+step discover --inventory "$inventory"
 echo
-echo "\$ rocepilot-cli discover --sysfs-root tests/fixtures/sysfs/rxe-lab-a   # recorded, not live"
-"$bin/rocepilot-cli" discover --sysfs-root "$recorded"
+echo "== 3. Pick a RoCE profile and generate matching host and switch configuration =="
+step profile presets
+plan="$(mktemp -d)/plan"
+step plan --profile lossless-dscp --inventory docs/examples/plan-inventory.yaml --out "$plan"
+echo "(one file per host and switch in $plan)"
+echo
+if [ $keep = 1 ]; then
+    echo "The lab keeps running ('rocepilot-cli lab stop' stops it)."
+else
+    echo "Stopping the lab (run with --keep-lab to keep it running)."
+fi
