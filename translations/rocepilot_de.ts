@@ -916,10 +916,655 @@ Was zu tun ist: %2</translation>
     </message>
 </context>
 <context>
+    <name>rp::ui::ProfileIssueModel</name>
+    <message>
+        <source>Error: %1</source>
+        <translation>Fehler: %1</translation>
+    </message>
+    <message>
+        <source>Warning: %1</source>
+        <translation>Warnung: %1</translation>
+    </message>
+    <message>
+        <source>Field: %1</source>
+        <translation>Feld: %1</translation>
+    </message>
+</context>
+<context>
+    <name>rp::ui::ProfilePage</name>
+    <message>
+        <source>Profile</source>
+        <translation>Profil</translation>
+    </message>
+    <message>
+        <source>Choose how RoCE traffic is classified and protected on hosts and switches. Start from a preset; every change is checked as you type.</source>
+        <translation>Legen Sie fest, wie RoCE-Verkehr auf Hosts und Switches klassifiziert und geschützt wird. Beginnen Sie mit einer Vorlage; jede Änderung wird während der Eingabe geprüft.</translation>
+    </message>
+    <message>
+        <source>(loaded from a file)</source>
+        <translation>(aus einer Datei geladen)</translation>
+    </message>
+    <message>
+        <source>&amp;Preset:</source>
+        <translation>&amp;Vorlage:</translation>
+    </message>
+    <message>
+        <source>&amp;Load…</source>
+        <translation>&amp;Laden…</translation>
+    </message>
+    <message>
+        <source>Read a profile YAML file (see docs/profile.md).</source>
+        <translation>Eine Profil-YAML-Datei einlesen (siehe docs/profile.md).</translation>
+    </message>
+    <message>
+        <source>&amp;Save…</source>
+        <translation>&amp;Speichern…</translation>
+    </message>
+    <message>
+        <source>Write this profile as YAML, for rocepilot-cli or a later session.</source>
+        <translation>Dieses Profil als YAML schreiben, für rocepilot-cli oder eine spätere Sitzung.</translation>
+    </message>
+    <message>
+        <source>About this profile</source>
+        <translation>Über dieses Profil</translation>
+    </message>
+    <message>
+        <source>Profile checks</source>
+        <translation>Profilprüfungen</translation>
+    </message>
+    <message>
+        <source>Double-click a finding to go to its field.</source>
+        <translation>Doppelklicken Sie auf einen Befund, um zu seinem Feld zu springen.</translation>
+    </message>
+    <message>
+        <source>Checks</source>
+        <translation>Prüfungen</translation>
+    </message>
+    <message>
+        <source>RoCE traffic</source>
+        <translation>RoCE-Verkehr</translation>
+    </message>
+    <message>
+        <source>Lossless: PFC on the RoCE priority</source>
+        <translation>Verlustfrei: PFC auf der RoCE-Priorität</translation>
+    </message>
+    <message>
+        <source>ECN only: no PFC anywhere</source>
+        <translation>Nur ECN: nirgends PFC</translation>
+    </message>
+    <message>
+        <source>RoCE v2 (routable, UDP/IP)</source>
+        <translation>RoCE v2 (routingfähig, UDP/IP)</translation>
+    </message>
+    <message>
+        <source>RoCE v1 (Ethernet only)</source>
+        <translation>RoCE v1 (nur Ethernet)</translation>
+    </message>
+    <message>
+        <source>DSCP (IP header)</source>
+        <translation>DSCP (IP-Header)</translation>
+    </message>
+    <message>
+        <source>PCP (VLAN tag priority)</source>
+        <translation>PCP (Priorität im VLAN-Tag)</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message>
+        <source>Needed for PCP trust: untagged frames carry no priority.</source>
+        <translation>Für PCP-Trust nötig: Frames ohne Tag tragen keine Priorität.</translation>
+    </message>
+    <message>
+        <source>Name:</source>
+        <translation>Name:</translation>
+    </message>
+    <message>
+        <source>Flow control:</source>
+        <translation>Flusskontrolle:</translation>
+    </message>
+    <message>
+        <source>RoCE mode:</source>
+        <translation>RoCE-Modus:</translation>
+    </message>
+    <message>
+        <source>Trust:</source>
+        <translation>Trust:</translation>
+    </message>
+    <message>
+        <source>VLAN:</source>
+        <translation>VLAN:</translation>
+    </message>
+    <message>
+        <source>RoCE DSCP:</source>
+        <translation>RoCE-DSCP:</translation>
+    </message>
+    <message>
+        <source>RoCE priority:</source>
+        <translation>RoCE-Priorität:</translation>
+    </message>
+    <message>
+        <source>Congestion notification (CNP)</source>
+        <translation>Überlastbenachrichtigung (CNP)</translation>
+    </message>
+    <message>
+        <source>Strict-priority class</source>
+        <translation>Klasse mit strikter Priorität</translation>
+    </message>
+    <message>
+        <source>CNP DSCP:</source>
+        <translation>CNP-DSCP:</translation>
+    </message>
+    <message>
+        <source>CNP priority:</source>
+        <translation>CNP-Priorität:</translation>
+    </message>
+    <message>
+        <source>Second class (cluster heartbeat)</source>
+        <translation>Zweite Klasse (Cluster-Heartbeat)</translation>
+    </message>
+    <message>
+        <source>Use a second small class</source>
+        <translation>Eine zweite kleine Klasse verwenden</translation>
+    </message>
+    <message>
+        <source>Priority:</source>
+        <translation>Priorität:</translation>
+    </message>
+    <message>
+        <source>DSCP:</source>
+        <translation>DSCP:</translation>
+    </message>
+    <message>
+        <source>MTU</source>
+        <translation>MTU</translation>
+    </message>
+    <message>
+        <source> bytes</source>
+        <translation> Byte</translation>
+    </message>
+    <message>
+        <source>IP MTU of the host netdev. Windows *JumboPacket is this plus 14.</source>
+        <translation>IP-MTU des Host-Netdevs. Windows *JumboPacket ist dieser Wert plus 14.</translation>
+    </message>
+    <message>
+        <source>Host MTU:</source>
+        <translation>Host-MTU:</translation>
+    </message>
+    <message>
+        <source>Switch MTU:</source>
+        <translation>Switch-MTU:</translation>
+    </message>
+    <message>
+        <source>PFC (priority flow control)</source>
+        <translation>PFC (Priority Flow Control)</translation>
+    </message>
+    <message>
+        <source>Priorities:</source>
+        <translation>Prioritäten:</translation>
+    </message>
+    <message>
+        <source>PFC on priority %1</source>
+        <translation>PFC auf Priorität %1</translation>
+    </message>
+    <message>
+        <source>PFC watchdog where the platform has one</source>
+        <translation>PFC-Watchdog, wo die Plattform einen hat</translation>
+    </message>
+    <message>
+        <source>ETS (bandwidth per traffic class)</source>
+        <translation>ETS (Bandbreite je Verkehrsklasse)</translation>
+    </message>
+    <message>
+        <source>Priority → TC:</source>
+        <translation>Priorität → TC:</translation>
+    </message>
+    <message>
+        <source>TC bandwidth %:</source>
+        <translation>TC-Bandbreite %:</translation>
+    </message>
+    <message>
+        <source>Strict TC:</source>
+        <translation>Strikte TC:</translation>
+    </message>
+    <message>
+        <source>Traffic class of priority %1</source>
+        <translation>Verkehrsklasse der Priorität %1</translation>
+    </message>
+    <message>
+        <source>Bandwidth percent of TC %1</source>
+        <translation>Bandbreite in Prozent von TC %1</translation>
+    </message>
+    <message>
+        <source>TC %1 is strict priority</source>
+        <translation>TC %1 hat strikte Priorität</translation>
+    </message>
+    <message>
+        <source>ECN (switch marking for DCQCN)</source>
+        <translation>ECN (Markierung im Switch für DCQCN)</translation>
+    </message>
+    <message>
+        <source>Mark ECN on the RoCE class</source>
+        <translation>ECN in der RoCE-Klasse markieren</translation>
+    </message>
+    <message>
+        <source> KB</source>
+        <translation> KB</translation>
+    </message>
+    <message>
+        <source> %</source>
+        <translation> %</translation>
+    </message>
+    <message>
+        <source>Minimum threshold:</source>
+        <translation>Untere Schwelle:</translation>
+    </message>
+    <message>
+        <source>Maximum threshold:</source>
+        <translation>Obere Schwelle:</translation>
+    </message>
+    <message>
+        <source>Probability at maximum:</source>
+        <translation>Wahrscheinlichkeit an der oberen Schwelle:</translation>
+    </message>
+    <message>
+        <source>DCBX and LLDP</source>
+        <translation>DCBX und LLDP</translation>
+    </message>
+    <message>
+        <source>Host is willing (accepts the switch&apos;s settings)</source>
+        <translation>Host ist „willing“ (übernimmt die Einstellungen des Switches)</translation>
+    </message>
+    <message>
+        <source>Operating system</source>
+        <translation>Betriebssystem</translation>
+    </message>
+    <message>
+        <source>NIC firmware</source>
+        <translation>NIC-Firmware</translation>
+    </message>
+    <message>
+        <source>LLDP agent:</source>
+        <translation>LLDP-Agent:</translation>
+    </message>
+    <message>
+        <source>rdma_cm defaults</source>
+        <translation>rdma_cm-Standardwerte</translation>
+    </message>
+    <message>
+        <source>RoCE v2</source>
+        <translation>RoCE v2</translation>
+    </message>
+    <message>
+        <source>RoCE v1</source>
+        <translation>RoCE v1</translation>
+    </message>
+    <message>
+        <source>Mode:</source>
+        <translation>Modus:</translation>
+    </message>
+    <message>
+        <source>ToS:</source>
+        <translation>ToS:</translation>
+    </message>
+    <message>
+        <source>Switch ports and buffers</source>
+        <translation>Switch-Ports und Puffer</translation>
+    </message>
+    <message>
+        <source>QoS on ports facing hosts</source>
+        <translation>QoS auf den Ports zu den Hosts</translation>
+    </message>
+    <message>
+        <source>QoS on uplinks (lossless end to end)</source>
+        <translation>QoS auf den Uplinks (durchgehend verlustfrei)</translation>
+    </message>
+    <message>
+        <source> m</source>
+        <translation> m</translation>
+    </message>
+    <message>
+        <source>not set</source>
+        <translation>nicht gesetzt</translation>
+    </message>
+    <message>
+        <source>Cable length for the PFC headroom (mlnx_qos --cable_len, SONiC cable_length).</source>
+        <translation>Kabellänge für den PFC-Headroom (mlnx_qos --cable_len, SONiC cable_length).</translation>
+    </message>
+    <message>
+        <source>Cable length:</source>
+        <translation>Kabellänge:</translation>
+    </message>
+    <message>
+        <source>Lossless buffer share:</source>
+        <translation>Anteil des verlustfreien Puffers:</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n error(s): fix them to go on.</source>
+        <translation>
+            <numerusform>%n Fehler: beheben Sie ihn, um fortzufahren.</numerusform>
+            <numerusform>%n Fehler: beheben Sie sie, um fortzufahren.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n warning(s).</source>
+        <translation>
+            <numerusform>%n Warnung.</numerusform>
+            <numerusform>%n Warnungen.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>No errors. %n warning(s): known traps, the profile stays usable.</source>
+        <translation>
+            <numerusform>Keine Fehler. %n Warnung: eine bekannte Falle, das Profil bleibt nutzbar.</numerusform>
+            <numerusform>Keine Fehler. %n Warnungen: bekannte Fallen, das Profil bleibt nutzbar.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No errors, no warnings.</source>
+        <translation>Keine Fehler, keine Warnungen.</translation>
+    </message>
+    <message>
+        <source>ETS classes sum to %1 % (must be 100 %; strict classes take 0 %).</source>
+        <translation>Die ETS-Klassen ergeben zusammen %1 % (es müssen 100 % sein; strikte Klassen erhalten 0 %).</translation>
+    </message>
+    <message>
+        <source>Changed from the preset: the checks below apply to the values in the form.</source>
+        <translation>Gegenüber der Vorlage geändert: die Prüfungen unten gelten für die Werte im Formular.</translation>
+    </message>
+    <message>
+        <source>A profile loaded from a file.</source>
+        <translation>Ein aus einer Datei geladenes Profil.</translation>
+    </message>
+    <message>
+        <source>Not loaded: %1</source>
+        <translation>Nicht geladen: %1</translation>
+    </message>
+    <message>
+        <source>Loaded %1.</source>
+        <translation>%1 geladen.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Loaded %1 with %n error(s):</source>
+        <translation>
+            <numerusform>%1 mit %n Fehler geladen:</numerusform>
+            <numerusform>%1 mit %n Fehlern geladen:</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Not saved: %1</source>
+        <translation>Nicht gespeichert: %1</translation>
+    </message>
+    <message>
+        <source>Saved %1 (it still has errors).</source>
+        <translation>%1 gespeichert (es enthält noch Fehler).</translation>
+    </message>
+    <message>
+        <source>Saved %1.</source>
+        <translation>%1 gespeichert.</translation>
+    </message>
+    <message>
+        <source>Load profile</source>
+        <translation>Profil laden</translation>
+    </message>
+    <message>
+        <source>Profile YAML (*.yaml *.yml);;All files (*)</source>
+        <translation>Profil-YAML (*.yaml *.yml);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Save profile</source>
+        <translation>Profil speichern</translation>
+    </message>
+</context>
+<context>
+    <name>rp::ui::ReviewPage</name>
+    <message>
+        <source>Review</source>
+        <translation>Überprüfen</translation>
+    </message>
+    <message>
+        <source>The plan for every discovered host and the switches you list: read each step, see what will change and what already matches, then copy or save the files. Nothing is applied here.</source>
+        <translation>Der Plan für jeden ermittelten Host und die Switches, die Sie angeben: Lesen Sie jeden Schritt, sehen Sie, was sich ändert und was schon stimmt, und kopieren oder speichern Sie dann die Dateien. Hier wird nichts angewendet.</translation>
+    </message>
+    <message>
+        <source>Switches</source>
+        <translation>Switches</translation>
+    </message>
+    <message>
+        <source>Double-click a cell to edit it. Ports are separated by commas.</source>
+        <translation>Doppelklicken Sie auf eine Zelle, um sie zu bearbeiten. Ports werden durch Kommas getrennt.</translation>
+    </message>
+    <message>
+        <source>&amp;Add switch</source>
+        <translation>Switch &amp;hinzufügen</translation>
+    </message>
+    <message>
+        <source>Re&amp;move switch</source>
+        <translation>Switch &amp;entfernen</translation>
+    </message>
+    <message>
+        <source>Save all to &amp;folder…</source>
+        <translation>Alles in &amp;Ordner speichern…</translation>
+    </message>
+    <message>
+        <source>Write one file per target plus plan.json into an empty folder, all or nothing.</source>
+        <translation>Eine Datei je Ziel plus plan.json in einen leeren Ordner schreiben, alles oder nichts.</translation>
+    </message>
+    <message>
+        <source>not discovered</source>
+        <translation>nicht ermittelt</translation>
+    </message>
+    <message>
+        <source>%1 (no RoCE port found)</source>
+        <translation>%1 (kein RoCE-Port gefunden)</translation>
+    </message>
+    <message>
+        <source>No plan: no discovered host has a RoCE port and no switch is listed. Add a switch above, or go back and discover hosts.</source>
+        <translation>Kein Plan: kein ermittelter Host hat einen RoCE-Port, und kein Switch ist angegeben. Fügen Sie oben einen Switch hinzu oder gehen Sie zurück und ermitteln Sie Hosts.</translation>
+    </message>
+    <message>
+        <source>No plan: %1</source>
+        <translation>Kein Plan: %1</translation>
+    </message>
+    <message>
+        <source>Profile &apos;%1&apos;: %2 host(s) and %3 switch(es).</source>
+        <translation>Profil „%1“: %2 Host(s) und %3 Switch(es).</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n profile warning(s), repeated at the top of every file.</source>
+        <translation>
+            <numerusform>%n Profilwarnung, oben in jeder Datei wiederholt.</numerusform>
+            <numerusform>%n Profilwarnungen, oben in jeder Datei wiederholt.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Left out: %1.</source>
+        <translation>Ausgelassen: %1.</translation>
+    </message>
+    <message>
+        <source>&amp;Copy</source>
+        <translation>&amp;Kopieren</translation>
+    </message>
+    <message>
+        <source>Copy this target&apos;s plan to the clipboard.</source>
+        <translation>Den Plan dieses Ziels in die Zwischenablage kopieren.</translation>
+    </message>
+    <message>
+        <source>Plan for %1</source>
+        <translation>Plan für %1</translation>
+    </message>
+    <message>
+        <source>What will change, what already matches: %1 to change, %2 already so, %3 unknown (the host could not tell; see the note).</source>
+        <translation>Was sich ändert, was schon stimmt: %1 zu ändern, %2 bereits so, %3 unbekannt (der Host konnte es nicht sagen; siehe Hinweis).</translation>
+    </message>
+    <message>
+        <source>Changes on %1</source>
+        <translation>Änderungen auf %1</translation>
+    </message>
+    <message>
+        <source>Copied the plan for %1.</source>
+        <translation>Plan für %1 kopiert.</translation>
+    </message>
+    <message>
+        <source>Save all plan files to an empty folder</source>
+        <translation>Alle Plandateien in einem leeren Ordner speichern</translation>
+    </message>
+    <message>
+        <source>Saving to %1…</source>
+        <translation>Speichere nach %1…</translation>
+    </message>
+    <message numerus="yes">
+        <source>Saved %n file(s) to %1.</source>
+        <translation>
+            <numerusform>%n Datei in %1 gespeichert.</numerusform>
+            <numerusform>%n Dateien in %1 gespeichert.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Nothing was saved: %1</source>
+        <translation>Nichts wurde gespeichert: %1</translation>
+    </message>
+</context>
+<context>
+    <name>rp::ui::SettingDiffModel</name>
+    <message>
+        <source>PFC priorities</source>
+        <translation>PFC-Prioritäten</translation>
+    </message>
+    <message>
+        <source>Trust</source>
+        <translation>Trust</translation>
+    </message>
+    <message>
+        <source>MTU</source>
+        <translation>MTU</translation>
+    </message>
+    <message>
+        <source>VLAN</source>
+        <translation>VLAN</translation>
+    </message>
+    <message>
+        <source>VLAN egress PCP (every priority)</source>
+        <translation>VLAN-Egress-PCP (jede Priorität)</translation>
+    </message>
+    <message>
+        <source>ETS (TC:bandwidth)</source>
+        <translation>ETS (TC:Bandbreite)</translation>
+    </message>
+    <message>
+        <source>CNP priority</source>
+        <translation>CNP-Priorität</translation>
+    </message>
+    <message>
+        <source>CNP DSCP</source>
+        <translation>CNP-DSCP</translation>
+    </message>
+    <message>
+        <source>CNP traffic class</source>
+        <translation>CNP-Verkehrsklasse</translation>
+    </message>
+    <message>
+        <source>ECN marking</source>
+        <translation>ECN-Markierung</translation>
+    </message>
+    <message>
+        <source>PFC watchdog</source>
+        <translation>PFC-Watchdog</translation>
+    </message>
+    <message>
+        <source>rdma_cm default RoCE mode</source>
+        <translation>rdma_cm-Standard-RoCE-Modus</translation>
+    </message>
+    <message>
+        <source>rdma_cm default ToS</source>
+        <translation>rdma_cm-Standard-ToS</translation>
+    </message>
+    <message>
+        <source>DSCP %1 → traffic class</source>
+        <translation>DSCP %1 → Verkehrsklasse</translation>
+    </message>
+    <message>
+        <source>PCP %1 → traffic class</source>
+        <translation>PCP %1 → Verkehrsklasse</translation>
+    </message>
+    <message>
+        <source>DSCP %1 → priority</source>
+        <translation>DSCP %1 → Priorität</translation>
+    </message>
+    <message>
+        <source>Priority %1 → traffic class</source>
+        <translation>Priorität %1 → Verkehrsklasse</translation>
+    </message>
+    <message>
+        <source>will change</source>
+        <translation>wird geändert</translation>
+    </message>
+    <message>
+        <source>already so</source>
+        <translation>bereits so</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>unbekannt</translation>
+    </message>
+    <message>
+        <source>(whole host)</source>
+        <translation>(ganzer Host)</translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>(keine)</translation>
+    </message>
+    <message>
+        <source>Interface</source>
+        <translation>Schnittstelle</translation>
+    </message>
+    <message>
+        <source>Setting</source>
+        <translation>Einstellung</translation>
+    </message>
+    <message>
+        <source>Current</source>
+        <translation>Aktuell</translation>
+    </message>
+    <message>
+        <source>Wanted</source>
+        <translation>Gewünscht</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>Hinweis</translation>
+    </message>
+</context>
+<context>
     <name>rp::ui::SshConfigImport</name>
     <message>
         <source>Cannot read %1: %2</source>
         <translation>%1 kann nicht gelesen werden: %2</translation>
+    </message>
+</context>
+<context>
+    <name>rp::ui::SwitchModel</name>
+    <message>
+        <source>Switch</source>
+        <translation>Switch</translation>
+    </message>
+    <message>
+        <source>Vendor</source>
+        <translation>Hersteller</translation>
+    </message>
+    <message>
+        <source>Host ports</source>
+        <translation>Host-Ports</translation>
+    </message>
+    <message>
+        <source>Uplink ports</source>
+        <translation>Uplink-Ports</translation>
     </message>
 </context>
 <context>

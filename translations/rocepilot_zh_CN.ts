@@ -911,10 +911,649 @@ What to do: %2</source>
     </message>
 </context>
 <context>
+    <name>rp::ui::ProfileIssueModel</name>
+    <message>
+        <source>Error: %1</source>
+        <translation>错误：%1</translation>
+    </message>
+    <message>
+        <source>Warning: %1</source>
+        <translation>警告：%1</translation>
+    </message>
+    <message>
+        <source>Field: %1</source>
+        <translation>字段：%1</translation>
+    </message>
+</context>
+<context>
+    <name>rp::ui::ProfilePage</name>
+    <message>
+        <source>Profile</source>
+        <translation>配置方案</translation>
+    </message>
+    <message>
+        <source>Choose how RoCE traffic is classified and protected on hosts and switches. Start from a preset; every change is checked as you type.</source>
+        <translation>选择 RoCE 流量在主机和交换机上的分类与保护方式。从预设开始；每次修改都会在输入时检查。</translation>
+    </message>
+    <message>
+        <source>(loaded from a file)</source>
+        <translation>（从文件加载）</translation>
+    </message>
+    <message>
+        <source>&amp;Preset:</source>
+        <translation>预设(&amp;P)：</translation>
+    </message>
+    <message>
+        <source>&amp;Load…</source>
+        <translation>加载(&amp;L)…</translation>
+    </message>
+    <message>
+        <source>Read a profile YAML file (see docs/profile.md).</source>
+        <translation>读取配置方案 YAML 文件（参见 docs/profile.md）。</translation>
+    </message>
+    <message>
+        <source>&amp;Save…</source>
+        <translation>保存(&amp;S)…</translation>
+    </message>
+    <message>
+        <source>Write this profile as YAML, for rocepilot-cli or a later session.</source>
+        <translation>将此配置方案写为 YAML，供 rocepilot-cli 或以后的会话使用。</translation>
+    </message>
+    <message>
+        <source>About this profile</source>
+        <translation>关于此配置方案</translation>
+    </message>
+    <message>
+        <source>Profile checks</source>
+        <translation>配置方案检查</translation>
+    </message>
+    <message>
+        <source>Double-click a finding to go to its field.</source>
+        <translation>双击某条结果可跳转到对应字段。</translation>
+    </message>
+    <message>
+        <source>Checks</source>
+        <translation>检查</translation>
+    </message>
+    <message>
+        <source>RoCE traffic</source>
+        <translation>RoCE 流量</translation>
+    </message>
+    <message>
+        <source>Lossless: PFC on the RoCE priority</source>
+        <translation>无损：在 RoCE 优先级上启用 PFC</translation>
+    </message>
+    <message>
+        <source>ECN only: no PFC anywhere</source>
+        <translation>仅 ECN：任何地方都不启用 PFC</translation>
+    </message>
+    <message>
+        <source>RoCE v2 (routable, UDP/IP)</source>
+        <translation>RoCE v2（可路由，UDP/IP）</translation>
+    </message>
+    <message>
+        <source>RoCE v1 (Ethernet only)</source>
+        <translation>RoCE v1（仅以太网）</translation>
+    </message>
+    <message>
+        <source>DSCP (IP header)</source>
+        <translation>DSCP（IP 报头）</translation>
+    </message>
+    <message>
+        <source>PCP (VLAN tag priority)</source>
+        <translation>PCP（VLAN 标签优先级）</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>Needed for PCP trust: untagged frames carry no priority.</source>
+        <translation>PCP 信任需要 VLAN：不带标签的帧不携带优先级。</translation>
+    </message>
+    <message>
+        <source>Name:</source>
+        <translation>名称：</translation>
+    </message>
+    <message>
+        <source>Flow control:</source>
+        <translation>流控：</translation>
+    </message>
+    <message>
+        <source>RoCE mode:</source>
+        <translation>RoCE 模式：</translation>
+    </message>
+    <message>
+        <source>Trust:</source>
+        <translation>信任：</translation>
+    </message>
+    <message>
+        <source>VLAN:</source>
+        <translation>VLAN：</translation>
+    </message>
+    <message>
+        <source>RoCE DSCP:</source>
+        <translation>RoCE DSCP：</translation>
+    </message>
+    <message>
+        <source>RoCE priority:</source>
+        <translation>RoCE 优先级：</translation>
+    </message>
+    <message>
+        <source>Congestion notification (CNP)</source>
+        <translation>拥塞通知（CNP）</translation>
+    </message>
+    <message>
+        <source>Strict-priority class</source>
+        <translation>严格优先级类</translation>
+    </message>
+    <message>
+        <source>CNP DSCP:</source>
+        <translation>CNP DSCP：</translation>
+    </message>
+    <message>
+        <source>CNP priority:</source>
+        <translation>CNP 优先级：</translation>
+    </message>
+    <message>
+        <source>Second class (cluster heartbeat)</source>
+        <translation>第二类（集群心跳）</translation>
+    </message>
+    <message>
+        <source>Use a second small class</source>
+        <translation>使用第二个小流量类</translation>
+    </message>
+    <message>
+        <source>Priority:</source>
+        <translation>优先级：</translation>
+    </message>
+    <message>
+        <source>DSCP:</source>
+        <translation>DSCP：</translation>
+    </message>
+    <message>
+        <source>MTU</source>
+        <translation>MTU</translation>
+    </message>
+    <message>
+        <source> bytes</source>
+        <translation> 字节</translation>
+    </message>
+    <message>
+        <source>IP MTU of the host netdev. Windows *JumboPacket is this plus 14.</source>
+        <translation>主机网络设备的 IP MTU。Windows 的 *JumboPacket 为此值加 14。</translation>
+    </message>
+    <message>
+        <source>Host MTU:</source>
+        <translation>主机 MTU：</translation>
+    </message>
+    <message>
+        <source>Switch MTU:</source>
+        <translation>交换机 MTU：</translation>
+    </message>
+    <message>
+        <source>PFC (priority flow control)</source>
+        <translation>PFC（基于优先级的流控）</translation>
+    </message>
+    <message>
+        <source>Priorities:</source>
+        <translation>优先级：</translation>
+    </message>
+    <message>
+        <source>PFC on priority %1</source>
+        <translation>优先级 %1 启用 PFC</translation>
+    </message>
+    <message>
+        <source>PFC watchdog where the platform has one</source>
+        <translation>平台支持时启用 PFC 看门狗</translation>
+    </message>
+    <message>
+        <source>ETS (bandwidth per traffic class)</source>
+        <translation>ETS（每个流量类的带宽）</translation>
+    </message>
+    <message>
+        <source>Priority → TC:</source>
+        <translation>优先级 → TC：</translation>
+    </message>
+    <message>
+        <source>TC bandwidth %:</source>
+        <translation>TC 带宽 %：</translation>
+    </message>
+    <message>
+        <source>Strict TC:</source>
+        <translation>严格 TC：</translation>
+    </message>
+    <message>
+        <source>Traffic class of priority %1</source>
+        <translation>优先级 %1 的流量类</translation>
+    </message>
+    <message>
+        <source>Bandwidth percent of TC %1</source>
+        <translation>TC %1 的带宽百分比</translation>
+    </message>
+    <message>
+        <source>TC %1 is strict priority</source>
+        <translation>TC %1 为严格优先级</translation>
+    </message>
+    <message>
+        <source>ECN (switch marking for DCQCN)</source>
+        <translation>ECN（交换机为 DCQCN 标记）</translation>
+    </message>
+    <message>
+        <source>Mark ECN on the RoCE class</source>
+        <translation>在 RoCE 类上标记 ECN</translation>
+    </message>
+    <message>
+        <source> KB</source>
+        <translation> KB</translation>
+    </message>
+    <message>
+        <source> %</source>
+        <translation> %</translation>
+    </message>
+    <message>
+        <source>Minimum threshold:</source>
+        <translation>最小阈值：</translation>
+    </message>
+    <message>
+        <source>Maximum threshold:</source>
+        <translation>最大阈值：</translation>
+    </message>
+    <message>
+        <source>Probability at maximum:</source>
+        <translation>最大阈值处的标记概率：</translation>
+    </message>
+    <message>
+        <source>DCBX and LLDP</source>
+        <translation>DCBX 与 LLDP</translation>
+    </message>
+    <message>
+        <source>Host is willing (accepts the switch&apos;s settings)</source>
+        <translation>主机为 willing（接受交换机的设置）</translation>
+    </message>
+    <message>
+        <source>Operating system</source>
+        <translation>操作系统</translation>
+    </message>
+    <message>
+        <source>NIC firmware</source>
+        <translation>网卡固件</translation>
+    </message>
+    <message>
+        <source>LLDP agent:</source>
+        <translation>LLDP 代理：</translation>
+    </message>
+    <message>
+        <source>rdma_cm defaults</source>
+        <translation>rdma_cm 默认值</translation>
+    </message>
+    <message>
+        <source>RoCE v2</source>
+        <translation>RoCE v2</translation>
+    </message>
+    <message>
+        <source>RoCE v1</source>
+        <translation>RoCE v1</translation>
+    </message>
+    <message>
+        <source>Mode:</source>
+        <translation>模式：</translation>
+    </message>
+    <message>
+        <source>ToS:</source>
+        <translation>ToS：</translation>
+    </message>
+    <message>
+        <source>Switch ports and buffers</source>
+        <translation>交换机端口与缓冲区</translation>
+    </message>
+    <message>
+        <source>QoS on ports facing hosts</source>
+        <translation>在面向主机的端口上配置 QoS</translation>
+    </message>
+    <message>
+        <source>QoS on uplinks (lossless end to end)</source>
+        <translation>在上行链路上配置 QoS（端到端无损）</translation>
+    </message>
+    <message>
+        <source> m</source>
+        <translation> 米</translation>
+    </message>
+    <message>
+        <source>not set</source>
+        <translation>未设置</translation>
+    </message>
+    <message>
+        <source>Cable length for the PFC headroom (mlnx_qos --cable_len, SONiC cable_length).</source>
+        <translation>用于 PFC 余量计算的线缆长度（mlnx_qos --cable_len，SONiC cable_length）。</translation>
+    </message>
+    <message>
+        <source>Cable length:</source>
+        <translation>线缆长度：</translation>
+    </message>
+    <message>
+        <source>Lossless buffer share:</source>
+        <translation>无损缓冲区占比：</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n error(s): fix them to go on.</source>
+        <translation>
+            <numerusform>%n 个错误：修正后才能继续。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n warning(s).</source>
+        <translation>
+            <numerusform>%n 个警告。</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>No errors. %n warning(s): known traps, the profile stays usable.</source>
+        <translation>
+            <numerusform>没有错误。%n 个警告：已知的陷阱，配置方案仍可使用。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No errors, no warnings.</source>
+        <translation>没有错误，没有警告。</translation>
+    </message>
+    <message>
+        <source>ETS classes sum to %1 % (must be 100 %; strict classes take 0 %).</source>
+        <translation>ETS 类合计 %1 %（必须为 100 %；严格类为 0 %）。</translation>
+    </message>
+    <message>
+        <source>Changed from the preset: the checks below apply to the values in the form.</source>
+        <translation>已在预设基础上修改：下方检查针对表单中的值。</translation>
+    </message>
+    <message>
+        <source>A profile loaded from a file.</source>
+        <translation>从文件加载的配置方案。</translation>
+    </message>
+    <message>
+        <source>Not loaded: %1</source>
+        <translation>未加载：%1</translation>
+    </message>
+    <message>
+        <source>Loaded %1.</source>
+        <translation>已加载 %1。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Loaded %1 with %n error(s):</source>
+        <translation>
+            <numerusform>已加载 %1，有 %n 个错误：</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Not saved: %1</source>
+        <translation>未保存：%1</translation>
+    </message>
+    <message>
+        <source>Saved %1 (it still has errors).</source>
+        <translation>已保存 %1（仍有错误）。</translation>
+    </message>
+    <message>
+        <source>Saved %1.</source>
+        <translation>已保存 %1。</translation>
+    </message>
+    <message>
+        <source>Load profile</source>
+        <translation>加载配置方案</translation>
+    </message>
+    <message>
+        <source>Profile YAML (*.yaml *.yml);;All files (*)</source>
+        <translation>配置方案 YAML (*.yaml *.yml);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Save profile</source>
+        <translation>保存配置方案</translation>
+    </message>
+</context>
+<context>
+    <name>rp::ui::ReviewPage</name>
+    <message>
+        <source>Review</source>
+        <translation>审阅</translation>
+    </message>
+    <message>
+        <source>The plan for every discovered host and the switches you list: read each step, see what will change and what already matches, then copy or save the files. Nothing is applied here.</source>
+        <translation>针对每台已发现主机和您列出的交换机的计划：阅读每个步骤，查看哪些会更改、哪些已经符合，然后复制或保存文件。此处不会应用任何设置。</translation>
+    </message>
+    <message>
+        <source>Switches</source>
+        <translation>交换机</translation>
+    </message>
+    <message>
+        <source>Double-click a cell to edit it. Ports are separated by commas.</source>
+        <translation>双击单元格进行编辑。端口之间用逗号分隔。</translation>
+    </message>
+    <message>
+        <source>&amp;Add switch</source>
+        <translation>添加交换机(&amp;A)</translation>
+    </message>
+    <message>
+        <source>Re&amp;move switch</source>
+        <translation>移除交换机(&amp;M)</translation>
+    </message>
+    <message>
+        <source>Save all to &amp;folder…</source>
+        <translation>全部保存到文件夹(&amp;F)…</translation>
+    </message>
+    <message>
+        <source>Write one file per target plus plan.json into an empty folder, all or nothing.</source>
+        <translation>将每个目标一个文件以及 plan.json 写入空文件夹，要么全部成功，要么什么都不写。</translation>
+    </message>
+    <message>
+        <source>not discovered</source>
+        <translation>未发现</translation>
+    </message>
+    <message>
+        <source>%1 (no RoCE port found)</source>
+        <translation>%1（未找到 RoCE 端口）</translation>
+    </message>
+    <message>
+        <source>No plan: no discovered host has a RoCE port and no switch is listed. Add a switch above, or go back and discover hosts.</source>
+        <translation>没有计划：没有已发现的主机带有 RoCE 端口，也没有列出交换机。请在上方添加交换机，或返回去发现主机。</translation>
+    </message>
+    <message>
+        <source>No plan: %1</source>
+        <translation>没有计划：%1</translation>
+    </message>
+    <message>
+        <source>Profile &apos;%1&apos;: %2 host(s) and %3 switch(es).</source>
+        <translation>配置方案“%1”：%2 台主机，%3 台交换机。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n profile warning(s), repeated at the top of every file.</source>
+        <translation>
+            <numerusform>%n 个配置方案警告，在每个文件开头重复列出。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Left out: %1.</source>
+        <translation>已略过：%1。</translation>
+    </message>
+    <message>
+        <source>&amp;Copy</source>
+        <translation>复制(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Copy this target&apos;s plan to the clipboard.</source>
+        <translation>将此目标的计划复制到剪贴板。</translation>
+    </message>
+    <message>
+        <source>Plan for %1</source>
+        <translation>%1 的计划</translation>
+    </message>
+    <message>
+        <source>What will change, what already matches: %1 to change, %2 already so, %3 unknown (the host could not tell; see the note).</source>
+        <translation>哪些会更改、哪些已经符合：%1 项将更改，%2 项已符合，%3 项未知（主机无法提供；见备注）。</translation>
+    </message>
+    <message>
+        <source>Changes on %1</source>
+        <translation>%1 上的更改</translation>
+    </message>
+    <message>
+        <source>Copied the plan for %1.</source>
+        <translation>已复制 %1 的计划。</translation>
+    </message>
+    <message>
+        <source>Save all plan files to an empty folder</source>
+        <translation>将所有计划文件保存到空文件夹</translation>
+    </message>
+    <message>
+        <source>Saving to %1…</source>
+        <translation>正在保存到 %1…</translation>
+    </message>
+    <message numerus="yes">
+        <source>Saved %n file(s) to %1.</source>
+        <translation>
+            <numerusform>已将 %n 个文件保存到 %1。</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Nothing was saved: %1</source>
+        <translation>未保存任何内容：%1</translation>
+    </message>
+</context>
+<context>
+    <name>rp::ui::SettingDiffModel</name>
+    <message>
+        <source>PFC priorities</source>
+        <translation>PFC 优先级</translation>
+    </message>
+    <message>
+        <source>Trust</source>
+        <translation>信任</translation>
+    </message>
+    <message>
+        <source>MTU</source>
+        <translation>MTU</translation>
+    </message>
+    <message>
+        <source>VLAN</source>
+        <translation>VLAN</translation>
+    </message>
+    <message>
+        <source>VLAN egress PCP (every priority)</source>
+        <translation>VLAN 出口 PCP（所有优先级）</translation>
+    </message>
+    <message>
+        <source>ETS (TC:bandwidth)</source>
+        <translation>ETS（TC:带宽）</translation>
+    </message>
+    <message>
+        <source>CNP priority</source>
+        <translation>CNP 优先级</translation>
+    </message>
+    <message>
+        <source>CNP DSCP</source>
+        <translation>CNP DSCP</translation>
+    </message>
+    <message>
+        <source>CNP traffic class</source>
+        <translation>CNP 流量类</translation>
+    </message>
+    <message>
+        <source>ECN marking</source>
+        <translation>ECN 标记</translation>
+    </message>
+    <message>
+        <source>PFC watchdog</source>
+        <translation>PFC 看门狗</translation>
+    </message>
+    <message>
+        <source>rdma_cm default RoCE mode</source>
+        <translation>rdma_cm 默认 RoCE 模式</translation>
+    </message>
+    <message>
+        <source>rdma_cm default ToS</source>
+        <translation>rdma_cm 默认 ToS</translation>
+    </message>
+    <message>
+        <source>DSCP %1 → traffic class</source>
+        <translation>DSCP %1 → 流量类</translation>
+    </message>
+    <message>
+        <source>PCP %1 → traffic class</source>
+        <translation>PCP %1 → 流量类</translation>
+    </message>
+    <message>
+        <source>DSCP %1 → priority</source>
+        <translation>DSCP %1 → 优先级</translation>
+    </message>
+    <message>
+        <source>Priority %1 → traffic class</source>
+        <translation>优先级 %1 → 流量类</translation>
+    </message>
+    <message>
+        <source>will change</source>
+        <translation>将更改</translation>
+    </message>
+    <message>
+        <source>already so</source>
+        <translation>已符合</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>未知</translation>
+    </message>
+    <message>
+        <source>(whole host)</source>
+        <translation>（整台主机）</translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>（无）</translation>
+    </message>
+    <message>
+        <source>Interface</source>
+        <translation>接口</translation>
+    </message>
+    <message>
+        <source>Setting</source>
+        <translation>设置项</translation>
+    </message>
+    <message>
+        <source>Current</source>
+        <translation>当前值</translation>
+    </message>
+    <message>
+        <source>Wanted</source>
+        <translation>目标值</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>备注</translation>
+    </message>
+</context>
+<context>
     <name>rp::ui::SshConfigImport</name>
     <message>
         <source>Cannot read %1: %2</source>
         <translation>无法读取 %1：%2</translation>
+    </message>
+</context>
+<context>
+    <name>rp::ui::SwitchModel</name>
+    <message>
+        <source>Switch</source>
+        <translation>交换机</translation>
+    </message>
+    <message>
+        <source>Vendor</source>
+        <translation>厂商</translation>
+    </message>
+    <message>
+        <source>Host ports</source>
+        <translation>主机端口</translation>
+    </message>
+    <message>
+        <source>Uplink ports</source>
+        <translation>上行端口</translation>
     </message>
 </context>
 <context>

@@ -6,7 +6,9 @@
 #include "hostspage.h"
 #include "inventorymodel.h"
 #include "labpage.h"
+#include "profilepage.h"
 #include "qtstrings.h"
+#include "reviewpage.h"
 #include "welcomepage.h"
 
 #include <QKeyEvent>
@@ -32,10 +34,14 @@ Wizard::Wizard(QWidget* parent)
     m_lab = new LabPage(this);
     m_hosts = new HostsPage(m_inventory, m_prompter, this);
     m_discover = new DiscoverPage(m_inventory, m_prompter, this);
+    m_profile = new ProfilePage(this);
+    m_review = new ReviewPage(m_inventory, m_discover->model(), m_profile, this);
     setPage(WelcomePageId, m_welcome);
     setPage(LabPageId, m_lab);
     setPage(HostsPageId, m_hosts);
     setPage(DiscoverPageId, m_discover);
+    setPage(ProfilePageId, m_profile);
+    setPage(ReviewPageId, m_review);
     setStartId(WelcomePageId);
 
     connect(m_welcome, &WelcomePage::openProjectRequested, this, &Wizard::openProjectRequested);
@@ -60,6 +66,7 @@ void Wizard::shutdown()
     m_discover->cancelAndWait();
     // A lab that is up stays up (the next start reuses it); one that is half-started is stopped by core.
     m_lab->cancelAndWait();
+    m_review->waitForSave();
 }
 
 int Wizard::nextId() const
@@ -71,6 +78,10 @@ int Wizard::nextId() const
         return HostsPageId;
     case HostsPageId:
         return DiscoverPageId;
+    case DiscoverPageId:
+        return ProfilePageId;
+    case ProfilePageId:
+        return ReviewPageId;
     default:
         return -1;
     }

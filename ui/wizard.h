@@ -14,6 +14,8 @@ class DiscoverPage;
 class HostsPage;
 class InventoryModel;
 class LabPage;
+class ProfilePage;
+class ReviewPage;
 class WelcomePage;
 
 /// The deployment wizard: owns the project's inventory and the pages that work on it. Embedded in
@@ -29,6 +31,8 @@ public:
         LabPageId, ///< only when the Welcome page's goal is the built-in Soft-RoCE lab
         HostsPageId,
         DiscoverPageId,
+        ProfilePageId,
+        ReviewPageId,
     };
     Q_ENUM(PageId)
 
@@ -41,6 +45,8 @@ public:
     LabPage* labPage() const { return m_lab; }
     HostsPage* hostsPage() const { return m_hosts; }
     DiscoverPage* discoverPage() const { return m_discover; }
+    ProfilePage* profilePage() const { return m_profile; }
+    ReviewPage* reviewPage() const { return m_review; }
 
     rp::Inventory inventory() const;
     void setInventory(const rp::Inventory& inventory);
@@ -91,6 +97,8 @@ private:
     LabPage* m_lab = nullptr;
     HostsPage* m_hosts = nullptr;
     DiscoverPage* m_discover = nullptr;
+    ProfilePage* m_profile = nullptr;
+    ReviewPage* m_review = nullptr;
     QString m_projectPath;
     QString m_knownHostsFile; ///< as stored in the project; empty = default
     bool m_modified = false;

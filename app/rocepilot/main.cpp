@@ -66,7 +66,8 @@ int main(int argc, char* argv[])
     const QCommandLineOption screenshotOption(QStringList { QStringLiteral("screenshot") },
         QStringLiteral("Render the window to FILE (PNG) and quit; for documentation."), QStringLiteral("FILE"));
     const QCommandLineOption pageOption(QStringList { QStringLiteral("page") },
-        QStringLiteral("Page to show: welcome, hosts or discover (discover runs discovery first)."),
+        QStringLiteral("Page to show: welcome, hosts, discover, profile or review (the last three run discovery "
+                       "first)."),
         QStringLiteral("PAGE"), QStringLiteral("welcome"));
     const QCommandLineOption labOption(QStringList { QStringLiteral("lab") },
         QStringLiteral("Start the built-in Soft-RoCE lab (two qemu guests with Soft-RoCE, no RDMA hardware "
@@ -114,8 +115,12 @@ int main(int argc, char* argv[])
         pageId = rp::ui::Wizard::HostsPageId;
     else if (page == QLatin1String("discover"))
         pageId = rp::ui::Wizard::DiscoverPageId;
+    else if (page == QLatin1String("profile"))
+        pageId = rp::ui::Wizard::ProfilePageId;
+    else if (page == QLatin1String("review"))
+        pageId = rp::ui::Wizard::ReviewPageId;
     else if (page != QLatin1String("welcome")) {
-        fail(QStringLiteral("--page: unknown page %1 (welcome, hosts, discover)").arg(page));
+        fail(QStringLiteral("--page: unknown page %1 (welcome, hosts, discover, profile, review)").arg(page));
         return 2;
     }
 
@@ -129,6 +134,18 @@ int main(int argc, char* argv[])
     if (lab) {
         wizard->welcomePage()->setGoal(rp::ui::WelcomePage::Goal::SoftRoceLab);
         wizard->advanceTo(rp::ui::Wizard::LabPageId); // entering the page starts the lab
+    } else if (pageId > rp::ui::Wizard::DiscoverPageId) {
+        // The pages after Discover need its results: go on once the run that entering Discover starts is over.
+        QObject::connect(
+            wizard->discoverPage(), &rp::ui::DiscoverPage::discoveryFinished, &window, [wizard, pageId, page] {
+                if (!wizard->advanceTo(pageId))
+                    fail(QStringLiteral("cannot go to page %1: the profile or discovery did not allow it").arg(page));
+            });
+        if (!wizard->advanceTo(rp::ui::Wizard::DiscoverPageId)) {
+            fail(QStringLiteral("cannot go to page %1: add a host first (--inventory or --sysfs-root)").arg(page));
+            if (parser.isSet(screenshotOption))
+                return 1;
+        }
     } else if (pageId != rp::ui::Wizard::WelcomePageId && !wizard->advanceTo(pageId)) {
         fail(QStringLiteral("cannot go to page %1: add a host first (--inventory or --sysfs-root)").arg(page));
         if (parser.isSet(screenshotOption))
@@ -164,8 +181,9 @@ int main(int argc, char* argv[])
             });
             QObject::connect(labPage, &rp::ui::LabPage::labStartFailed, &window, once);
             QObject::connect(labPage, &rp::ui::LabPage::labReady, &window, once);
-        } else if (pageId == rp::ui::Wizard::DiscoverPageId) {
+        } else if (pageId >= rp::ui::Wizard::DiscoverPageId) {
             rp::ui::DiscoverPage* discover = wizard->discoverPage();
+            // Connected after the page change above, so the shot shows the page asked for.
             QObject::connect(discover, &rp::ui::DiscoverPage::discoveryFinished, &window, shoot);
             if (!discover->isRunning())
                 QTimer::singleShot(0, discover, &rp::ui::DiscoverPage::startDiscovery);

@@ -1,14 +1,15 @@
 #!/usr/bin/env bash
-# Renders the Discover page on a recorded fixture tree into docs/screenshots/discover.png, or (with `lab`) the
+# Renders the Discover page on a recorded fixture tree into docs/screenshots/discover.png, (with `review`) the
+# Review page for that tree with the default profile into docs/screenshots/review.png, or (with `lab`) the
 # Soft-RoCE lab page mid-start, against a stand-in lab script, into docs/screenshots/lab.png.
-# Usage: tests/gui/screenshot.sh [path/to/rocepilot] [fixture-tree] [output.png]
+# Usage: tests/gui/screenshot.sh [review] [path/to/rocepilot] [fixture-tree] [output.png]
 #        tests/gui/screenshot.sh lab [path/to/rocepilot] [output.png]
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
 mode=discover
-if [[ ${1:-} == lab ]]; then
-    mode=lab
+if [[ ${1:-} == lab || ${1:-} == review ]]; then
+    mode=$1
     shift
 fi
 app="${1:-$root/build-gui/app/rocepilot}"
@@ -39,9 +40,9 @@ EOF
     xvfb-run -a -s "-screen 0 1400x900x24" "$app" --lang en --lab --screenshot "$out"
 else
     tree="${2:-$root/tests/fixtures/sysfs/mlx5-dual}"
-    out="${3:-$root/docs/screenshots/discover.png}"
+    out="${3:-$root/docs/screenshots/$mode.png}"
     mkdir -p "$(dirname "$out")"
     xvfb-run -a -s "-screen 0 1400x900x24" \
-        "$app" --lang en --sysfs-root "$tree" --page discover --screenshot "$out"
+        "$app" --lang en --sysfs-root "$tree" --page "$mode" --screenshot "$out"
 fi
 echo "wrote $out"

@@ -130,7 +130,7 @@ private slots:
         QCOMPARE(started.count(), 1);
         QCOMPARE(hostDone.count(), 3);
         QVERIFY(!page->isRunning());
-        QVERIFY(w.button(QWizard::FinishButton)->isEnabled());
+        QVERIFY(w.button(QWizard::NextButton)->isEnabled()); // on to the profile
 
         QCOMPARE(model->rowCount(), 3);
         const QModelIndex recorded = model->hostIndex(QStringLiteral("recorded"));

@@ -12,3 +12,5 @@ target_link_libraries(tst_profile_fuzz_replay PRIVATE rp_common_cfg rp_core)
 target_compile_definitions(tst_profile_fuzz_replay PRIVATE RP_FUZZ_CORPUS_DIR="${PROJECT_SOURCE_DIR}/fuzz/profile_corpus")
 add_test(NAME tst_profile_fuzz_replay COMMAND tst_profile_fuzz_replay)
 set_tests_properties(tst_profile_fuzz_replay PROPERTIES LABELS unit TIMEOUT 600)
+# What a plan changes on a host: diffTarget against fixture sysfs trees and hand-made DCB state.
+rp_add_test(tst_diff SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_diff.cpp LABELS unit)

@@ -1,0 +1,148 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+#include "profile/profile.h"
+
+#include <QAbstractListModel>
+#include <QWizardPage>
+
+#include <array>
+#include <vector>
+
+class QCheckBox;
+class QComboBox;
+class QLabel;
+class QLineEdit;
+class QListView;
+class QPushButton;
+class QSpinBox;
+
+namespace rp::ui {
+
+/// The findings of rp::checkProfile, errors first, as a list with an icon per severity.
+class ProfileIssueModel final : public QAbstractListModel
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(ProfileIssueModel)
+
+public:
+    enum Roles {
+        ErrorRole = Qt::UserRole, ///< bool: an error (blocks Next), not a warning
+        FieldRole, ///< QString: YAML path of the field ("ets.bandwidth")
+        CodeRole, ///< QString: stable id ("ets.sum")
+    };
+
+    explicit ProfileIssueModel(QObject* parent = nullptr);
+    ~ProfileIssueModel() override;
+
+    int rowCount(const QModelIndex& parent = {}) const override;
+    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
+
+    /// Replaces the list; does nothing when it is unchanged, so a selection survives unrelated edits.
+    void setIssues(std::vector<rp::ProfileIssue> issues);
+    const std::vector<rp::ProfileIssue>& issues() const { return m_issues; }
+    int errorCount() const;
+    int warningCount() const;
+
+private:
+    std::vector<rp::ProfileIssue> m_issues;
+};
+
+/// Fourth page: the RoCE profile. A preset picker with its explanation, a form for every profile field,
+/// live validation beside it (errors block Next, warnings do not), and YAML load/save.
+class ProfilePage final : public QWizardPage
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(ProfilePage)
+
+public:
+    explicit ProfilePage(QWidget* parent = nullptr);
+    ~ProfilePage() override;
+
+    bool isComplete() const override;
+
+    const rp::Profile& profile() const { return m_profile; }
+    /// Shows `profile` in the form; the preset picker shows the preset it equals, or none.
+    void setProfile(const rp::Profile& profile);
+    /// Picks a built-in preset by id ("lossless-dscp", ...); false when there is none.
+    bool selectPreset(const QString& id);
+    /// The id of the preset the picker shows, empty after a load that matches none.
+    QString presetId() const;
+    /// True when the form no longer equals the picked preset.
+    bool isModifiedFromPreset() const;
+
+    ProfileIssueModel* issueModel() const { return m_issues; }
+    QLabel* explanationLabel() const { return m_explanation; }
+    QLabel* fileStatusLabel() const { return m_fileStatus; }
+
+    /// Reads a profile YAML into the form. Malformed files and out-of-range values are refused (the form
+    /// keeps what it had) with file:line:col in `error`; rule errors load and show in the check list.
+    bool loadFile(const QString& path, QString* error);
+    /// Writes the form's profile atomically.
+    bool saveFile(const QString& path, QString* error);
+
+signals:
+    void profileChanged();
+
+private:
+    void buildForm(QWidget* form);
+    void fillForm();
+    void readForm();
+    void onFormChanged();
+    void onPresetPicked(int index);
+    void updateChecks();
+    void updateExplanation();
+    void focusField(const QModelIndex& index);
+    void loadDialog();
+    void saveDialog();
+
+    rp::Profile m_profile;
+    ProfileIssueModel* m_issues = nullptr;
+    bool m_filling = false;
+
+    QComboBox* m_preset = nullptr;
+    QPushButton* m_load = nullptr;
+    QPushButton* m_save = nullptr;
+    QLabel* m_fileStatus = nullptr;
+    QLabel* m_explanation = nullptr;
+    QLabel* m_presetState = nullptr;
+    QListView* m_issueView = nullptr;
+    QLabel* m_issueSummary = nullptr;
+
+    QLineEdit* m_name = nullptr;
+    QComboBox* m_mode = nullptr;
+    QComboBox* m_roceMode = nullptr;
+    QComboBox* m_trust = nullptr;
+    QSpinBox* m_vlan = nullptr;
+    QSpinBox* m_roceDscp = nullptr;
+    QSpinBox* m_rocePriority = nullptr;
+    QSpinBox* m_cnpDscp = nullptr;
+    QSpinBox* m_cnpPriority = nullptr;
+    QCheckBox* m_cnpStrict = nullptr;
+    QCheckBox* m_heartbeat = nullptr;
+    QSpinBox* m_heartbeatPriority = nullptr;
+    QSpinBox* m_heartbeatDscp = nullptr;
+    std::array<QCheckBox*, 8> m_pfc {};
+    QCheckBox* m_pfcWatchdog = nullptr;
+    std::array<QSpinBox*, 8> m_prioTc {};
+    std::array<QSpinBox*, 8> m_bandwidth {};
+    std::array<QCheckBox*, 8> m_strict {};
+    QLabel* m_etsSum = nullptr;
+    QSpinBox* m_hostMtu = nullptr;
+    QSpinBox* m_switchMtu = nullptr;
+    QCheckBox* m_ecn = nullptr;
+    QSpinBox* m_ecnMin = nullptr;
+    QSpinBox* m_ecnMax = nullptr;
+    QSpinBox* m_ecnProbability = nullptr;
+    QCheckBox* m_willing = nullptr;
+    QComboBox* m_lldpAgent = nullptr;
+    QSpinBox* m_cableLength = nullptr;
+    QSpinBox* m_losslessPercent = nullptr;
+    QComboBox* m_rdmaCmMode = nullptr;
+    QSpinBox* m_tos = nullptr;
+    QLabel* m_tosExplanation = nullptr;
+    QCheckBox* m_qosHostPorts = nullptr;
+    QCheckBox* m_qosUplinks = nullptr;
+};
+
+} // namespace rp::ui
