@@ -115,10 +115,12 @@ PlanTarget generateWindows(const Profile& p, const PlanHost& host)
                 + " (Windows starts with flow control off on every priority)");
         on.sets = { { "pfc", joinInts(pfcSorted(p)) } };
     }
-    auto& offStep
-        = add("pfc-off", "PFC off on priority " + joinInts(off), "Disable-NetQosFlowControl -Priority " + joinInts(off),
-            "", "", {}, std::string("the previous flow-control state: ") + kNoFacts);
-    offStep.sets = { { "pfc", joinInts(pfcSorted(p)) } };
+    if (!off.empty()) {
+        auto& offStep = add("pfc-off", "PFC off on priority " + joinInts(off),
+            "Disable-NetQosFlowControl -Priority " + joinInts(off), "", "", {},
+            std::string("the previous flow-control state: ") + kNoFacts);
+        offStep.sets = { { "pfc", joinInts(pfcSorted(p)) } };
+    }
 
     for (int tc : usedTcs(p)) {
         if (tc == p.tcOf(0))
@@ -145,6 +147,8 @@ PlanTarget generateWindows(const Profile& p, const PlanHost& host)
             s.sets.push_back({ "tc:" + n(prio), n(tc) });
     }
     {
+        // The implicit [Default] class has no cmdlet of its own: it gets what the classes above leave, so the
+        // last QoS step (a traffic class, else the flow-control step) is where that state is complete.
         auto& s = t.steps.back();
         for (int prio : prioritiesOfTc(p, p.tcOf(0)))
             s.sets.push_back({ "tc:" + n(prio), n(p.tcOf(0)) });
