@@ -10,6 +10,8 @@
 #include <set>
 #include <yaml-cpp/yaml.h>
 
+#include <arpa/inet.h>
+
 namespace rp {
 namespace {
 
@@ -75,12 +77,19 @@ Result<bool> boolean(const YAML::Node& node, std::string_view key, const std::st
         at(file, node.Mark()));
 }
 
+bool isNumericAddress(const std::string& text)
+{
+    in_addr v4 {};
+    in6_addr v6 {};
+    return ::inet_pton(AF_INET, text.c_str(), &v4) == 1 || ::inet_pton(AF_INET6, text.c_str(), &v6) == 1;
+}
+
 Result<HostSpec> parseHost(const YAML::Node& node, const std::string& file)
 {
     if (!node.IsMap())
         return fail(ErrorKind::Parse, "each host must be a map of keys", at(file, node.Mark()));
     static const std::vector<std::string_view> keys
-        = { "name", "address", "port", "user", "auth", "key_file", "kind", "local", "sysfs_root" };
+        = { "name", "address", "port", "user", "auth", "key_file", "kind", "local", "sysfs_root", "data_address" };
     if (auto ok = checkKeys(node, keys, file, "a host"); !ok)
         return std::unexpected(ok.error());
     HostSpec host;
@@ -106,6 +115,12 @@ Result<HostSpec> parseHost(const YAML::Node& node, const std::string& file)
             take(scalar(value, key, file), host.keyFile);
         } else if (key == "sysfs_root") {
             take(scalar(value, key, file), host.sysfsRoot);
+        } else if (key == "data_address") {
+            take(scalar(value, key, file), host.dataAddress);
+            if (step && !isNumericAddress(host.dataAddress))
+                step = fail(ErrorKind::Parse,
+                    "'data_address' must be a numeric IPv4 or IPv6 address, not '" + host.dataAddress + "'",
+                    at(file, value.Mark()));
         } else if (key == "local") {
             take(boolean(value, key, file), host.local);
         } else if (key == "auth") {
@@ -266,6 +281,8 @@ std::string inventoryToYaml(const Inventory& inventory)
         out << YAML::Key << "kind" << YAML::Value << toString(host.kind);
         if (!host.sysfsRoot.empty())
             out << YAML::Key << "sysfs_root" << YAML::Value << YAML::DoubleQuoted << host.sysfsRoot;
+        if (!host.dataAddress.empty())
+            out << YAML::Key << "data_address" << YAML::Value << YAML::DoubleQuoted << host.dataAddress;
         out << YAML::EndMap;
     }
     out << YAML::EndSeq << YAML::EndMap;
@@ -294,6 +311,8 @@ Result<void> validateInventory(const Inventory& inventory)
         }
         if (!names.insert(host.name).second)
             return fail(ErrorKind::Validation, "name is used twice", where);
+        if (!host.dataAddress.empty() && !isNumericAddress(host.dataAddress))
+            return fail(ErrorKind::Validation, "data_address must be a numeric IPv4 or IPv6 address", where);
         if (host.local)
             continue;
         if (auto ok = validateHostAddress(host.address); !ok)

@@ -33,6 +33,9 @@ struct HostSpec
     HostKind kind = HostKind::LinuxGeneric;
     bool local = false; ///< run on this machine with LocalExecutor, no SSH
     std::string sysfsRoot; ///< optional: read a recorded sysfs tree instead of the host (tests, demos)
+    /// optional: the numeric data-plane (RoCE) address performance tests use when it is not `address` (the
+    /// Soft-RoCE lab: SSH reaches 127.0.0.1 through a forward, traffic flows on 198.18.0.x)
+    std::string dataAddress;
     bool operator==(const HostSpec&) const = default;
 };
 

@@ -30,6 +30,10 @@ struct ExecOptions
     /// A hostile host could stream without end: output past this is dropped (and the command stopped).
     std::size_t maxOutput = 64u << 20;
     std::string stdinData;
+    /// Keep the command's stdin open after stdinData until the command ends or is stopped, instead of closing
+    /// it at once. A command that watches its stdin (rocepilot-probe) then sees EOF exactly when we stop it or
+    /// go away (a cancel, a timeout, a dropped SSH connection), even when no signal reaches it.
+    bool keepStdinOpen = false;
     /// Called with each chunk of stdout as it arrives (from the calling thread), for live progress of long
     /// commands; the chunk is also kept in ExecResult::out as usual.
     std::function<void(std::string_view chunk)> onStdout;

@@ -212,7 +212,8 @@ Result<ExecResult> LocalExecutor::run(const Command& command, const ExecOptions&
 
     ExecResult result;
     std::size_t inOffset = 0;
-    if (options.stdinData.empty())
+    bool inputDone = options.stdinData.empty();
+    if (inputDone && !options.keepStdinOpen)
         in.write.reset();
 
     enum class Stop { None, Timeout, Cancel, Overflow };
@@ -245,7 +246,7 @@ Result<ExecResult> LocalExecutor::run(const Command& command, const ExecOptions&
             errIdx = static_cast<int>(n);
             fds[n++] = { err.read.get(), POLLIN, 0 };
         }
-        if (in.write.valid()) {
+        if (in.write.valid() && !inputDone) {
             inIdx = static_cast<int>(n);
             fds[n++] = { in.write.get(), POLLOUT, 0 };
         }
@@ -293,9 +294,13 @@ Result<ExecResult> LocalExecutor::run(const Command& command, const ExecOptions&
                 = ::write(in.write.get(), data.data() + inOffset, std::min<std::size_t>(data.size() - inOffset, 65536));
             if (put > 0) {
                 inOffset += static_cast<std::size_t>(put);
-                if (inOffset >= data.size())
-                    in.write.reset();
+                if (inOffset >= data.size()) {
+                    inputDone = true;
+                    if (!options.keepStdinOpen)
+                        in.write.reset();
+                }
             } else if (put < 0 && errno != EAGAIN && errno != EINTR) {
+                inputDone = true;
                 in.write.reset(); // EPIPE: the child does not read its stdin; not an error
             }
         }

@@ -440,11 +440,11 @@ Result<ExecResult> SshExecutor::run(const Command& command, const ExecOptions& o
 
     ExecResult result;
     std::size_t inOffset = 0;
-    bool eofSent = false;
-    if (options.stdinData.empty()) {
+    // inputDone: stdinData is all sent. EOF follows at once unless the caller keeps stdin open: then it goes
+    // only with the channel's close, when the command ended or we stopped it.
+    bool inputDone = options.stdinData.empty();
+    if (inputDone && !options.keepStdinOpen)
         ssh_channel_send_eof(channel);
-        eofSent = true;
-    }
     enum class Stop { None, Timeout, Cancel, Overflow };
     Stop stop = Stop::None;
     std::array<char, 32768> buffer;
@@ -460,7 +460,7 @@ Result<ExecResult> SshExecutor::run(const Command& command, const ExecOptions& o
             break;
         }
         bool progressed = false;
-        if (!eofSent) {
+        if (!inputDone) {
             const auto& data = options.stdinData;
             auto chunk = static_cast<uint32_t>(std::min<std::size_t>(data.size() - inOffset, 32768));
             int put = ssh_channel_write(channel, data.data() + inOffset, chunk);
@@ -471,8 +471,9 @@ Result<ExecResult> SshExecutor::run(const Command& command, const ExecOptions& o
                 progressed = true;
             }
             if (inOffset >= data.size()) {
-                ssh_channel_send_eof(channel);
-                eofSent = true;
+                inputDone = true;
+                if (!options.keepStdinOpen)
+                    ssh_channel_send_eof(channel);
             }
         }
         for (int isStderr = 0; isStderr < 2 && stop == Stop::None; ++isStderr) {

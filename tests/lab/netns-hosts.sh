@@ -124,6 +124,7 @@ do_up() {
     hash=$(openssl passwd -6 -stdin <<<"$password")
     awk -F: -v OFS=: -v h="$hash" '$1 == "root" { $2 = h } { print }' /etc/shadow >"$lab/shadow"
     chmod 600 "$lab/shadow"
+    : >"$lab/empty"
 
     # Base config: no ListenAddress/Port/HostKey here, those come per host with -o (they add to the file).
     cat >"$lab/sshd_config" <<EOF
@@ -183,6 +184,11 @@ EOF
             mount -t tmpfs none /run
             mkdir -m755 /run/sshd
             mount --bind "$2/shadow" /etc/shadow
+            # The build machine root'"'"'s shell start files (a pyenv init that takes a lock, say) are not part of a
+            # test host: a session killed mid-way by a test left a stale lock that stalled every later command.
+            for f in /root/.bashrc /root/.profile /root/.bash_profile /root/.bash_login; do
+                if [ -e "$f" ]; then mount --bind "$2/empty" "$f"; fi
+            done
             hostname "$3"
             exec /usr/sbin/sshd -D -e -f "$2/sshd_config" -o ListenAddress="$1" -o HostKey="$2/keys/$3"
         ' sshd-lab "$addr" "$lab" "h$i" </dev/null >"$lab/log/h$i.log" 2>&1 &

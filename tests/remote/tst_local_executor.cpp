@@ -217,6 +217,50 @@ private slots:
         QVERIFY(r->out == data);
     }
 
+    void keepStdinOpenUntilTheCommandIsStopped()
+    {
+        LocalExecutor ex;
+        // Closed after the data (the default): cat sees EOF and the command ends by itself.
+        ExecOptions closed;
+        closed.stdinData = "abc";
+        auto r = ex.run(Command { "sh", "-c", "cat; echo eof" }, closed);
+        QVERIFY(r);
+        QCOMPARE(r->out, std::string("abceof\n"));
+
+        // Kept open: the data arrives, EOF does not, so the command is still waiting when we stop it.
+        std::atomic<bool> cancel { false };
+        std::string seen;
+        ExecOptions open;
+        open.stdinData = "abc";
+        open.keepStdinOpen = true;
+        open.cancel = &cancel;
+        open.onStdout = [&](std::string_view chunk) {
+            seen += chunk;
+            if (seen == "abc")
+                cancel = true;
+        };
+        auto t0 = Clock::now();
+        auto kept = ex.run(Command { "sh", "-c", "cat; echo eof" }, open);
+        QVERIFY(!kept);
+        QCOMPARE_ENUM(kept.error().kind, ErrorKind::Cancelled);
+        QCOMPARE(seen, std::string("abc"));
+        QVERIFY(msSince(t0) < 2000);
+
+        // With no data at all, stdin stays open too, and a timeout still ends it.
+        ExecOptions empty;
+        empty.keepStdinOpen = true;
+        empty.timeout = 300ms;
+        auto timed = ex.run(Command { "sh", "-c", "cat; echo eof" }, empty);
+        QVERIFY(!timed);
+        QCOMPARE_ENUM(timed.error().kind, ErrorKind::Timeout);
+
+        // A command that ends by itself while its stdin is open ends the run normally.
+        auto done = ex.run(Command { "sh", "-c", "echo done" }, empty);
+        QVERIFY(done);
+        QCOMPARE(done->out, std::string("done\n"));
+        QVERIFY(noChildrenLeft());
+    }
+
     void childThatIgnoresStdin()
     {
         LocalExecutor ex;

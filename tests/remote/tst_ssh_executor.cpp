@@ -11,6 +11,8 @@
 #include <filesystem>
 #include <thread>
 
+#include <unistd.h>
+
 using namespace rp;
 using namespace std::chrono_literals;
 using Clock = std::chrono::steady_clock;
@@ -196,6 +198,50 @@ private slots:
         QVERIFY(!r);
         QCOMPARE_ENUM(r.error().kind, ErrorKind::Cancelled);
         QVERIFY2(ms < 1500, QByteArray::number(ms).constData());
+    }
+
+    void keepStdinOpenUntilCancelThenTheRemoteSeesEof()
+    {
+        auto ex = open(lab::host(5), lab::context());
+        QVERIFY(ex);
+        const std::string marker = "/tmp/rp-keepstdin-" + std::to_string(::getpid());
+        lab::sh("rm -f " + marker);
+        // The remote command reads its stdin to EOF, then leaves a marker: EOF must come only with our cancel.
+        std::atomic<bool> cancel { false };
+        std::string seen;
+        ExecOptions o;
+        o.stdinData = "ping";
+        o.keepStdinOpen = true;
+        o.cancel = &cancel;
+        o.timeout = 20s;
+        o.onStdout = [&](std::string_view chunk) {
+            seen += chunk;
+            if (seen.find("ping") != std::string::npos)
+                cancel = true;
+        };
+        auto t0 = Clock::now();
+        auto r = ex->run(Command { "sh", "-c", "head -c 4; cat >/dev/null; echo eof > \"$1\"", "sh", marker }, o);
+        QVERIFY(!r);
+        QCOMPARE_ENUM(r.error().kind, ErrorKind::Cancelled);
+        QCOMPARE(seen, std::string("ping"));
+        QVERIFY(msSince(t0) < 5000);
+        // The channel's close reached the remote command as EOF on its stdin (the hosts share this filesystem).
+        bool sawEof = false;
+        for (int i = 0; i < 50 && !sawEof; ++i) {
+            sawEof = lab::readFile(marker) == "eof\n";
+            if (!sawEof)
+                std::this_thread::sleep_for(100ms);
+        }
+        QVERIFY2(sawEof, "the remote command never saw EOF on its stdin after the cancel");
+        lab::sh("rm -f " + marker);
+
+        // Without cancel, a command that ends by itself ends the run while stdin is still open.
+        ExecOptions quick;
+        quick.keepStdinOpen = true;
+        auto done = ex->run(Command { "echo", "done" }, quick);
+        QVERIFY(done);
+        QCOMPARE(done->out, std::string("done\n"));
+        QCOMPARE(done->exitStatus, 0);
     }
 
     void maxOutput()

@@ -23,7 +23,8 @@ private Q_SLOTS:
             .user = "root",
             .auth = AuthMethod::KeyFile,
             .keyFile = "/k/id",
-            .kind = HostKind::LinuxNvidia });
+            .kind = HostKind::LinuxNvidia,
+            .dataAddress = "198.18.0.1" });
         inv.hosts.push_back(HostSpec { .name = "local box", .address = "localhost", .local = true });
         inv.hosts.push_back(HostSpec { .name = "w: \"quoted\"",
             .address = "fe80::1%eth0",
@@ -65,6 +66,9 @@ private Q_SLOTS:
         QTest::newRow("bad auth") << QStringLiteral("hosts:\n  - {name: a, address: h, auth: kerberos}\n")
                                   << QStringLiteral(
                                          "f.yaml:2:33: 'auth' must be agent, key or password, not 'kerberos'");
+        QTest::newRow("data address not numeric")
+            << QStringLiteral("hosts:\n  - {name: a, address: h, data_address: lab-a}\n")
+            << QStringLiteral("f.yaml:2:41: 'data_address' must be a numeric IPv4 or IPv6 address, not 'lab-a'");
         QTest::newRow("newer version") << QStringLiteral("version: 2\n")
                                        << QStringLiteral("f.yaml:1:10: inventory version 2 is newer than this RoCE "
                                                          "Pilot understands (1)");

@@ -373,10 +373,10 @@ guest_pid() { # NAME -> pid of its qemu if it runs (and really is ours), else em
     echo "$pid"
 }
 
-banner() { # PORT -> 0 when an "SSH-" banner is read (slirp accepts TCP at once: a connect proves nothing)
+banner() { # PORT [WAIT_S] -> 0 when an "SSH-" banner is read (slirp accepts TCP at once: a connect proves nothing)
     local l rc fd
     { exec {fd}<>"/dev/tcp/127.0.0.1/$1"; } 2>/dev/null || return 1
-    IFS= read -r -t 0.5 l <&"$fd"
+    IFS= read -r -t "${2:-0.5}" l <&"$fd"
     rc=$?
     exec {fd}>&-
     [[ $rc == 0 && $l == SSH-* ]]
@@ -428,6 +428,7 @@ EOF
             port=$(port_of "$g")
             printf '  - name: %s\n    address: 127.0.0.1\n    port: %s\n    user: root\n' "$g" "$port"
             printf '    auth: key\n    key_file: %s\n    kind: linux\n' "$STATE/id_ed25519"
+            printf '    data_address: %s\n' "${DATA_IP[$g]%/*}" # tests run over data0, not the SSH forward
         done
     } >"$INVENTORY.tmp.$$"
     mv "$INVENTORY.tmp.$$" "$INVENTORY"
@@ -487,7 +488,8 @@ lab_status() { # prints the status; returns 0 running, 3 stopped, 1 degraded
         ready=no
         if [[ -n $pid ]]; then
             alive=$((alive + 1))
-            if [[ -n $port ]] && banner "$port"; then
+            # a running guest on 2 busy cores can take seconds to answer; boot loops poll, status waits
+            if [[ -n $port ]] && banner "$port" 5; then
                 ready=yes
                 ok=$((ok + 1))
             fi
