@@ -11,5 +11,6 @@ int parseCommand(int argc, char** argv);
 int labCommand(int argc, char** argv);
 int profileCommand(int argc, char** argv);
 int planCommand(int argc, char** argv);
+int testCommand(int argc, char** argv);
 
 } // namespace rp::cli

@@ -19,6 +19,7 @@ commands:
   lab        start, check or stop the built-in Soft-RoCE lab (two qemu guests with rdma_rxe)
   profile    list, show and validate RoCE profiles (presets and YAML files)
   plan       generate host and switch configuration from a profile and an inventory
+  test       measure RDMA, TCP or perftest latency and throughput between two hosts
 
 Run 'rocepilot-cli <command> --help' for the options of a command.
 Exit codes: 0 all fine, 1 some hosts or inputs failed, 2 usage error.
@@ -51,6 +52,8 @@ int main(int argc, char** argv)
         return rp::cli::profileCommand(argc, argv);
     if (command == "plan")
         return rp::cli::planCommand(argc, argv);
+    if (command == "test")
+        return rp::cli::testCommand(argc, argv);
     std::fprintf(stderr, "rocepilot-cli: unknown command '%s'\n\n%s", command.c_str(), kUsage);
     return rp::cli::ExitUsage;
 }

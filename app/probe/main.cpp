@@ -1,0 +1,286 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// rocepilot-probe: the half of a performance test that runs on a host. RoCE Pilot copies it there, starts it
+// over SSH and reads its stdout, which carries protocol lines only (docs/json.md, rocepilot.probe/1);
+// diagnostics go to stderr. It stops when its stdin reaches EOF (the SSH channel closed: the controller is gone
+// or cancelled), on SIGTERM/SIGINT/SIGHUP, and at a deadline derived from the options, so it never lingers.
+#include "perf/capabilities.h"
+#include "perf/perf.h"
+#include "perf/protocol.h"
+#include "util/command.h"
+
+#include <algorithm>
+#include <atomic>
+#include <cerrno>
+#include <charconv>
+#include <chrono>
+#include <csignal>
+#include <cstdio>
+#include <cstring>
+#include <map>
+#include <mutex>
+#include <string>
+#include <thread>
+
+#include <unistd.h>
+
+using namespace rp;
+using namespace rp::perf;
+
+namespace {
+
+const char* kUsage = R"(usage: rocepilot-probe hello
+       rocepilot-probe server --transport tcp|rdma --options JSON [--bind ADDR] [--connect-timeout S]
+       rocepilot-probe client --transport tcp|rdma --server ADDR --port N --options JSON [--connect-timeout S]
+
+The remote half of a RoCE Pilot performance test. stdout: one JSON object per line (hello, ready, sample,
+size_result, done, error; see docs/json.md). It stops when stdin reaches EOF, so keep stdin open.
+exit codes: 0 done, 1 the test failed (an error line says why), 2 usage error
+)";
+
+enum class StopReason : int { None, StdinClosed, Signal, Deadline, OutputClosed };
+
+std::atomic<bool> g_stop { false };
+std::atomic<int> g_reason { static_cast<int>(StopReason::None) };
+std::mutex g_outputMutex;
+bool g_outputBroken = false;
+Role g_role = Role::Client;
+
+void stop(StopReason reason)
+{
+    int none = static_cast<int>(StopReason::None);
+    g_reason.compare_exchange_strong(none, static_cast<int>(reason));
+    g_stop.store(true);
+}
+
+extern "C" void onSignal(int)
+{
+    // Only lock-free atomics here: they are async-signal-safe.
+    int none = static_cast<int>(StopReason::None);
+    g_reason.compare_exchange_strong(none, static_cast<int>(StopReason::Signal));
+    g_stop.store(true);
+}
+
+/// One protocol line to stdout, whole, from any thread. A closed stdout means the controller is gone.
+void emit(const ProbeMessage& message)
+{
+    const std::string line = encode(message);
+    std::lock_guard lock(g_outputMutex);
+    if (g_outputBroken)
+        return;
+    std::size_t off = 0;
+    while (off < line.size()) {
+        ssize_t put = ::write(STDOUT_FILENO, line.data() + off, line.size() - off);
+        if (put < 0 && errno == EINTR)
+            continue;
+        if (put <= 0) {
+            g_outputBroken = true;
+            stop(StopReason::OutputClosed);
+            return;
+        }
+        off += static_cast<std::size_t>(put);
+    }
+}
+
+void emitError(ErrorKind kind, const std::string& message, const std::string& where)
+{
+    emit(ErrorMsg { g_role, kind, message, where });
+}
+
+int usageError(const std::string& message)
+{
+    emitError(ErrorKind::Usage, message, "rocepilot-probe");
+    std::fprintf(stderr, "rocepilot-probe: %s\n\n%s", message.c_str(), kUsage);
+    return 2;
+}
+
+/// EOF on stdin: the SSH channel closed. The thread stays blocked in read() otherwise; it is detached and ends
+/// with the process.
+void watchStdin()
+{
+    std::thread([] {
+        char buffer[256];
+        for (;;) {
+            ssize_t got = ::read(STDIN_FILENO, buffer, sizeof buffer);
+            if (got > 0 || (got < 0 && errno == EINTR))
+                continue;
+            break;
+        }
+        stop(StopReason::StdinClosed);
+    }).detach();
+}
+
+/// At the deadline the engine is asked to stop; if it has not ended a few seconds later, the process goes.
+void watchDeadline(double seconds)
+{
+    std::thread([seconds] {
+        const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(seconds);
+        while (std::chrono::steady_clock::now() < deadline)
+            std::this_thread::sleep_for(std::chrono::milliseconds(100));
+        stop(StopReason::Deadline);
+        std::this_thread::sleep_for(std::chrono::seconds(3));
+        emitError(ErrorKind::Timeout,
+            "the probe's deadline of " + std::to_string(static_cast<long>(seconds))
+                + " s passed and the engine did not stop; exiting",
+            "rocepilot-probe");
+        ::_exit(1);
+    }).detach();
+}
+
+std::string stopText(double deadlineS)
+{
+    switch (static_cast<StopReason>(g_reason.load())) {
+    case StopReason::StdinClosed:
+        return "stopped: stdin closed (the controller cancelled or went away)";
+    case StopReason::Signal:
+        return "stopped by a signal";
+    case StopReason::Deadline:
+        return "stopped at the probe's deadline of " + std::to_string(static_cast<long>(deadlineS)) + " s";
+    case StopReason::OutputClosed:
+        return "stopped: stdout closed (the controller went away)";
+    case StopReason::None:
+        break;
+    }
+    return "cancelled";
+}
+
+std::optional<double> toSeconds(const std::string& text)
+{
+    double v = 0;
+    auto [p, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+    if (ec != std::errc() || p != text.data() + text.size())
+        return std::nullopt;
+    return v;
+}
+
+int runTest(const std::string& command, const std::map<std::string, std::string>& args)
+{
+    auto value = [&](const std::string& key) -> std::optional<std::string> {
+        auto it = args.find(key);
+        return it == args.end() ? std::nullopt : std::optional(it->second);
+    };
+    for (const auto& [key, unused] : args) {
+        static const std::vector<std::string> serverKeys { "transport", "options", "bind", "connect-timeout" };
+        static const std::vector<std::string> clientKeys { "transport", "options", "server", "port",
+            "connect-timeout" };
+        const auto& allowed = g_role == Role::Server ? serverKeys : clientKeys;
+        if (std::find(allowed.begin(), allowed.end(), key) == allowed.end())
+            return usageError("unknown option '--" + key + "' for " + command);
+    }
+    auto transportText = value("transport");
+    auto transport = transportText ? transportFromString(*transportText) : std::nullopt;
+    if (!transport || *transport == Transport::Perftest)
+        return usageError("--transport must be tcp or rdma");
+    auto optionsText = value("options");
+    if (!optionsText)
+        return usageError("--options JSON is required");
+    auto options = optionsFromJson(*optionsText);
+    if (!options)
+        return usageError(options.error().message);
+    if (options->transport != *transport)
+        return usageError(
+            "--transport " + *transportText + " differs from the options' transport " + toString(options->transport));
+
+    RunHooks hooks;
+    hooks.cancel = &g_stop;
+    if (auto t = value("connect-timeout")) {
+        auto s = toSeconds(*t);
+        if (!s || *s < 0.5 || *s > 600)
+            return usageError("--connect-timeout must be 0.5..600 seconds");
+        hooks.connectTimeoutS = *s;
+    }
+    const double deadlineS = probeDeadlineS(*options, hooks.connectTimeoutS);
+    watchDeadline(deadlineS);
+
+    hooks.onReady = [](int port) {
+        if (g_role == Role::Server)
+            emit(ReadyMsg { Role::Server, port });
+    };
+    hooks.onSample = [](const Sample& s) { emit(SampleMsg { g_role, s }); };
+    hooks.onSizeDone = [](const SizeResult& r) { emit(SizeResultMsg { g_role, r }); };
+
+    Endpoint endpoint;
+    if (g_role == Role::Server) {
+        endpoint.address = value("bind").value_or("");
+        endpoint.port = options->port;
+    } else {
+        auto server = value("server");
+        auto port = value("port");
+        if (!server || !port)
+            return usageError("client needs --server ADDR and --port N");
+        int p = 0;
+        auto [end, ec] = std::from_chars(port->data(), port->data() + port->size(), p);
+        if (ec != std::errc() || end != port->data() + port->size() || p < 1 || p > 65535)
+            return usageError("--port must be 1..65535");
+        endpoint.address = *server;
+        endpoint.port = p;
+    }
+    if (!endpoint.address.empty()) {
+        if (auto ok = validateHostAddress(endpoint.address); !ok)
+            return usageError(ok.error().message);
+    }
+
+    Result<std::vector<SizeResult>> results = std::unexpected(Error {});
+    if (*transport == Transport::Tcp)
+        results = g_role == Role::Server ? runTcpServer(*options, endpoint, hooks)
+                                         : runTcpClient(*options, endpoint, hooks);
+    else
+        results = g_role == Role::Server ? runRdmaServer(*options, endpoint, hooks)
+                                         : runRdmaClient(*options, endpoint, hooks);
+    if (!results) {
+        Error e = results.error();
+        if (e.kind == ErrorKind::Cancelled && g_stop.load())
+            e.message = stopText(deadlineS);
+        if (g_reason.load() == static_cast<int>(StopReason::Deadline))
+            e.kind = ErrorKind::Timeout;
+        emitError(e.kind, e.message, e.where);
+        return 1;
+    }
+    emit(DoneMsg { g_role, results->size() });
+    return 0;
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+    std::signal(SIGPIPE, SIG_IGN);
+    struct sigaction sa
+    { };
+    sa.sa_handler = onSignal;
+    sigemptyset(&sa.sa_mask);
+    for (int sig : { SIGTERM, SIGINT, SIGHUP })
+        ::sigaction(sig, &sa, nullptr);
+
+    if (argc < 2)
+        return usageError("no command given");
+    const std::string command = argv[1];
+    if (command == "--help" || command == "-h") {
+        std::fputs(kUsage, stderr);
+        return 0;
+    }
+    if (command == "--version") {
+        std::fprintf(stderr, "rocepilot-probe %s (protocol %d)\n", probeVersion().c_str(), kProtocolVersion);
+        return 0;
+    }
+    if (command == "hello") {
+        if (argc != 2)
+            return usageError("hello takes no options");
+        emit(HelloMsg { kProtocolVersion, probeVersion(), scanCapabilities() });
+        return 0;
+    }
+    if (command != "server" && command != "client")
+        return usageError("unknown command '" + command + "'");
+    g_role = command == "server" ? Role::Server : Role::Client;
+    std::map<std::string, std::string> args;
+    for (int i = 2; i < argc; ++i) {
+        std::string arg = argv[i];
+        if (arg.size() < 3 || arg.compare(0, 2, "--") != 0)
+            return usageError("unexpected argument '" + arg + "'");
+        if (i + 1 >= argc)
+            return usageError("option '" + arg + "' needs a value");
+        if (!args.emplace(arg.substr(2), argv[++i]).second)
+            return usageError("option '" + arg + "' given twice");
+    }
+    watchStdin();
+    return runTest(command, args);
+}
