@@ -42,6 +42,9 @@ plan="$(mktemp -d)/plan"
 step plan --profile lossless-dscp --inventory docs/examples/plan-inventory.yaml --out "$plan"
 echo "(one file per host and switch in $plan)"
 echo
+echo "== 4. Measure: RDMA ping between lab-a and lab-b (Soft-RoCE under emulation: figures only for comparison) =="
+step test --inventory "$inventory" --server lab-a --client lab-b --transport rdma --mode ping --size 64 --duration 1
+echo
 if [ $keep = 1 ]; then
     echo "The lab keeps running ('rocepilot-cli lab stop' stops it)."
 else

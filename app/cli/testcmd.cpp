@@ -57,7 +57,8 @@ hosts and network:
                                   on the server, then the server's SSH address
   --port N                        the server's port (default 18515; 0 = any free one)
   --device DEV                    RDMA device (default: the one owning the address)
-  --gid-index N                   GID index (perftest; RDMA resolves it from the address)
+  --gid-index N                   GID index on both sides (default: rdma_cm picks it from the
+                                  address; perftest: the index discovery recommends on each host)
   --tos N                         IP ToS byte for RDMA connections (DSCP x 4)
   --connect-timeout S             how long a side waits for its peer (default 20)
   --known-hosts FILE              host-key file (default: the inventory's, else
