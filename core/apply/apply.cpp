@@ -191,7 +191,8 @@ public:
             bool ok = r.mayCutManagement && !m_spec.local ? runGuarded(i) : runStep(s, r);
             r.seconds = std::chrono::duration<double>(Clock::now() - t0).count();
             if (!ok) {
-                r.state = StepState::Failed;
+                if (r.state != StepState::Undone) // a dead-man that fired undid it already
+                    r.state = StepState::Failed;
                 save();
                 emit(r.id, "failed: " + r.message);
                 rollbackSteps("step " + r.id + " failed: " + r.message);
@@ -247,10 +248,40 @@ public:
         return ok;
     }
 
+    /// The session may have died with the failure (sshd killed, link flapped): a fresh connection is tried
+    /// for up to the dead-man time before giving up on the rollback.
+    bool ensureConnected()
+    {
+        if (m_exec) {
+            ExecOptions o;
+            o.timeout = std::chrono::seconds(10);
+            if (auto r = m_exec->run(Command({ "true" }), o); r && r->exitStatus == 0)
+                return true;
+        }
+        const auto deadline = Clock::now() + m_options.confirmTimeout;
+        do {
+            if (auto e = openExecutor(m_spec, m_connect); e) {
+                m_exec = std::move(*e);
+                emit("", "reconnected");
+                return true;
+            }
+            std::this_thread::sleep_for(std::chrono::seconds(1));
+        } while (Clock::now() < deadline && !cancelled(m_options.cancel));
+        return false;
+    }
+
     /// Undo every step that ran, in reverse, then read the host back against its snapshot.
     bool rollbackSteps(const std::string& why)
     {
         emit("", "rolling back: " + why);
+        if (!ensureConnected()) {
+            setState(HostState::Failed,
+                why
+                    + "; the host did not answer again, so nothing could be rolled back: run "
+                      "'rocepilot-cli rollback "
+                    + m_journal.id + "' when it is back");
+            return false;
+        }
         bool undoOk = true;
         if (!m_rec.deadmanDir.empty()) {
             if (auto settled = settleDeadmanNow(); settled && *settled == DeadmanOutcome::Kind::Fired) {
@@ -441,7 +472,8 @@ private:
         m_mgmt.clear();
         if (m_spec.local)
             return;
-        auto r = exec({ "printenv", "SSH_CONNECTION" });
+        // sshd sets SSH_CONNECTION = "client port server port"; no printenv on minimal hosts, so the shell says it.
+        auto r = exec({ "sh", "-c", "echo \"$SSH_CONNECTION\"" });
         if (!r || r->exitStatus != 0)
             return;
         std::vector<std::string> parts;
@@ -806,7 +838,18 @@ std::map<std::string, std::string> stateOf(
             s += (i ? "," : "") + std::to_string(arr[i]);
         return s;
     };
-    for (const auto& itf : targetInterfaces(target)) {
+    std::vector<std::string> names = targetInterfaces(target);
+    for (const auto& s : target.steps) {
+        for (std::size_t i = 0; i + 1 < s.argv.size(); ++i) {
+            if (s.argv[i] == "dev" && std::find(names.begin(), names.end(), s.argv[i + 1]) == names.end())
+                names.push_back(s.argv[i + 1]);
+        }
+    }
+    for (const auto& itf : names) {
+        bool exists = false;
+        for (const auto& nd : facts.netdevs)
+            exists = exists || nd.name == itf;
+        out[itf + ".exists"] = exists ? "yes" : "no"; // a netdev the plan creates must be gone after rollback
         for (const auto& nd : facts.netdevs) {
             if (nd.name != itf && nd.vlanParent != itf)
                 continue;
