@@ -1,0 +1,4 @@
+# Ansible export (core/export): unit tests (structure, quoting, ansible-playbook --syntax-check, a real local
+# run) and the integration test against the netns OpenSSH hosts (fixture `netns` from tests/remote/tests.cmake).
+rp_add_test(tst_export_ansible SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_export_ansible.cpp LABELS unit)
+set_tests_properties(tst_export_ansible PROPERTIES TIMEOUT 600)
