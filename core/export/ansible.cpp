@@ -222,6 +222,7 @@ struct ShellStep
     std::vector<std::vector<std::string>> verify;
     std::vector<std::vector<std::string>> undo;
     bool save = false; ///< runs only when an earlier step changed something
+    bool optional = false; ///< a file only some drivers have: skipped (and said so) where it does not exist
 };
 
 std::string commandModule(Flavour f)
@@ -277,6 +278,7 @@ Result<std::string> renderShellTarget(const Context& c)
         ShellStep st;
         st.step = &s;
         st.save = c.flavour == Flavour::Shell && isSaveStep(s);
+        st.optional = s.optional && s.kind == StepKind::File && c.flavour != Flavour::Windows;
         switch (s.kind) {
         case StepKind::HostArgv:
             if (s.argv.empty())
@@ -350,8 +352,11 @@ Result<std::string> renderShellTarget(const Context& c)
                     x += (x.empty() ? "" : " or ") + r + " is changed";
                 return x;
             }() + ")";
+        std::string exists = st.optional ? reg + "_exists.stat.exists" : "";
         auto guard = [&](const std::string& mode) {
             std::vector<std::string> parts { mode };
+            if (!exists.empty())
+                parts.push_back(exists); // before the read-back, which is skipped when the file is absent
             if (!notInPlace.empty() && !st.save)
                 parts.push_back(notInPlace);
             if (!saveGuard.empty())
@@ -365,6 +370,21 @@ Result<std::string> renderShellTarget(const Context& c)
         y.comment(2, "step " + N + ": " + s.id);
         for (const auto& note : s.notes)
             y.comment(2, "note: " + note);
+        if (s.mayCutManagement)
+            y.comment(2,
+                "WARNING: this step may cut the management path (the SSH session). Ansible has no dead-man "
+                "timer: keep console or out-of-band access, or use RoCE Pilot's own apply.");
+        if (st.optional) {
+            y.line(2, "- name: " + taskName(s.id + ": does the file exist on this driver?"));
+            y.line(3, "ansible.builtin.stat:");
+            y.line(4, "path: " + yamlUnsafe(s.path));
+            y.line(3, "register: " + reg + "_exists");
+            y.line(3, "check_mode: false");
+            y.line(2, "- name: " + taskName(s.id + ": skipped, the file does not exist here"));
+            y.line(3, "ansible.builtin.debug:");
+            y.line(4, "msg: " + yamlUnsafe(s.path + " does not exist on this host (optional step): skipped"));
+            y.line(3, "when: not " + reg + "_exists.stat.exists");
+        }
         if (hasVerify && !st.save) {
             y.line(2, "- name: " + taskName(s.id + ": read back before"));
             commandTask(y, 3, c.flavour, st.verify);
@@ -372,6 +392,8 @@ Result<std::string> renderShellTarget(const Context& c)
             y.line(3, "changed_when: false");
             y.line(3, "failed_when: false");
             y.line(3, "check_mode: false");
+            if (!exists.empty())
+                y.line(3, "when: " + exists);
         }
         if (st.copy) {
             y.line(2, "- name: " + taskName(s.id + ": " + s.title));
@@ -380,6 +402,8 @@ Result<std::string> renderShellTarget(const Context& c)
             y.line(4, "content: " + yamlUnsafe(s.text));
             y.line(4, "dest: " + yamlUnsafe(s.path));
             y.line(3, "register: " + reg);
+            if (!exists.empty())
+                y.line(3, "when: " + exists);
         } else {
             std::string wouldRun
                 = st.tee ? "write " + Command({ s.path }).shellLine() + ": " + s.text : shellLines(st.run);
@@ -638,8 +662,11 @@ Result<std::string> renderJunosTarget(const Context& c)
     return header(c) + y.str();
 }
 
-std::optional<AnsibleEndpoint> findEndpoint(const Inventory& inv, const std::string& name)
+/// The inventory entry of a plan target: a host, or a switch with its SSH fields. A switch without an address is
+/// "plan only" (applied by hand): `planOnly` is set and no endpoint returned.
+std::optional<AnsibleEndpoint> findEndpoint(const Inventory& inv, const std::string& name, bool& planOnly)
 {
+    planOnly = false;
     for (const auto& h : inv.hosts) {
         if (h.name != name)
             continue;
@@ -649,9 +676,27 @@ std::optional<AnsibleEndpoint> findEndpoint(const Inventory& inv, const std::str
         e.port = h.port;
         e.user = h.user;
         e.local = h.local;
+        e.sudo = h.sudo;
         if (h.auth == AuthMethod::KeyFile)
             e.keyFile = h.keyFile;
         e.password = h.auth == AuthMethod::Password;
+        return e;
+    }
+    for (const auto& sw : inv.switches) {
+        if (sw.name != name)
+            continue;
+        if (sw.address.empty()) {
+            planOnly = true;
+            return std::nullopt;
+        }
+        AnsibleEndpoint e;
+        e.name = sw.name;
+        e.address = sw.address;
+        e.port = sw.port;
+        e.user = sw.user;
+        if (sw.auth == AuthMethod::KeyFile)
+            e.keyFile = sw.keyFile;
+        e.password = sw.auth == AuthMethod::Password;
         return e;
     }
     return std::nullopt;
@@ -739,7 +784,9 @@ std::string readme(const Plan& plan, const AnsibleExportOptions& o, const std::v
           "(network_cli) check `~/.ssh/known_hosts`.\n";
     r += "- Artifact steps (the persistent boot script and unit) are not part of the apply sequence and are not "
          "exported; install them from the plan's target files.\n";
-    r += "- Switch plays were checked with `ansible-playbook --syntax-check` only: no switch runs here.\n";
+    r += "- Switch plays were checked with `ansible-playbook --syntax-check` only: no switch runs here. EOS, FTOS and "
+         "Onyx enter enable mode (`become_method: enable`): add `--ask-become-pass` when the switch wants an enable "
+         "password.\n";
     for (const auto& l : limits)
         r += "- " + l + "\n";
     return r;
@@ -780,7 +827,15 @@ Result<AnsibleProject> exportAnsible(const Plan& plan, const Inventory& inventor
                 "plan.json", t.name);
         if (!seen.insert(t.name).second)
             return fail(ErrorKind::Validation, "the plan names this target twice", "plan.json", t.name);
-        auto endpoint = findEndpoint(inventory, t.name);
+        bool planOnly = false;
+        auto endpoint = findEndpoint(inventory, t.name, planOnly);
+        if (planOnly && t.kind == TargetKind::Switch) {
+            limits.push_back(t.name
+                + ": not exported: the inventory gives this switch no address (its plan is "
+                  "applied by hand from the plan's "
+                + targetFileName(t) + ")");
+            continue;
+        }
         if (!endpoint)
             return fail(ErrorKind::Validation,
                 "no inventory entry named '" + t.name + "': the export needs its address, port, user and key",
@@ -817,11 +872,17 @@ Result<AnsibleProject> exportAnsible(const Plan& plan, const Inventory& inventor
                 continue;
             if (!s.undo.known && s.undo.commands.empty() && s.undo.text.empty())
                 limits.push_back(t.name + ": step `" + s.id + "` has no automatic undo: " + s.undo.note);
+            if (s.mayCutManagement)
+                limits.push_back(t.name + ": step `" + s.id
+                    + "` may cut the management path; Ansible has no dead-man timer to revert it");
             if (t.kind != TargetKind::Switch && s.verify.argv.empty())
                 limits.push_back(
                     t.name + ": step `" + s.id + "` has no read-back, so it runs (and reports changed) on every run");
         }
     }
+    if (groups.empty())
+        return fail(ErrorKind::Validation, "nothing to export: every target of the plan is a switch without an address",
+            "inventory");
     if (std::any_of(groups.begin(), groups.end(), [](const auto& g) { return g.first == kWindowsGroup; }))
         limits.push_back("Windows hosts (ansible.windows.win_command over OpenSSH with PowerShell as the shell) were "
                          "checked with --syntax-check only: no Windows host runs here.");

@@ -342,6 +342,59 @@ private Q_SLOTS:
         QCOMPARE(QFile::permissions(QString::fromStdString(ok)) & QFileDevice::WriteOther, QFileDevice::Permissions());
     }
 
+    void cliExportsAPlanDirectory()
+    {
+        QTemporaryDir tmp;
+        auto d = tmp.path().toStdString();
+        QVERIFY(writeFileAtomically(d + "/inv.yaml",
+            "version: 1\nknown_hosts: " + d
+                + "/known_hosts\nhosts:\n  - name: h1\n    address: 198.19.0.1\n"
+                  "    auth: key\n    key_file: "
+                + d
+                + "/id\n    sudo: true\n    interfaces: [{name: eth0}]\n"
+                  "switches:\n  - name: leaf-eos\n    vendor: eos\n    host_ports: [Ethernet1]\n"
+                  "    uplink_ports: [Ethernet49/1]\n    address: 192.0.2.10\n  - name: leaf-junos\n    vendor: junos\n"
+                  "    host_ports: [et-0/0/0]\n    uplink_ports: [et-0/0/31]\n"));
+        auto cli = [&](std::vector<std::string> argv) {
+            QProcess p;
+            QStringList args;
+            for (const auto& a : argv)
+                args << QString::fromStdString(a);
+            p.start(QStringLiteral(RP_CLI), args);
+            p.waitForFinished(60000);
+            return std::pair { p.exitCode(), QString::fromUtf8(p.readAllStandardOutput() + p.readAllStandardError()) };
+        };
+        auto plan = cli({ "plan", "--profile", "lossless-dscp", "--inventory", d + "/inv.yaml", "--no-discover",
+            "--out", d + "/plan" });
+        QVERIFY2(plan.first == 0, qPrintable(plan.second));
+        auto out
+            = cli({ "export", "ansible", "--plan", d + "/plan", "--inventory", d + "/inv.yaml", "--out", d + "/a" });
+        QVERIFY2(out.first == 0, qPrintable(out.second));
+        QVERIFY2(out.second.contains(QStringLiteral("for 2 of the plan's 3 target(s)")), qPrintable(out.second));
+        QVERIFY2(out.second.contains(QStringLiteral("leaf-junos: not exported")), qPrintable(out.second));
+        QVERIFY(exists(d + "/a/targets/h1.yml") && exists(d + "/a/targets/leaf-eos.yml"));
+        QVERIFY(!exists(d + "/a/targets/leaf-junos.yml"));
+        auto inv = file(d + "/a/inventory.yml");
+        QVERIFY(inv.find("ansible_become_method: sudo") != std::string::npos); // sudo: true in the inventory
+        auto syntax = runAnsible(d + "/a", { "--syntax-check", "site.yml" });
+        QVERIFY2(syntax.exitCode == 0, tail(syntax.out).constData());
+        // Exit codes: usage 2, unreadable plan or existing output 1 (and nothing written).
+        QCOMPARE(cli({ "export", "ansible", "--plan", d + "/plan", "--out", d + "/b" }).first, 2);
+        QCOMPARE(cli({ "export", "yaml" }).first, 2);
+        QCOMPARE(cli({ "export", "ansible", "--plan", d + "/plan", "--inventory", d + "/inv.yaml", "--out", d + "/b",
+                         "--forks", "0" })
+                     .first,
+            2);
+        QCOMPARE(cli({ "export", "--help" }).first, 0);
+        QCOMPARE(cli({ "export", "ansible", "--plan", d + "/none", "--inventory", d + "/inv.yaml", "--out", d + "/b" })
+                     .first,
+            1);
+        QCOMPARE(cli({ "export", "ansible", "--plan", d + "/plan", "--inventory", d + "/inv.yaml", "--out", d + "/a" })
+                     .first,
+            1);
+        QVERIFY(!exists(d + "/b"));
+    }
+
     // A real run on this machine (connection local): apply, second run changes nothing, check mode changes
     // nothing and reports what would change, a failing step rolls back the others newest first.
     void playbookAppliesIdempotentlyAndRollsBack()
@@ -366,6 +419,16 @@ private Q_SLOTS:
         f.verify.expect = "x={{ 7*7 }}";
         f.undo.commands = { { "rm", "-f", w + "/d/f.conf" } };
         t.steps.push_back(f);
+        Step optional; // a file only some drivers have: absent here, so skipped without failing the host
+        optional.id = "local1.optional";
+        optional.title = "optional file";
+        optional.kind = StepKind::File;
+        optional.optional = true;
+        optional.path = w + "/absent/file";
+        optional.text = "1\n";
+        optional.verify.argv = { "cat", w + "/absent/file" };
+        optional.verify.expect = "1";
+        t.steps.push_back(optional);
         t.steps.push_back(argvStep("local1.link", { "ln", "-s", "f.conf", w + "/d/link" },
             { "readlink", w + "/d/link" }, "f.conf", { { "rm", w + "/d/link" } }));
         plan.targets.push_back(t);
@@ -393,6 +456,9 @@ private Q_SLOTS:
         QCOMPARE(file(w + "/d/f.conf"), content);
         QVERIFY(exists(w + "/d/link"));
         QVERIFY(!exists(w + "/pwned") && !exists(w + "/pwned2"));
+        QVERIFY(!exists(w + "/absent"));
+        QVERIFY2(first.out.contains(QStringLiteral("does not exist on this host (optional step): skipped")),
+            tail(first.out).constData());
 
         auto second = runAnsible(dir, { "site.yml" });
         QVERIFY2(second.exitCode == 0, tail(second.out).constData());
