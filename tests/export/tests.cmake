@@ -6,6 +6,8 @@ target_compile_definitions(tst_export_ansible PRIVATE RP_CLI="$<TARGET_FILE:roce
 set_tests_properties(tst_export_ansible PROPERTIES TIMEOUT 600)
 
 rp_add_test(tst_export_ansible_netns SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_export_ansible_netns.cpp LABELS integration)
+add_dependencies(tst_export_ansible_netns rocepilot-cli)
+target_compile_definitions(tst_export_ansible_netns PRIVATE RP_CLI="$<TARGET_FILE:rocepilot-cli>")
 set_tests_properties(tst_export_ansible_netns PROPERTIES
     FIXTURES_REQUIRED netns
     RESOURCE_LOCK netns

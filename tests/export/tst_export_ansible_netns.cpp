@@ -241,6 +241,68 @@ private Q_SLOTS:
         QVERIFY(discoverState() == state);
     }
 
+    // The admin's flow, through the CLI: plan (which discovers the hosts) -> export ansible -> ansible-playbook.
+    void cliFlowFromInventoryToAppliedState()
+    {
+        auto all = loadInventory(lab::dir() + "/inventory.yaml");
+        QVERIFY(all);
+        Inventory inv;
+        inv.knownHostsFile = all->knownHostsFile;
+        for (int i = kHosts + 1; i <= kHosts + 2; ++i) {
+            HostSpec h = all->hosts.at(static_cast<std::size_t>(i - 1));
+            h.dcb = DcbControl::Skip; // veth has no DCB
+            h.interfaces = { { "eth0", "", 1 }, { "lo", "", 1 } };
+            inv.hosts.push_back(h);
+        }
+        QTemporaryDir tmp;
+        auto d = tmp.path().toStdString();
+        QVERIFY(saveInventory(inv, d + "/inventory.yaml"));
+        auto cli = [&](std::vector<std::string> argv) {
+            QProcess p;
+            QStringList args;
+            for (const auto& a : argv)
+                args << QString::fromStdString(a);
+            p.start(QStringLiteral(RP_CLI), args);
+            p.waitForFinished(300000);
+            return std::pair { p.exitCode(), QString::fromUtf8(p.readAllStandardOutput() + p.readAllStandardError()) };
+        };
+        auto planned
+            = cli({ "plan", "--profile", "lossless-dscp", "--inventory", d + "/inventory.yaml", "--out", d + "/plan" });
+        QVERIFY2(planned.first == 0, qPrintable(planned.second));
+        auto exported = cli({ "export", "ansible", "--plan", d + "/plan", "--inventory", d + "/inventory.yaml", "--out",
+            d + "/ansible" });
+        QVERIFY2(exported.first == 0, qPrintable(exported.second));
+        auto plan = loadPlanDirectory(d + "/plan");
+        QVERIFY(plan);
+
+        Inventory saved = m_inventory;
+        m_inventory = inv;
+        auto before = discoverState();
+        auto restore = [&] {
+            for (const auto& [name, s] : before) {
+                auto ns = "rp-" + name;
+                lab::sh("ip netns exec " + ns + " ip link set dev eth0 mtu " + std::to_string(s.eth0Mtu.value_or(1500))
+                    + "; ip netns exec " + ns + " ip link set dev lo mtu " + std::to_string(s.loMtu.value_or(65536)));
+            }
+        };
+        auto first = runAnsible(d + "/ansible", { "site.yml" });
+        auto state = discoverState();
+        auto second = runAnsible(d + "/ansible", { "site.yml" });
+        restore();
+        m_inventory = saved;
+        QVERIFY2(first.exitCode == 0, tail(first.out).constData());
+        QVERIFY2(second.exitCode == 0, tail(second.out).constData());
+        for (const auto& t : plan->targets) {
+            auto e = t.effective();
+            QVERIFY2(e.count("mtu"), t.name.c_str());
+            QVERIFY2(recap(first.out, t.name, "changed") >= 1, tail(first.out).constData());
+            QCOMPARE(recap(second.out, t.name, "changed"), 0);
+            const auto& s = state.at(t.name);
+            QVERIFY2(s.eth0Mtu && std::to_string(*s.eth0Mtu) == e.at("mtu"), (t.name + ": " + describe(s)).c_str());
+        }
+        QCOMPARE(plan->targets.size(), 2u);
+    }
+
     void cleanupTestCase()
     {
         // Put the shared lab hosts back as discovery found them.
