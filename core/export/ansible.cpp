@@ -44,7 +44,8 @@ const Vendor kVendors[] = {
     { SwitchVendor::Sonic, Flavour::Shell, "rocepilot_sonic", "", "", "", "", false,
         "Community SONiC through its shell (dellemc.enterprise_sonic is for Dell Enterprise SONiC only). The "
         "generic config updater has no timer and takes no automatic action on failure: the rescue applies the "
-        "reverse patch. The lines call sudo themselves: the user needs password-less sudo." },
+        "reverse patch. The lines call sudo themselves: the user needs password-less sudo (a non-root user also "
+        "becomes root through it for the patch files under /etc/sonic)." },
     { SwitchVendor::Eos, Flavour::NetworkCli, "rocepilot_eos", "arista.eos.eos", "arista.eos.eos_config",
         "arista.eos.eos_command", "save_when: modified", true,
         "arista.eos.eos_config has no commit-timer option (EOS's 'commit timer' is not reachable from the "
@@ -857,6 +858,10 @@ Result<AnsibleProject> exportAnsible(const Plan& plan, const Inventory& inventor
                 return fail(ErrorKind::Validation, "unknown switch platform '" + t.platform + "'", "plan.json", t.name);
             flavour = vendor->flavour;
             group = vendor->group;
+            // Cumulus and SONiC plans write root-owned files (/etc/sonic/...) and call sudo themselves: a non-root
+            // switch user needs password-less sudo anyway, so the shell switches become root through it.
+            if (flavour == Flavour::Shell && endpoint->user != "root")
+                endpoint->sudo = true;
         }
         Context c { plan, t, *endpoint, flavour, vendor, options };
         Result<std::string> text = flavour == Flavour::NetworkCli ? renderNetworkTarget(c)

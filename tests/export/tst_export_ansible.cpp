@@ -206,6 +206,11 @@ private Q_SLOTS:
         QVERIFY(junos.find("confirm: 5") != std::string::npos);
         QVERIFY(junos.find("confirm_commit: true") != std::string::npos);
         QVERIFY(project->files.at("targets/leaf-cumulus.yml").find("!unsafe \"-y\"") != std::string::npos);
+        // The SONiC user (admin) becomes root for the patch files; the Linux hosts (root, no sudo) do not.
+        auto sonic = inv.find("\"leaf-sonic\":");
+        QVERIFY(sonic != std::string::npos);
+        QVERIFY(inv.find("ansible_become_method: sudo", sonic) < inv.find("\n    rocepilot_", sonic));
+        QVERIFY(inv.find("ansible_become_method: sudo") > inv.find("\"leaf-"));
         const auto& site = project->files.at("site.yml");
         for (const char* v : { "OS10 has no commit timer", "FTOS/OS9 applies each line at once and has no timer",
                  "Onyx applies each line at once", "eos_config has no commit-timer option",
