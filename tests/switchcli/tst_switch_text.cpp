@@ -9,6 +9,8 @@
 
 #include <QtTest>
 
+#include <random>
+
 using namespace rp;
 using namespace rp::switchcli;
 
@@ -59,6 +61,35 @@ private slots:
         TerminalText t;
         t.feed(junk);
         QVERIFY(t.text().size() <= junk.size());
+    }
+
+    // Random bytes (escape sequences, CRs, backspaces, prompts, pagers mixed in) never crash the text handling.
+    void randomInputNeverBreaksIt()
+    {
+        std::mt19937 rng(20261124);
+        const std::vector<std::string> pieces
+            = { "\x1b[", "\x1b]0;", "\x07", "\r", "\n", "\b", "K", "2", "sw#", " --More-- ", "% Invalid input",
+                  "cumulus@leaf:mgmt:~$ ", std::string(1, '\0'), "\xff", "(config-if-Et1)#", "\x1b" };
+        for (int round = 0; round < 2000; ++round) {
+            std::string raw;
+            int n = static_cast<int>(rng() % 40);
+            for (int i = 0; i < n; ++i)
+                raw += rng() % 3 == 0 ? std::string(1, static_cast<char>(rng() & 0xff)) : pieces[rng() % pieces.size()];
+            TerminalText t;
+            t.feed(raw.substr(0, raw.size() / 2));
+            t.feed(raw.substr(raw.size() / 2));
+            QVERIFY(t.text().size() <= raw.size());
+            for (auto d : { Dialect::Eos, Dialect::NxOs, Dialect::Nvue }) {
+                (void)matchPrompt(d, t.lastLine());
+                (void)matchPrompt(d, t.lastLine(), "sw");
+                (void)findCliError(d, t.text());
+            }
+            (void)isPagerLine(t.lastLine());
+            auto out = commandOutput(t.text(), "show x");
+            QVERIFY(out.size() <= t.text().size() + 64);
+            t.dropLastLine();
+            QVERIFY(t.text().empty() || t.text().back() == '\n');
+        }
     }
 
     void promptsPerVendor()
