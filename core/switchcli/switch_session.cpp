@@ -48,6 +48,25 @@ std::string sshError(ssh_session session)
     return text && *text ? text : "unknown libssh error";
 }
 
+std::string_view trimmedTail(std::string_view line)
+{
+    while (!line.empty() && (line.back() == ' ' || line.back() == '\t'))
+        line.remove_suffix(1);
+    return line.size() > 60 ? line.substr(line.size() - 60) : line;
+}
+
+/// "Password:", "password: ", "Enter password:" at the end of the output: a question, not a prompt.
+bool isPasswordPrompt(std::string_view line)
+{
+    auto t = trimmedTail(line);
+    if (!t.ends_with(':'))
+        return false;
+    std::string lower;
+    for (char c : t)
+        lower += static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+    return lower.ends_with("password:") || lower.ends_with("passphrase:");
+}
+
 } // namespace
 
 SwitchSession::~SwitchSession()
@@ -225,6 +244,14 @@ Result<std::string> SwitchSession::readUntilPrompt(
                     return std::unexpected(ok.error());
                 continue;
             }
+            if (isPasswordPrompt(last)) {
+                m_broken = true;
+                return error(ErrorKind::AuthFailed,
+                    "the switch asks for a password (" + std::string(trimmedTail(last))
+                        + "); RoCE Pilot does not type "
+                          "passwords into a CLI: give the account privileged access without one",
+                    where);
+            }
             if (auto p = matchPrompt(m_dialect, last, m_hostname)) {
                 m_prompt = *p;
                 return commandOutput(text.text(), command);
@@ -249,20 +276,49 @@ Result<std::string> SwitchSession::readUntilPrompt(
     }
 }
 
+void SwitchSession::drainPending(milliseconds quiet)
+{
+    std::array<char, 16384> buffer;
+    std::size_t dropped = 0;
+    auto lastData = Clock::now();
+    const auto giveUp = Clock::now() + milliseconds(2000);
+    std::lock_guard lock(m_ssh->sessionMutex());
+    ssh_session s = m_ssh->nativeSession();
+    auto channel = static_cast<ssh_channel>(m_channel);
+    while (Clock::now() < giveUp && dropped < m_options.maxOutput) {
+        int got = ssh_channel_read_nonblocking(channel, buffer.data(), static_cast<uint32_t>(buffer.size()), 0);
+        if (got == SSH_ERROR) {
+            m_broken = true;
+            return;
+        }
+        if (got > 0) {
+            dropped += static_cast<std::size_t>(got);
+            lastData = Clock::now();
+            continue;
+        }
+        if (Clock::now() - lastData >= quiet)
+            return;
+        waitSocket(s, milliseconds(10));
+    }
+}
+
 void SwitchSession::resync()
 {
     if (m_broken)
         return;
-    // After a cancel or timeout the switch may still be printing: Ctrl-C, a new line, and one short wait for a
-    // prompt. Failing that the session cannot be trusted any more.
+    // After a cancel or timeout the switch may still be printing: Ctrl-C (which also leaves a pager), one short
+    // wait for a prompt, then whatever trails it is dropped. Failing that the session cannot be trusted.
     auto deadline = Clock::now() + milliseconds(3000);
-    if (!writeAll("\x03\n", deadline)) {
+    if (!writeAll("\x03", deadline)) {
         m_broken = true;
         return;
     }
     auto settled = readUntilPrompt({}, deadline, false);
-    if (!settled)
+    if (!settled) {
         m_broken = true;
+        return;
+    }
+    drainPending(milliseconds(100));
 }
 
 Result<std::string> SwitchSession::exchange(std::string_view line, milliseconds timeout, bool checkCancel)
@@ -274,16 +330,29 @@ Result<std::string> SwitchSession::exchange(std::string_view line, milliseconds 
         return error(ErrorKind::Validation, "a command must be one line", std::string(line.substr(0, 80)));
     if (checkCancel && cancelled(m_cancel))
         return error(ErrorKind::Cancelled, "cancelled before sending", std::string(line));
+    if (m_needResync) {
+        m_needResync = false;
+        resync();
+        if (m_broken)
+            return error(ErrorKind::Unreachable,
+                "the switch did not come back to a prompt after an interrupted command; the session was given up",
+                std::string(line));
+    }
     if (timeout.count() <= 0)
         timeout = m_options.commandTimeout;
     const auto deadline = Clock::now() + timeout;
+    drainPending(milliseconds(0));
+    if (m_broken)
+        return error(ErrorKind::Unreachable, "connection lost", std::string(line));
     std::string data(line);
     data += '\n';
     if (auto ok = writeAll(data, deadline); !ok)
         return std::unexpected(ok.error());
     auto out = readUntilPrompt(line, deadline, checkCancel);
+    // The switch may still be busy with this command: the next call first gets back in step (bounded), so a
+    // cancel returns at once.
     if (!out && (out.error().kind == ErrorKind::Cancelled || out.error().kind == ErrorKind::Timeout))
-        resync();
+        m_needResync = true;
     return out;
 }
 

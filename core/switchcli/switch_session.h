@@ -9,8 +9,9 @@
 //
 // Every read is bounded: a per-command timeout, an output cap (hostile or endless output gives an error, never
 // a hang or unbounded memory), and the cancel flag checked at least every 50 ms. After a cancel or timeout in
-// the middle of a command the session tries once to get back to a prompt; if that fails it is marked broken
-// and every later call fails at once. Errors are values naming the switch. One thread at a time per session.
+// the middle of a command the call returns at once; the next call first tries (bounded) to get back to a prompt,
+// and if that fails the session is marked broken and every later call fails at once. Errors are values naming the
+// switch. One thread at a time per session.
 
 #include "error.h"
 #include "generate/targets.h"
@@ -96,6 +97,9 @@ private:
     Result<std::string> readUntilPrompt(
         std::string_view command, std::chrono::steady_clock::time_point deadline, bool checkCancel);
     void resync();
+    /// Reads and drops whatever the switch sent that belongs to no command (a second prompt after a Ctrl-C, a
+    /// late message), so the next command's answer starts with its own echo.
+    void drainPending(std::chrono::milliseconds quiet);
     std::unexpected<Error> error(ErrorKind kind, std::string message, std::string where = {}) const;
 
     std::unique_ptr<SshExecutor> m_ssh;
@@ -108,6 +112,7 @@ private:
     Prompt m_prompt;
     bool m_pagingDisabled = false;
     bool m_broken = false;
+    bool m_needResync = false; ///< an interrupted command: get back to a prompt before the next one
     int m_pagerPrompts = 0;
     const std::atomic<bool>* m_cancel = nullptr;
 };

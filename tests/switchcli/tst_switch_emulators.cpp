@@ -557,6 +557,56 @@ private slots:
         QCOMPARE_STR(toString(badJob.error().kind), toString(ErrorKind::Validation));
     }
 
+    // A cancel in the middle of a slow command: Cancelled within the 50 ms slices, and the session gets back in
+    // step (Ctrl-C, the prompt, the rest dropped), so the next command reads its own answer.
+    void cancelMidCommandKeepsTheSessionInStep()
+    {
+        const auto& s = sw(QStringLiteral("sw-nxos"));
+        reset(s);
+        auto expected = running(s);
+        knob(s, "hostile", "slow");
+        auto session = open(s);
+        QVERIFY(session);
+        std::atomic<bool> cancel { false };
+        session->setCancel(&cancel);
+        std::thread canceller([&] {
+            std::this_thread::sleep_for(300ms);
+            cancel = true;
+        });
+        auto t0 = Clock::now();
+        auto r = session->runningConfig();
+        auto took = msSince(t0);
+        canceller.join();
+        QVERIFY(!r);
+        QCOMPARE_STR(toString(r.error().kind), toString(ErrorKind::Cancelled));
+        QVERIFY2(took >= 250 && took < 500, std::to_string(took).c_str());
+        QVERIFY(session->usable());
+        session->setCancel(nullptr);
+        knob(s, "hostile", "none");
+        auto again = session->runningConfig();
+        QVERIFY2(again, again ? "" : again.error().describe().c_str());
+        QCOMPARE(*again, expected);
+        auto third = session->show("show checkpoint summary");
+        QVERIFY2(third, third ? "" : third.error().describe().c_str());
+        QVERIFY(third->find("User Checkpoint Summary") != std::string::npos);
+    }
+
+    void enablePasswordIsAClearError()
+    {
+        const auto& s = sw(QStringLiteral("sw-eos"));
+        reset(s);
+        knob(s, "enable_password", "yes");
+        SwitchSessionOptions o;
+        o.commandTimeout = 5s;
+        auto t0 = Clock::now();
+        auto r = SwitchSession::open(spec(s), s.vendor, context(), o);
+        QVERIFY(!r);
+        QCOMPARE_STR(toString(r.error().kind), toString(ErrorKind::AuthFailed));
+        QVERIFY(r.error().message.find("password") != std::string::npos);
+        QVERIFY(msSince(t0) < 3000); // recognised, not timed out
+        reset(s);
+    }
+
     void hostileOutputNeverHangs()
     {
         const auto& s = sw(QStringLiteral("sw-eos"));

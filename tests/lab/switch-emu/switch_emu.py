@@ -27,7 +27,8 @@
 # an expired timer is settled (reverted) by the next command any session runs, before that command.
 # State (running/startup config, sessions, checkpoints, revisions, pending timers) is one JSON file per
 # emulated switch, locked with flock, so a reconnect sees it. Test knobs in the state file: "hostile" =
-# "flood" | "binary" | "silent" changes what "show running-config" does (endless output, binary junk, no answer).
+# "flood" | "binary" | "silent" | "slow" changes what "show running-config" does (endless output, binary junk,
+# no answer, 1.5 s late); "enable_password" = "yes" makes EOS `enable` ask for a password.
 import argparse
 import difflib
 import fcntl
@@ -491,6 +492,11 @@ class HierCli:
             if kind == "binary":
                 self.term.write(bytes(random.getrandbits(8) for _ in range(65536)))
                 return
+            if kind == "password":
+                self.term.write("Password: ")
+                self.term.read_line()
+                self.term.write("% Access denied\n")
+                return
             if kind == "silent":
                 while True:
                     self.term.read_byte()
@@ -510,6 +516,8 @@ class HierCli:
     def exec_command(self, st, line, tokens):
         eos = self.vendor == "eos"
         if line == "enable" and eos:
+            if st.get("enable_password"):
+                return ("password",)
             self.enabled = True
             return ""
         if line in ("exit", "logout", "quit"):
@@ -716,6 +724,8 @@ class HierCli:
             hostile = st.get("hostile")
             if hostile in ("flood", "binary", "silent"):
                 return (hostile,)
+            if hostile == "slow":
+                time.sleep(1.5)
             return self.running_text(st["running"])
         if line == "show version":
             return BANNER[self.vendor] + "\n"
