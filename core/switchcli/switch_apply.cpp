@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <nlohmann/json.hpp>
 #include <regex>
 
 namespace rp::switchcli {
@@ -186,6 +187,91 @@ std::string toString(SwitchApplyStatus status)
         return "rollback-failed";
     }
     return "dry-run";
+}
+
+std::string snapshotToJson(const SwitchSnapshot& snapshot)
+{
+    nlohmann::ordered_json j;
+    j["switch"] = snapshot.switchName;
+    j["vendor"] = toString(snapshot.vendor);
+    j["job"] = snapshot.jobId;
+    j["running_config"] = snapshot.runningConfig;
+    j["session"] = snapshot.session;
+    j["checkpoint"] = snapshot.checkpoint;
+    j["nvue_revision"] = snapshot.nvueRevision;
+    return j.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
+}
+
+Result<SwitchSnapshot> snapshotFromJson(std::string_view json)
+{
+    auto j = nlohmann::json::parse(json.begin(), json.end(), nullptr, false);
+    if (j.is_discarded() || !j.is_object())
+        return fail(ErrorKind::Parse, "a switch snapshot must be a JSON object");
+    static const std::vector<std::string> keys
+        = { "switch", "vendor", "job", "running_config", "session", "checkpoint", "nvue_revision" };
+    for (const auto& [key, value] : j.items()) {
+        if (std::find(keys.begin(), keys.end(), key) == keys.end())
+            return fail(ErrorKind::Parse, "unknown key '" + key + "' in a switch snapshot");
+    }
+    SwitchSnapshot s;
+    auto text = [&](const char* key, std::string& into) -> Result<void> {
+        if (!j.contains(key) || !j[key].is_string())
+            return fail(ErrorKind::Parse, std::string("switch snapshot: '") + key + "' must be a string");
+        into = j[key].get<std::string>();
+        return {};
+    };
+    std::string vendor;
+    for (auto [key, into] :
+        { std::pair<const char*, std::string*> { "switch", &s.switchName }, { "vendor", &vendor }, { "job", &s.jobId },
+            { "running_config", &s.runningConfig }, { "session", &s.session }, { "checkpoint", &s.checkpoint } }) {
+        if (auto ok = text(key, *into); !ok)
+            return std::unexpected(ok.error());
+    }
+    auto v = switchVendorFromString(vendor);
+    if (!v)
+        return fail(ErrorKind::Parse, "switch snapshot: unknown vendor '" + vendor + "'");
+    s.vendor = *v;
+    if (!j.contains("nvue_revision") || !j["nvue_revision"].is_number_integer())
+        return fail(ErrorKind::Parse, "switch snapshot: 'nvue_revision' must be an integer");
+    s.nvueRevision = j["nvue_revision"].get<int>();
+    // The names go back into CLI lines: the same checks as when they were made.
+    if (auto ok = validateJobId(s.jobId); !ok)
+        return fail(ErrorKind::Parse, "switch snapshot: " + ok.error().message);
+    for (const auto& name : { s.session, s.checkpoint }) {
+        if (!name.empty() && name != prefixed(s.jobId))
+            return fail(ErrorKind::Parse, "switch snapshot: session/checkpoint '" + name + "' is not rp-<job>");
+    }
+    return s;
+}
+
+std::string outcomeToJson(const SwitchApplyOutcome& o)
+{
+    using J = nlohmann::ordered_json;
+    auto ms = [](milliseconds m) { return static_cast<long long>(m.count()); };
+    J j;
+    j["status"] = toString(o.status);
+    j["mechanism"] = o.mechanism;
+    j["snapshot"] = J::parse(snapshotToJson(o.snapshot));
+    j["diff"] = o.diff;
+    j["running_after"] = o.runningAfter;
+    j["running_final"] = o.runningFinal;
+    j["restored_exactly"] = o.restoredExactly;
+    j["steps"] = J::array();
+    for (const auto& r : o.steps) {
+        j["steps"].push_back({ { "id", r.id }, { "title", r.title }, { "state", toString(r.state) }, { "sent", r.sent },
+            { "answers", r.answers }, { "verify_output", r.verifyOutput }, { "message", r.message },
+            { "send_ms", ms(r.sendTime) }, { "verify_ms", ms(r.verifyTime) } });
+    }
+    if (o.error)
+        j["error"] = { { "kind", std::string(toString(o.error->kind)) }, { "message", o.error->message },
+            { "where", o.error->where }, { "switch", o.error->host } };
+    else
+        j["error"] = nullptr;
+    const auto& t = o.timings;
+    j["timings_ms"] = { { "snapshot", ms(t.snapshot) }, { "stage", ms(t.stage) }, { "commit", ms(t.commit) },
+        { "verify", ms(t.verify) }, { "confirm", ms(t.confirm) }, { "rollback", ms(t.rollback) },
+        { "total", ms(t.total) } };
+    return j.dump(2, ' ', false, J::error_handler_t::replace);
 }
 
 std::string eosTimer(std::chrono::seconds seconds)

@@ -45,6 +45,7 @@
 #include <functional>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace rp::switchcli {
@@ -160,6 +161,14 @@ struct SwitchRollbackOutcome
 /// + commit), NX-OS rolls back to the checkpoint, NVUE applies the snapshot's revision. Then reads the running
 /// configuration and compares it with the snapshot. Not cancellable (bounded by timeouts).
 Result<SwitchRollbackOutcome> rollbackSwitch(SwitchSession& session, const SwitchSnapshot& snapshot);
+
+/// The snapshot as one JSON object for the apply journal: {"switch", "vendor", "job", "running_config",
+/// "session", "checkpoint", "nvue_revision"}; and back (Parse errors name the key; unknown keys are errors).
+std::string snapshotToJson(const SwitchSnapshot& snapshot);
+Result<SwitchSnapshot> snapshotFromJson(std::string_view json);
+/// The whole outcome for reports and journals: status, mechanism, snapshot, diff, running configs, steps
+/// (id, state, sent, answers, verify output, message, times in ms), error, timings in ms.
+std::string outcomeToJson(const SwitchApplyOutcome& outcome);
 
 /// "hh:mm:ss" for EOS `commit timer`.
 std::string eosTimer(std::chrono::seconds seconds);

@@ -260,7 +260,11 @@ private slots:
         // Read by another session: the change is there and survives a reconnect.
         QCOMPARE(running(s), out->runningAfter);
 
-        auto rb = rollbackSwitch(*session, out->snapshot);
+        // The snapshot goes through the journal's JSON form before it is used.
+        auto journaled = snapshotFromJson(snapshotToJson(out->snapshot));
+        QVERIFY(journaled && *journaled == out->snapshot);
+        QVERIFY(outcomeToJson(*out).find("\"status\": \"confirmed\"") != std::string::npos);
+        auto rb = rollbackSwitch(*session, *journaled);
         QVERIFY2(rb, rb ? "" : rb.error().describe().c_str());
         QVERIFY2(rb->restoredExactly, rb->runningFinal.c_str());
         QCOMPARE(running(s), out->snapshot.runningConfig);

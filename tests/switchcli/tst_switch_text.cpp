@@ -208,6 +208,42 @@ private slots:
         }
     }
 
+    void snapshotJsonRoundTrip()
+    {
+        SwitchSnapshot s;
+        s.switchName = "leaf-eos";
+        s.vendor = SwitchVendor::Eos;
+        s.jobId = "job42";
+        s.runningConfig = "hostname leaf-eos\ninterface Ethernet1\n   mtu 9214\n";
+        s.session = "rp-job42";
+        auto json = snapshotToJson(s);
+        auto back = snapshotFromJson(json);
+        QVERIFY2(back, back ? "" : back.error().describe().c_str());
+        QVERIFY(*back == s);
+        // Names that go back into CLI lines are checked again; unknown keys and bad types are errors.
+        auto evil = json;
+        evil.replace(evil.find("rp-job42"), 8, "rp-x;rel");
+        QVERIFY(!snapshotFromJson(evil));
+        QVERIFY(!snapshotFromJson("{\"switch\": \"a\", \"extra\": 1}"));
+        QVERIFY(!snapshotFromJson("[]"));
+        QVERIFY(!snapshotFromJson("not json"));
+        auto badVendor = json;
+        badVendor.replace(badVendor.find("\"eos\""), 5, "\"ios\"");
+        QVERIFY(!snapshotFromJson(badVendor));
+        SwitchApplyOutcome o;
+        o.snapshot = s;
+        o.status = SwitchApplyStatus::RolledBack;
+        o.error = Error { ErrorKind::CommandFailed, "the switch rejected the line", "qos frob", "leaf-eos", 0 };
+        SwitchStepResult r;
+        r.id = "leaf-eos.maps";
+        r.state = SwitchStepState::Failed;
+        o.steps.push_back(r);
+        auto out = outcomeToJson(o);
+        QVERIFY(out.find("\"status\": \"rolled-back\"") != std::string::npos);
+        QVERIFY(out.find("\"state\": \"failed\"") != std::string::npos);
+        QVERIFY(out.find("\"kind\": \"command-failed\"") != std::string::npos);
+    }
+
     void vendorsWithoutASession()
     {
         QVERIFY(!dialectFor(SwitchVendor::Junos));
