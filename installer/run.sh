@@ -39,8 +39,8 @@ echo
 echo "== 3. Pick a RoCE profile and generate matching host and switch configuration =="
 step profile presets
 plan="$(mktemp -d)/plan"
-step plan --profile lossless-dscp --inventory docs/examples/plan-inventory.yaml --out "$plan"
-echo "(one file per host and switch in $plan)"
+step plan --profile lossless-pcp-vlan --inventory "$inventory" --out "$plan"
+echo "(one file per host in $plan: made from what discovery just read, so every undo is exact)"
 echo
 echo "== 4. Measure: RDMA ping between lab-a and lab-b (Soft-RoCE under emulation: figures only for comparison) =="
 step test --inventory "$inventory" --server lab-a --client lab-b --transport rdma --mode ping --size 64 --duration 1

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "args.h"
 #include "commands.h"
+#include "connect.h"
 #include "print.h"
 
 #include "discovery/json.h"
@@ -45,8 +46,6 @@ options:
 
 exit codes: 0 every host ok, 1 some host failed (each with its state and reason), 2 usage error
 )";
-
-std::mutex g_promptMutex;
 
 std::optional<int> toInt(const std::string& s)
 {
@@ -107,27 +106,6 @@ std::optional<HostSpec> hostFromArgument(const std::string& arg, const std::stri
         h.keyFile = identity;
     }
     return h;
-}
-
-std::optional<std::string> askPassword(const HostSpec& host)
-{
-    std::lock_guard lock(g_promptMutex);
-    if (!isatty(STDIN_FILENO)) {
-        std::fprintf(
-            stderr, "%s: password authentication needs a terminal to ask on; none is attached\n", host.name.c_str());
-        return std::nullopt;
-    }
-    std::fprintf(stderr, "Password for %s@%s: ", host.user.c_str(), host.address.c_str());
-    termios old {};
-    tcgetattr(STDIN_FILENO, &old);
-    termios silent = old;
-    silent.c_lflag &= ~static_cast<tcflag_t>(ECHO);
-    tcsetattr(STDIN_FILENO, TCSANOW, &silent);
-    std::string password;
-    std::getline(std::cin, password);
-    tcsetattr(STDIN_FILENO, TCSANOW, &old);
-    std::fputc('\n', stderr);
-    return password;
 }
 
 } // namespace
@@ -216,33 +194,13 @@ int discoverCommand(int argc, char** argv)
         concurrency = static_cast<std::size_t>(*n);
     }
 
-    ConnectContext context;
-    context.knownHostsFile
-        = args.value("known-hosts")
-              .value_or(inventory.knownHostsFile.empty() ? defaultKnownHostsPath() : inventory.knownHostsFile);
-    std::error_code ec;
-    std::filesystem::create_directories(std::filesystem::path(context.knownHostsFile).parent_path(), ec);
-    bool acceptNew = args.flag("accept-new-host-keys");
-    context.onUnknownHostKey = [acceptNew](const HostKeyInfo& key) {
-        std::lock_guard lock(g_promptMutex);
-        if (acceptNew) {
-            std::fprintf(stderr, "%s: new host key %s %s accepted and saved\n", key.host.c_str(), key.keyType.c_str(),
-                key.sha256Fingerprint.c_str());
-            return HostKeyDecision::AcceptAndSave;
-        }
-        std::fprintf(stderr,
-            "%s: unknown host key %s %s; refused. Check the fingerprint with the host's owner, then re-run with "
-            "--accept-new-host-keys\n",
-            key.host.c_str(), key.keyType.c_str(), key.sha256Fingerprint.c_str());
-        return HostKeyDecision::Refuse;
-    };
-    context.passwordFor = askPassword;
+    ConnectContext context = cliConnectContext(inventory, args.value("known-hosts"), args.flag("accept-new-host-keys"));
 
     bool json = args.flag("json");
     auto progress = [json](const HostOutcome& o, std::size_t done, std::size_t total) {
         if (json)
             return;
-        std::lock_guard lock(g_promptMutex);
+        std::lock_guard lock(promptMutex());
         std::fprintf(
             stderr, "[%zu/%zu] %s: %s\n", done, total, o.spec.name.c_str(), std::string(toString(o.state)).c_str());
     };

@@ -2,27 +2,40 @@
 #include "args.h"
 #include "commands.h"
 
+#include "connect.h"
+
+#include "discovery/discover.h"
 #include "generate/plan.h"
 #include "profile/profile.h"
+#include "util/files.h"
 
 #include <cstdio>
 
 namespace rp::cli {
 namespace {
 
-const char* kHelp = R"(usage: rocepilot-cli plan --profile FILE|PRESET --inventory FILE --out DIR [--json]
+const char* kHelp = R"(usage: rocepilot-cli plan --profile FILE|PRESET --inventory FILE --out DIR
+                          [--no-discover] [--accept-new-host-keys] [--known-hosts FILE] [--json]
 
-Generate the configuration of every host and switch in a plan inventory from one profile:
+Generate the configuration of every host and switch in the inventory from one profile:
 one reviewable file per target (DIR/<target>.txt: shell, PowerShell or switch CLI with the
-verify and undo of every step) plus DIR/plan.json, the machine-readable plan. Nothing is
-written unless every target validates: the files go to a temporary directory beside DIR
-that is renamed to DIR at the end. DIR must not exist (or be empty).
+verify and undo of every step) plus DIR/plan.json, the machine-readable plan that
+`rocepilot-cli apply --plan DIR` applies. First the inventory's Linux hosts are discovered
+(over SSH, as `discover` does), so each host's RoCE interfaces come from what it has and
+every undo restores what it has now; a host that cannot be discovered fails the plan.
+Nothing is written unless every target validates: the files go to a temporary directory
+beside DIR that is renamed to DIR at the end. DIR must not exist (or be empty).
 
 options:
   --profile FILE|PRESET  a profile YAML, or the id of a built-in preset (profile presets)
-  --inventory FILE       hosts (kind linux | linux-nvidia | windows, interfaces) and
-                         switches (vendor, host_ports, uplink_ports); see docs/profile.md
+  --inventory FILE       the inventory (docs/inventory.md): hosts (address, kind linux |
+                         linux-nvidia | windows, interfaces, sudo, dcb) and switches
+                         (vendor, host_ports, uplink_ports)
   --out DIR              where to write
+  --no-discover          plan from the inventory alone (hosts must list their interfaces;
+                         undo steps then say the previous state is unknown)
+  --accept-new-host-keys accept and save keys of hosts seen for the first time
+  --known-hosts FILE     the known_hosts file (default: the inventory's, or RoCE Pilot's own)
   --json                 also print plan.json on stdout
   --help                 this text
 
@@ -33,7 +46,8 @@ exit codes: 0 written, 1 invalid profile/inventory or write failure (nothing wri
 
 int planCommand(int argc, char** argv)
 {
-    Args args({ "json", "help" }, { "profile", "inventory", "out" });
+    Args args(
+        { "json", "help", "no-discover", "accept-new-host-keys" }, { "profile", "inventory", "out", "known-hosts" });
     if (auto error = args.parse(argc, argv, 2); !error.empty()) {
         std::fprintf(stderr, "rocepilot-cli plan: %s\n(see 'rocepilot-cli plan --help')\n", error.c_str());
         return ExitUsage;
@@ -60,12 +74,64 @@ int planCommand(int argc, char** argv)
         std::fprintf(stderr, "%s\n", profile.error().describe().c_str());
         return ExitSomeFailed;
     }
-    auto inventory = loadPlanInventory(*inventoryArg);
-    if (!inventory) {
-        std::fprintf(stderr, "%s\n", inventory.error().describe().c_str());
+    auto text = readTextFile(*inventoryArg, 16u << 20);
+    if (!text) {
+        std::fprintf(stderr, "%s\n", text.error().describe().c_str());
         return ExitSomeFailed;
     }
-    auto plan = generatePlan(*profile, *inventory);
+    auto full = parseInventoryForPlan(*text, *inventoryArg);
+    if (!full) {
+        std::fprintf(stderr, "%s\n", full.error().describe().c_str());
+        return ExitSomeFailed;
+    }
+    HostFactsMap facts;
+    if (!args.flag("no-discover")) {
+        // Only Linux hosts are discovered; Windows hosts are planned from their listed adapters.
+        std::vector<HostSpec> toDiscover;
+        for (const auto& h : full->hosts) {
+            if (h.kind == HostKind::Windows)
+                continue;
+            if (h.address.empty() && !h.local) {
+                std::fprintf(stderr,
+                    "%s: host '%s' has no address to discover it at; give one, or plan with --no-discover\n",
+                    inventoryArg->c_str(), h.name.c_str());
+                return ExitSomeFailed;
+            }
+            toDiscover.push_back(h);
+        }
+        if (auto ok = validateInventory(*full); !ok) {
+            std::fprintf(stderr, "%s: %s\n", inventoryArg->c_str(), ok.error().describe().c_str());
+            return ExitSomeFailed;
+        }
+        auto context = cliConnectContext(*full, args.value("known-hosts"), args.flag("accept-new-host-keys"));
+        DiscoveryOptions options;
+        bool failed = false;
+        for (auto& outcome : discoverFleet(toDiscover, context, options)) {
+            if (!outcome.facts) {
+                std::fprintf(stderr, "%s: %s: %s (plan with --no-discover to plan without its facts)\n",
+                    outcome.spec.name.c_str(), std::string(toString(outcome.state)).c_str(),
+                    outcome.error ? outcome.error->describe().c_str() : "no facts");
+                failed = true;
+                continue;
+            }
+            std::fprintf(stderr, "%s: discovered (%.1f s)\n", outcome.spec.name.c_str(), outcome.seconds);
+            facts.emplace(outcome.spec.name, std::move(*outcome.facts));
+        }
+        if (failed)
+            return ExitSomeFailed;
+    }
+    auto inventory = planInventoryFrom(*full, facts);
+    if (auto ok = validatePlanInventory(inventory); !ok) {
+        auto error = ok.error();
+        error.where = *inventoryArg + (error.where.empty() ? "" : ": " + error.where);
+        std::fprintf(stderr, "%s\n", error.describe().c_str());
+        return ExitSomeFailed;
+    }
+    auto plan = generatePlan(*profile, inventory, facts);
+    if (plan) {
+        plan->profileYaml = profileToYaml(*profile);
+        plan->inventoryYaml = inventoryToYaml(*full);
+    }
     if (!plan) {
         std::fprintf(stderr, "%s\n", plan.error().describe().c_str());
         return ExitSomeFailed;

@@ -357,11 +357,13 @@ struct Builder
         auto& cnpDscp = fileStep(itf + ".cnp-dscp", "CNPs from " + itf + " carry DSCP " + n(p.cnpDscp),
             ecn + "roce_np/cnp_dscp", n(p.cnpDscp));
         cnpDscp.notes.push_back(ofed);
+        cnpDscp.optional = true;
         cnpDscp.sets = { { "cnp.dscp", n(p.cnpDscp) } };
         unknownUndo(cnpDscp, "CNP DSCP of " + itf);
         auto& cnpPrio = fileStep(itf + ".cnp-prio", "CNPs from " + itf + " use priority " + n(p.cnpPriority),
             ecn + "roce_np/cnp_802p_prio", n(p.cnpPriority));
         cnpPrio.notes.push_back(ofed);
+        cnpPrio.optional = true;
         cnpPrio.sets = { { "cnp.priority", n(p.cnpPriority) } };
         unknownUndo(cnpPrio, "CNP priority of " + itf);
         if (p.ecn.enabled) {
@@ -372,6 +374,7 @@ struct Builder
                         + n(p.rocePriority) + " of " + itf,
                     ecn + role + "/enable/" + n(p.rocePriority), "1");
                 s.notes.push_back(ofed);
+                s.optional = true;
                 unknownUndo(s, std::string(role) + " state of " + itf);
             }
         }
@@ -423,6 +426,7 @@ struct Builder
             "/sys/class/infiniband/" + device + "/tc/" + n(port) + "/traffic_class", n(p.rdmaCmTos));
         tc.notes.push_back("this file exists with MLNX_OFED and some vendor drivers, not upstream: skip the step "
                            "when it is absent");
+        tc.optional = true;
         unknownUndo(tc, "traffic_class of " + device);
     }
 
@@ -516,10 +520,24 @@ PlanTarget generateLinux(const Profile& p, const PlanHost& host, const HostFacts
         names.push_back(itf.name);
         b.mtu(itf.name);
         b.vlan(itf.name);
-        if (nvidia)
+        const Netdev* nd = findNetdev(facts, itf.name);
+        if (host.dcb == DcbControl::Skip) {
+            t.header.push_back("No DCB steps for " + itf.name
+                + " (dcb: skip in the inventory): PFC, ETS, trust and the DSCP map are managed elsewhere.");
+        } else if (host.dcb == DcbControl::Auto && nd && nd->dcb.source.empty()
+            && nd->dcb.unavailable.starts_with("not available on this driver")
+            && nd->dcb.unavailable.find("Operation not supported") != std::string::npos) {
+            // Only when the driver itself refused DCB: a missing tool or an unrecorded tree is no such proof.
+            t.header.push_back("No DCB steps for " + itf.name + ": discovery found no DCB on its driver ("
+                + nd->dcb.unavailable
+                + "). PFC, ETS and trust cannot be set on this host; RoCE traffic from it is lossy unless "
+                  "something else (the hypervisor, the switch) provides them. Set dcb: apply in the inventory "
+                  "to generate them anyway.");
+        } else if (nvidia) {
             b.dcbNvidia(itf.name);
-        else
+        } else {
             b.dcbGeneric(itf.name);
+        }
         b.rdmaCm(itf);
     }
     b.artifacts(names);

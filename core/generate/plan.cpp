@@ -379,6 +379,8 @@ std::string planToJson(const Plan& plan)
     ordered_json root;
     root["version"] = 1;
     root["profile"] = plan.profileName;
+    if (!plan.profileYaml.empty() || !plan.inventoryYaml.empty())
+        root["source"] = { { "profile", plan.profileYaml }, { "inventory", plan.inventoryYaml } };
     root["warnings"] = ordered_json::array();
     for (const auto& w : plan.warnings)
         root["warnings"].push_back({ { "code", w.code }, { "field", w.field }, { "message", w.message } });
@@ -390,6 +392,7 @@ std::string planToJson(const Plan& plan)
         jt["platform"] = t.platform;
         jt["title"] = t.title;
         jt["file"] = targetFileName(t);
+        jt["comment"] = t.comment;
         jt["header"] = t.header;
         jt["unsupported"] = ordered_json::array();
         for (const auto& u : t.unsupported)
@@ -423,6 +426,10 @@ std::string planToJson(const Plan& plan)
             js["undo"] = undo;
             js["persistent"] = s.persistent;
             js["artifact"] = s.artifact;
+            if (s.optional)
+                js["optional"] = true;
+            if (s.mayCutManagement)
+                js["may_cut_management"] = true;
             js["notes"] = s.notes;
             ordered_json sets = ordered_json::object();
             for (const auto& setting : s.sets)

@@ -66,6 +66,13 @@ struct Step
     Undo undo;
     bool persistent = false; ///< survives a reboot as it is
     bool artifact = false; ///< a separate, optional artifact (persistent form), not part of the apply sequence
+    /// A File step for a file only some drivers have (MLNX_OFED sysfs): where the file does not exist the
+    /// apply engine skips the step and says so, instead of failing the host.
+    bool optional = false;
+    /// The step may cut the management path (the SSH session) when it goes wrong: the apply engine arms the
+    /// host's dead-man timer before it. The engine also finds such steps itself (they touch the netdev that
+    /// carries the session); this marks the ones it cannot see.
+    bool mayCutManagement = false;
     std::vector<std::string> notes;
     std::vector<Setting> sets;
     bool operator==(const Step&) const = default;
@@ -100,6 +107,10 @@ struct PlanTarget
 struct Plan
 {
     std::string profileName;
+    /// What the plan was made from, so the apply engine can re-generate it against a fresh read of each host
+    /// (exact undo, stale-plan detection): the profile and the inventory as YAML. Empty in plans made by hand.
+    std::string profileYaml;
+    std::string inventoryYaml;
     std::vector<ProfileIssue> warnings; ///< profile warnings, for the report
     std::vector<PlanTarget> targets; ///< hosts first (inventory order), then switches
     bool operator==(const Plan&) const = default;
@@ -120,6 +131,10 @@ std::string planToJson(const Plan& plan);
 /// Write one file per target plus plan.json into `dir`, all or nothing: everything is written to a temporary
 /// directory beside it, which is then renamed to `dir`. `dir` must not exist or be an empty directory.
 Result<void> writePlanDirectory(const Plan& plan, const std::string& dir);
+/// Read plan.json back (from a plan directory or the file itself). Every field is checked; an unknown
+/// version, a missing field or a wrong type is a Parse error naming the file and the JSON path.
+Result<Plan> planFromJson(const std::string& json, const std::string& fileName);
+Result<Plan> loadPlanDirectory(const std::string& dirOrFile);
 
 std::string toString(StepKind kind); ///< "host-argv", "switch-cli", "file"
 std::string toString(TargetKind kind); ///< "linux", "linux-nvidia", "windows", "switch"

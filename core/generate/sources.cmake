@@ -2,6 +2,7 @@ list(APPEND RP_CORE_SOURCES
     ${CMAKE_CURRENT_LIST_DIR}/plan.h
     ${CMAKE_CURRENT_LIST_DIR}/plan.cpp
     ${CMAKE_CURRENT_LIST_DIR}/plan_write.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/plan_read.cpp
     ${CMAKE_CURRENT_LIST_DIR}/diff.h
     ${CMAKE_CURRENT_LIST_DIR}/diff.cpp
     ${CMAKE_CURRENT_LIST_DIR}/targets.h

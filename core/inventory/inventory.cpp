@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "inventory/inventory.h"
 
+#include "profile/yamlread.h"
 #include "util/command.h"
 #include "util/files.h"
 #include "util/text.h"
@@ -84,12 +85,159 @@ bool isNumericAddress(const std::string& text)
     return ::inet_pton(AF_INET, text.c_str(), &v4) == 1 || ::inet_pton(AF_INET6, text.c_str(), &v6) == 1;
 }
 
-Result<HostSpec> parseHost(const YAML::Node& node, const std::string& file)
+struct VendorName
+{
+    SwitchVendor vendor;
+    std::string_view id;
+    std::string_view title;
+};
+
+const VendorName kVendors[] = {
+    { SwitchVendor::Cumulus, "cumulus", "NVIDIA Cumulus Linux (NVUE)" },
+    { SwitchVendor::Onyx, "onyx", "NVIDIA Onyx" },
+    { SwitchVendor::Sonic, "sonic", "SONiC (config_db patch and CLI)" },
+    { SwitchVendor::Eos, "eos", "Arista EOS" },
+    { SwitchVendor::NxOs, "nxos", "Cisco NX-OS" },
+    { SwitchVendor::Os10, "os10", "Dell OS10" },
+    { SwitchVendor::Junos, "junos", "Juniper Junos (QFX)" },
+    { SwitchVendor::Ftos, "ftos", "Dell Force10 FTOS" },
+};
+
+Result<std::vector<HostInterface>> parseInterfaces(yamlread::Reader& r, const YAML::Node& node, const std::string& file)
+{
+    if (!node.IsSequence())
+        return fail(ErrorKind::Parse, "'interfaces' must be a list", at(file, node.Mark()));
+    std::vector<HostInterface> out;
+    for (const auto& item : node) {
+        HostInterface itf;
+        if (item.IsScalar()) {
+            itf.name = item.Scalar();
+        } else {
+            if (auto ok = r.keys(item, { "name", "rdma_device", "rdma_port" }, "interfaces"); !ok)
+                return std::unexpected(ok.error());
+            if (auto v = item["name"]) {
+                auto t = r.text(v, "interfaces.name");
+                if (!t)
+                    return std::unexpected(t.error());
+                itf.name = *t;
+            }
+            if (auto v = item["rdma_device"]) {
+                auto t = r.text(v, "interfaces.rdma_device");
+                if (!t)
+                    return std::unexpected(t.error());
+                itf.rdmaDevice = *t;
+            }
+            if (auto v = item["rdma_port"]) {
+                auto t = r.integer(v, "interfaces.rdma_port");
+                if (!t)
+                    return std::unexpected(t.error());
+                itf.rdmaPort = *t;
+            }
+            if (itf.name.empty())
+                return fail(ErrorKind::Parse, "an interface needs a 'name'", at(file, item.Mark()));
+        }
+        out.push_back(std::move(itf));
+    }
+    return out;
+}
+
+Result<std::vector<std::string>> parsePorts(
+    yamlread::Reader& r, const YAML::Node& node, const std::string& path, const std::string& file)
+{
+    std::vector<std::string> out;
+    if (node.IsNull())
+        return out;
+    if (!node.IsSequence())
+        return fail(ErrorKind::Parse, "'" + path + "' must be a list of port names", at(file, node.Mark()));
+    for (const auto& item : node) {
+        auto t = r.text(item, path);
+        if (!t)
+            return std::unexpected(t.error());
+        out.push_back(*t);
+    }
+    return out;
+}
+
+Result<AuthMethod> parseAuth(const YAML::Node& value, const std::string& file)
+{
+    auto text = scalar(value, "auth", file);
+    if (!text)
+        return std::unexpected(text.error());
+    if (*text == "agent")
+        return AuthMethod::Agent;
+    if (*text == "key")
+        return AuthMethod::KeyFile;
+    if (*text == "password")
+        return AuthMethod::Password;
+    return fail(ErrorKind::Parse, "'auth' must be agent, key or password, not '" + *text + "'", at(file, value.Mark()));
+}
+
+Result<SwitchSpec> parseSwitch(yamlread::Reader& r, const YAML::Node& node, const std::string& file)
+{
+    if (auto ok = r.keys(node,
+            { "name", "vendor", "host_ports", "uplink_ports", "address", "port", "user", "auth", "key_file" },
+            "a switch");
+        !ok)
+        return std::unexpected(ok.error());
+    SwitchSpec sw;
+    if (auto v = node["name"]) {
+        auto t = r.text(v, "name");
+        if (!t)
+            return std::unexpected(t.error());
+        sw.name = *t;
+    }
+    if (sw.name.empty())
+        return fail(ErrorKind::Parse, "a switch needs a 'name'", at(file, node.Mark()));
+    auto v = node["vendor"];
+    if (!v)
+        return fail(ErrorKind::Parse, "switch '" + sw.name + "' needs a 'vendor'", at(file, node.Mark()));
+    std::vector<std::pair<std::string_view, SwitchVendor>> options;
+    for (const auto& vendor : kVendors)
+        options.emplace_back(vendor.id, vendor.vendor);
+    auto vendor = r.choice<SwitchVendor>(v, "vendor", options);
+    if (!vendor)
+        return std::unexpected(vendor.error());
+    sw.vendor = *vendor;
+    for (const auto* key : { "host_ports", "uplink_ports" }) {
+        if (auto p = node[key]) {
+            auto ports = parsePorts(r, p, key, file);
+            if (!ports)
+                return std::unexpected(ports.error());
+            (std::string_view(key) == "host_ports" ? sw.hostPorts : sw.uplinkPorts) = std::move(*ports);
+        }
+    }
+    Result<void> step;
+    for (const auto& item : node) {
+        const auto key = item.first.Scalar();
+        const auto& value = item.second;
+        if (key == "address") {
+            auto t = scalar(value, key, file);
+            step = t ? (sw.address = *t, Result<void> {}) : std::unexpected(t.error());
+        } else if (key == "user") {
+            auto t = scalar(value, key, file);
+            step = t ? (sw.user = *t, Result<void> {}) : std::unexpected(t.error());
+        } else if (key == "key_file") {
+            auto t = scalar(value, key, file);
+            step = t ? (sw.keyFile = *t, Result<void> {}) : std::unexpected(t.error());
+        } else if (key == "port") {
+            auto t = integer(value, key, file, 1, 65535);
+            step = t ? (sw.port = *t, Result<void> {}) : std::unexpected(t.error());
+        } else if (key == "auth") {
+            auto t = parseAuth(value, file);
+            step = t ? (sw.auth = *t, Result<void> {}) : std::unexpected(t.error());
+        }
+        if (!step)
+            return std::unexpected(step.error());
+    }
+    return sw;
+}
+
+Result<HostSpec> parseHost(const YAML::Node& node, const std::string& file, bool needAddress)
 {
     if (!node.IsMap())
         return fail(ErrorKind::Parse, "each host must be a map of keys", at(file, node.Mark()));
-    static const std::vector<std::string_view> keys
-        = { "name", "address", "port", "user", "auth", "key_file", "kind", "local", "sysfs_root", "data_address" };
+    static const std::vector<std::string_view> keys = { "name", "address", "port", "user", "auth", "key_file", "kind",
+        "local", "sysfs_root", "data_address", "sudo", "interfaces", "dcb" };
     if (auto ok = checkKeys(node, keys, file, "a host"); !ok)
         return std::unexpected(ok.error());
     HostSpec host;
@@ -123,6 +271,25 @@ Result<HostSpec> parseHost(const YAML::Node& node, const std::string& file)
                     at(file, value.Mark()));
         } else if (key == "local") {
             take(boolean(value, key, file), host.local);
+        } else if (key == "sudo") {
+            take(boolean(value, key, file), host.sudo);
+        } else if (key == "interfaces") {
+            yamlread::Reader r(file);
+            take(parseInterfaces(r, value, file), host.interfaces);
+        } else if (key == "dcb") {
+            std::string text;
+            take(scalar(value, key, file), text);
+            if (step) {
+                if (text == "auto")
+                    host.dcb = DcbControl::Auto;
+                else if (text == "apply")
+                    host.dcb = DcbControl::Apply;
+                else if (text == "skip")
+                    host.dcb = DcbControl::Skip;
+                else
+                    step = fail(ErrorKind::Parse, "'dcb' must be auto, apply or skip, not '" + text + "'",
+                        at(file, value.Mark()));
+            }
         } else if (key == "auth") {
             std::string text;
             take(scalar(value, key, file), text);
@@ -157,7 +324,7 @@ Result<HostSpec> parseHost(const YAML::Node& node, const std::string& file)
     }
     if (host.name.empty())
         return fail(ErrorKind::Parse, "a host needs a 'name'", at(file, node.Mark()));
-    if (host.address.empty() && !host.local)
+    if (needAddress && host.address.empty() && !host.local)
         return fail(ErrorKind::Parse, "host '" + host.name + "' needs an 'address'", at(file, node.Mark()));
     return host;
 }
@@ -190,7 +357,60 @@ std::string toString(HostKind kind)
     return "linux";
 }
 
-Result<Inventory> parseInventory(const std::string& yamlText, const std::string& fileName)
+std::string toString(DcbControl dcb)
+{
+    switch (dcb) {
+    case DcbControl::Auto:
+        return "auto";
+    case DcbControl::Apply:
+        return "apply";
+    case DcbControl::Skip:
+        return "skip";
+    }
+    return "auto";
+}
+
+std::string toString(SwitchVendor vendor)
+{
+    for (const auto& v : kVendors) {
+        if (v.vendor == vendor)
+            return std::string(v.id);
+    }
+    return "cumulus";
+}
+
+std::string vendorTitle(SwitchVendor vendor)
+{
+    for (const auto& v : kVendors) {
+        if (v.vendor == vendor)
+            return std::string(v.title);
+    }
+    return {};
+}
+
+std::optional<SwitchVendor> switchVendorFromString(std::string_view text)
+{
+    for (const auto& v : kVendors) {
+        if (v.id == text)
+            return v.vendor;
+    }
+    return std::nullopt;
+}
+
+const std::vector<SwitchVendor>& allSwitchVendors()
+{
+    static const std::vector<SwitchVendor> all = [] {
+        std::vector<SwitchVendor> out;
+        for (const auto& v : kVendors)
+            out.push_back(v.vendor);
+        return out;
+    }();
+    return all;
+}
+
+namespace {
+
+Result<Inventory> parseInventoryImpl(const std::string& yamlText, const std::string& fileName, bool forPlan)
 {
     YAML::Node root;
     try {
@@ -202,7 +422,9 @@ Result<Inventory> parseInventory(const std::string& yamlText, const std::string&
         return fail(ErrorKind::Parse, "the file is empty", fileName);
     if (!root.IsMap())
         return fail(ErrorKind::Parse, "expected a map with 'version' and 'hosts'", at(fileName, root.Mark()));
-    if (auto ok = checkKeys(root, { "version", "known_hosts", "hosts" }, fileName, "the inventory"); !ok)
+    if (auto ok = checkKeys(root, { "version", "known_hosts", "hosts", "switches" }, fileName,
+            forPlan ? "the plan inventory" : "the inventory");
+        !ok)
         return std::unexpected(ok.error());
     Inventory inventory;
     if (auto v = root["version"]) {
@@ -228,7 +450,7 @@ Result<Inventory> parseInventory(const std::string& yamlText, const std::string&
                 return fail(ErrorKind::Parse, "'hosts' must be a list", at(fileName, hosts.Mark()));
             std::set<std::string> names;
             for (const auto& node : hosts) {
-                auto host = parseHost(node, fileName);
+                auto host = parseHost(node, fileName, !forPlan);
                 if (!host)
                     return std::unexpected(host.error());
                 if (!names.insert(host->name).second)
@@ -237,15 +459,46 @@ Result<Inventory> parseInventory(const std::string& yamlText, const std::string&
                 inventory.hosts.push_back(std::move(*host));
             }
         }
+        if (auto switches = root["switches"]; switches && !switches.IsNull()) {
+            if (!switches.IsSequence())
+                return fail(ErrorKind::Parse, "'switches' must be a list", at(fileName, switches.Mark()));
+            yamlread::Reader r(fileName);
+            std::set<std::string> names;
+            for (const auto& host : inventory.hosts)
+                names.insert(host.name);
+            for (const auto& node : switches) {
+                auto sw = parseSwitch(r, node, fileName);
+                if (!sw)
+                    return std::unexpected(sw.error());
+                if (!names.insert(sw->name).second)
+                    return fail(
+                        ErrorKind::Parse, "target name '" + sw->name + "' is used twice", at(fileName, node.Mark()));
+                inventory.switches.push_back(std::move(*sw));
+            }
+        }
     } catch (const YAML::Exception& e) {
         return fail(ErrorKind::Parse, e.msg, at(fileName, e.mark));
     }
+    if (forPlan)
+        return inventory;
     if (auto ok = validateInventory(inventory); !ok) {
         auto error = ok.error();
         error.where = fileName + (error.where.empty() ? "" : ": " + error.where);
         return std::unexpected(error);
     }
     return inventory;
+}
+
+} // namespace
+
+Result<Inventory> parseInventory(const std::string& yamlText, const std::string& fileName)
+{
+    return parseInventoryImpl(yamlText, fileName, false);
+}
+
+Result<Inventory> parseInventoryForPlan(const std::string& yamlText, const std::string& fileName)
+{
+    return parseInventoryImpl(yamlText, fileName, true);
 }
 
 Result<Inventory> loadInventory(const std::string& path)
@@ -283,9 +536,50 @@ std::string inventoryToYaml(const Inventory& inventory)
             out << YAML::Key << "sysfs_root" << YAML::Value << YAML::DoubleQuoted << host.sysfsRoot;
         if (!host.dataAddress.empty())
             out << YAML::Key << "data_address" << YAML::Value << YAML::DoubleQuoted << host.dataAddress;
+        if (host.sudo)
+            out << YAML::Key << "sudo" << YAML::Value << true;
+        if (host.dcb != DcbControl::Auto)
+            out << YAML::Key << "dcb" << YAML::Value << toString(host.dcb);
+        if (!host.interfaces.empty()) {
+            out << YAML::Key << "interfaces" << YAML::Value << YAML::BeginSeq;
+            for (const auto& itf : host.interfaces) {
+                out << YAML::BeginMap << YAML::Key << "name" << YAML::Value << YAML::DoubleQuoted << itf.name;
+                if (!itf.rdmaDevice.empty())
+                    out << YAML::Key << "rdma_device" << YAML::Value << YAML::DoubleQuoted << itf.rdmaDevice;
+                out << YAML::Key << "rdma_port" << YAML::Value << itf.rdmaPort << YAML::EndMap;
+            }
+            out << YAML::EndSeq;
+        }
         out << YAML::EndMap;
     }
-    out << YAML::EndSeq << YAML::EndMap;
+    out << YAML::EndSeq;
+    if (!inventory.switches.empty()) {
+        out << YAML::Key << "switches" << YAML::Value << YAML::BeginSeq;
+        for (const auto& sw : inventory.switches) {
+            out << YAML::BeginMap;
+            out << YAML::Key << "name" << YAML::Value << YAML::DoubleQuoted << sw.name;
+            out << YAML::Key << "vendor" << YAML::Value << toString(sw.vendor);
+            out << YAML::Key << "host_ports" << YAML::Value << YAML::Flow << YAML::BeginSeq;
+            for (const auto& p : sw.hostPorts)
+                out << YAML::DoubleQuoted << p;
+            out << YAML::EndSeq;
+            out << YAML::Key << "uplink_ports" << YAML::Value << YAML::Flow << YAML::BeginSeq;
+            for (const auto& p : sw.uplinkPorts)
+                out << YAML::DoubleQuoted << p;
+            out << YAML::EndSeq;
+            if (!sw.address.empty()) {
+                out << YAML::Key << "address" << YAML::Value << YAML::DoubleQuoted << sw.address;
+                out << YAML::Key << "port" << YAML::Value << sw.port;
+                out << YAML::Key << "user" << YAML::Value << YAML::DoubleQuoted << sw.user;
+                out << YAML::Key << "auth" << YAML::Value << toString(sw.auth);
+                if (!sw.keyFile.empty())
+                    out << YAML::Key << "key_file" << YAML::Value << YAML::DoubleQuoted << sw.keyFile;
+            }
+            out << YAML::EndMap;
+        }
+        out << YAML::EndSeq;
+    }
+    out << YAML::EndMap;
     return std::string(out.c_str()) + "\n";
 }
 
@@ -322,6 +616,29 @@ Result<void> validateInventory(const Inventory& inventory)
         if (host.port < 1 || host.port > 65535)
             return fail(ErrorKind::Validation, "port must be 1..65535", where);
         if (host.auth == AuthMethod::KeyFile && host.keyFile.empty())
+            return fail(ErrorKind::Validation, "auth is 'key' but no key_file is given", where);
+        for (const auto& itf : host.interfaces) {
+            if (host.kind != HostKind::Windows) {
+                if (auto ok = validateInterfaceName(itf.name); !ok)
+                    return fail(ErrorKind::Validation, ok.error().message, where);
+            }
+            if (!itf.rdmaDevice.empty()) {
+                if (auto ok = validateRdmaDeviceName(itf.rdmaDevice); !ok)
+                    return fail(ErrorKind::Validation, ok.error().message, where);
+            }
+        }
+    }
+    for (const auto& sw : inventory.switches) {
+        auto where = "switch '" + sw.name + "'";
+        if (!names.insert(sw.name).second)
+            return fail(ErrorKind::Validation, "name is used twice", where);
+        if (sw.address.empty())
+            continue;
+        if (auto ok = validateHostAddress(sw.address); !ok)
+            return fail(ErrorKind::Validation, ok.error().message, where);
+        if (auto ok = validateUserName(sw.user); !ok)
+            return fail(ErrorKind::Validation, ok.error().message, where);
+        if (sw.auth == AuthMethod::KeyFile && sw.keyFile.empty())
             return fail(ErrorKind::Validation, "auth is 'key' but no key_file is given", where);
     }
     return {};

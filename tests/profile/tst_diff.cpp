@@ -31,11 +31,12 @@ Profile preset(const char* id)
 }
 
 PlanTarget hostTarget(const Profile& profile, const HostFacts& facts, HostKind kind = HostKind::LinuxGeneric,
-    const std::string& name = "node-a")
+    const std::string& name = "node-a", DcbControl dcb = DcbControl::Auto)
 {
     HostSpec spec;
     spec.name = name;
     spec.kind = kind;
+    spec.dcb = dcb;
     PlanInventory inv;
     inv.hosts.push_back(planHostFromFacts(spec, facts));
     auto plan = generatePlan(profile, inv, { { name, facts } });
@@ -161,7 +162,17 @@ private slots:
         DcbInfo none;
         none.unavailable = "not available on this driver (dcb: Operation not supported)";
         netdev(facts, "ens1f1np1").dcb = none;
-        const PlanTarget t = hostTarget(preset("lossless-dscp"), facts);
+        // By default a driver that refused DCB gets no DCB steps, and the plan says why.
+        const PlanTarget automatic = hostTarget(preset("lossless-dscp"), facts);
+        for (const auto& d : diffTarget(automatic, facts))
+            QVERIFY2(!(d.interface == "ens1f1np1" && d.key == "pfc"), "a DCB step for a driver without DCB");
+        bool said = false;
+        for (const auto& line : automatic.header)
+            said = said || line.find("No DCB steps for ens1f1np1") != std::string::npos;
+        QVERIFY(said);
+        // dcb: apply generates them anyway; what the host could not tell stays Unknown.
+        const PlanTarget t
+            = hostTarget(preset("lossless-dscp"), facts, HostKind::LinuxGeneric, "node-a", DcbControl::Apply);
         const auto rows = diffTarget(t, facts);
 
         auto pfc = row(rows, "ens1f0np0", "pfc");

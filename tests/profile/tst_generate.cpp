@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "generate/plan.h"
 #include "generate/targets.h"
+#include "inventory/inventory.h"
 #include "profile/profile.h"
 #include "util/files.h"
 
@@ -299,6 +300,86 @@ private Q_SLOTS:
         QCOMPARE(QString::fromStdString(inv.error().describe()), message);
     }
 
+    void planJsonReadsBackExactly()
+    {
+        auto inv = loadPlanInventory(kInventory);
+        QVERIFY(inv);
+        for (const auto& preset : presets()) {
+            auto plan = generatePlan(preset.profile, *inv);
+            QVERIFY(plan);
+            plan->profileYaml = profileToYaml(preset.profile);
+            plan->inventoryYaml = "version: 1\nhosts: []\n";
+            plan->targets.front().steps.front().mayCutManagement = true;
+            auto back = planFromJson(planToJson(*plan), "plan.json");
+            QVERIFY2(back, back ? "" : back.error().describe().c_str());
+            // Warnings come back as warnings (plan.json has no error flag: a plan with errors is never written).
+            for (auto& w : plan->warnings)
+                w.error = false;
+            QVERIFY2(*back == *plan, preset.id.c_str());
+        }
+    }
+
+    void planJsonRejectsDamage_data()
+    {
+        QTest::addColumn<QString>("json");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("not json") << QStringLiteral("{") << QStringLiteral("not valid JSON");
+        QTest::newRow("version") << QStringLiteral(R"({"version": 2, "profile": "x", "targets": []})")
+                                 << QStringLiteral("$.version: plan version 2 is not one this RoCE Pilot reads (1)");
+        QTest::newRow("kind") << QStringLiteral(
+            R"({"version": 1, "profile": "x", "targets": [{"name": "a", "kind": "router", "platform": "p", "title": "t", "steps": []}]})")
+                              << QStringLiteral("$.targets[0].kind: must be linux, linux-nvidia, windows or switch");
+        QTest::newRow("argv type") << QStringLiteral(
+            R"({"version": 1, "profile": "x", "targets": [{"name": "a", "kind": "linux", "platform": "p", "title": "t", "steps": [{"id": "a.x", "title": "x", "kind": "host-argv", "argv": ["ip", 3], "verify": {"expect": ""}, "undo": {}}]}]})")
+                                   << QStringLiteral("$.targets[0].steps[0].argv[1]: must be a string");
+        QTest::newRow("switch step on host") << QStringLiteral(
+            R"({"version": 1, "profile": "x", "targets": [{"name": "a", "kind": "linux", "platform": "p", "title": "t", "steps": [{"id": "a.x", "title": "x", "kind": "switch-cli", "cli": "reload", "verify": {"expect": ""}, "undo": {}}]}]})")
+                                             << QStringLiteral("a host target cannot have a switch-cli step");
+        QTest::newRow("relative file") << QStringLiteral(
+            R"({"version": 1, "profile": "x", "targets": [{"name": "a", "kind": "linux", "platform": "p", "title": "t", "steps": [{"id": "a.x", "title": "x", "kind": "file", "path": "etc/x", "content": "", "verify": {"expect": ""}, "undo": {}}]}]})")
+                                       << QStringLiteral("$.targets[0].steps[0].path: must be an absolute path");
+    }
+
+    void planJsonRejectsDamage()
+    {
+        QFETCH(QString, json);
+        QFETCH(QString, message);
+        auto plan = planFromJson(json.toStdString(), "p.json");
+        QVERIFY(!plan);
+        QVERIFY2(QString::fromStdString(plan.error().describe()).contains(message), plan.error().describe().c_str());
+        QVERIFY(QString::fromStdString(plan.error().describe()).startsWith(QStringLiteral("p.json")));
+    }
+
+    void oneInventoryServesDiscoverAndPlan()
+    {
+        // The inventory `lab start` writes (addresses, data_address, known_hosts) plans as it is.
+        const std::string yaml
+            = "version: 1\nknown_hosts: /tmp/kh\nhosts:\n"
+              "  - {name: lab-a, address: 127.0.0.1, port: 2201, user: root, auth: key, key_file: /k, "
+              "kind: linux, data_address: 198.18.0.1, sudo: false, interfaces: [data0]}\n"
+              "switches:\n  - {name: leaf, vendor: eos, host_ports: [Ethernet1], address: 10.9.9.9, "
+              "user: admin}\n";
+        auto inv = parseInventory(yaml, "lab.yaml");
+        QVERIFY2(inv, inv ? "" : inv.error().describe().c_str());
+        QCOMPARE(inv->switches.size(), 1u);
+        QCOMPARE(inv->switches.front().address, std::string("10.9.9.9"));
+        auto plan = parsePlanInventory(yaml, "lab.yaml");
+        QVERIFY2(plan, plan ? "" : plan.error().describe().c_str());
+        QCOMPARE(plan->hosts.front().interfaces.front().name, std::string("data0"));
+        // The YAML written back reads back the same.
+        auto again = parseInventory(inventoryToYaml(*inv), "again.yaml");
+        QVERIFY(again);
+        QVERIFY(*again == *inv);
+        // Unknown keys name the file, line and column, with a hint.
+        auto bad = parseInventory("hosts:\n  - {name: a, address: h, sudoo: true}\n", "b.yaml");
+        QVERIFY(!bad);
+        QCOMPARE(
+            bad.error().describe(), std::string("b.yaml:2:27: unknown key 'sudoo' in a host (did you mean 'sudo'?)"));
+        auto dcb = parseInventory("hosts:\n  - {name: a, address: h, dcb: maybe}\n", "c.yaml");
+        QVERIFY(!dcb);
+        QVERIFY(dcb.error().message.find("'dcb' must be auto, apply or skip") != std::string::npos);
+    }
+
     void cliWritesAllOrNothing()
     {
         QTemporaryDir dir;
@@ -312,16 +393,18 @@ private Q_SLOTS:
             return p.exitCode();
         };
         const QString inv = QString::fromStdString(kInventory);
-        QCOMPARE(run({ QStringLiteral("plan"), QStringLiteral("--profile"), QStringLiteral("lossless-dscp"),
-                     QStringLiteral("--inventory"), inv, QStringLiteral("--out"), out }),
+        QCOMPARE(
+            run({ QStringLiteral("plan"), QStringLiteral("--profile"), QStringLiteral("lossless-dscp"),
+                QStringLiteral("--inventory"), inv, QStringLiteral("--out"), out, QStringLiteral("--no-discover") }),
             0);
         QCOMPARE(QDir(out).entryList(QDir::Files).size(), 12);
         auto golden = readTextFile(kGolden + "/lossless-dscp/leaf-eos.txt");
         QVERIFY(golden);
         QCOMPARE(*readTextFile(QString(out + QStringLiteral("/leaf-eos.txt")).toStdString()), *golden);
         // A second run into the same, non-empty directory is refused and changes nothing.
-        QCOMPARE(run({ QStringLiteral("plan"), QStringLiteral("--profile"), QStringLiteral("ecn-only"),
-                     QStringLiteral("--inventory"), inv, QStringLiteral("--out"), out }),
+        QCOMPARE(
+            run({ QStringLiteral("plan"), QStringLiteral("--profile"), QStringLiteral("ecn-only"),
+                QStringLiteral("--inventory"), inv, QStringLiteral("--out"), out, QStringLiteral("--no-discover") }),
             1);
         QCOMPARE(*readTextFile(QString(out + QStringLiteral("/leaf-eos.txt")).toStdString()), *golden);
         // A bad inventory writes nothing at all.
@@ -332,7 +415,8 @@ private Q_SLOTS:
         bad.close();
         const QString out2 = dir.path() + QStringLiteral("/plan2");
         QCOMPARE(run({ QStringLiteral("plan"), QStringLiteral("--profile"), QStringLiteral("lossless-dscp"),
-                     QStringLiteral("--inventory"), bad.fileName(), QStringLiteral("--out"), out2 }),
+                     QStringLiteral("--inventory"), bad.fileName(), QStringLiteral("--out"), out2,
+                     QStringLiteral("--no-discover") }),
             1);
         QVERIFY(!QFileInfo::exists(out2));
         QCOMPARE(QDir(dir.path()).entryList(QDir::Dirs | QDir::NoDotAndDotDot), QStringList { QStringLiteral("plan") });

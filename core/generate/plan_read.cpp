@@ -1,0 +1,279 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// plan.json back into a Plan. The apply engine and the Ansible export act on what this returns, so nothing
+// is defaulted silently: a missing or mistyped field is an error with its JSON path.
+#include "generate/plan.h"
+
+#include "util/files.h"
+
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <set>
+
+namespace rp {
+namespace {
+
+using json = nlohmann::ordered_json; // keeps the order of "sets" as written
+
+struct Reader
+{
+    std::string file;
+
+    std::unexpected<Error> bad(const std::string& path, const std::string& what) const
+    {
+        return fail(ErrorKind::Parse, path + ": " + what, file);
+    }
+
+    Result<std::string> str(const json& obj, const std::string& key, const std::string& path, bool required = true)
+    {
+        auto it = obj.find(key);
+        if (it == obj.end())
+            return required ? Result<std::string>(bad(path + "." + key, "missing")) : std::string();
+        if (!it->is_string())
+            return bad(path + "." + key, "must be a string");
+        return it->get<std::string>();
+    }
+
+    Result<bool> boolean(const json& obj, const std::string& key, const std::string& path, bool fallback)
+    {
+        auto it = obj.find(key);
+        if (it == obj.end())
+            return fallback;
+        if (!it->is_boolean())
+            return bad(path + "." + key, "must be true or false");
+        return it->get<bool>();
+    }
+
+    Result<std::vector<std::string>> strings(const json& obj, const std::string& key, const std::string& path)
+    {
+        std::vector<std::string> out;
+        auto it = obj.find(key);
+        if (it == obj.end())
+            return out;
+        if (!it->is_array())
+            return bad(path + "." + key, "must be a list of strings");
+        for (std::size_t i = 0; i < it->size(); ++i) {
+            if (!(*it)[i].is_string())
+                return bad(path + "." + key + "[" + std::to_string(i) + "]", "must be a string");
+            out.push_back((*it)[i].get<std::string>());
+        }
+        return out;
+    }
+};
+
+template <class T> bool take(Result<T>&& r, T& into, Error& error)
+{
+    if (!r) {
+        error = r.error();
+        return false;
+    }
+    into = std::move(*r);
+    return true;
+}
+
+Result<Step> readStep(Reader& r, const json& js, const std::string& path)
+{
+    if (!js.is_object())
+        return r.bad(path, "must be an object");
+    Step s;
+    Error e;
+    std::string kind;
+    if (!take(r.str(js, "id", path), s.id, e) || !take(r.str(js, "title", path), s.title, e)
+        || !take(r.str(js, "kind", path), kind, e))
+        return std::unexpected(e);
+    if (kind == "host-argv") {
+        s.kind = StepKind::HostArgv;
+        if (!take(r.strings(js, "argv", path), s.argv, e))
+            return std::unexpected(e);
+        if (s.argv.empty())
+            return r.bad(path + ".argv", "a host-argv step needs a non-empty argv");
+    } else if (kind == "switch-cli") {
+        s.kind = StepKind::SwitchCli;
+        if (!take(r.str(js, "cli", path), s.text, e))
+            return std::unexpected(e);
+    } else if (kind == "file") {
+        s.kind = StepKind::File;
+        if (!take(r.str(js, "path", path), s.path, e) || !take(r.str(js, "content", path), s.text, e))
+            return std::unexpected(e);
+        if (s.path.empty() || s.path.front() != '/')
+            return r.bad(path + ".path", "must be an absolute path");
+    } else {
+        return r.bad(path + ".kind", "must be host-argv, switch-cli or file, not '" + kind + "'");
+    }
+    auto verify = js.find("verify");
+    if (verify == js.end() || !verify->is_object())
+        return r.bad(path + ".verify", "missing or not an object");
+    if (!take(r.strings(*verify, "argv", path + ".verify"), s.verify.argv, e)
+        || !take(r.str(*verify, "cli", path + ".verify", false), s.verify.cli, e)
+        || !take(r.str(*verify, "expect", path + ".verify"), s.verify.expect, e))
+        return std::unexpected(e);
+    auto undo = js.find("undo");
+    if (undo == js.end() || !undo->is_object())
+        return r.bad(path + ".undo", "missing or not an object");
+    if (!take(r.boolean(*undo, "known", path + ".undo", false), s.undo.known, e)
+        || !take(r.str(*undo, "cli", path + ".undo", false), s.undo.text, e)
+        || !take(r.str(*undo, "note", path + ".undo", false), s.undo.note, e))
+        return std::unexpected(e);
+    if (auto cmds = undo->find("commands"); cmds != undo->end()) {
+        if (!cmds->is_array())
+            return r.bad(path + ".undo.commands", "must be a list of argv lists");
+        for (std::size_t i = 0; i < cmds->size(); ++i) {
+            const auto& argv = (*cmds)[i];
+            const std::string p = path + ".undo.commands[" + std::to_string(i) + "]";
+            if (!argv.is_array() || argv.empty())
+                return r.bad(p, "must be a non-empty list of strings");
+            std::vector<std::string> tokens;
+            for (const auto& t : argv) {
+                if (!t.is_string())
+                    return r.bad(p, "must be a list of strings");
+                tokens.push_back(t.get<std::string>());
+            }
+            s.undo.commands.push_back(std::move(tokens));
+        }
+    }
+    if (!take(r.boolean(js, "persistent", path, false), s.persistent, e)
+        || !take(r.boolean(js, "artifact", path, false), s.artifact, e)
+        || !take(r.boolean(js, "optional", path, false), s.optional, e)
+        || !take(r.boolean(js, "may_cut_management", path, false), s.mayCutManagement, e)
+        || !take(r.strings(js, "notes", path), s.notes, e))
+        return std::unexpected(e);
+    if (auto sets = js.find("sets"); sets != js.end()) {
+        if (!sets->is_object())
+            return r.bad(path + ".sets", "must be an object of key: value");
+        for (const auto& [key, value] : sets->items()) {
+            if (!value.is_string())
+                return r.bad(path + ".sets." + key, "must be a string");
+            s.sets.push_back({ key, value.get<std::string>() });
+        }
+    }
+    return s;
+}
+
+Result<PlanTarget> readTarget(Reader& r, const json& jt, const std::string& path)
+{
+    if (!jt.is_object())
+        return r.bad(path, "must be an object");
+    PlanTarget t;
+    Error e;
+    std::string kind;
+    if (!take(r.str(jt, "name", path), t.name, e) || !take(r.str(jt, "kind", path), kind, e)
+        || !take(r.str(jt, "platform", path), t.platform, e) || !take(r.str(jt, "title", path), t.title, e)
+        || !take(r.str(jt, "comment", path, false), t.comment, e) || !take(r.strings(jt, "header", path), t.header, e))
+        return std::unexpected(e);
+    if (kind == "linux")
+        t.kind = TargetKind::LinuxGeneric;
+    else if (kind == "linux-nvidia")
+        t.kind = TargetKind::LinuxNvidia;
+    else if (kind == "windows")
+        t.kind = TargetKind::Windows;
+    else if (kind == "switch")
+        t.kind = TargetKind::Switch;
+    else
+        return r.bad(path + ".kind", "must be linux, linux-nvidia, windows or switch, not '" + kind + "'");
+    if (t.comment.empty())
+        t.comment = t.kind == TargetKind::Switch ? "!" : "#";
+    if (auto u = jt.find("unsupported"); u != jt.end()) {
+        if (!u->is_array())
+            return r.bad(path + ".unsupported", "must be a list");
+        for (std::size_t i = 0; i < u->size(); ++i) {
+            const std::string p = path + ".unsupported[" + std::to_string(i) + "]";
+            if (!(*u)[i].is_object())
+                return r.bad(p, "must be an object");
+            Unsupported item;
+            if (!take(r.str((*u)[i], "key", p), item.key, e) || !take(r.str((*u)[i], "reason", p), item.reason, e))
+                return std::unexpected(e);
+            t.unsupported.push_back(std::move(item));
+        }
+    }
+    auto steps = jt.find("steps");
+    if (steps == jt.end() || !steps->is_array())
+        return r.bad(path + ".steps", "missing or not a list");
+    std::set<std::string> ids;
+    for (std::size_t i = 0; i < steps->size(); ++i) {
+        auto step = readStep(r, (*steps)[i], path + ".steps[" + std::to_string(i) + "]");
+        if (!step)
+            return std::unexpected(step.error());
+        if (!ids.insert(step->id).second)
+            return r.bad(path + ".steps[" + std::to_string(i) + "].id", "'" + step->id + "' is used twice");
+        const bool hostKind = t.kind != TargetKind::Switch;
+        if (hostKind && step->kind == StepKind::SwitchCli)
+            return r.bad(path + ".steps[" + std::to_string(i) + "]", "a host target cannot have a switch-cli step");
+        if (!hostKind && step->kind == StepKind::HostArgv)
+            return r.bad(path + ".steps[" + std::to_string(i) + "]", "a switch target cannot have a host-argv step");
+        t.steps.push_back(std::move(*step));
+    }
+    return t;
+}
+
+} // namespace
+
+Result<Plan> planFromJson(const std::string& text, const std::string& fileName)
+{
+    json root;
+    try {
+        root = json::parse(text);
+    } catch (const json::exception& e) { // out_of_range too: "1e999" overflows a double
+        return fail(ErrorKind::Parse, std::string("not valid JSON: ") + e.what(), fileName);
+    }
+    Reader r { fileName };
+    if (!root.is_object())
+        return r.bad("$", "must be an object");
+    auto version = root.find("version");
+    if (version == root.end() || !version->is_number_integer())
+        return r.bad("$.version", "missing or not a whole number");
+    if (version->get<long long>() != 1)
+        return r.bad("$.version",
+            "plan version " + std::to_string(version->get<long long>()) + " is not one this RoCE Pilot reads (1)");
+    Plan plan;
+    Error e;
+    if (!take(r.str(root, "profile", "$"), plan.profileName, e))
+        return std::unexpected(e);
+    if (auto src = root.find("source"); src != root.end()) {
+        if (!src->is_object())
+            return r.bad("$.source", "must be an object");
+        if (!take(r.str(*src, "profile", "$.source"), plan.profileYaml, e)
+            || !take(r.str(*src, "inventory", "$.source"), plan.inventoryYaml, e))
+            return std::unexpected(e);
+    }
+    if (auto w = root.find("warnings"); w != root.end()) {
+        if (!w->is_array())
+            return r.bad("$.warnings", "must be a list");
+        for (std::size_t i = 0; i < w->size(); ++i) {
+            const std::string p = "$.warnings[" + std::to_string(i) + "]";
+            if (!(*w)[i].is_object())
+                return r.bad(p, "must be an object");
+            ProfileIssue issue;
+            issue.error = false;
+            if (!take(r.str((*w)[i], "code", p), issue.code, e) || !take(r.str((*w)[i], "field", p), issue.field, e)
+                || !take(r.str((*w)[i], "message", p), issue.message, e))
+                return std::unexpected(e);
+            plan.warnings.push_back(std::move(issue));
+        }
+    }
+    auto targets = root.find("targets");
+    if (targets == root.end() || !targets->is_array())
+        return r.bad("$.targets", "missing or not a list");
+    std::set<std::string> names;
+    for (std::size_t i = 0; i < targets->size(); ++i) {
+        auto t = readTarget(r, (*targets)[i], "$.targets[" + std::to_string(i) + "]");
+        if (!t)
+            return std::unexpected(t.error());
+        if (!names.insert(t->name).second)
+            return r.bad("$.targets[" + std::to_string(i) + "].name", "'" + t->name + "' is used twice");
+        plan.targets.push_back(std::move(*t));
+    }
+    return plan;
+}
+
+Result<Plan> loadPlanDirectory(const std::string& dirOrFile)
+{
+    std::error_code ec;
+    std::string file = dirOrFile;
+    if (std::filesystem::is_directory(dirOrFile, ec))
+        file = (std::filesystem::path(dirOrFile) / "plan.json").string();
+    auto text = readTextFile(file, 64u << 20);
+    if (!text)
+        return std::unexpected(text.error());
+    return planFromJson(*text, file);
+}
+
+} // namespace rp
