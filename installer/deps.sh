@@ -13,6 +13,8 @@ packages=(
     libgl-dev
     # run and test: hosts, RDMA tools, headless display
     openssh-server openssh-client openssl iproute2 procps psmisc time rdma-core ibverbs-utils perftest
+    # switch CLI emulators behind sshd (tests/lab/switch-emu), flock for their test runs
+    python3 util-linux
     # benchmarks: the TCP engine against the tools admins use (bench/perf-tcp.sh)
     sockperf iperf3
     xvfb xauth qt6-translations-l10n
