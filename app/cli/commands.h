@@ -12,6 +12,9 @@ int labCommand(int argc, char** argv);
 int profileCommand(int argc, char** argv);
 int planCommand(int argc, char** argv);
 int testCommand(int argc, char** argv);
+int applyCommand(int argc, char** argv);
+int rollbackCommand(int argc, char** argv);
+int journalCommand(int argc, char** argv);
 int exportCommand(int argc, char** argv);
 
 } // namespace rp::cli

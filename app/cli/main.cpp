@@ -20,6 +20,9 @@ commands:
   profile    list, show and validate RoCE profiles (presets and YAML files)
   plan       generate host and switch configuration from a profile and an inventory
   test       measure RDMA, TCP or perftest latency and throughput between two hosts
+  apply      apply a plan step by step with read-back, journal, dead-man and rollback
+  rollback   undo a run from its journal and read every host back against its snapshot
+  journal    list, show or resume apply runs
   export     write an Ansible project (playbook + inventory) that applies a plan
 
 Run 'rocepilot-cli <command> --help' for the options of a command.
@@ -43,6 +46,12 @@ int main(int argc, char** argv)
         std::puts("rocepilot-cli 0.1.0");
         return rp::cli::ExitOk;
     }
+    if (command == "apply")
+        return rp::cli::applyCommand(argc, argv);
+    if (command == "rollback")
+        return rp::cli::rollbackCommand(argc, argv);
+    if (command == "journal")
+        return rp::cli::journalCommand(argc, argv);
     if (command == "discover")
         return rp::cli::discoverCommand(argc, argv);
     if (command == "parse")

@@ -211,7 +211,7 @@ Result<Plan> planFromJson(const std::string& text, const std::string& fileName)
     json root;
     try {
         root = json::parse(text);
-    } catch (const json::parse_error& e) {
+    } catch (const json::exception& e) { // out_of_range too: "1e999" overflows a double
         return fail(ErrorKind::Parse, std::string("not valid JSON: ") + e.what(), fileName);
     }
     Reader r { fileName };

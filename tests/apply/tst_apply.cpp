@@ -1,0 +1,177 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The parts of the apply engine that need no host: journal files (round trip, damage, listing, a disk that
+// refuses the write), read-back matching, and the state snapshot a rollback is proved against.
+#include "apply/apply.h"
+#include "apply/journal.h"
+#include "util/files.h"
+
+#include <QTemporaryDir>
+#include <QtTest>
+#include <sys/stat.h>
+
+using namespace rp;
+using namespace rp::apply;
+
+class TestApply : public QObject
+{
+    Q_OBJECT
+
+    static Journal sample(const std::string& dir)
+    {
+        Journal j;
+        j.id = "20261124-081502-4f3a";
+        j.created = "2026-11-24T08:15:02Z";
+        j.mode = "apply";
+        j.state = "running";
+        j.policy = "stop";
+        j.planJson = "{\"version\": 1}";
+        j.inventoryYaml = "version: 1\nhosts: []\n";
+        HostRecord h;
+        h.name = "lab-a";
+        h.state = HostState::Applying;
+        h.snapshot = { { "data0.mtu", "1500" }, { "file:/x", "<absent>" } };
+        StepRecord s;
+        s.id = "lab-a.data0.mtu";
+        s.title = "MTU";
+        s.state = StepState::Verified;
+        s.ran = true;
+        s.undo = { { "ip", "link", "set", "dev", "data0", "mtu", "1500" } };
+        s.before = "\"mtu\":1500";
+        h.steps.push_back(s);
+        s.id = "lab-a.data0.vlan";
+        s.state = StepState::Running;
+        s.undo = { { "sh", "-c", "printf '%s\\n' \"$1\" >\"$2\"", "rp-undo", "it's $(x)", "/y" } };
+        h.steps.push_back(s);
+        j.hosts.push_back(h);
+        j.path = dir + "/" + j.id + ".json";
+        return j;
+    }
+
+private slots:
+    void journalRoundTrip()
+    {
+        QTemporaryDir dir;
+        const Journal j = sample(dir.path().toStdString());
+        QVERIFY(saveJournal(j));
+        auto back = loadJournal(j.path);
+        QVERIFY2(back, back ? "" : back.error().describe().c_str());
+        QCOMPARE(journalToJson(*back), journalToJson(j));
+        QCOMPARE(back->hosts.at(0).steps.at(1).undo.at(0).at(4), std::string("it's $(x)"));
+        QVERIFY(!journalFinished(*back));
+        // Only its owner reads a journal: it holds the inventory.
+        struct stat st
+        { };
+        QCOMPARE(::stat(j.path.c_str(), &st), 0);
+        QCOMPARE(st.st_mode & 0777u, 0600u);
+    }
+
+    void damagedJournalsAreNamedNotSkipped()
+    {
+        QTemporaryDir dir;
+        const std::string d = dir.path().toStdString();
+        Journal finished = sample(d);
+        finished.id = "20261124-090000-aaaa";
+        finished.state = "applied";
+        finished.path = d + "/" + finished.id + ".json";
+        QVERIFY(saveJournal(sample(d)));
+        QVERIFY(saveJournal(finished));
+        QVERIFY(writeFileAtomically(d + "/20261124-100000-bbbb.json", "{\"version\": 1, \"id\": 3"));
+        const auto list = listJournals(d);
+        QCOMPARE(list.size(), 3u);
+        QCOMPARE(list.at(0).id, std::string("20261124-100000-bbbb"));
+        QVERIFY(list.at(0).error.find("damaged apply journal") != std::string::npos);
+        QCOMPARE(list.at(1).state, std::string("applied"));
+        QCOMPARE(list.at(2).state, std::string("running"));
+        QCOMPARE(list.at(2).hosts.at(0), (std::pair<std::string, std::string> { "lab-a", "applying" }));
+        auto bad = journalFromJson(R"({"version": 1, "id": "x", "created": "", "mode": "apply", "state": "running",
+            "plan": "", "inventory": "", "hosts": [{"name": "h", "state": "exploded", "snapshot": {}, "steps": []}]})",
+            "j.json");
+        QVERIFY(!bad);
+        QVERIFY(bad.error().describe().find("unknown host state 'exploded'") != std::string::npos);
+    }
+
+    void unwritableJournalIsAnError()
+    {
+        QTemporaryDir dir;
+        const std::string d = dir.path().toStdString() + "/ro";
+        QVERIFY(QDir().mkpath(QString::fromStdString(d)));
+        QCOMPARE(::chmod(d.c_str(), 0500), 0);
+        Journal j = sample(d);
+        auto ok = saveJournal(j);
+        if (::geteuid() == 0) {
+            // root writes through a 0500 directory; the full-disk case is proved on a tiny tmpfs in the lab test
+            QVERIFY(ok);
+        } else {
+            QVERIFY(!ok);
+            QVERIFY(ok.error().message.find("cannot write the apply journal") != std::string::npos);
+        }
+        ::chmod(d.c_str(), 0700);
+    }
+
+    void readBackMatchesWholeValuesOnly_data()
+    {
+        QTest::addColumn<QString>("output");
+        QTest::addColumn<QString>("expect");
+        QTest::addColumn<bool>("match");
+        QTest::newRow("json mtu") << R"([{"ifname":"data0","mtu":9000,"qdisc":"fq"}])"
+                                  << R"("mtu":9000)" << true;
+        QTest::newRow("json mtu prefix") << R"([{"mtu":90000}])"
+                                         << R"("mtu":9000)" << false;
+        QTest::newRow("configfs") << QStringLiteral("RoCE v2\n") << QStringLiteral("RoCE v2") << true;
+        QTest::newRow("tos 104 vs 1040") << QStringLiteral("1040\n") << QStringLiteral("104") << false;
+        QTest::newRow("tos 104 vs 2104") << QStringLiteral("2104\n") << QStringLiteral("104") << false;
+        QTest::newRow("vlan map") << QStringLiteral("EGRESS priority mappings: 0:3 1:3 2:3 \n")
+                                  << QStringLiteral("EGRESS priority mappings: 0:3 1:3 2:3") << true;
+        QTest::newRow("empty expect") << QStringLiteral("anything") << QString() << true;
+        QTest::newRow("absent") << QStringLiteral("order pcp") << QStringLiteral("order dscp") << false;
+    }
+
+    void readBackMatchesWholeValuesOnly()
+    {
+        QFETCH(QString, output);
+        QFETCH(QString, expect);
+        QFETCH(bool, match);
+        QCOMPARE(readBackMatches(output.toStdString(), expect.toStdString()), match);
+    }
+
+    void snapshotNormalisesWhatMeansTheSame()
+    {
+        HostFacts facts;
+        Netdev data;
+        data.name = "data0";
+        data.mtu = 1500;
+        Netdev vlan;
+        vlan.name = "data0.2";
+        vlan.mtu = 1500;
+        vlan.vlanId = 2;
+        vlan.vlanParent = "data0";
+        vlan.egressQos = { { 0, 3 }, { 3, 3 } };
+        facts.netdevs = { data, vlan };
+        PlanTarget t;
+        t.name = "lab-a";
+        Step s;
+        s.id = "lab-a.data0.mtu";
+        s.argv = { "ip", "link", "set", "dev", "data0", "mtu", "9000" };
+        t.steps.push_back(s);
+        s.id = "lab-a.data0.dummy";
+        s.argv = { "ip", "link", "add", "dev", "rpd0", "type", "dummy" };
+        t.steps.push_back(s);
+        const auto before = stateOf(facts, t, { { "/sys/x", "<absent>" } });
+        QCOMPARE(before.at("data0.mtu"), std::string("1500"));
+        QCOMPARE(before.at("data0.2.egress"), std::string("0:3 3:3"));
+        QCOMPARE(before.at("rpd0.exists"), std::string("no"));
+        QCOMPARE(before.at("file:/sys/x"), std::string("<absent>"));
+        // After an undo the kernel lists every priority, the unmapped ones as 0: the same state.
+        facts.netdevs[1].egressQos = { { 0, 3 }, { 1, 0 }, { 2, 0 }, { 3, 3 }, { 4, 0 }, { 5, 0 }, { 6, 0 }, { 7, 0 } };
+        QVERIFY(stateOf(facts, t, { { "/sys/x", "<absent>" } }) == before);
+        // A netdev the plan made and the undo left behind is a difference.
+        Netdev dummy;
+        dummy.name = "rpd0";
+        dummy.mtu = 1500;
+        facts.netdevs.push_back(dummy);
+        QCOMPARE(stateOf(facts, t, { { "/sys/x", "<absent>" } }).at("rpd0.exists"), std::string("yes"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestApply)
+#include "tst_apply.moc"
