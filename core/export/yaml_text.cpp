@@ -36,31 +36,35 @@ std::string yamlQuoted(std::string_view text)
             out += buf;
             continue;
         }
-        // YAML's own line breaks outside ASCII: NEL (U+0085), LS (U+2028), PS (U+2029).
-        if (c == 0xc2 && i + 1 < text.size() && static_cast<unsigned char>(text[i + 1]) == 0x85) {
-            out += "\\N";
-            ++i;
-            continue;
-        }
-        if (c == 0xe2 && i + 2 < text.size() && static_cast<unsigned char>(text[i + 1]) == 0x80
-            && (static_cast<unsigned char>(text[i + 2]) == 0xa8 || static_cast<unsigned char>(text[i + 2]) == 0xa9)) {
-            out += static_cast<unsigned char>(text[i + 2]) == 0xa8 ? "\\L" : "\\P";
-            i += 2;
-            continue;
-        }
-        // A byte that is not part of valid UTF-8 cannot be written into a YAML stream: escape it.
+        // Outside ASCII: decode one UTF-8 sequence. Code points a YAML stream may hold raw (PyYAML's printable
+        // set) are copied; the others (C1 controls, NEL/LS/PS line breaks, U+FFFE/U+FFFF) are escaped; bytes that
+        // are not valid UTF-8 (overlong, surrogates, truncated) are written as \xNN escapes.
         if (c >= 0x80) {
-            std::size_t len = c >= 0xf0 && c <= 0xf4 ? 4 : c >= 0xe0 ? 3 : c >= 0xc2 && c < 0xe0 ? 2 : 0;
+            std::size_t len = c >= 0xf0 && c <= 0xf4 ? 4 : c >= 0xe0 && c <= 0xef ? 3 : c >= 0xc2 && c <= 0xdf ? 2 : 0;
             bool valid = len > 0 && i + len <= text.size();
-            for (std::size_t k = 1; valid && k < len; ++k)
-                valid = (static_cast<unsigned char>(text[i + k]) & 0xc0) == 0x80;
+            char32_t cp = len == 2 ? c & 0x1f : len == 3 ? c & 0x0f : c & 0x07;
+            for (std::size_t k = 1; valid && k < len; ++k) {
+                auto b = static_cast<unsigned char>(text[i + k]);
+                valid = (b & 0xc0) == 0x80;
+                cp = (cp << 6) | (b & 0x3f);
+            }
+            if (valid)
+                valid = !(len == 3 && cp < 0x800) && !(len == 4 && (cp < 0x10000 || cp > 0x10ffff))
+                    && !(cp >= 0xd800 && cp <= 0xdfff);
             if (!valid) {
                 char buf[8];
                 std::snprintf(buf, sizeof buf, "\\x%02x", c);
                 out += buf;
                 continue;
             }
-            out.append(text.substr(i, len));
+            bool printable = cp >= 0xa0 && cp != 0x2028 && cp != 0x2029 && cp != 0xfffe && cp != 0xffff;
+            if (printable) {
+                out.append(text.substr(i, len));
+            } else {
+                char buf[12];
+                std::snprintf(buf, sizeof buf, "\\u%04x", static_cast<unsigned>(cp));
+                out += buf;
+            }
             i += len - 1;
             continue;
         }

@@ -134,7 +134,10 @@ private Q_SLOTS:
     {
         QCOMPARE(yamlQuoted("a\"b\\c\nd\te"), std::string("\"a\\\"b\\\\c\\nd\\te\""));
         QCOMPARE(yamlQuoted(std::string("x\x01y\x7f", 4)), std::string("\"x\\x01y\\x7f\""));
-        QCOMPARE(yamlQuoted("\xe2\x80\xa8|\xc2\x85"), std::string("\"\\L|\\N\""));
+        QCOMPARE(yamlQuoted("\xe2\x80\xa8|\xc2\x85|\xc2\x80|\xef\xbf\xbe"),
+            std::string("\"\\u2028|\\u0085|\\u0080|\\ufffe\""));
+        QCOMPARE(yamlQuoted("\xed\xa0\x80"), std::string("\"\\xed\\xa0\\x80\"")); // a surrogate is not UTF-8
+        QCOMPARE(yamlQuoted("\xe0\x80\xaf"), std::string("\"\\xe0\\x80\\xaf\"")); // overlong
         QCOMPARE(yamlQuoted("caf\xc3\xa9"), std::string("\"caf\xc3\xa9\"")); // valid UTF-8 kept
         QCOMPARE(yamlQuoted("bad\xff"), std::string("\"bad\\xff\""));
         QCOMPARE(yamlUnsafe("{{ x }}"), std::string("!unsafe \"{{ x }}\""));
@@ -269,7 +272,7 @@ private Q_SLOTS:
         h.address = "198.18.0.1";
         h.user = "root";
         h.auth = AuthMethod::KeyFile;
-        h.keyFile = "/tmp/key {{ lookup('env','HOME') }}\"";
+        h.keyFile = "/tmp/key {{ lookup('env','HOME') }}\"\xc2\x85\xc2\x80\xef\xbf\xbf\xed\xa0\x80";
         inv.hosts.push_back(h);
         auto project = exportAnsible(plan, inv);
         QVERIFY2(project, project ? "" : project.error().describe().c_str());

@@ -189,6 +189,7 @@ private Q_SLOTS:
             QRegularExpression(QStringLiteral("TASK \\[h3\\.eth0\\.mtu: undo\\][^\\n]*\\nchanged: \\[h3\\]")));
         QVERIFY2(undoLo > 0 && undoEth0 > undoLo, tail(r.out).constData());
         auto after = discoverState();
+        QVERIFY2(after.count("h3"), "h3 was not discovered after the rollback");
         QVERIFY2(after.at("h3") == m_before.at("h3"),
             ("h3 after the rollback: " + describe(after.at("h3")) + "; before: " + describe(m_before.at("h3")))
                 .c_str());
@@ -207,6 +208,7 @@ private Q_SLOTS:
         // Read back by our own discovery: what the plan's steps say they set.
         const Plan p = plan(false);
         auto state = discoverState();
+        QCOMPARE(state.size(), std::size_t(kHosts));
         for (const auto& t : p.targets) {
             auto e = t.effective();
             const auto& s = state.at(t.name);
@@ -234,14 +236,17 @@ private Q_SLOTS:
         QCOMPARE(recap(drift.out, "h3", "changed"), 0);
         QVERIFY2(drift.out.contains(QStringLiteral("would run: ip link set dev eth0 mtu 9000")),
             tail(drift.out).constData());
-        QCOMPARE(discoverState().at("h2").eth0Mtu, std::optional<int>(1500));
+        auto drifted = discoverState();
+        QVERIFY2(drifted.count("h2"), "h2 was not discovered");
+        QCOMPARE(drifted.at("h2").eth0Mtu, std::optional<int>(1500));
         auto repair = runAnsible(dir, { "site.yml" });
         QVERIFY2(repair.exitCode == 0, tail(repair.out).constData());
         QCOMPARE(recap(repair.out, "h2", "changed"), 1);
         QVERIFY(discoverState() == state);
     }
 
-    // The admin's flow, through the CLI: plan (which discovers the hosts) -> export ansible -> ansible-playbook.
+    // The admin's flow, through the CLI: plan (which discovers the hosts) -> export ansible -> ansible-playbook;
+    // then the same plan through `rocepilot-cli apply` from the same starting state reaches the same state.
     void cliFlowFromInventoryToAppliedState()
     {
         auto all = loadInventory(lab::dir() + "/inventory.yaml");
@@ -278,6 +283,7 @@ private Q_SLOTS:
         Inventory saved = m_inventory;
         m_inventory = inv;
         auto before = discoverState();
+        QCOMPARE(before.size(), 2u);
         auto restore = [&] {
             for (const auto& [name, s] : before) {
                 auto ns = "rp-" + name;
@@ -289,16 +295,33 @@ private Q_SLOTS:
         auto state = discoverState();
         auto second = runAnsible(d + "/ansible", { "site.yml" });
         restore();
+        auto restored = discoverState();
+        // The same plan through RoCE Pilot's own engine must reach the same state, and the exported playbook must
+        // then find nothing to change.
+        auto engine = cli(
+            { "apply", "--plan", d + "/plan", "--inventory", d + "/inventory.yaml", "--journal-dir", d + "/journals" });
+        auto engineState = discoverState();
+        auto afterEngine = runAnsible(d + "/ansible", { "site.yml" });
+        restore();
         m_inventory = saved;
         QVERIFY2(first.exitCode == 0, tail(first.out).constData());
         QVERIFY2(second.exitCode == 0, tail(second.out).constData());
+        QVERIFY(restored == before);
+        QVERIFY2(engine.first == 0, qPrintable(engine.second));
+        QCOMPARE(state.size(), 2u);
+        QCOMPARE(engineState.size(), 2u);
+        QVERIFY2(afterEngine.exitCode == 0, tail(afterEngine.out).constData());
         for (const auto& t : plan->targets) {
             auto e = t.effective();
             QVERIFY2(e.count("mtu"), t.name.c_str());
             QVERIFY2(recap(first.out, t.name, "changed") >= 1, tail(first.out).constData());
             QCOMPARE(recap(second.out, t.name, "changed"), 0);
+            QCOMPARE(recap(afterEngine.out, t.name, "changed"), 0);
             const auto& s = state.at(t.name);
             QVERIFY2(s.eth0Mtu && std::to_string(*s.eth0Mtu) == e.at("mtu"), (t.name + ": " + describe(s)).c_str());
+            QVERIFY2(s.loMtu && std::to_string(*s.loMtu) == e.at("mtu"), (t.name + ": " + describe(s)).c_str());
+            QVERIFY2(engineState.at(t.name) == s,
+                (t.name + ": engine " + describe(engineState.at(t.name)) + ", ansible " + describe(s)).c_str());
         }
         QCOMPARE(plan->targets.size(), 2u);
     }
