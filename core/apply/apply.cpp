@@ -1253,7 +1253,20 @@ Result<RunResult> fromJournal(
     (void)saveJournal(journal);
     RunResult result;
     result.journal = journal;
-    result.ok = resumeRun ? journal.state == "applied" : journal.state == "rolled-back";
+    if (resumeRun) {
+        result.ok = journal.state == "applied";
+    } else {
+        // Nothing left changed: rolled back, or never changed (unchanged, refused, not started).
+        result.ok = true;
+        for (const auto& h : journal.hosts) {
+            result.ok = result.ok
+                && (h.state == HostState::RolledBack || h.state == HostState::Unchanged || h.state == HostState::Refused
+                    || h.state == HostState::Cancelled || h.state == HostState::Planned || h.state == HostState::Pending
+                    || (h.state == HostState::Unreachable && h.steps.empty()));
+        }
+        for (const auto& sw : journal.switches)
+            result.ok = result.ok && sw.state != "confirmed" && sw.state != "failed";
+    }
     return result;
 }
 

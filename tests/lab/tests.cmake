@@ -34,6 +34,12 @@ add_test(NAME softroce_apply
     COMMAND bash ${RP_SOFTROCE_DIR}/tests/apply.sh $<TARGET_FILE:rocepilot-cli> ${RP_SOFTROCE_STATE})
 set_tests_properties(softroce_apply PROPERTIES LABELS lab FIXTURES_REQUIRED softroce RESOURCE_LOCK softroce TIMEOUT 900)
 
+# ansible: the exported Ansible project on the guests reaches the engine's state; a second run and check mode
+# change nothing (the guest image carries python3 for Ansible's modules).
+add_test(NAME softroce_ansible
+    COMMAND bash ${RP_SOFTROCE_DIR}/tests/ansible.sh $<TARGET_FILE:rocepilot-cli> ${RP_SOFTROCE_STATE})
+set_tests_properties(softroce_ansible PROPERTIES LABELS lab FIXTURES_REQUIRED softroce RESOURCE_LOCK softroce TIMEOUT 900)
+
 # lab.sh's contract on a lab of its own: failed start says why, cancel, reuse, status exit codes, stop.
 add_test(NAME softroce_lifecycle
     COMMAND bash ${RP_SOFTROCE_DIR}/tests/lifecycle.sh ${PROJECT_BINARY_DIR}/softroce-lifecycle)
