@@ -254,6 +254,33 @@ int applyCommand(int argc, char** argv)
     return result->ok ? ExitOk : ExitSomeFailed;
 }
 
+/// rollback and journal resume: the journal's own inventory, its hosts' keys, Ctrl-C as cancel.
+int runFromJournal(const Args& args, const std::string& path, apply::Options options, bool resume)
+{
+    auto j = apply::loadJournal(path);
+    if (!j) {
+        std::fprintf(stderr, "%s\n", j.error().describe().c_str());
+        return ExitSomeFailed;
+    }
+    auto inv = parseInventory(j->inventoryYaml, path);
+    if (!inv) {
+        std::fprintf(stderr, "%s\n", inv.error().describe().c_str());
+        return ExitSomeFailed;
+    }
+    std::signal(SIGINT, onSignal);
+    auto context = cliConnectContext(*inv, args.value("known-hosts"), args.flag("accept-new-host-keys"));
+    auto result = resume ? apply::resume(path, context, options) : apply::rollback(path, context, options);
+    if (!result) {
+        std::fprintf(stderr, "%s\n", result.error().describe().c_str());
+        return ExitSomeFailed;
+    }
+    if (args.flag("json"))
+        std::fputs(apply::journalToJson(result->journal).c_str(), stdout);
+    else
+        printJournal(result->journal);
+    return result->ok ? ExitOk : ExitSomeFailed;
+}
+
 int rollbackCommand(int argc, char** argv)
 {
     Args args({ "json", "accept-new-host-keys", "help" }, { "journal-dir", "known-hosts" });
@@ -269,29 +296,7 @@ int rollbackCommand(int argc, char** argv)
     }
     std::string optionError;
     auto options = baseOptions(args, optionError);
-    const std::string path = resolveJournal(args.positional().front(), options.journalDir);
-    auto j = apply::loadJournal(path);
-    if (!j) {
-        std::fprintf(stderr, "%s\n", j.error().describe().c_str());
-        return ExitSomeFailed;
-    }
-    auto inv = parseInventory(j->inventoryYaml, path);
-    if (!inv) {
-        std::fprintf(stderr, "%s\n", inv.error().describe().c_str());
-        return ExitSomeFailed;
-    }
-    std::signal(SIGINT, onSignal);
-    auto context = cliConnectContext(*inv, args.value("known-hosts"), args.flag("accept-new-host-keys"));
-    auto result = apply::rollback(path, context, options);
-    if (!result) {
-        std::fprintf(stderr, "%s\n", result.error().describe().c_str());
-        return ExitSomeFailed;
-    }
-    if (args.flag("json"))
-        std::fputs(apply::journalToJson(result->journal).c_str(), stdout);
-    else
-        printJournal(result->journal);
-    return result->ok ? ExitOk : ExitSomeFailed;
+    return runFromJournal(args, resolveJournal(args.positional().front(), options.journalDir), options, false);
 }
 
 int journalCommand(int argc, char** argv)
@@ -335,22 +340,8 @@ int journalCommand(int argc, char** argv)
                 printJournal(*j);
             return ExitOk;
         }
-        auto inv = parseInventory(j->inventoryYaml, path);
-        if (!inv) {
-            std::fprintf(stderr, "%s\n", inv.error().describe().c_str());
-            return ExitSomeFailed;
-        }
         std::string optionError;
-        auto options = baseOptions(args, optionError);
-        std::signal(SIGINT, onSignal);
-        auto context = cliConnectContext(*inv, args.value("known-hosts"), args.flag("accept-new-host-keys"));
-        auto result = apply::resume(path, context, options);
-        if (!result) {
-            std::fprintf(stderr, "%s\n", result.error().describe().c_str());
-            return ExitSomeFailed;
-        }
-        printJournal(result->journal);
-        return result->ok ? ExitOk : ExitSomeFailed;
+        return runFromJournal(args, path, baseOptions(args, optionError), true);
     }
     std::fprintf(stderr, "rocepilot-cli journal: unknown use\n%s", kJournalHelp);
     return ExitUsage;

@@ -116,16 +116,7 @@ public:
         if (!fresh)
             return refuse(fresh.error().message);
         findManagementNetdevs(*facts);
-        std::vector<std::string> paths;
-        for (const auto& s : m_target.steps) {
-            if (s.artifact)
-                continue;
-            if (s.kind == StepKind::File)
-                paths.push_back(s.path);
-            if (isMkdir(s))
-                paths.push_back(s.argv[2]);
-        }
-        auto files = readFiles(paths);
+        auto files = readFiles(filePaths());
         if (!files)
             return refuse(files.error().message);
         m_files = *files;

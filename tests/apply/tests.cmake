@@ -2,6 +2,8 @@
 # plan.json/journal fuzz corpus replay (unit); fleets on netns OpenSSH hosts (integration); the Soft-RoCE lab
 # runs are in tests/lab/tests.cmake (softroce_apply).
 rp_add_test(tst_apply SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_apply.cpp LABELS unit)
+add_dependencies(tst_apply rocepilot-cli)
+target_compile_definitions(tst_apply PRIVATE RP_CLI="$<TARGET_FILE:rocepilot-cli>")
 
 add_executable(tst_apply_fuzz_replay ${PROJECT_SOURCE_DIR}/fuzz/apply_fuzz.cpp ${PROJECT_SOURCE_DIR}/fuzz/replay_main.cpp)
 target_link_libraries(tst_apply_fuzz_replay PRIVATE rp_common_cfg rp_core)
