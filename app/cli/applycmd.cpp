@@ -14,6 +14,8 @@
 #include <charconv>
 #include <csignal>
 #include <cstdio>
+#include <cstdlib>
+#include <filesystem>
 #include <nlohmann/json.hpp>
 #include <optional>
 
@@ -44,7 +46,9 @@ options:
   --concurrency N        hosts at a time (default 32)
   --policy stop|continue stop: the first failed host rolls every host back (default);
                          continue: only the failed host is rolled back
-  --canary HOST          apply HOST alone first; the others only when it succeeded
+  --canary HOST          apply HOST alone first and ping the first other host from it (RDMA
+                         when the plan sets rdma_cm defaults, else TCP); the others only when
+                         both succeeded, else HOST is rolled back
   --confirm-timeout S    dead-man timeout in seconds (default 60)
   --journal-dir DIR      where journals go (default ~/.local/share/rocepilot/journals)
   --json                 print the journal as JSON at the end
@@ -70,6 +74,16 @@ read back again, the others run); 'rocepilot-cli rollback JOURNAL' undoes it ins
 )";
 
 std::atomic<bool> g_cancel { false };
+
+/// rocepilot-probe beside this program (RP_PROBE overrides), for the canary's test.
+std::string probeBinary()
+{
+    if (const char* env = std::getenv("RP_PROBE"); env && *env)
+        return env;
+    std::error_code ec;
+    auto self = std::filesystem::read_symlink("/proc/self/exe", ec);
+    return (self.parent_path() / "rocepilot-probe").string();
+}
 
 std::optional<int> toInt(const std::string& s)
 {
@@ -184,6 +198,7 @@ int applyCommand(int argc, char** argv)
         : args.flag("verify-only")      ? apply::Mode::VerifyOnly
                                         : apply::Mode::Apply;
     options.canary = args.value("canary").value_or("");
+    options.probePath = probeBinary();
 
     Plan plan;
     Inventory inventory;

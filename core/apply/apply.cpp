@@ -4,6 +4,7 @@
 #include "apply/deadman.h"
 #include "discovery/discover.h"
 #include "generate/diff.h"
+#include "perf/session.h"
 #include "profile/profile.h"
 #include "remote/fleet.h"
 #include "switchcli/cli_text.h"
@@ -892,6 +893,47 @@ void rollbackSwitchRecord(
                                  : ": running configuration differs from before");
 }
 
+/// The canary's gate: a short ping from the freshly applied canary to a peer it must talk to, through the
+/// probe: RDMA (rdma_cm, so the defaults just set are the ones used) when the plan configures rdma_cm, else TCP.
+Result<std::string> canaryTest(const HostSpec& canary, const PlanTarget& canaryTarget, const HostSpec& peer,
+    const ConnectContext& connect, const Options& options)
+{
+    const std::string address = peer.dataAddress.empty() ? peer.address : peer.dataAddress;
+    if (!validateHostAddress(address) || address.find_first_not_of("0123456789.:abcdefABCDEF") != std::string::npos)
+        return fail(ErrorKind::Validation,
+            "peer " + peer.name + " has no numeric data address to test against (set data_address in the inventory)");
+    bool rdma = false;
+    for (const auto& s : canaryTarget.steps)
+        rdma = rdma || s.id.find(".rdma_cm-") != std::string::npos;
+    auto server = openExecutor(peer, connect);
+    if (!server)
+        return std::unexpected(server.error());
+    auto client = openExecutor(canary, connect);
+    if (!client)
+        return std::unexpected(client.error());
+    perf::SessionOptions so;
+    so.test.mode = perf::Mode::Ping;
+    so.test.transport = rdma ? perf::Transport::Rdma : perf::Transport::Tcp;
+    so.test.sizes = { 64 };
+    so.test.iterations = 100;
+    so.test.warmupS = 0.1;
+    so.serverAddress = address;
+    so.probePath = options.probePath;
+    perf::SessionHooks hooks;
+    hooks.cancel = options.cancel;
+    auto reports = perf::runProbeSession(**server, **client, so, hooks);
+    if (!reports)
+        return std::unexpected(reports.error());
+    if (reports->empty())
+        return fail(ErrorKind::Protocol, "the canary test returned no result");
+    char buf[160];
+    std::snprintf(buf, sizeof buf, "%s ping %s -> %s: p50 %.1f us over %llu round trips", rdma ? "RDMA" : "TCP",
+        canary.name.c_str(), peer.name.c_str(),
+        reports->front().client.latency ? reports->front().client.latency->p50Us : 0.0,
+        static_cast<unsigned long long>(reports->front().client.messages));
+    return std::string(buf);
+}
+
 std::string overallState(const Journal& j, Mode mode)
 {
     if (mode == Mode::DryRun)
@@ -1124,10 +1166,27 @@ Result<RunResult> run(
     }
     if (!options.canary.empty() && options.mode == Mode::Apply) {
         for (std::size_t i = 0; i < hosts.size(); ++i) {
-            if (hosts[i].spec->name == options.canary) {
-                const auto st = runs[i]->record().state;
-                if (st != HostState::Applied && st != HostState::Unchanged)
-                    fleetStop = true;
+            if (hosts[i].spec->name != options.canary)
+                continue;
+            const auto st = runs[i]->record().state;
+            if (st != HostState::Applied && st != HostState::Unchanged) {
+                fleetStop = true;
+                break;
+            }
+            if (options.probePath.empty() || order.empty())
+                break;
+            const auto& peer = *hosts[order.front()].spec;
+            auto tested = canaryTest(*hosts[i].spec, *hosts[i].target, peer, connect, options);
+            if (options.onEvent)
+                options.onEvent(Event { hosts[i].spec->name, {},
+                    tested ? "canary test passed: " + *tested : "canary test failed: " + tested.error().describe(), 0,
+                    0, 0 });
+            if (tested) {
+                auto rec = runs[i]->record();
+                runs[i]->setState(rec.state, rec.message + "; canary test: " + *tested);
+            } else {
+                fleetStop = true;
+                runs[i]->rollbackSteps("canary test against " + peer.name + " failed: " + tested.error().describe());
             }
         }
     }

@@ -36,7 +36,8 @@ trap cleanup EXIT
 export RP_JOURNAL_DIR=$WORK/journals
 
 # A hand-made plan (no profile source: applied as written). Host h$BAD asks for an MTU veth refuses.
-jq -n --argjson n "$HOSTS" --argjson bad "$BAD" '{version: 1, profile: "fleet-test", warnings: [], targets: [range(1; $n + 1) as $i | {
+make_plan() { # BAD-HOST-NUMBER (0: none)
+jq -n --argjson n "$HOSTS" --argjson bad "$1" '{version: 1, profile: "fleet-test", warnings: [], targets: [range(1; $n + 1) as $i | {
   name: "h\($i)", kind: "linux", platform: "linux", title: "Linux", comment: "#", header: [], unsupported: [],
   steps: [
     {id: "h\($i).pair", title: "veth pair rpd0/rpd1", kind: "host-argv",
@@ -47,9 +48,11 @@ jq -n --argjson n "$HOSTS" --argjson bad "$BAD" '{version: 1, profile: "fleet-te
      argv: ["ip", "link", "set", "dev", "rpd0", "mtu", (if $i == $bad then "70000" else "9000" end)],
      verify: {argv: ["ip", "-j", "link", "show", "dev", "rpd0"], expect: "\"mtu\":9000"},
      undo: {known: true, commands: [["ip", "link", "set", "dev", "rpd0", "mtu", "1500"]]}}
-  ]}]}' >"$WORK/plan.json"
-mkdir -p "$WORK/plan"
-mv "$WORK/plan.json" "$WORK/plan/plan.json"
+  ]}]}'
+}
+mkdir -p "$WORK/plan" "$WORK/good"
+make_plan "$BAD" >"$WORK/plan/plan.json"
+make_plan 0 >"$WORK/good/plan.json"
 
 with_pair() { # how many namespaces have rpd0 (and with MTU 9000)
     local i n=0 m=0
@@ -102,6 +105,17 @@ J=$(last_journal)
 check "canary h$BAD fails: exit 1" test "$rc" = 1
 check "canary: no other host was touched ($(count_state "$J" cancelled) not started)" test "$(count_state "$J" cancelled)" = $((HOSTS - 1))
 check "canary: no namespace has rpd0" test "$(with_pair)" = "0 0"
+
+# --- a passing canary: applied alone, tested against h2 (TCP ping through rocepilot-probe), then the rest ---
+rc=0
+"$CLI" apply --plan "$WORK/good" --inventory "$LAB/inventory.yaml" --canary h1 >"$WORK/canary-good.out" 2>&1 || rc=$?
+J=$(last_journal)
+check "canary h1 passes its test and the run applies everywhere: exit 0" test "$rc" = 0
+check "canary: its test is in the journal ($(jq -r '.hosts[] | select(.name == "h1") | .message' "$J" | head -c 160))" \
+    grep -q "canary test: TCP ping h1 -> h2" <<<"$(jq -r '.hosts[] | select(.name == "h1") | .message' "$J")"
+check "canary: all $HOSTS namespaces have the change" test "$(with_pair)" = "$HOSTS $HOSTS"
+"$CLI" rollback "$J" >"$WORK/rollback-good.out" 2>&1 || fail "rollback after the canary run: $(tail -3 "$WORK/rollback-good.out")"
+check "after rollback no namespace has rpd0" test "$(with_pair)" = "0 0"
 
 printf 'figure: %d hosts, policy stop (fail + roll back all): %.1f s; policy continue: %.1f s\n' "$HOSTS" \
     "$(awk "BEGIN{print $t1 - $t0}")" "$(awk "BEGIN{print $t3 - $t2}")"
