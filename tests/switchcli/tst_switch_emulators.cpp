@@ -4,6 +4,7 @@
 // EOS, Cisco NX-OS and Cumulus NVUE from their manuals; they are not switches, and nothing here was checked
 // against a real device. Plans come from core/generate for each emulated vendor.
 #include "generate/plan.h"
+#include "inventory/inventory.h"
 #include "profile/profile.h"
 #include "remote/local_executor.h"
 #include "switchcli/switch_apply.h"
@@ -168,6 +169,30 @@ private slots:
         QVERIFY2(!labDir().empty(), "RP_SWITCH_LAB_DIR is not set: run through ctest (switches.sh run)");
         m_switches = readSwitches();
         QCOMPARE(m_switches.size(), std::size_t(3));
+    }
+
+    // The snippet switches.sh writes is the project's inventory schema; its switches open sessions directly.
+    void inventorySnippetOpensSessions()
+    {
+        auto inv = loadInventory(labDir() + "/inventory-snippet.yaml");
+        QVERIFY2(inv, inv ? "" : inv.error().describe().c_str());
+        QCOMPARE(inv->switches.size(), std::size_t(3));
+        QCOMPARE(inv->knownHostsFile, labDir() + "/known_hosts");
+        for (const auto& sw : inv->switches) {
+            QCOMPARE(sw.address, m_switches.at(sw.name).address);
+            QVERIFY(sw.vendor == m_switches.at(sw.name).vendor);
+            auto ctx = context();
+            ctx.knownHostsFile = inv->knownHostsFile;
+            auto session = SwitchSession::open(sw, ctx);
+            QVERIFY2(session, session ? "" : session.error().describe().c_str());
+            QCOMPARE((*session)->hostname(), sw.name);
+        }
+        auto planOnly = inv->switches.front();
+        planOnly.address.clear();
+        auto r = SwitchSession::open(planOnly, context());
+        QVERIFY(!r);
+        QCOMPARE_STR(toString(r.error().kind), toString(ErrorKind::Usage));
+        QCOMPARE(r.error().host, planOnly.name);
     }
 
     void sessionBasics_data() { addVendors(); }
