@@ -426,6 +426,42 @@ private slots:
         QVERIFY(again->restoredExactly);
     }
 
+    // NX-OS keeps at most 10 user checkpoints: a job's checkpoint is dropped when its journal closes, and when
+    // they are all used the next apply fails before it changes anything.
+    void nxosCheckpointsAreDroppedAndLimited()
+    {
+        const auto& s = sw(QStringLiteral("sw-nxos"));
+        reset(s);
+        auto session = open(s);
+        QVERIFY(session);
+        SwitchApplyOptions o;
+        o.jobId = "job-drop";
+        auto out = applySwitchTarget(*session, target(s), o);
+        QVERIFY(out && out->status == SwitchApplyStatus::Confirmed);
+        auto before = session->show("show checkpoint summary");
+        QVERIFY(before && before->find("rp-job-drop") != std::string::npos);
+        auto dropped = dropSnapshot(*session, out->snapshot);
+        QVERIFY2(dropped, dropped ? "" : dropped.error().describe().c_str());
+        auto after = session->show("show checkpoint summary");
+        QVERIFY(after && after->find("rp-job-drop") == std::string::npos);
+        auto gone = rollbackSwitch(*session, out->snapshot);
+        QVERIFY(!gone);
+        QCOMPARE(gone.error().host, s.name);
+        QVERIFY(gone.error().message.find("does not exist") != std::string::npos);
+
+        reset(s);
+        for (int i = 0; i < 10; ++i)
+            QVERIFY(session->command("checkpoint other" + std::to_string(i)));
+        auto unchanged = running(s);
+        o.jobId = "job-eleventh";
+        auto full = applySwitchTarget(*session, target(s), o);
+        QVERIFY(!full);
+        QCOMPARE_STR(toString(full.error().kind), toString(ErrorKind::CommandFailed));
+        QVERIFY(full.error().message.find("checkpoints") != std::string::npos);
+        QCOMPARE(running(s), unchanged);
+        reset(s);
+    }
+
     void pagingOnStillReadsEverything_data()
     {
         QTest::addColumn<QString>("name");
