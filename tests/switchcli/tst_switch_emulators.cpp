@@ -462,6 +462,43 @@ private slots:
         reset(s);
     }
 
+    // A commit that is still waiting for its confirm, or NVUE changes someone else staged, are not swept into
+    // this job: the apply refuses before it changes anything.
+    void foreignPendingChangesAreRefused_data() { addVendors(false); }
+    void foreignPendingChangesAreRefused()
+    {
+        QFETCH(QString, name);
+        const auto& s = sw(name);
+        reset(s);
+        auto session = open(s);
+        QVERIFY(session);
+        SwitchApplyOptions first;
+        first.jobId = "job-first";
+        first.confirm = ConfirmMode::Leave;
+        first.confirmTimeout = 120s;
+        auto pending = applySwitchTarget(*session, target(s), first);
+        QVERIFY(pending && pending->status == SwitchApplyStatus::PendingConfirm);
+        SwitchApplyOptions second;
+        second.jobId = "job-second";
+        auto refused = applySwitchTarget(*session, target(s, "lossless-pcp-vlan"), second);
+        QVERIFY(!refused);
+        QCOMPARE_STR(toString(refused.error().kind), toString(ErrorKind::CommandFailed));
+        QVERIFY2(refused.error().message.find("confirm") != std::string::npos
+                || refused.error().message.find("commit timer") != std::string::npos,
+            refused.error().message.c_str());
+        QCOMPARE(running(s), pending->runningAfter);
+        auto rb = rollbackSwitch(*session, pending->snapshot);
+        QVERIFY(rb && rb->restoredExactly);
+        if (s.vendor == SwitchVendor::Cumulus) {
+            // Someone staged an nv set by hand and did not apply it.
+            QVERIFY(session->command("nv set interface swp2 mtu 1500"));
+            auto staged = applySwitchTarget(*session, target(s), second);
+            QVERIFY(!staged);
+            QVERIFY(staged.error().message.find("nv config diff") != std::string::npos);
+            QVERIFY(session->command("nv config detach"));
+        }
+    }
+
     void pagingOnStillReadsEverything_data()
     {
         QTest::addColumn<QString>("name");
