@@ -248,7 +248,7 @@ private slots:
         QVERIFY(session);
         std::vector<std::string> events;
         SwitchApplyOptions o;
-        o.jobId = "job1";
+        o.jobId = "20261124-081502-4f3a"; // the form of core/apply journal ids
         o.confirmTimeout = 60s;
         o.onStep = [&](const SwitchStepResult& r) { events.push_back(r.id + ":" + toString(r.state)); };
         auto t0 = Clock::now();
