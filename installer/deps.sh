@@ -20,6 +20,8 @@ packages=(
     xvfb xauth qt6-translations-l10n
     # Soft-RoCE lab (tests/lab/softroce): qemu guests booting Debian's kernel + a busybox initramfs
     qemu-system-x86 busybox-static cpio kmod xz-utils binutils ibverbs-providers jq
+    # Ansible export (core/export): ansible-playbook runs the exported playbooks in the tests
+    ansible
 )
 
 missing=()

@@ -31,7 +31,9 @@ planning is refused), and the state of everything the plan touches is written to
 (one file per run, fsync'd before and after every step). A failed step or read-back undoes the
 host's applied steps in reverse order and reads the host back against the snapshot. A step that
 may cut the SSH session runs under a dead-man: the host undoes it by itself unless a new
-connection confirms within --confirm-timeout seconds. Switch targets are listed, not applied.
+connection confirms within --confirm-timeout seconds. Switch targets with an address go first,
+through their vendor's session (EOS, NX-OS, Cumulus NVUE, each with its own commit timer or
+checkpoint); other switches are listed as skipped, with the reason.
 
 options:
   --plan DIR             a plan directory written by 'plan' (its plan.json carries the inventory)
@@ -101,6 +103,8 @@ void printJournal(const apply::Journal& j)
                 s.message.empty() ? "" : ": ", s.message.c_str());
         }
     }
+    for (const auto& sw : j.switches)
+        std::printf("  %s (switch): %s — %s\n", sw.name.c_str(), sw.state.c_str(), sw.message.c_str());
     std::printf("  file: %s\n", j.path.c_str());
 }
 
@@ -234,11 +238,6 @@ int applyCommand(int argc, char** argv)
         plan = std::move(*made);
         plan.profileYaml = profileToYaml(*profile);
         plan.inventoryYaml = inventoryToYaml(inventory);
-    }
-    for (const auto& t : plan.targets) {
-        if (t.kind == TargetKind::Switch)
-            std::fprintf(
-                stderr, "%s: switch target: not applied by this command (apply its file by hand)\n", t.name.c_str());
     }
     std::signal(SIGINT, onSignal);
     std::signal(SIGTERM, onSignal);

@@ -13,3 +13,10 @@ set_tests_properties(tst_apply_fuzz_replay PROPERTIES LABELS unit TIMEOUT 600)
 add_test(NAME apply_fleet_netns
     COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/fleet_netns.sh $<TARGET_FILE:rocepilot-cli> ${PROJECT_BINARY_DIR}/apply-fleet)
 set_tests_properties(apply_fleet_netns PROPERTIES LABELS integration RESOURCE_LOCK netns TIMEOUT 600)
+
+# The engine on switch targets, against the switch CLI EMULATORS (EOS, NX-OS, NVUE behind real sshd; not switches).
+add_test(NAME apply_switch_emulators
+    COMMAND flock /tmp/rp-switch-emu.lock ${PROJECT_SOURCE_DIR}/tests/lab/switch-emu/switches.sh run
+        ${PROJECT_BINARY_DIR}/apply-switch-lab -- bash ${CMAKE_CURRENT_LIST_DIR}/switch_apply.sh
+        $<TARGET_FILE:rocepilot-cli> ${PROJECT_BINARY_DIR}/apply-switch)
+set_tests_properties(apply_switch_emulators PROPERTIES LABELS integration RESOURCE_LOCK switch-emu TIMEOUT 300)
