@@ -518,6 +518,7 @@ private slots:
             auto out = applySwitchTarget(*session, target(s), o);
             QVERIFY(out && out->status == SwitchApplyStatus::Confirmed);
         }
+        const auto full = running(s);
         SwitchSessionOptions paged;
         paged.disablePaging = false;
         auto session = open(s, paged);
@@ -527,7 +528,18 @@ private slots:
         QVERIFY2(cfg, cfg ? "" : cfg.error().describe().c_str());
         QVERIFY2(session->pagerPrompts() >= 1, "the emulator pages at 24 lines: --More-- was answered");
         QVERIFY(cfg->find("More") == std::string::npos);
-        QCOMPARE(*cfg, running(s)); // the same text as with paging off
+        QCOMPARE(*cfg, full); // the same text as with paging off
+
+        // A device that refuses `terminal length 0`: the session notices and answers the pager itself.
+        knob(s, "no_paging_off", "yes");
+        auto stubborn = open(s);
+        QVERIFY(stubborn);
+        QVERIFY(!stubborn->pagingDisabled());
+        auto again = stubborn->runningConfig();
+        QVERIFY2(again, again ? "" : again.error().describe().c_str());
+        QVERIFY(stubborn->pagerPrompts() >= 1);
+        QCOMPARE(*again, full);
+        reset(s);
     }
 
     void changedHostKeyIsRefused()
