@@ -189,6 +189,22 @@ std::string toString(SwitchApplyStatus status)
     return "dry-run";
 }
 
+Result<void> dropSnapshot(SwitchSession& s, const SwitchSnapshot& snapshot)
+{
+    if (s.dialect() != Dialect::NxOs || snapshot.checkpoint.empty())
+        return {};
+    if (snapshot.checkpoint != prefixed(snapshot.jobId) || !validateJobId(snapshot.jobId))
+        return fail(ErrorKind::Validation, "checkpoint '" + snapshot.checkpoint + "' is not rp-<job>", {}, s.name());
+    if (s.inConfigMode()) {
+        if (auto ok = s.leaveConfig(); !ok)
+            return std::unexpected(ok.error());
+    }
+    auto out = must(s, "no checkpoint " + snapshot.checkpoint);
+    if (!out)
+        return std::unexpected(out.error());
+    return {};
+}
+
 std::string snapshotToJson(const SwitchSnapshot& snapshot)
 {
     nlohmann::ordered_json j;

@@ -162,6 +162,12 @@ struct SwitchRollbackOutcome
 /// configuration and compares it with the snapshot. Not cancellable (bounded by timeouts).
 Result<SwitchRollbackOutcome> rollbackSwitch(SwitchSession& session, const SwitchSnapshot& snapshot);
 
+/// Forgets what a finished job left on the switch once its journal is closed: NX-OS `no checkpoint rp-<job>`
+/// (NX-OS keeps at most 10 user checkpoints; a job's `checkpoint` fails, before any change, when they are all
+/// used). EOS and NVUE keep nothing per job (the session is gone after commit/abort; revisions are the
+/// switch's own history). After this, rollbackSwitch of that snapshot fails on NX-OS.
+Result<void> dropSnapshot(SwitchSession& session, const SwitchSnapshot& snapshot);
+
 /// The snapshot as one JSON object for the apply journal: {"switch", "vendor", "job", "running_config",
 /// "session", "checkpoint", "nvue_revision"}; and back (Parse errors name the key; unknown keys are errors).
 std::string snapshotToJson(const SwitchSnapshot& snapshot);

@@ -114,6 +114,22 @@ Result<std::unique_ptr<SwitchSession>> SwitchSession::open(
     return s;
 }
 
+Result<std::unique_ptr<SwitchSession>> SwitchSession::open(
+    const SwitchSpec& sw, const ConnectContext& context, const SwitchSessionOptions& options)
+{
+    if (sw.address.empty())
+        return fail(ErrorKind::Usage, "the inventory gives no address for this switch: its plan is applied by hand", {},
+            sw.name);
+    HostSpec spec;
+    spec.name = sw.name;
+    spec.address = sw.address;
+    spec.port = sw.port;
+    spec.user = sw.user;
+    spec.auth = sw.auth;
+    spec.keyFile = sw.keyFile;
+    return open(spec, sw.vendor, context, options);
+}
+
 Result<void> SwitchSession::login()
 {
     const auto deadline = Clock::now() + m_options.loginTimeout;

@@ -49,6 +49,10 @@ public:
     /// and turns paging off. `spec.name` names the switch in every error.
     static Result<std::unique_ptr<SwitchSession>> open(const HostSpec& spec, SwitchVendor vendor,
         const ConnectContext& context, const SwitchSessionOptions& options = {});
+    /// The same for an inventory switch: its address, port, user, auth and key file; an inventory switch without
+    /// an address is "plan only" (Usage error naming it).
+    static Result<std::unique_ptr<SwitchSession>> open(
+        const SwitchSpec& sw, const ConnectContext& context, const SwitchSessionOptions& options = {});
     ~SwitchSession();
     SwitchSession(const SwitchSession&) = delete;
     SwitchSession& operator=(const SwitchSession&) = delete;

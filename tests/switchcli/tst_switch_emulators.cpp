@@ -4,6 +4,7 @@
 // EOS, Cisco NX-OS and Cumulus NVUE from their manuals; they are not switches, and nothing here was checked
 // against a real device. Plans come from core/generate for each emulated vendor.
 #include "generate/plan.h"
+#include "inventory/inventory.h"
 #include "profile/profile.h"
 #include "remote/local_executor.h"
 #include "switchcli/switch_apply.h"
@@ -170,6 +171,30 @@ private slots:
         QCOMPARE(m_switches.size(), std::size_t(3));
     }
 
+    // The snippet switches.sh writes is the project's inventory schema; its switches open sessions directly.
+    void inventorySnippetOpensSessions()
+    {
+        auto inv = loadInventory(labDir() + "/inventory-snippet.yaml");
+        QVERIFY2(inv, inv ? "" : inv.error().describe().c_str());
+        QCOMPARE(inv->switches.size(), std::size_t(3));
+        QCOMPARE(inv->knownHostsFile, labDir() + "/known_hosts");
+        for (const auto& sw : inv->switches) {
+            QCOMPARE(sw.address, m_switches.at(sw.name).address);
+            QVERIFY(sw.vendor == m_switches.at(sw.name).vendor);
+            auto ctx = context();
+            ctx.knownHostsFile = inv->knownHostsFile;
+            auto session = SwitchSession::open(sw, ctx);
+            QVERIFY2(session, session ? "" : session.error().describe().c_str());
+            QCOMPARE((*session)->hostname(), sw.name);
+        }
+        auto planOnly = inv->switches.front();
+        planOnly.address.clear();
+        auto r = SwitchSession::open(planOnly, context());
+        QVERIFY(!r);
+        QCOMPARE_STR(toString(r.error().kind), toString(ErrorKind::Usage));
+        QCOMPARE(r.error().host, planOnly.name);
+    }
+
     void sessionBasics_data() { addVendors(); }
     void sessionBasics()
     {
@@ -223,7 +248,7 @@ private slots:
         QVERIFY(session);
         std::vector<std::string> events;
         SwitchApplyOptions o;
-        o.jobId = "job1";
+        o.jobId = "20261124-081502-4f3a"; // the form of core/apply journal ids
         o.confirmTimeout = 60s;
         o.onStep = [&](const SwitchStepResult& r) { events.push_back(r.id + ":" + toString(r.state)); };
         auto t0 = Clock::now();
@@ -401,6 +426,79 @@ private slots:
         QVERIFY(again->restoredExactly);
     }
 
+    // NX-OS keeps at most 10 user checkpoints: a job's checkpoint is dropped when its journal closes, and when
+    // they are all used the next apply fails before it changes anything.
+    void nxosCheckpointsAreDroppedAndLimited()
+    {
+        const auto& s = sw(QStringLiteral("sw-nxos"));
+        reset(s);
+        auto session = open(s);
+        QVERIFY(session);
+        SwitchApplyOptions o;
+        o.jobId = "job-drop";
+        auto out = applySwitchTarget(*session, target(s), o);
+        QVERIFY(out && out->status == SwitchApplyStatus::Confirmed);
+        auto before = session->show("show checkpoint summary");
+        QVERIFY(before && before->find("rp-job-drop") != std::string::npos);
+        auto dropped = dropSnapshot(*session, out->snapshot);
+        QVERIFY2(dropped, dropped ? "" : dropped.error().describe().c_str());
+        auto after = session->show("show checkpoint summary");
+        QVERIFY(after && after->find("rp-job-drop") == std::string::npos);
+        auto gone = rollbackSwitch(*session, out->snapshot);
+        QVERIFY(!gone);
+        QCOMPARE(gone.error().host, s.name);
+        QVERIFY(gone.error().message.find("does not exist") != std::string::npos);
+
+        reset(s);
+        for (int i = 0; i < 10; ++i)
+            QVERIFY(session->command("checkpoint other" + std::to_string(i)));
+        auto unchanged = running(s);
+        o.jobId = "job-eleventh";
+        auto full = applySwitchTarget(*session, target(s), o);
+        QVERIFY(!full);
+        QCOMPARE_STR(toString(full.error().kind), toString(ErrorKind::CommandFailed));
+        QVERIFY(full.error().message.find("checkpoints") != std::string::npos);
+        QCOMPARE(running(s), unchanged);
+        reset(s);
+    }
+
+    // A commit that is still waiting for its confirm, or NVUE changes someone else staged, are not swept into
+    // this job: the apply refuses before it changes anything.
+    void foreignPendingChangesAreRefused_data() { addVendors(false); }
+    void foreignPendingChangesAreRefused()
+    {
+        QFETCH(QString, name);
+        const auto& s = sw(name);
+        reset(s);
+        auto session = open(s);
+        QVERIFY(session);
+        SwitchApplyOptions first;
+        first.jobId = "job-first";
+        first.confirm = ConfirmMode::Leave;
+        first.confirmTimeout = 120s;
+        auto pending = applySwitchTarget(*session, target(s), first);
+        QVERIFY(pending && pending->status == SwitchApplyStatus::PendingConfirm);
+        SwitchApplyOptions second;
+        second.jobId = "job-second";
+        auto refused = applySwitchTarget(*session, target(s, "lossless-pcp-vlan"), second);
+        QVERIFY(!refused);
+        QCOMPARE_STR(toString(refused.error().kind), toString(ErrorKind::CommandFailed));
+        QVERIFY2(refused.error().message.find("confirm") != std::string::npos
+                || refused.error().message.find("commit timer") != std::string::npos,
+            refused.error().message.c_str());
+        QCOMPARE(running(s), pending->runningAfter);
+        auto rb = rollbackSwitch(*session, pending->snapshot);
+        QVERIFY(rb && rb->restoredExactly);
+        if (s.vendor == SwitchVendor::Cumulus) {
+            // Someone staged an nv set by hand and did not apply it.
+            QVERIFY(session->command("nv set interface swp2 mtu 1500"));
+            auto staged = applySwitchTarget(*session, target(s), second);
+            QVERIFY(!staged);
+            QVERIFY(staged.error().message.find("nv config diff") != std::string::npos);
+            QVERIFY(session->command("nv config detach"));
+        }
+    }
+
     void pagingOnStillReadsEverything_data()
     {
         QTest::addColumn<QString>("name");
@@ -420,6 +518,7 @@ private slots:
             auto out = applySwitchTarget(*session, target(s), o);
             QVERIFY(out && out->status == SwitchApplyStatus::Confirmed);
         }
+        const auto full = running(s);
         SwitchSessionOptions paged;
         paged.disablePaging = false;
         auto session = open(s, paged);
@@ -429,7 +528,18 @@ private slots:
         QVERIFY2(cfg, cfg ? "" : cfg.error().describe().c_str());
         QVERIFY2(session->pagerPrompts() >= 1, "the emulator pages at 24 lines: --More-- was answered");
         QVERIFY(cfg->find("More") == std::string::npos);
-        QCOMPARE(*cfg, running(s)); // the same text as with paging off
+        QCOMPARE(*cfg, full); // the same text as with paging off
+
+        // A device that refuses `terminal length 0`: the session notices and answers the pager itself.
+        knob(s, "no_paging_off", "yes");
+        auto stubborn = open(s);
+        QVERIFY(stubborn);
+        QVERIFY(!stubborn->pagingDisabled());
+        auto again = stubborn->runningConfig();
+        QVERIFY2(again, again ? "" : again.error().describe().c_str());
+        QVERIFY(stubborn->pagerPrompts() >= 1);
+        QCOMPARE(*again, full);
+        reset(s);
     }
 
     void changedHostKeyIsRefused()

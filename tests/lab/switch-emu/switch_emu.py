@@ -28,7 +28,8 @@
 # State (running/startup config, sessions, checkpoints, revisions, pending timers) is one JSON file per
 # emulated switch, locked with flock, so a reconnect sees it. Test knobs in the state file: "hostile" =
 # "flood" | "binary" | "silent" | "slow" changes what "show running-config" does (endless output, binary junk,
-# no answer, 1.5 s late); "enable_password" = "yes" makes EOS `enable` ask for a password.
+# no answer, 1.5 s late); "enable_password" = "yes" makes EOS `enable` ask for a password; "no_paging_off" =
+# "yes" rejects `terminal length` (a pager that cannot be turned off).
 import argparse
 import difflib
 import fcntl
@@ -525,6 +526,8 @@ class HierCli:
                 return self.config_command(st, line, tokens)
             sys.exit(0)
         if tokens[0] == "terminal" and len(tokens) == 3 and tokens[1] == "length" and tokens[2].isdigit():
+            if st.get("no_paging_off"):
+                return self.invalid(line, 1)  # test knob: a device whose pager cannot be turned off
             self.term.page = int(tokens[2])
             if eos:
                 return "Pagination disabled.\n" if self.term.page == 0 else \
