@@ -114,7 +114,7 @@ private Q_SLOTS:
         QCOMPARE(r.exitCode, 1);
         QVERIFY(r.out.contains("good (local): ok"));
         QVERIFY(r.out.contains("bad (local): failed"));
-        QVERIFY(r.out.contains(missing + QStringLiteral(": not a directory")));
+        QVERIFY(r.out.contains(QString(missing + QStringLiteral(": not a directory")).toUtf8()));
     }
 };
 
