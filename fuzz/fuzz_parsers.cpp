@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // libFuzzer entry point for the output parsers. One build per parser family (RP_FUZZ_FAMILY_*); the replay test
 // builds it with RP_FUZZ_FAMILY_ALL. Every parser must return, never throw, never read out of bounds.
+#include "parse/fragments.h"
 #include "parse/parsers.h"
 
 #include <cstddef>
@@ -40,6 +41,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 #endif
 #if defined(RP_FUZZ_FAMILY_DCB) || defined(RP_FUZZ_FAMILY_ALL)
     parseAs({ K::MlnxQos, K::DcbJson, K::Lldptool }, text);
+#endif
+#if defined(RP_FUZZ_FAMILY_FRAGMENTS) || defined(RP_FUZZ_FAMILY_ALL)
+    (void)rp::importFragments(text, "fuzz");
 #endif
 #if defined(RP_FUZZ_FAMILY_DETECT) || defined(RP_FUZZ_FAMILY_ALL)
     parseAs({ K::Unknown }, text);
