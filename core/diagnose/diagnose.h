@@ -118,6 +118,7 @@ struct Report
 {
     std::vector<Finding> findings; ///< errors first, then warnings, then info; stable order inside
     std::vector<CheckCoverage> coverage;
+    std::vector<ReachResult> reachability; ///< the measured matrix, as run
     std::size_t hostCount = 0;
     std::size_t segmentCount = 0;
     bool hasErrors() const;

@@ -454,6 +454,7 @@ Report diagnose(const FabricSnapshot& snapshot, const DiagnoseOptions& options, 
     Report report;
     report.hostCount = snapshot.hosts.size();
     report.segmentCount = ctx.segments.size();
+    report.reachability = snapshot.reachability;
     for (auto rule : { rulesGid, rulesQos, rulesMtu, rulesCounters, rulesTests, rulesSwitch }) {
         if (cancel && cancel->load())
             break;

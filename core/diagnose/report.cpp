@@ -47,6 +47,16 @@ std::string reportToJson(const Report& report)
         coverage.push_back(std::move(j));
     }
     doc["coverage"] = coverage;
+    json reach = json::array();
+    for (const auto& r : report.reachability) {
+        json j { { "from", r.from }, { "to", r.to }, { "what", r.what }, { "ok", r.ok }, { "detail", r.detail },
+            { "when", r.when } };
+        j["gid_index"] = r.gidIndex ? json(*r.gidIndex) : json(nullptr);
+        j["gid"] = r.gid;
+        j["device"] = r.device;
+        reach.push_back(std::move(j));
+    }
+    doc["reachability"] = reach;
     return doc.dump(2) + "\n";
 }
 
@@ -59,6 +69,13 @@ std::string reportToText(const Report& report)
     out += std::to_string(report.hostCount) + " hosts in " + std::to_string(report.segmentCount)
         + " subnets: " + std::to_string(errors) + " errors, " + std::to_string(warnings) + " warnings, "
         + std::to_string(infos) + " notes\n";
+    if (!report.reachability.empty()) {
+        out += "\nreachability (measured):\n";
+        for (const auto& r : report.reachability)
+            out += "  " + r.from + " -> " + r.to + " " + r.what
+                + (r.gidIndex ? " GID index " + std::to_string(*r.gidIndex) : std::string()) + ": "
+                + (r.ok ? "ok" : "FAILED") + (r.detail.empty() ? "" : " (" + r.detail + ")") + "\n";
+    }
     for (const auto& f : report.findings) {
         out += "\n[" + toString(f.severity) + "] " + f.ruleId + (f.check.empty() ? "" : " (" + f.check + ")") + ": "
             + f.title + "\n";
