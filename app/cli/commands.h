@@ -13,5 +13,6 @@ int profileCommand(int argc, char** argv);
 int planCommand(int argc, char** argv);
 int testCommand(int argc, char** argv);
 int diagnoseCommand(int argc, char** argv);
+int bundleCommand(int argc, char** argv);
 
 } // namespace rp::cli

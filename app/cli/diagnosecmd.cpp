@@ -19,7 +19,8 @@
 namespace rp::cli {
 namespace {
 
-const char* kHelp = R"(usage: rocepilot-cli diagnose [--inventory FILE] [--profile FILE|PRESET] [--paste FILE...]
+const char* kHelp
+    = R"(usage: rocepilot-cli diagnose [--inventory FILE] [--profile FILE|PRESET] [--paste FILE...] [--bundle FILE...]
                                [--active] [--json]
 
 Find GID, RoCE version, VLAN, MTU, PFC, trust, DSCP, ToS, ETS and counter problems across hosts,
@@ -35,6 +36,7 @@ options:
   --profile FILE|PRESET    the profile that was meant to be applied (fixes come from it;
                            default: the lossless-dscp preset, and hosts are compared with each other)
   --paste FILE             pasted outputs; repeat for several files ('-' reads stdin)
+  --bundle FILE            a capture bundle (rocepilot-cli bundle collect); read like --paste
   --active                 with --inventory: RDMA ping between hosts of one subnet over each
                            candidate GID index, and a TCP connect to the test port (18515)
   --probe PATH             rocepilot-probe for --active (default: next to this program)
@@ -79,14 +81,14 @@ int diagnoseCommand(int argc, char** argv)
     std::vector<char*> rest { argv, argv + 2 };
     for (int i = 2; i < argc; ++i) {
         std::string a = argv[i];
-        if (a == "--paste") {
+        if (a == "--paste" || a == "--bundle") {
             if (i + 1 >= argc) {
-                std::fprintf(stderr, "rocepilot-cli diagnose: option '--paste' needs a value\n");
+                std::fprintf(stderr, "rocepilot-cli diagnose: option '%s' needs a value\n", a.c_str());
                 return ExitUsage;
             }
             pastes.push_back(argv[++i]);
-        } else if (a.starts_with("--paste=")) {
-            pastes.push_back(a.substr(8));
+        } else if (a.starts_with("--paste=") || a.starts_with("--bundle=")) {
+            pastes.push_back(a.substr(a.find('=') + 1));
         } else {
             rest.push_back(argv[i]);
         }

@@ -21,6 +21,7 @@ commands:
   plan       generate host and switch configuration from a profile and an inventory
   test       measure RDMA, TCP or perftest latency and throughput between two hosts
   diagnose   find GID, VLAN, MTU, PFC, trust and ToS mismatches, live or from pasted outputs
+  bundle     collect every output the troubleshooter reads from hosts into one file, or show one
 
 Run 'rocepilot-cli <command> --help' for the options of a command.
 Exit codes: 0 all fine, 1 some hosts or inputs failed, 2 usage error.
@@ -57,6 +58,8 @@ int main(int argc, char** argv)
         return rp::cli::testCommand(argc, argv);
     if (command == "diagnose")
         return rp::cli::diagnoseCommand(argc, argv);
+    if (command == "bundle")
+        return rp::cli::bundleCommand(argc, argv);
     std::fprintf(stderr, "rocepilot-cli: unknown command '%s'\n\n%s", command.c_str(), kUsage);
     return rp::cli::ExitUsage;
 }

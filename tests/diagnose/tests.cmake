@@ -1,6 +1,7 @@
 # The troubleshooter: every rule broken and fixed (tst_diagnose), the fragment importer (tst_fragments).
 rp_add_test(tst_diagnose SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_diagnose.cpp LABELS unit)
 rp_add_test(tst_fragments SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_fragments.cpp LABELS unit)
+rp_add_test(tst_bundle SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_bundle.cpp LABELS unit)
 
 # On the real Soft-RoCE lab (label lab, needs the softroce fixture of tests/lab/tests.cmake): healthy pair and
 # reachability matrix, then MTU, VLAN, GID index and rdma_cm ToS faults made in a guest and restored.
