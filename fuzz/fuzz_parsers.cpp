@@ -11,7 +11,7 @@
 
 namespace {
 
-void parseAs(std::initializer_list<rp::OutputKind> kinds, std::string_view text)
+[[maybe_unused]] void parseAs(std::initializer_list<rp::OutputKind> kinds, std::string_view text)
 {
     for (auto kind : kinds) {
         auto out = rp::parseOutput(kind, text);
@@ -27,7 +27,7 @@ void parseAs(std::initializer_list<rp::OutputKind> kinds, std::string_view text)
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
 {
     std::string_view text(reinterpret_cast<const char*>(data), size);
-    using K = rp::OutputKind;
+    using K [[maybe_unused]] = rp::OutputKind;
     (void)rp::detectKind(text);
 #if defined(RP_FUZZ_FAMILY_GIDS) || defined(RP_FUZZ_FAMILY_ALL)
     parseAs({ K::ShowGids, K::IbvDevinfo, K::IbvDevices, K::Ibdev2netdev }, text);

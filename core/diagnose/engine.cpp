@@ -585,7 +585,10 @@ void addPasted(FabricSnapshot& snapshot, const PastedFabric& pasted, const std::
             }
         }
     }
-    snapshot.switchPorts.insert(snapshot.switchPorts.end(), pasted.switchPorts.begin(), pasted.switchPorts.end());
+    for (auto sp : pasted.switchPorts) {
+        sp.origin = origin;
+        snapshot.switchPorts.push_back(std::move(sp));
+    }
 }
 
 } // namespace rp::diag

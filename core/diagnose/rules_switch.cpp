@@ -36,7 +36,8 @@ template <class F> std::optional<std::pair<std::string, Evidence>> hostMajority(
 
 std::string portWhere(const SwitchPortQos& p)
 {
-    return p.switchName + " (" + p.vendor + " show output)" + (p.line ? " line " + std::to_string(p.line) : "");
+    return (p.origin.empty() ? p.switchName : p.origin) + (p.line ? ":" + std::to_string(p.line) : std::string()) + " ("
+        + p.vendor + " show output)";
 }
 
 } // namespace
@@ -209,32 +210,35 @@ void rulesSwitch(Context& ctx)
                 f.ruleId = "switch.pfc-storm";
                 f.check = "M16";
                 f.title = "PFC watchdog detected pause storms";
-                f.severity = Severity::Error;
+                f.severity = Severity::Warning;
                 f.switchPorts = { label };
                 f.evidence.push_back(Evidence { sp.switchName, sp.port + " storms detected",
                     std::to_string(*sp.watchdogStorms), portWhere(sp), "as pasted" });
-                f.explanation = "The switch's PFC watchdog found a priority paused for too long and dropped its "
-                                "traffic to break the storm. A host NIC that stops draining (a hung driver, a stuck "
+                f.explanation = "Since its counters were last cleared, the switch's PFC watchdog found a priority "
+                                "paused for too long and dropped its traffic to break the storm. A host NIC that stops "
+                                "draining (a hung driver, a stuck "
                                 "receiver) is the usual source; find the port the pauses come from.";
                 ctx.findings.push_back(std::move(f));
             }
         }
-        if (!sp.pfcRx.empty() && sp.pfcPriorities) {
+        if (!sp.pfcRxFirst.empty() && sp.pfcPriorities) {
             ctx.markEvaluated("M18");
             for (auto [prio, count] : sp.pfcRx) {
-                if (count == 0
+                auto before = sp.pfcRxFirst.count(prio) ? sp.pfcRxFirst.at(prio) : count;
+                if (count <= before
                     || std::find(sp.pfcPriorities->begin(), sp.pfcPriorities->end(), prio) != sp.pfcPriorities->end())
                     continue;
                 Finding f;
                 f.ruleId = "switch.pause-lossy";
                 f.check = "M18";
                 f.title = "Switch port receives pause frames on lossy priority " + std::to_string(prio);
-                f.severity = Severity::Warning;
+                f.severity = Severity::Error;
                 f.switchPorts = { label };
                 f.evidence.push_back(Evidence { sp.switchName, sp.port + " PFC" + std::to_string(prio) + " Rx",
-                    std::to_string(count), portWhere(sp), "as pasted (a total: compare two reads)" });
-                f.explanation = "The attached host sends pause frames on a priority the switch treats as lossy: the "
-                                "host's PFC priorities differ from the switch's.";
+                    std::to_string(before) + " -> " + std::to_string(count) + " between two reads", portWhere(sp),
+                    "as pasted" });
+                f.explanation = "Between two reads the attached host kept sending pause frames on a priority the "
+                                "switch treats as lossy: the host's PFC priorities differ from the switch's.";
                 ctx.findings.push_back(std::move(f));
             }
         }

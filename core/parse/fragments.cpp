@@ -6,6 +6,7 @@
 #include "parse/detail.h"
 #include "parse/gid.h"
 #include "parse/parsers.h"
+#include "parse/switch_show.h"
 #include "util/text.h"
 
 #include <algorithm>
@@ -79,6 +80,13 @@ std::optional<Prompt> parsePrompt(std::string_view t)
         auto gt = t.find("> ");
         if (gt != std::string_view::npos)
             return Prompt { {}, std::string(trim(t.substr(gt + 2))) };
+    }
+    // Network devices: "leaf1# show ...", "leaf1> show ...", "sonic# show ...".
+    if (auto mark = t.find_first_of("#>"); mark != std::string_view::npos && mark > 0 && mark < 64) {
+        auto name = t.substr(0, mark);
+        auto rest = trim(t.substr(mark + 1));
+        if (looksLikeHostName(name) && (startsWith(rest, "show ") || startsWith(rest, "sonic-cfggen")))
+            return Prompt { std::string(name), std::string(rest) };
     }
     std::string_view body = t;
     bool bracket = false;
@@ -973,6 +981,14 @@ void Importer::processBlock(const Block& block)
     if (block.lines.empty())
         return;
     auto& h = host(block.host, first);
+    if (isSwitchShowCommand(block.command)) {
+        std::vector<std::pair<int, std::string_view>> lines;
+        for (auto& l : block.lines)
+            lines.emplace_back(l.number, l.text);
+        for (auto& w : parseSwitchShow(block.command, lines, block.host, m_out.switchPorts))
+            m_warnings.add(w.line, w.message);
+        return;
+    }
     if (program == "ethtool" && block.command.find("-S") != std::string::npos) {
         scanEthtool(h, block);
         return;

@@ -70,11 +70,14 @@ struct SwitchPortQos
     std::optional<std::string> trust; ///< "dscp" / "pcp"
     std::map<int, int> dscpToTc;
     std::optional<int> mtu;
-    std::map<int, std::uint64_t> pfcRx; ///< per priority, pause frames received
+    std::map<int, std::uint64_t> pfcRx; ///< per priority, pause frames received (the latest read)
     std::map<int, std::uint64_t> pfcTx;
+    std::map<int, std::uint64_t> pfcRxFirst; ///< an earlier read of the same counters, when there were two
+    std::map<int, std::uint64_t> pfcTxFirst;
     std::optional<std::uint64_t> watchdogStorms; ///< pfcwd storm detected count
     std::optional<bool> pfcOperational; ///< NX-OS "Oper" column
     int line = 0;
+    std::string origin; ///< the file it was read from (set by the troubleshooter)
 };
 
 struct PastedHost

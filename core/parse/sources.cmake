@@ -14,4 +14,6 @@ list(APPEND RP_CORE_SOURCES
     ${CMAKE_CURRENT_LIST_DIR}/lldptool.cpp
     ${CMAKE_CURRENT_LIST_DIR}/detect.cpp
     ${CMAKE_CURRENT_LIST_DIR}/fragments.h
-    ${CMAKE_CURRENT_LIST_DIR}/fragments.cpp)
+    ${CMAKE_CURRENT_LIST_DIR}/fragments.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/switch_show.h
+    ${CMAKE_CURRENT_LIST_DIR}/switch_show.cpp)

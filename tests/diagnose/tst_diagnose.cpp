@@ -580,7 +580,8 @@ private slots:
         sp.mtu = 1500;
         sp.watchdogStorms = 2;
         sp.pfcOperational = false;
-        sp.pfcRx = { { 0, 12 } };
+        sp.pfcRxFirst = { { 0, 2 } };
+        sp.pfcRx = { { 0, 12 } }; // rising between two reads
         snap.switchPorts.push_back(sp);
         auto r = diagnose(snap);
         for (auto rule : { "switch.pfc-priority", "switch.trust", "switch.dscp-class", "switch.mtu", "switch.pfc-storm",
@@ -596,7 +597,8 @@ private slots:
         sp.mtu = 9216;
         sp.watchdogStorms = 0;
         sp.pfcOperational = true;
-        sp.pfcRx = { { 3, 12 } };
+        sp.pfcRxFirst = { { 0, 12 }, { 3, 2 } };
+        sp.pfcRx = { { 0, 12 }, { 3, 12 } }; // a total on 0 that did not move
         snap.switchPorts = { sp };
         auto fine = diagnose(snap);
         QVERIFY2(problems(fine).isEmpty(), qPrintable(problems(fine).join(QStringLiteral(", "))));

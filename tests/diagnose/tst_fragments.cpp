@@ -189,6 +189,56 @@ private slots:
         QVERIFY2(v == want, qPrintable(join(v)));
     }
 
+    void switchShowOutputs()
+    {
+        auto hosts = fixture("mixed_paste.md");
+        auto text = hosts + fixture("switches_paste.txt");
+        auto f = importFragments(text, "pasted");
+        QCOMPARE(f.hosts.size(), std::size_t { 3 }); // the switches are not hosts
+        auto port = [&](const std::string& sw, const std::string& name) -> const SwitchPortQos* {
+            for (const auto& p : f.switchPorts)
+                if (p.switchName == sw && p.port == name)
+                    return &p;
+            return nullptr;
+        };
+        auto e4 = port("leaf-sonic", "Ethernet4");
+        QVERIFY(e4 && e4->pfcPriorities);
+        QCOMPARE(*e4->pfcPriorities, (std::vector<int> { 4 }));
+        auto e0 = port("leaf-sonic", "Ethernet0");
+        QVERIFY(e0);
+        QCOMPARE(e0->pfcRx.at(3), std::uint64_t { 1024 });
+        QCOMPARE(e0->pfcTx.at(3), std::uint64_t { 5 });
+        QCOMPARE(port("leaf-sonic", "Ethernet8")->watchdogStorms.value_or(0), std::uint64_t { 2 });
+        auto e12 = port("leaf-sonic", "Ethernet12");
+        QVERIFY(e12 && e12->pfcPriorities);
+        QCOMPARE(*e12->pfcPriorities, (std::vector<int> { 3, 4 }));
+        QCOMPARE(e12->dscpToTc.at(26), 1);
+        QCOMPARE(port("leaf-nx", "Ethernet1/2")->pfcOperational.value_or(true), false);
+        QCOMPARE(port("leaf-nx", "Ethernet1/1")->pfcOperational.value_or(false), true);
+        for (const auto& w : f.warnings)
+            QVERIFY2(w.line == 1, w.message.c_str()); // only the greeting of mixed_paste.md
+
+        FabricSnapshot snap;
+        addPasted(snap, f, "paste.txt");
+        auto v = rules(diagnose(snap));
+        for (auto want :
+            { "switch.pfc-priority ", "switch.dscp-class ", "switch.pfc-not-operational ", "switch.pfc-storm " })
+            QVERIFY2(std::any_of(v.begin(), v.end(), [&](const std::string& x) { return x.starts_with(want); }),
+                qPrintable(join(v)));
+        // One read of the counters: a total on lossy priority 0 is not judged.
+        QVERIFY(std::find(v.begin(), v.end(), std::string("switch.pause-lossy ")) == v.end());
+        // A second read where PFC0 rose: now it is.
+        auto twice = importFragments(text
+                + "admin@leaf-sonic:~$ show pfc counters\n"
+                  "  Port Rx    PFC0    PFC1    PFC2    PFC3    PFC4    PFC5    PFC6    PFC7\n"
+                  "  Ethernet0     900       0       0   1,024       0       0       0       0\n",
+            "pasted");
+        FabricSnapshot snap2;
+        addPasted(snap2, twice, "paste.txt");
+        auto v2 = rules(diagnose(snap2));
+        QVERIFY2(std::find(v2.begin(), v2.end(), std::string("switch.pause-lossy ")) != v2.end(), qPrintable(join(v2)));
+    }
+
     void gidRowsWithoutDeviceAreKept()
     {
         std::string text = "GID[  3]:\t\t::ffff:192.0.2.7, RoCE v2\n"
