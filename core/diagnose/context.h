@@ -104,6 +104,7 @@ void rulesMtu(Context& ctx);
 void rulesCounters(Context& ctx);
 void rulesTests(Context& ctx);
 void rulesSwitch(Context& ctx);
+void rulesWindows(Context& ctx);
 
 std::string joinInts(const std::vector<int>& v);
 std::string pfcList(const std::array<bool, 8>& pfc);

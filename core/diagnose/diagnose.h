@@ -73,6 +73,7 @@ struct DiagHost
     bool rdmaCmRead = false; ///< configfs was read (an empty list then means: not configured)
     std::vector<CounterRead> counters;
     std::vector<TestOutcome> tests;
+    WindowsQos windows; ///< NetQoS / RDMA state from PowerShell outputs (Windows hosts)
     std::optional<HostFacts> earlier; ///< an earlier read of the same host, for stale-GID checks
     std::string earlierAt;
 };

@@ -455,7 +455,7 @@ Report diagnose(const FabricSnapshot& snapshot, const DiagnoseOptions& options, 
     report.hostCount = snapshot.hosts.size();
     report.segmentCount = ctx.segments.size();
     report.reachability = snapshot.reachability;
-    for (auto rule : { rulesGid, rulesQos, rulesMtu, rulesCounters, rulesTests, rulesSwitch }) {
+    for (auto rule : { rulesGid, rulesQos, rulesMtu, rulesCounters, rulesTests, rulesSwitch, rulesWindows }) {
         if (cancel && cancel->load())
             break;
         rule(ctx);
@@ -524,6 +524,10 @@ void addPasted(FabricSnapshot& snapshot, const PastedFabric& pasted, const std::
         h->rdmaCmRead = h->rdmaCmRead || !p.rdmaCm.empty();
         h->counters.insert(h->counters.end(), p.counters.begin(), p.counters.end());
         h->tests.insert(h->tests.end(), p.tests.begin(), p.tests.end());
+        if (p.windows.any()) {
+            h->windows = p.windows;
+            h->kind = HostKind::Windows;
+        }
         // Link-local GIDs are EUI-64 forms of the netdev's MAC (fe80::0202:c9ff:fe00:0001 <- 00:02:c9:00:00:01):
         // that names the port's netdev when the paste did not.
         auto macOf = [](const std::string& gid) -> std::string {

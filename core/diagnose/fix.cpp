@@ -21,6 +21,15 @@ bool matches(const std::vector<Setting>& sets, const std::vector<std::string>& k
     return false;
 }
 
+/// "step:SUFFIX" keys name steps that set no agreement key (Enable-NetAdapterQos, DCBX willing) by their id.
+bool matchesStep(const Step& step, const std::vector<std::string>& keys)
+{
+    for (auto& k : keys)
+        if (k.starts_with("step:") && step.id.ends_with("." + k.substr(5)))
+            return true;
+    return matches(step.sets, keys);
+}
+
 std::string renderStep(const Step& step, TargetKind kind)
 {
     switch (step.kind) {
@@ -52,7 +61,7 @@ std::vector<Fix> fromPlan(
         fix.platform = target.platform;
         std::vector<std::string> ids;
         for (auto& step : target.steps) {
-            if (step.artifact || !matches(step.sets, keys))
+            if (step.artifact || !matchesStep(step, keys))
                 continue;
             if (!fix.text.empty())
                 fix.text += '\n';

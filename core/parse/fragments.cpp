@@ -6,6 +6,7 @@
 #include "parse/detail.h"
 #include "parse/gid.h"
 #include "parse/parsers.h"
+#include "parse/powershell.h"
 #include "parse/switch_show.h"
 #include "util/text.h"
 
@@ -981,6 +982,19 @@ void Importer::processBlock(const Block& block)
     if (block.lines.empty())
         return;
     auto& h = host(block.host, first);
+    if (isPowerShellCommand(block.command)) {
+        // Format-List separates records by blank lines, which blocks leave out: put them back.
+        std::vector<std::pair<int, std::string_view>> lines;
+        for (std::size_t i = 0; i < block.lines.size(); ++i) {
+            if (i > 0)
+                for (int n = block.lines[i - 1].number + 1; n < block.lines[i].number; ++n)
+                    lines.emplace_back(n, std::string_view());
+            lines.emplace_back(block.lines[i].number, block.lines[i].text);
+        }
+        for (auto& w : parsePowerShell(block.command, lines, h.windows))
+            m_warnings.add(w.line, w.message);
+        return;
+    }
     if (isSwitchShowCommand(block.command)) {
         std::vector<std::pair<int, std::string_view>> lines;
         for (auto& l : block.lines)
@@ -1170,7 +1184,8 @@ PastedFabric Importer::run(std::string_view text)
     flush();
     // Hosts the text named but said nothing readable about (a greeting before the first heading) are left out.
     std::erase_if(m_out.hosts, [](const PastedHost& h) {
-        return h.devices.empty() && h.netdevs.empty() && h.rdmaCm.empty() && h.counters.empty() && h.tests.empty();
+        return h.devices.empty() && h.netdevs.empty() && h.rdmaCm.empty() && h.counters.empty() && h.tests.empty()
+            && !h.windows.any();
     });
     // Counter reads carry a time only when the paste said how far apart they were.
     for (auto& h : m_out.hosts) {

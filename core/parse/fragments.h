@@ -80,6 +80,29 @@ struct SwitchPortQos
     std::string origin; ///< the file it was read from (set by the troubleshooter)
 };
 
+/// Windows NetQoS / RDMA state as the PowerShell cmdlets print it (Format-List or Format-Table).
+struct WindowsQos
+{
+    struct TrafficClass
+    {
+        std::string name;
+        std::string algorithm; ///< "ETS", "Strict"
+        std::optional<int> bandwidth;
+        std::vector<int> priorities;
+    };
+    std::map<std::string, bool> adapterRdma; ///< Get-NetAdapterRdma: adapter -> Enabled
+    std::map<std::string, bool> adapterQos; ///< Get-NetAdapterQos: adapter -> Enabled
+    std::map<std::string, std::vector<int>> operationalPfc; ///< Get-NetAdapterQos OperationalFlowControl
+    std::map<std::string, bool> smbRdmaCapable; ///< Get-SmbClientNetworkInterface: interface -> RDMA Capable
+    std::optional<std::vector<int>> pfcEnabled; ///< Get-NetQosFlowControl (global policy)
+    std::optional<bool> willing; ///< Get-NetQosDcbxSetting
+    std::vector<TrafficClass> classes; ///< Get-NetQosTrafficClass
+    std::map<std::string, int> policyPriority; ///< Get-NetQosPolicy: name -> PriorityValue
+    std::optional<int> smbPriority; ///< the policy matching NetDirect port 445 (or template SMB)
+    std::map<std::string, int> lines; ///< "cmdlet" -> line of the paste it came from
+    bool any() const { return !lines.empty(); }
+};
+
 struct PastedHost
 {
     std::string name; ///< from a heading or prompt; "pasted" when the text never names one
@@ -90,6 +113,7 @@ struct PastedHost
     std::vector<TestOutcome> tests;
     std::map<std::string, int> gidLines; ///< "dev/port/index" -> line of the paste that gave it
     std::map<std::string, int> netdevLines; ///< netdev -> first line that described it
+    WindowsQos windows; ///< PowerShell outputs (a Windows host)
     int firstLine = 0;
 };
 

@@ -239,6 +239,55 @@ private slots:
         QVERIFY2(std::find(v2.begin(), v2.end(), std::string("switch.pause-lossy ")) != v2.end(), qPrintable(join(v2)));
     }
 
+    void windowsPowerShell()
+    {
+        auto text = fixture("windows_paste.txt");
+        auto f = importFragments(text, "pasted");
+        QCOMPARE(f.hosts.size(), std::size_t { 1 });
+        const auto& w = f.hosts[0].windows;
+        QCOMPARE(f.hosts[0].name, std::string("hv01"));
+        QCOMPARE(w.adapterQos.at("SLOT 2 Port 1"), true);
+        QVERIFY(w.operationalPfc.at("SLOT 2 Port 1").empty()); // "All Priorities Disabled"
+        QCOMPARE(*w.pfcEnabled, (std::vector<int> { 3 }));
+        QCOMPARE(w.willing.value_or(false), true);
+        QCOMPARE(w.smbPriority.value_or(-1), 3);
+        QCOMPARE(w.classes.size(), std::size_t { 2 });
+        QCOMPARE(w.classes[1].name, std::string("SMB"));
+        QCOMPARE(w.classes[1].bandwidth.value_or(-1), 20);
+        QCOMPARE(w.classes[0].priorities, (std::vector<int> { 0, 1, 2, 4, 5, 6, 7 }));
+        QCOMPARE(w.adapterRdma.at("SLOT 2 Port 1"), true);
+        QCOMPARE(w.adapterRdma.at("SLOT 2 Port 2"), false);
+        QVERIFY2(f.warnings.empty(), f.warnings.empty() ? "" : f.warnings.front().message.c_str());
+        FabricSnapshot snap;
+        addPasted(snap, f, "windows_paste.txt");
+        QCOMPARE(str(snap.hosts[0].kind), str(HostKind::Windows));
+        auto r = diagnose(snap);
+        std::vector<std::string> want = { "dcbx.willing hv01", "win.pfc-not-operational hv01", "win.rdma-disabled hv01",
+            "win.traffic-class hv01" };
+        QVERIFY2(rules(r) == want, qPrintable(join(rules(r))));
+        auto oper = std::find_if(r.findings.begin(), r.findings.end(),
+            [](const Finding& x) { return x.ruleId == "win.pfc-not-operational"; });
+        QVERIFY(oper->fixes.front().text.find("Enable-NetQosFlowControl -Priority 3") != std::string::npos);
+        QCOMPARE(oper->fixes.front().platform, std::string("windows"));
+
+        // The fixed state: nothing above info.
+        auto fixedText = text;
+        auto swap = [&](const std::string& a, const std::string& b) {
+            auto pos = fixedText.find(a);
+            QVERIFY2(pos != std::string::npos, a.c_str());
+            fixedText.replace(pos, a.size(), b);
+        };
+        swap("OperationalFlowControl     : All Priorities Disabled", "OperationalFlowControl     : Priority 3 Enabled");
+        swap("Willing   : True", "Willing   : False");
+        swap("ETS       80           0-2,4-7", "ETS       50           0-2,4-7");
+        swap("ETS       20           3      ", "ETS       50           3      ");
+        swap("Ethernet Ada...#2 False", "Ethernet Ada...#2 True ");
+        FabricSnapshot fixedSnap;
+        addPasted(fixedSnap, importFragments(fixedText, "pasted"), "windows_paste.txt");
+        auto fixed = diagnose(fixedSnap);
+        QVERIFY2(rules(fixed).empty(), qPrintable(join(rules(fixed))));
+    }
+
     void gidRowsWithoutDeviceAreKept()
     {
         std::string text = "GID[  3]:\t\t::ffff:192.0.2.7, RoCE v2\n"
