@@ -50,6 +50,9 @@ public:
     std::vector<Finding> findings;
     std::map<std::string, bool> evaluated; ///< check -> some data was there to judge it
     std::map<std::string, std::string> missing; ///< check -> what would be needed (when never evaluated)
+    /// rule|host|subject already reported: a setting of one netdev or device that differs in several subnets
+    /// (its untagged and VLAN addresses) is one finding, not one per subnet.
+    std::set<std::string> reported;
 
     const DiagHost& host(std::size_t i) const { return snap.hosts[i]; }
     const DiagHost& hostOf(const Endpoint& e) const { return snap.hosts[e.host]; }

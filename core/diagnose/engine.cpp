@@ -342,6 +342,8 @@ void compareInSegment(Context& ctx, const Segment& segment, const std::vector<Vo
     for (const auto& v : votes) {
         if (v.value == reference)
             continue;
+        if (!ctx.reported.insert(spec.ruleId + "|" + v.evidence.host + "|" + v.evidence.subject).second)
+            continue;
         const auto& e = ctx.endpoints[v.endpoint];
         Finding f;
         f.ruleId = spec.ruleId;
