@@ -37,6 +37,8 @@ options:
                            default: the lossless-dscp preset, and hosts are compared with each other)
   --paste FILE             pasted outputs; repeat for several files ('-' reads stdin)
   --bundle FILE            a capture bundle (rocepilot-cli bundle collect); read like --paste
+  --earlier FILE           an earlier bundle or paste of the same hosts: GID tables that changed since
+                           then are reported (stale GID indexes)
   --active                 with --inventory: RDMA ping between hosts of one subnet over each
                            candidate GID index, and a TCP connect to the test port (18515)
   --probe PATH             rocepilot-probe for --active (default: next to this program)
@@ -94,7 +96,7 @@ int diagnoseCommand(int argc, char** argv)
         }
     }
     Args args({ "json", "active", "help", "accept-new-host-keys" },
-        { "inventory", "profile", "probe", "interval", "known-hosts" });
+        { "inventory", "profile", "probe", "interval", "known-hosts", "earlier" });
     if (auto error = args.parse(static_cast<int>(rest.size()), rest.data(), 2); !error.empty()) {
         std::fprintf(stderr, "rocepilot-cli diagnose: %s\n(see 'rocepilot-cli diagnose --help')\n", error.c_str());
         return ExitUsage;
@@ -190,6 +192,26 @@ int diagnoseCommand(int argc, char** argv)
             snapshot.hosts.push_back(std::move(h));
         snapshot.reachability = std::move(result.snapshot.reachability);
         snapshot.activeChecksRun = result.snapshot.activeChecksRun;
+    }
+    if (auto earlier = args.value("earlier")) {
+        auto text = readAll(*earlier);
+        if (!text) {
+            std::fprintf(stderr, "rocepilot-cli diagnose: cannot read %s\n", earlier->c_str());
+            return ExitUsage;
+        }
+        diag::FabricSnapshot before;
+        auto name = std::filesystem::path(*earlier).filename().string();
+        diag::addPasted(before, importFragments(*text, "pasted"), name);
+        // When: the bundle's own "(collected TIME)", else the file's name.
+        std::string when = name;
+        if (auto pos = text->find("(collected "); pos != std::string::npos && pos < 64)
+            when = text->substr(pos + 11, text->find(')', pos) - pos - 11);
+        for (auto& h : snapshot.hosts)
+            for (const auto& b : before.hosts)
+                if (b.name == h.name) {
+                    h.earlier = b.facts;
+                    h.earlierAt = when;
+                }
     }
     auto report = diag::diagnose(snapshot, options);
     std::fputs((json ? diag::reportToJson(report) : diag::reportToText(report)).c_str(), stdout);

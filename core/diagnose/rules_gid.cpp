@@ -277,7 +277,7 @@ void ruleStale(Context& ctx)
                         continue;
                     changes.push_back(Evidence { h.name,
                         d.name + " port " + std::to_string(p.number) + " GID[" + std::to_string(i) + "]",
-                        text(b) + " at " + h.earlierAt + " -> " + text(n) + " at " + h.readAt,
+                        text(b) + " (" + h.earlierAt + ") -> " + text(n) + " (" + h.readAt + ")",
                         ctx.whereGid(h, d.name, p.number, i, false), h.readAt });
                 }
                 if (changes.empty())
