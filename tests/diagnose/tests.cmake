@@ -15,3 +15,8 @@ if(RP_BUILD_GUI)
     rp_add_test(tst_troubleshootpage SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_troubleshootpage.cpp LABELS gui
         LIBS rp_ui Qt6::Widgets)
 endif()
+
+# The CLI's exit codes and JSON on the fixtures.
+add_test(NAME cli_diagnose COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/cli_diagnose.sh $<TARGET_FILE:rocepilot-cli>
+    ${CMAKE_CURRENT_SOURCE_DIR}/fixtures)
+set_tests_properties(cli_diagnose PROPERTIES LABELS unit)
