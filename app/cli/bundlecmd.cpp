@@ -19,7 +19,7 @@ namespace {
 const char* kHelp
     = R"(usage: rocepilot-cli bundle collect --inventory FILE [--host NAME] --out FILE [--interval SECONDS]
        rocepilot-cli bundle show FILE
-       rocepilot-cli bundle script [--interval SECONDS]
+       rocepilot-cli bundle script [--interval SECONDS | --windows]
 
 collect  read every output the troubleshooter uses from each host of the inventory (ip -d addr,
          ibv_devinfo -v, GID types and netdevs, port states, rdma_cm defaults, dcb, ethtool -S and
@@ -28,6 +28,7 @@ collect  read every output the troubleshooter uses from each host of the invento
 show     what a bundle (or any pasted output file) holds, per host
 script   print the collection script, to run by hand on a Linux host:
            bash rocepilot-bundle.sh > HOST.txt
+         or with --windows the PowerShell one (Windows hosts: NetQoS, NetAdapterRdma, SMB)
 
 exit codes: 0 all hosts collected, 1 some could not be (their commands printed), 2 usage error
 )";
@@ -42,8 +43,16 @@ std::optional<std::string> readFile(const std::string& path)
     return s.str();
 }
 
-void printManual(const std::string& host, int interval)
+void printManual(const std::string& host, int interval, bool windows)
 {
+    if (windows) {
+        std::fprintf(stderr,
+            "%s: run this in PowerShell there (as Administrator) and bring the file back "
+            "(diagnose --paste %s.txt):\n  & { '=== %s ==='; . .\\rocepilot-bundle.ps1 } > %s.txt\n"
+            "where rocepilot-bundle.ps1 is the output of 'rocepilot-cli bundle script --windows':\n\n%s\n",
+            host.c_str(), host.c_str(), host.c_str(), host.c_str(), bundle::windowsScript().c_str());
+        return;
+    }
     std::fprintf(stderr,
         "%s: run this there as root and bring the file back (diagnose --paste %s.txt):\n"
         "  (echo '## %s'; echo '```'; bash rocepilot-bundle.sh; echo '```') > %s.txt\n"
@@ -55,7 +64,7 @@ void printManual(const std::string& host, int interval)
 
 int bundleCommand(int argc, char** argv)
 {
-    Args args({ "help", "accept-new-host-keys" }, { "inventory", "host", "out", "interval", "known-hosts" });
+    Args args({ "help", "accept-new-host-keys", "windows" }, { "inventory", "host", "out", "interval", "known-hosts" });
     if (auto error = args.parse(argc, argv, 2); !error.empty()) {
         std::fprintf(stderr, "rocepilot-cli bundle: %s\n(see 'rocepilot-cli bundle --help')\n", error.c_str());
         return ExitUsage;
@@ -82,7 +91,8 @@ int bundleCommand(int argc, char** argv)
         }
     }
     if (sub == "script") {
-        std::fputs(bundle::collectionScript(interval).c_str(), stdout);
+        std::fputs(
+            (args.flag("windows") ? bundle::windowsScript() : bundle::collectionScript(interval)).c_str(), stdout);
         return ExitOk;
     }
     if (sub == "show") {
@@ -142,7 +152,8 @@ int bundleCommand(int argc, char** argv)
             errors[i] = exec.error();
             return;
         }
-        auto section = bundle::collectHost(**exec, hosts[i].name, interval);
+        auto section
+            = bundle::collectHost(**exec, hosts[i].name, interval, nullptr, hosts[i].kind == HostKind::Windows);
         if (!section)
             errors[i] = section.error();
         else
@@ -154,7 +165,7 @@ int bundleCommand(int argc, char** argv)
         if (errors[i]) {
             ++failed;
             std::fprintf(stderr, "%s\n", errors[i]->describe().c_str());
-            printManual(hosts[i].name, interval);
+            printManual(hosts[i].name, interval, hosts[i].kind == HostKind::Windows);
         } else {
             got.push_back(sections[i]);
             std::fprintf(stderr, "%s: collected\n", hosts[i].name.c_str());

@@ -49,14 +49,28 @@ run rdma statistic show
     return out;
 }
 
+std::string windowsScript()
+{
+    // Constant text: the cmdlets take no value from us or the host.
+    return R"PS($ErrorActionPreference = 'Continue'
+foreach ($c in 'Get-NetAdapterQos', 'Get-NetQosFlowControl', 'Get-NetQosTrafficClass', 'Get-NetQosDcbxSetting',
+               'Get-NetQosPolicy', 'Get-NetAdapterRdma', 'Get-SmbClientNetworkInterface') {
+    "PS C:\> $c | Format-List"
+    & $c 2>&1 | Format-List | Out-String -Width 250
+}
+)PS";
+}
+
 Result<std::string> collectHost(
-    Executor& executor, const std::string& hostName, int intervalS, const std::atomic<bool>* cancel)
+    Executor& executor, const std::string& hostName, int intervalS, const std::atomic<bool>* cancel, bool windows)
 {
     ExecOptions options;
     options.timeout = std::chrono::milliseconds((intervalS + 60) * 1000);
     options.cancel = cancel;
     options.maxOutput = 16u << 20;
-    auto r = executor.run(Command { "sh", "-c", collectionScript(intervalS) }, options);
+    auto r = windows ? executor.run(
+                 Command { "powershell.exe", "-NoProfile", "-NonInteractive", "-Command", windowsScript() }, options)
+                     : executor.run(Command { "sh", "-c", collectionScript(intervalS) }, options);
     if (!r)
         return std::unexpected(r.error());
     return "## " + hostName + "\n\n```\n" + r->out + (r->out.ends_with('\n') ? "" : "\n") + "```\n\n";

@@ -25,9 +25,14 @@ inline constexpr const char* kMagic = "# rocepilot bundle 1";
 /// statistic twice `intervalS` seconds apart. No value from us or the host is pasted into it.
 std::string collectionScript(int intervalS = 5);
 
-/// Run the script through an executor; the section for `hostName` (heading + fenced output).
-Result<std::string> collectHost(
-    Executor& executor, const std::string& hostName, int intervalS = 5, const std::atomic<bool>* cancel = nullptr);
+/// The PowerShell counterpart for a Windows host: each NetQoS / NetAdapter / SMB cmdlet the rules read, under a
+/// "PS C:\> CMDLET | Format-List" line, its output as Format-List (which the importer reads).
+std::string windowsScript();
+
+/// Run the script through an executor (Windows hosts: windowsScript() through powershell.exe); the section for
+/// `hostName` (heading + fenced output).
+Result<std::string> collectHost(Executor& executor, const std::string& hostName, int intervalS = 5,
+    const std::atomic<bool>* cancel = nullptr, bool windows = false);
 
 /// A bundle file: the magic line with the collection time, then each host's section.
 std::string makeBundle(const std::vector<std::string>& sections, const std::string& collectedAt);

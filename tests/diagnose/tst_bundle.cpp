@@ -24,6 +24,28 @@ private slots:
         QCOMPARE(bundle::collectionScript(-1), bundle::collectionScript(5)); // out of range: the default
     }
 
+    void windowsScriptOutputIsReadBack()
+    {
+        const auto ps = bundle::windowsScript();
+        QVERIFY(ps.find("Get-NetAdapterQos") != std::string::npos);
+        QVERIFY(ps.find("Get-SmbClientNetworkInterface") != std::string::npos);
+        // What the script prints for one cmdlet (its marker line, then Format-List as documented for
+        // Get-NetQosDcbxSetting and Get-SmbClientNetworkInterface) is what the importer reads.
+        const std::string out
+            = "=== hv02 ===\n"
+              "PS C:\\> Get-NetQosDcbxSetting | Format-List\n\n"
+              "Willing   : False\nPolicySet : Global\nIfIndex   :\nIfAlias   :\n\n"
+              "PS C:\\> Get-SmbClientNetworkInterface | Format-List\n\n"
+              "InterfaceIndex : 12\nRssCapable     : True\nRdmaCapable    : False\nSpeed          : 25 Gbps\n"
+              "IpAddresses    : {10.0.0.5}\nFriendlyName   : SLOT 2 Port 1\n";
+        auto f = importFragments(out, "pasted");
+        QCOMPARE(f.hosts.size(), std::size_t { 1 });
+        QCOMPARE(f.hosts[0].name, std::string("hv02"));
+        QCOMPARE(f.hosts[0].windows.willing.value_or(true), false);
+        QCOMPARE(f.hosts[0].windows.smbRdmaCapable.at("SLOT 2 Port 1"), false);
+        QVERIFY(f.warnings.empty());
+    }
+
     void collectLocallyAndReadBack()
     {
         LocalExecutor local;
