@@ -73,6 +73,11 @@ Result<std::string> collectHost(
                      : executor.run(Command { "sh", "-c", collectionScript(intervalS) }, options);
     if (!r)
         return std::unexpected(r.error());
+    if (r->exitStatus != 0 && r->out.empty())
+        return fail(ErrorKind::CommandFailed,
+            std::string(windows ? "powershell.exe" : "sh") + " exited " + std::to_string(r->exitStatus) + ": "
+                + r->err.substr(0, 300),
+            "bundle collection", hostName);
     return "## " + hostName + "\n\n```\n" + r->out + (r->out.ends_with('\n') ? "" : "\n") + "```\n\n";
 }
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "diagnose/live.h"
 
+#include "bundle/bundle.h"
 #include "diagnose/context.h"
 #include "parse/fragments.h"
 #include "perf/session.h"
@@ -52,8 +53,38 @@ LiveResult collectLive(const std::vector<HostSpec>& hosts, const ConnectContext&
 {
     LiveResult result;
     std::mutex mutex;
+    // Windows hosts (OpenSSH on Windows Server runs PowerShell): the NetQoS / RDMA cmdlets, read as Format-List
+    // by the same importer as pasted outputs; the Linux collector does not apply to them.
+    std::vector<HostSpec> linuxHosts, windowsHosts;
+    for (const auto& h : hosts)
+        (h.kind == HostKind::Windows && h.sysfsRoot.empty() ? windowsHosts : linuxHosts).push_back(h);
+    std::vector<std::optional<DiagHost>> windowsDiag(windowsHosts.size());
+    runBounded(
+        windowsHosts.size(), options.concurrency,
+        [&](std::size_t i) {
+            const auto& spec = windowsHosts[i];
+            auto exec = openExecutor(spec, context);
+            auto section = exec ? bundle::collectHost(**exec, spec.name, 0, cancel, true)
+                                : Result<std::string>(std::unexpected(exec.error()));
+            if (!section) {
+                std::lock_guard lock(mutex);
+                result.hostErrors.push_back(section.error());
+                return;
+            }
+            FabricSnapshot one;
+            addPasted(one, importFragments(*section, spec.name), spec.address);
+            for (auto& h : one.hosts) {
+                h.source = "ssh";
+                h.readAt = utcNow();
+                h.kind = HostKind::Windows;
+                windowsDiag[i] = std::move(h);
+            }
+            if (progress)
+                progress(spec.name + ": read (PowerShell)");
+        },
+        cancel);
     auto outcomes = discoverFleet(
-        hosts, context, options.discovery, options.concurrency,
+        linuxHosts, context, options.discovery, options.concurrency,
         [&](const HostOutcome& o, std::size_t, std::size_t) {
             if (progress)
                 progress(o.spec.name + ": discovery " + std::string(toString(o.state)));
@@ -118,6 +149,9 @@ LiveResult collectLive(const std::vector<HostSpec>& hosts, const ConnectContext&
         },
         cancel);
     for (auto& h : diag)
+        if (h)
+            result.snapshot.hosts.push_back(std::move(*h));
+    for (auto& h : windowsDiag)
         if (h)
             result.snapshot.hosts.push_back(std::move(*h));
     if (options.active && !(cancel && cancel->load()))

@@ -2,6 +2,7 @@
 // Capture bundles: the collection script runs on this machine (no RDMA here: the RDMA commands fail, which
 // the bundle keeps and the importer reports by line), the bundle reads back through importFragments.
 #include "bundle/bundle.h"
+#include "diagnose/live.h"
 #include "remote/local_executor.h"
 #include "testutil.h"
 
@@ -44,6 +45,25 @@ private slots:
         QCOMPARE(f.hosts[0].windows.willing.value_or(true), false);
         QCOMPARE(f.hosts[0].windows.smbRdmaCapable.at("SLOT 2 Port 1"), false);
         QVERIFY(f.warnings.empty());
+    }
+
+    void windowsHostWithoutPowerShellIsAnError()
+    {
+        // A Windows host is read through powershell.exe; this machine has none, so the host ends in an error
+        // that names it (never an empty, silent host).
+        HostSpec spec;
+        spec.name = "win-local";
+        spec.address = "localhost";
+        spec.local = true;
+        spec.kind = HostKind::Windows;
+        diag::LiveOptions options;
+        options.readExtras = false;
+        auto r = diag::collectLive({ spec }, ConnectContext {}, options);
+        QCOMPARE(r.snapshot.hosts.size(), std::size_t { 0 });
+        QCOMPARE(r.hostErrors.size(), std::size_t { 1 });
+        QVERIFY2(
+            r.hostErrors[0].describe().find("powershell.exe") != std::string::npos, r.hostErrors[0].describe().c_str());
+        QCOMPARE(r.hostErrors[0].host, std::string("win-local"));
     }
 
     void collectLocallyAndReadBack()
