@@ -258,6 +258,11 @@ void runReachability(FabricSnapshot& snapshot, const std::vector<HostSpec>& host
             if (cancel && cancel->load())
                 return;
             auto r = one(perf::Transport::Rdma, index, gid);
+            for (int a = 1; a < options.attempts && !r.ok && !(cancel && cancel->load()); ++a) {
+                auto again = one(perf::Transport::Rdma, index, gid);
+                again.detail += " (attempt " + std::to_string(a + 1) + "; the first: " + r.detail + ")";
+                r = std::move(again);
+            }
             if (progress)
                 progress(r.from + " -> " + r.to + " GID index " + std::to_string(index) + ": "
                     + (r.ok ? "ok" : "failed") + (r.detail.empty() ? "" : " (" + r.detail + ")"));
@@ -266,6 +271,11 @@ void runReachability(FabricSnapshot& snapshot, const std::vector<HostSpec>& host
         if (cancel && cancel->load())
             return;
         auto r = one(perf::Transport::Tcp, std::nullopt, {});
+        for (int a = 1; a < options.attempts && !r.ok && !(cancel && cancel->load()); ++a) {
+            auto again = one(perf::Transport::Tcp, std::nullopt, {});
+            again.detail += " (attempt " + std::to_string(a + 1) + "; the first: " + r.detail + ")";
+            r = std::move(again);
+        }
         if (progress)
             progress(r.from + " -> " + r.to + " TCP port " + std::to_string(options.testPort) + ": "
                 + (r.ok ? "ok" : "failed") + (r.detail.empty() ? "" : " (" + r.detail + ")"));

@@ -29,7 +29,10 @@ struct LiveOptions
     std::string probePath; ///< this machine's rocepilot-probe (active checks)
     int maxGidIndexes = 8; ///< candidate indexes per pair, at most
     int pings = 5;
-    double connectTimeoutS = 4;
+    double connectTimeoutS = 8;
+    /// A failed ping is tried once more before it counts: under load (TCG, busy hosts) a first connect can time
+    /// out on a path that works.
+    int attempts = 2;
     int testPort = 18515; ///< the TCP port the tests use (perftest's default)
 };
 

@@ -32,6 +32,7 @@ restore_mtus() {
 }
 restore() {
     restore_mtus >/dev/null 2>&1
+    gssh lab-b 'ip rule del pref 100 2>/dev/null; true' >/dev/null 2>&1
     gssh lab-a 'ip link del data0.7 2>/dev/null; ip link set data0 mtu 1500;
         [ -d /sys/kernel/config/rdma_cm/rxe0 ] && rmdir /sys/kernel/config/rdma_cm/rxe0; true' >/dev/null 2>&1
     gssh lab-b 'ip link set data0 mtu 1500; ip addr del 198.18.0.102/24 dev data0 2>/dev/null;
@@ -102,7 +103,20 @@ fi
 gssh lab-a 'rmdir /sys/kernel/config/rdma_cm/rxe0'
 gssh lab-b '[ -d /sys/kernel/config/rdma_cm/rxe0 ] && rmdir /sys/kernel/config/rdma_cm/rxe0; true'
 
-# 6. Everything restored: clean again.
+# 6. The test port blocked on lab-b. The lab image has no netfilter (no iptables/nft, no nf modules), so the
+# "firewall rule" is policy routing: replies from TCP port 18515 are refused. (UDP 4791 cannot be blocked this
+# way: rxe's sends do not go through a rule on the protocol; tried, RDMA kept working.)
+gssh lab-b 'ip rule add pref 100 ipproto 6 sport 18515 prohibit' >"$OUT/rules.err" 2>&1 ||
+    die "could not add the blocking rule on lab-b: $(cat "$OUT/rules.err")"
+diag blocked --active
+jq -r '.reachability[] | "  \(.from) -> \(.to) \(.what) index \(.gid_index): \(.ok) \(.detail)"' "$OUT/blocked.json" | cut -c1-200
+check "blocked: reach.tcp-blocked lab-a -> lab-b ($(problems blocked))" \
+    jqtrue '[.findings[] | select(.rule == "reach.tcp-blocked" and .hosts == ["lab-a", "lab-b"])] | length == 1' "$OUT/blocked.json"
+check "blocked: RDMA itself still works both ways (no reach.rdma-blocked)" \
+    jqtrue '[.findings[] | select(.rule == "reach.rdma-blocked")] | length == 0' "$OUT/blocked.json"
+gssh lab-b 'ip rule del pref 100' || die "could not remove the blocking rule on lab-b"
+
+# 7. Everything restored: clean again.
 diag restored
 check "restored: no finding above info ($(problems restored))" test -z "$(problems restored)"
 trap - EXIT
