@@ -12,6 +12,8 @@ add_executable(rocepilot-cli
     ${CMAKE_CURRENT_LIST_DIR}/cli/applycmd.cpp
     ${CMAKE_CURRENT_LIST_DIR}/cli/testcmd.cpp
     ${CMAKE_CURRENT_LIST_DIR}/cli/exportcmd.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/cli/diagnosecmd.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/cli/bundlecmd.cpp
     ${CMAKE_CURRENT_LIST_DIR}/cli/print.h
     ${CMAKE_CURRENT_LIST_DIR}/cli/print.cpp
     ${CMAKE_CURRENT_LIST_DIR}/cli/commands.h)

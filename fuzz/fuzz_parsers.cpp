@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // libFuzzer entry point for the output parsers. One build per parser family (RP_FUZZ_FAMILY_*); the replay test
 // builds it with RP_FUZZ_FAMILY_ALL. Every parser must return, never throw, never read out of bounds.
+#include "parse/fragments.h"
 #include "parse/parsers.h"
 
 #include <cstddef>
@@ -10,7 +11,7 @@
 
 namespace {
 
-void parseAs(std::initializer_list<rp::OutputKind> kinds, std::string_view text)
+[[maybe_unused]] void parseAs(std::initializer_list<rp::OutputKind> kinds, std::string_view text)
 {
     for (auto kind : kinds) {
         auto out = rp::parseOutput(kind, text);
@@ -26,7 +27,7 @@ void parseAs(std::initializer_list<rp::OutputKind> kinds, std::string_view text)
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
 {
     std::string_view text(reinterpret_cast<const char*>(data), size);
-    using K = rp::OutputKind;
+    using K [[maybe_unused]] = rp::OutputKind;
     (void)rp::detectKind(text);
 #if defined(RP_FUZZ_FAMILY_GIDS) || defined(RP_FUZZ_FAMILY_ALL)
     parseAs({ K::ShowGids, K::IbvDevinfo, K::IbvDevices, K::Ibdev2netdev }, text);
@@ -40,6 +41,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 #endif
 #if defined(RP_FUZZ_FAMILY_DCB) || defined(RP_FUZZ_FAMILY_ALL)
     parseAs({ K::MlnxQos, K::DcbJson, K::Lldptool }, text);
+#endif
+#if defined(RP_FUZZ_FAMILY_FRAGMENTS) || defined(RP_FUZZ_FAMILY_ALL)
+    (void)rp::importFragments(text, "fuzz");
 #endif
 #if defined(RP_FUZZ_FAMILY_DETECT) || defined(RP_FUZZ_FAMILY_ALL)
     parseAs({ K::Unknown }, text);

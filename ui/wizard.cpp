@@ -9,6 +9,7 @@
 #include "profilepage.h"
 #include "qtstrings.h"
 #include "reviewpage.h"
+#include "troubleshootpage.h"
 #include "welcomepage.h"
 
 #include <QKeyEvent>
@@ -42,6 +43,9 @@ Wizard::Wizard(QWidget* parent)
     setPage(DiscoverPageId, m_discover);
     setPage(ProfilePageId, m_profile);
     setPage(ReviewPageId, m_review);
+    m_troubleshoot = new TroubleshootPage(m_inventory, m_prompter, this);
+    m_troubleshoot->setUseInventory([this] { return m_welcome->goal() == WelcomePage::Goal::Troubleshoot; });
+    setPage(TroubleshootPageId, m_troubleshoot);
     setStartId(WelcomePageId);
 
     connect(m_welcome, &WelcomePage::openProjectRequested, this, &Wizard::openProjectRequested);
@@ -64,6 +68,7 @@ void Wizard::shutdown()
     m_prompter->setClosing(true);
     m_hosts->cancelAndWait();
     m_discover->cancelAndWait();
+    m_troubleshoot->cancelAndWait();
     // A lab that is up stays up (the next start reuses it); one that is half-started is stopped by core.
     m_lab->cancelAndWait();
     m_review->waitForSave();
@@ -73,13 +78,15 @@ int Wizard::nextId() const
 {
     switch (currentId()) {
     case WelcomePageId:
+        if (m_welcome->goal() == WelcomePage::Goal::ImportOutputs)
+            return TroubleshootPageId;
         return m_welcome->goal() == WelcomePage::Goal::SoftRoceLab ? LabPageId : HostsPageId;
     case LabPageId:
         return HostsPageId;
     case HostsPageId:
         return DiscoverPageId;
     case DiscoverPageId:
-        return ProfilePageId;
+        return m_welcome->goal() == WelcomePage::Goal::Troubleshoot ? TroubleshootPageId : ProfilePageId;
     case ProfilePageId:
         return ReviewPageId;
     default:

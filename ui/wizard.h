@@ -16,6 +16,7 @@ class InventoryModel;
 class LabPage;
 class ProfilePage;
 class ReviewPage;
+class TroubleshootPage;
 class WelcomePage;
 
 /// The deployment wizard: owns the project's inventory and the pages that work on it. Embedded in
@@ -33,6 +34,7 @@ public:
         DiscoverPageId,
         ProfilePageId,
         ReviewPageId,
+        TroubleshootPageId, ///< the Welcome page's "Troubleshoot" (after Discover) and "Import outputs" goals
     };
     Q_ENUM(PageId)
 
@@ -99,6 +101,7 @@ private:
     DiscoverPage* m_discover = nullptr;
     ProfilePage* m_profile = nullptr;
     ReviewPage* m_review = nullptr;
+    TroubleshootPage* m_troubleshoot = nullptr;
     QString m_projectPath;
     QString m_knownHostsFile; ///< as stored in the project; empty = default
     bool m_modified = false;

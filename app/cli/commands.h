@@ -16,5 +16,7 @@ int applyCommand(int argc, char** argv);
 int rollbackCommand(int argc, char** argv);
 int journalCommand(int argc, char** argv);
 int exportCommand(int argc, char** argv);
+int diagnoseCommand(int argc, char** argv);
+int bundleCommand(int argc, char** argv);
 
 } // namespace rp::cli

@@ -24,6 +24,8 @@ commands:
   rollback   undo a run from its journal and read every host back against its snapshot
   journal    list, show or resume apply runs
   export     write an Ansible project (playbook + inventory) that applies a plan
+  diagnose   find GID, VLAN, MTU, PFC, trust and ToS mismatches, live or from pasted outputs
+  bundle     collect every output the troubleshooter reads from hosts into one file, or show one
 
 Run 'rocepilot-cli <command> --help' for the options of a command.
 Exit codes: 0 all fine, 1 some hosts or inputs failed, 2 usage error.
@@ -66,6 +68,10 @@ int main(int argc, char** argv)
         return rp::cli::testCommand(argc, argv);
     if (command == "export")
         return rp::cli::exportCommand(argc, argv);
+    if (command == "diagnose")
+        return rp::cli::diagnoseCommand(argc, argv);
+    if (command == "bundle")
+        return rp::cli::bundleCommand(argc, argv);
     std::fprintf(stderr, "rocepilot-cli: unknown command '%s'\n\n%s", command.c_str(), kUsage);
     return rp::cli::ExitUsage;
 }

@@ -3,7 +3,7 @@
 
 // Shared plumbing of the parsers; not part of the public API.
 
-#include "discovery/model.h"
+#include "model/model.h"
 #include "parse/parsed.h"
 
 #include <nlohmann/json.hpp>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "discovery/model.h"
+#include "model/model.h"
 
 #include <optional>
 #include <string>

@@ -6,7 +6,7 @@
 // what was odd; none throws, none guesses a value. Input is cleaned first: CRLF, mail quoting ("> "), overlong and
 // binary lines, and anything past 8 MiB are dealt with (the last three with a warning).
 
-#include "discovery/model.h"
+#include "model/model.h"
 #include "parse/gid.h"
 #include "parse/parsed.h"
 

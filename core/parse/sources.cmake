@@ -12,4 +12,10 @@ list(APPEND RP_CORE_SOURCES
     ${CMAKE_CURRENT_LIST_DIR}/dcb.cpp
     ${CMAKE_CURRENT_LIST_DIR}/mlnx_qos.cpp
     ${CMAKE_CURRENT_LIST_DIR}/lldptool.cpp
-    ${CMAKE_CURRENT_LIST_DIR}/detect.cpp)
+    ${CMAKE_CURRENT_LIST_DIR}/detect.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/fragments.h
+    ${CMAKE_CURRENT_LIST_DIR}/fragments.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/switch_show.h
+    ${CMAKE_CURRENT_LIST_DIR}/switch_show.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/powershell.h
+    ${CMAKE_CURRENT_LIST_DIR}/powershell.cpp)

@@ -79,8 +79,8 @@ private slots:
         w.show();
         QCOMPARE(w.currentId(), int(Wizard::WelcomePageId));
         QVERIFY(w.welcomePage()->goal() == rp::ui::WelcomePage::Goal::NewDeployment);
-        w.welcomePage()->setGoal(rp::ui::WelcomePage::Goal::ImportOutputs);
-        QVERIFY(w.welcomePage()->goal() == rp::ui::WelcomePage::Goal::ImportOutputs);
+        w.welcomePage()->setGoal(rp::ui::WelcomePage::Goal::Troubleshoot);
+        QVERIFY(w.welcomePage()->goal() == rp::ui::WelcomePage::Goal::Troubleshoot);
         w.next();
         QCOMPARE(w.currentId(), int(Wizard::HostsPageId));
         QVERIFY(!w.button(QWizard::NextButton)->isEnabled());

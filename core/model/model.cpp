@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "discovery/model.h"
+#include "model/model.h"
 
 #include <algorithm>
 #include <cctype>

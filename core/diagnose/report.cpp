@@ -1,0 +1,113 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The report as JSON (docs/diagnose.md) and as text for the terminal.
+#include "diagnose/diagnose.h"
+
+#include <nlohmann/json.hpp>
+
+namespace rp::diag {
+
+std::string reportToJson(const Report& report)
+{
+    using nlohmann::json;
+    json doc;
+    doc["hosts"] = report.hostCount;
+    doc["segments"] = report.segmentCount;
+    doc["errors"] = report.hasErrors();
+    json findings = json::array();
+    for (const auto& f : report.findings) {
+        json j;
+        j["rule"] = f.ruleId;
+        j["check"] = f.check;
+        j["title"] = f.title;
+        j["severity"] = toString(f.severity);
+        j["hosts"] = f.hosts;
+        j["ports"] = f.ports;
+        j["switch_ports"] = f.switchPorts;
+        json ev = json::array();
+        for (const auto& e : f.evidence)
+            ev.push_back({ { "host", e.host }, { "subject", e.subject }, { "value", e.value }, { "where", e.where },
+                { "when", e.when } });
+        j["evidence"] = ev;
+        j["explanation"] = f.explanation;
+        json fixes = json::array();
+        for (const auto& x : f.fixes)
+            fixes.push_back(
+                { { "target", x.target }, { "platform", x.platform }, { "text", x.text }, { "origin", x.origin } });
+        j["fixes"] = fixes;
+        if (!f.missingData.empty())
+            j["missing_data"] = f.missingData;
+        findings.push_back(std::move(j));
+    }
+    doc["findings"] = findings;
+    json coverage = json::array();
+    for (const auto& c : report.coverage) {
+        json j { { "check", c.check }, { "title", c.title }, { "evaluated", c.evaluated } };
+        if (!c.evaluated)
+            j["missing_data"] = c.missingData;
+        coverage.push_back(std::move(j));
+    }
+    doc["coverage"] = coverage;
+    json reach = json::array();
+    for (const auto& r : report.reachability) {
+        json j { { "from", r.from }, { "to", r.to }, { "what", r.what }, { "ok", r.ok }, { "detail", r.detail },
+            { "when", r.when } };
+        j["gid_index"] = r.gidIndex ? json(*r.gidIndex) : json(nullptr);
+        j["gid"] = r.gid;
+        j["device"] = r.device;
+        reach.push_back(std::move(j));
+    }
+    doc["reachability"] = reach;
+    return doc.dump(2) + "\n";
+}
+
+std::string reportToText(const Report& report)
+{
+    std::string out;
+    std::size_t errors = 0, warnings = 0, infos = 0;
+    for (const auto& f : report.findings)
+        (f.severity == Severity::Error ? errors : f.severity == Severity::Warning ? warnings : infos)++;
+    out += std::to_string(report.hostCount) + " hosts in " + std::to_string(report.segmentCount)
+        + " subnets: " + std::to_string(errors) + " errors, " + std::to_string(warnings) + " warnings, "
+        + std::to_string(infos) + " notes\n";
+    if (!report.reachability.empty()) {
+        out += "\nreachability (measured):\n";
+        for (const auto& r : report.reachability)
+            out += "  " + r.from + " -> " + r.to + " " + r.what
+                + (r.gidIndex ? " GID index " + std::to_string(*r.gidIndex) : std::string()) + ": "
+                + (r.ok ? "ok" : "FAILED") + (r.detail.empty() ? "" : " (" + r.detail + ")") + "\n";
+    }
+    for (const auto& f : report.findings) {
+        out += "\n[" + toString(f.severity) + "] " + f.ruleId + (f.check.empty() ? "" : " (" + f.check + ")") + ": "
+            + f.title + "\n";
+        if (!f.hosts.empty()) {
+            out += "  hosts:";
+            for (const auto& h : f.hosts)
+                out += " " + h;
+            out += "\n";
+        }
+        if (!f.switchPorts.empty()) {
+            out += "  switch ports:";
+            for (const auto& s : f.switchPorts)
+                out += " " + s;
+            out += "\n";
+        }
+        for (const auto& e : f.evidence)
+            out += "  - " + e.host + ": " + e.subject + " = " + e.value + "  [" + e.where
+                + (e.when.empty() ? "" : ", " + e.when) + "]\n";
+        out += "  " + f.explanation + "\n";
+        for (const auto& x : f.fixes) {
+            out += "  fix on " + x.target + " (" + x.platform + "; " + x.origin + "):\n";
+            std::size_t i = 0;
+            while (i <= x.text.size()) {
+                auto nl = x.text.find('\n', i);
+                out += "    " + x.text.substr(i, nl == std::string::npos ? std::string::npos : nl - i) + "\n";
+                if (nl == std::string::npos)
+                    break;
+                i = nl + 1;
+            }
+        }
+    }
+    return out;
+}
+
+} // namespace rp::diag

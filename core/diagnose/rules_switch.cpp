@@ -1,0 +1,248 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Switch port rules: PFC priorities (M5), operational PFC (M6), trust (M8), the RoCE DSCP's class (M9), port MTU
+// (M13), PFC watchdog storms (M16) and pause on lossy priorities (M18), each against the hosts (or the profile).
+#include "diagnose/context.h"
+
+#include <algorithm>
+#include <set>
+
+namespace rp::diag::detail {
+
+namespace {
+
+/// The value most hosts have (each host and physical netdev counted once), with an example host.
+template <class F> std::optional<std::pair<std::string, Evidence>> hostMajority(Context& ctx, F&& value)
+{
+    std::map<std::string, std::pair<std::size_t, Evidence>> counts;
+    std::set<std::pair<std::size_t, std::string>> seen;
+    for (const auto& e : ctx.endpoints) {
+        if (!seen.insert({ e.host, e.physNetdev }).second)
+            continue;
+        if (auto v = value(e)) {
+            auto& slot = counts[v->first];
+            if (slot.first++ == 0)
+                slot.second = v->second;
+        }
+    }
+    std::optional<std::pair<std::string, Evidence>> best;
+    std::size_t n = 0;
+    for (auto& [v, c] : counts)
+        if (c.first > n) {
+            n = c.first;
+            best = std::pair { v, c.second };
+        }
+    return best;
+}
+
+std::string portWhere(const SwitchPortQos& p)
+{
+    return (p.origin.empty() ? p.switchName : p.origin) + (p.line ? ":" + std::to_string(p.line) : std::string()) + " ("
+        + p.vendor + " show output)";
+}
+
+} // namespace
+
+void rulesSwitch(Context& ctx)
+{
+    if (ctx.snap.switchPorts.empty())
+        return;
+    std::string why;
+    Profile base = fixProfile(ctx.opts, why);
+    auto hostPfc = hostMajority(ctx, [&](const Endpoint& e) -> std::optional<std::pair<std::string, Evidence>> {
+        const Netdev* n = ctx.dcbNetdev(e);
+        if (!n || !n->dcb.pfcEnabled)
+            return std::nullopt;
+        auto v = pfcList(*n->dcb.pfcEnabled);
+        return std::pair { v,
+            ctx.ev(ctx.hostOf(e), n->name + " PFC enabled priorities", v, ctx.whereDcb(ctx.hostOf(e), n->name)) };
+    });
+    auto hostTrust = hostMajority(ctx, [&](const Endpoint& e) -> std::optional<std::pair<std::string, Evidence>> {
+        const Netdev* n = ctx.dcbNetdev(e);
+        if (!n || !n->dcb.trust)
+            return std::nullopt;
+        return std::pair { *n->dcb.trust,
+            ctx.ev(ctx.hostOf(e), n->name + " trust", *n->dcb.trust, ctx.whereDcb(ctx.hostOf(e), n->name)) };
+    });
+    int hostMaxMtu = 0;
+    Evidence mtuEv;
+    for (const auto& e : ctx.endpoints) {
+        const Netdev* n = ctx.netdev(ctx.hostOf(e), e.netdev);
+        if (n && n->mtu && *n->mtu > hostMaxMtu) {
+            hostMaxMtu = *n->mtu;
+            mtuEv = ctx.ev(ctx.hostOf(e), e.netdev + " MTU", std::to_string(*n->mtu),
+                ctx.whereNetdev(ctx.hostOf(e), e.netdev, "mtu"));
+        }
+    }
+    std::string refPfc = ctx.opts.profile ? [&] {
+        auto v = ctx.opts.profile->mode == FlowMode::Lossless ? ctx.opts.profile->pfcPriorities : std::vector<int> {};
+        std::sort(v.begin(), v.end());
+        return joinInts(v);
+    }() : (hostPfc ? hostPfc->first : std::string());
+    std::string refTrust
+        = ctx.opts.profile ? toString(ctx.opts.profile->trust) : (hostTrust ? hostTrust->first : std::string());
+    int roceDscp = ctx.opts.profile ? ctx.opts.profile->roceDscp : 26;
+    int rocePrio = ctx.opts.profile ? ctx.opts.profile->rocePriority : 3;
+
+    for (const auto& sp : ctx.snap.switchPorts) {
+        auto vendor = switchVendorFromString(sp.vendor);
+        auto label = sp.switchName + ":" + sp.port;
+        auto addFix
+            = [&](Finding& f, const std::vector<std::string>& keys, const std::function<void(Profile&)>& adjust) {
+                  if (!vendor || sp.port == "*")
+                      return;
+                  Profile p = base;
+                  if (adjust)
+                      adjust(p);
+                  f.fixes = switchFix(sp.switchName, *vendor, sp.port, p, keys, why);
+              };
+        if (sp.pfcPriorities) {
+            ctx.markEvaluated("M5");
+            auto v = *sp.pfcPriorities;
+            std::sort(v.begin(), v.end());
+            auto value = joinInts(v);
+            if (!refPfc.empty() && value != refPfc) {
+                Finding f;
+                f.ruleId = "switch.pfc-priority";
+                f.check = "M5";
+                f.title = "Switch port pauses different priorities than the hosts";
+                f.severity = Severity::Error;
+                f.switchPorts = { label };
+                f.evidence.push_back(
+                    Evidence { sp.switchName, sp.port + " PFC priorities", value, portWhere(sp), "as pasted" });
+                if (hostPfc && !ctx.opts.profile) {
+                    f.hosts = { hostPfc->second.host };
+                    f.evidence.push_back(hostPfc->second);
+                }
+                f.explanation = "PFC must be enabled on the same priorities at both ends of a link. The switch port "
+                                "pauses "
+                    + value + ", the hosts (or the profile) use " + refPfc
+                    + ": pause frames for RoCE's priority are ignored on one side and RoCE packets are dropped under "
+                      "load.";
+                addFix(f, { "pfc" }, {});
+                ctx.findings.push_back(std::move(f));
+            }
+        }
+        if (sp.pfcOperational) {
+            ctx.markEvaluated("M6");
+            if (!*sp.pfcOperational) {
+                Finding f;
+                f.ruleId = "switch.pfc-not-operational";
+                f.check = "M6";
+                f.title = "PFC configured but not operational on a switch port";
+                f.severity = Severity::Error;
+                f.switchPorts = { label };
+                f.evidence.push_back(
+                    Evidence { sp.switchName, sp.port + " PFC operational state", "off", portWhere(sp), "as pasted" });
+                f.explanation = "The port has PFC configured but DCBX negotiation left it off (a willing mismatch, "
+                                "two LLDP agents on the host, or CEE vs IEEE). Until it is operational, RoCE traffic "
+                                "through this port is lossy.";
+                addFix(f, { "pfc" }, {});
+                ctx.findings.push_back(std::move(f));
+            }
+        }
+        if (sp.trust) {
+            ctx.markEvaluated("M8");
+            if (!refTrust.empty() && *sp.trust != refTrust) {
+                Finding f;
+                f.ruleId = "switch.trust";
+                f.check = "M8";
+                f.title = "Switch port trusts " + *sp.trust + ", the hosts " + refTrust;
+                f.severity = Severity::Error;
+                f.switchPorts = { label };
+                f.evidence.push_back(
+                    Evidence { sp.switchName, sp.port + " trust", *sp.trust, portWhere(sp), "as pasted" });
+                if (hostTrust && !ctx.opts.profile) {
+                    f.hosts = { hostTrust->second.host };
+                    f.evidence.push_back(hostTrust->second);
+                }
+                f.explanation = "The switch classifies by a different header field than the hosts mark: RoCE packets "
+                                "land in the switch's default, lossy queue.";
+                addFix(f, { "trust", "dscp-tc:", "pcp-tc:" },
+                    [&](Profile& p) { p.trust = refTrust == "pcp" ? TrustMode::Pcp : TrustMode::Dscp; });
+                ctx.findings.push_back(std::move(f));
+            }
+        }
+        if (!sp.dscpToTc.empty()) {
+            ctx.markEvaluated("M9");
+            int expectTc = base.tcOf(rocePrio);
+            auto it = sp.dscpToTc.find(roceDscp);
+            if (it == sp.dscpToTc.end() || it->second != expectTc) {
+                Finding f;
+                f.ruleId = "switch.dscp-class";
+                f.check = "M9";
+                f.title = "Switch does not map DSCP " + std::to_string(roceDscp) + " to the RoCE class";
+                f.severity = Severity::Error;
+                f.switchPorts = { label };
+                f.evidence.push_back(Evidence { sp.switchName, "DSCP " + std::to_string(roceDscp) + " -> traffic class",
+                    it == sp.dscpToTc.end() ? "no entry" : std::to_string(it->second), portWhere(sp), "as pasted" });
+                f.explanation = "RoCE packets marked DSCP " + std::to_string(roceDscp)
+                    + " must land in the lossless "
+                      "class (TC "
+                    + std::to_string(expectTc) + " for priority " + std::to_string(rocePrio)
+                    + "). Vendor defaults differ here (SONiC's template maps DSCP 26 to TC 1).";
+                addFix(f, { "dscp-tc:" }, {});
+                ctx.findings.push_back(std::move(f));
+            }
+        }
+        if (sp.mtu) {
+            ctx.markEvaluated("M13");
+            if (hostMaxMtu > 0 && *sp.mtu < hostMaxMtu) {
+                Finding f;
+                f.ruleId = "switch.mtu";
+                f.check = "M13";
+                f.title = "Switch port MTU smaller than the hosts'";
+                f.severity = Severity::Error;
+                f.switchPorts = { label };
+                f.hosts = { mtuEv.host };
+                f.evidence.push_back(
+                    Evidence { sp.switchName, sp.port + " MTU", std::to_string(*sp.mtu), portWhere(sp), "as pasted" });
+                f.evidence.push_back(mtuEv);
+                f.explanation = "Frames as large as the hosts' MTU are dropped by this switch port: small RDMA "
+                                "messages work, large ones time out.";
+                addFix(f, { "mtu" }, {});
+                ctx.findings.push_back(std::move(f));
+            }
+        }
+        if (sp.watchdogStorms) {
+            ctx.markEvaluated("M16");
+            if (*sp.watchdogStorms > 0) {
+                Finding f;
+                f.ruleId = "switch.pfc-storm";
+                f.check = "M16";
+                f.title = "PFC watchdog detected pause storms";
+                f.severity = Severity::Warning;
+                f.switchPorts = { label };
+                f.evidence.push_back(Evidence { sp.switchName, sp.port + " storms detected",
+                    std::to_string(*sp.watchdogStorms), portWhere(sp), "as pasted" });
+                f.explanation = "Since its counters were last cleared, the switch's PFC watchdog found a priority "
+                                "paused for too long and dropped its traffic to break the storm. A host NIC that stops "
+                                "draining (a hung driver, a stuck "
+                                "receiver) is the usual source; find the port the pauses come from.";
+                ctx.findings.push_back(std::move(f));
+            }
+        }
+        if (!sp.pfcRxFirst.empty() && sp.pfcPriorities) {
+            ctx.markEvaluated("M18");
+            for (auto [prio, count] : sp.pfcRx) {
+                auto before = sp.pfcRxFirst.count(prio) ? sp.pfcRxFirst.at(prio) : count;
+                if (count <= before
+                    || std::find(sp.pfcPriorities->begin(), sp.pfcPriorities->end(), prio) != sp.pfcPriorities->end())
+                    continue;
+                Finding f;
+                f.ruleId = "switch.pause-lossy";
+                f.check = "M18";
+                f.title = "Switch port receives pause frames on lossy priority " + std::to_string(prio);
+                f.severity = Severity::Error;
+                f.switchPorts = { label };
+                f.evidence.push_back(Evidence { sp.switchName, sp.port + " PFC" + std::to_string(prio) + " Rx",
+                    std::to_string(before) + " -> " + std::to_string(count) + " between two reads", portWhere(sp),
+                    "as pasted" });
+                f.explanation = "Between two reads the attached host kept sending pause frames on a priority the "
+                                "switch treats as lossy: the host's PFC priorities differ from the switch's.";
+                ctx.findings.push_back(std::move(f));
+            }
+        }
+    }
+}
+
+} // namespace rp::diag::detail

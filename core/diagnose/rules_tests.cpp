@@ -1,0 +1,262 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Rules on what tests printed (perftest, ibv_rc_pingpong, qperf) and on the measured reachability matrix:
+// each failure becomes a finding; a GID index a test used is checked against that host's own table (M2);
+// "index 1 fails, index 3 works" comes from the probe's RDMA pings, not from a guess; a blocked test port (M20).
+#include "diagnose/context.h"
+
+#include <algorithm>
+#include <set>
+
+namespace rp::diag::detail {
+
+namespace {
+
+struct FailureText
+{
+    const char* failure;
+    const char* ruleId;
+    const char* check;
+    const char* title;
+    const char* explanation;
+};
+
+constexpr FailureText kFailures[] = {
+    { "connect", "test.connect", "M20", "The test could not connect to its peer",
+        "The test's setup connection did not get through. perftest and ibv_rc_pingpong first exchange QP numbers and "
+        "GIDs over TCP (port 18515 unless -p says otherwise); rdma_cm (-R) resolves the peer's address first. "
+        "A firewall rule on either host (or an ACL) blocking that port, a server that is not running yet, or a wrong "
+        "address gives this error." },
+    { "rtr", "test.modify-qp", "M2", "Moving the QP to RTR failed",
+        "The QP could not be set up to receive from the peer. On RoCE this almost always means the GID index (or "
+        "address) does not fit: the index points at an empty slot, a link-local or RoCE v1 GID, a GID on another "
+        "VLAN, or the path MTU asked for is larger than the port's active MTU." },
+    { "retry-exceeded", "test.retry-exceeded", "M2", "Transport retry counter exceeded",
+        "The QP was set up but its packets never got an answer: the sender gave up after its retries. The usual "
+        "causes: the two sides use GIDs that cannot reach each other (different subnets or VLANs, link-local, RoCE v1 "
+        "vs v2), RoCE's UDP port 4791 is blocked by a firewall on one host, or packets are dropped on a lossy path." },
+    { "grh-required", "test.grh-required", "M2", "GRH required but not given",
+        "On RoCE every packet needs a global route header, i.e. a GID. A test run without a GID index (or with one "
+        "for an empty slot) fails this way; give the index of the RoCE v2 GID of the address to use." },
+    { "mtu", "test.mtu", "M13", "The test's MTU does not fit",
+        "The MTU the test asked for is larger than the active MTU of a port, or the two sides disagree. Make the "
+        "netdev MTUs agree or leave -m out so the active MTU is used." },
+    { "completion-error", "test.completion-error", "M13", "Work completions with errors",
+        "Operations completed with an error status. Large messages failing while small ones work point at an MTU "
+        "mismatch on the path; otherwise the status names the cause." },
+    { "other", "test.failed", "", "The test failed", "The test printed an error; see the evidence." },
+};
+
+const FailureText& failureText(const std::string& failure)
+{
+    for (const auto& f : kFailures)
+        if (failure == f.failure)
+            return f;
+    return kFailures[std::size(kFailures) - 1];
+}
+
+const GidEntry* gidAt(const DiagHost& h, const std::string& device, int index)
+{
+    for (const auto& d : h.facts.devices) {
+        if (!device.empty() && d.name != device)
+            continue;
+        for (const auto& p : d.ports)
+            for (const auto& g : p.gids)
+                if (g.index == index)
+                    return &g;
+    }
+    return nullptr;
+}
+
+/// Index of the RoCE v2 IPv4 GID a host should use on `device` (the first, untagged preferred).
+std::optional<int> goodIndex(const Context& ctx, const DiagHost& h, const std::string& device)
+{
+    std::optional<int> best;
+    bool bestTagged = true;
+    for (const auto& e : ctx.endpoints) {
+        if (&ctx.hostOf(e) != &h || (!device.empty() && e.device->name != device) || !e.v2
+            || e.v2->type != GidType::RoceV2)
+            continue;
+        bool tagged = e.vlan.has_value();
+        if (!best || (bestTagged && !tagged) || (tagged == bestTagged && e.v2->index < *best)) {
+            best = e.v2->index;
+            bestTagged = tagged;
+        }
+    }
+    return best;
+}
+
+void ruleTestOutcomes(Context& ctx)
+{
+    for (const auto& h : ctx.snap.hosts) {
+        for (const auto& t : h.tests) {
+            std::string where = h.source == "paste" ? h.origin + ":" + std::to_string(t.line) : h.origin;
+            if (t.failure == "connect")
+                ctx.markEvaluated("M20");
+            if (!t.failure.empty()) {
+                const auto& ft = failureText(t.failure);
+                Finding f;
+                f.ruleId = ft.ruleId;
+                f.check = ft.check;
+                f.title = std::string(ft.title) + " (" + t.tool + ")";
+                f.severity = Severity::Error;
+                f.hosts = { h.name };
+                if (!t.device.empty())
+                    f.ports = { h.name + ":" + t.device };
+                f.evidence.push_back(Evidence { h.name, t.tool + " output", t.message, where, h.readAt });
+                if (t.gidIndex)
+                    f.evidence.push_back(
+                        Evidence { h.name, t.tool + " GID index", std::to_string(*t.gidIndex), where, h.readAt });
+                if (t.mtu)
+                    f.evidence.push_back(Evidence { h.name, t.tool + " MTU", std::to_string(*t.mtu), where, h.readAt });
+                f.explanation = ft.explanation;
+                ctx.findings.push_back(std::move(f));
+            }
+            // The GID index the test used, against this host's table.
+            if (!t.gidIndex || *t.gidIndex < 0)
+                continue;
+            ctx.markEvaluated("M2");
+            const GidEntry* g = gidAt(h, t.device, *t.gidIndex);
+            auto good = goodIndex(ctx, h, t.device);
+            std::string problem;
+            if (!g && !h.facts.devices.empty())
+                problem = "slot " + std::to_string(*t.gidIndex) + " is empty in this host's GID table";
+            else if (g && g->linkLocal)
+                problem = "GID[" + std::to_string(*t.gidIndex) + "] is link-local (" + g->gid
+                    + "), which does not route between hosts";
+            else if (g && g->type == GidType::IbRoceV1)
+                problem = "GID[" + std::to_string(*t.gidIndex) + "] is a RoCE v1 GID";
+            else if (g && good && *good != *t.gidIndex && g->ipv4.empty())
+                problem = "GID[" + std::to_string(*t.gidIndex) + "] carries no IPv4 address";
+            if (problem.empty())
+                continue;
+            Finding f;
+            f.ruleId = "test.gid-index";
+            f.check = "M2";
+            f.title = t.tool + " used GID index " + std::to_string(*t.gidIndex) + ", which does not fit this host";
+            f.severity = t.failure.empty() ? Severity::Warning : Severity::Error;
+            f.hosts = { h.name };
+            f.evidence.push_back(
+                Evidence { h.name, t.tool + " GID index", std::to_string(*t.gidIndex), where, h.readAt });
+            if (g)
+                f.evidence.push_back(Evidence { h.name,
+                    (t.device.empty() ? std::string("GID") : t.device + " GID") + "[" + std::to_string(*t.gidIndex)
+                        + "]",
+                    g->gid + " " + toString(g->type) + (g->netdev.empty() ? "" : " " + g->netdev), h.origin,
+                    h.readAt });
+            f.explanation = problem + ". "
+                + (good ? "This host's RoCE v2 IPv4 GID is at index " + std::to_string(*good) + "." : std::string());
+            if (good) {
+                Fix fix;
+                fix.target = h.name;
+                fix.platform = "application";
+                fix.text
+                    = t.tool + " -x " + std::to_string(*good) + (t.device.empty() ? "" : " -d " + t.device) + " ...";
+                fix.origin = "this host's own GID table: the RoCE v2 IPv4 GID";
+                f.fixes.push_back(std::move(fix));
+            }
+            ctx.findings.push_back(std::move(f));
+        }
+    }
+}
+
+void ruleReachability(Context& ctx)
+{
+    if (!ctx.snap.activeChecksRun && ctx.snap.reachability.empty()) {
+        ctx.needs("M20",
+            "a test output that failed to connect, or the active checks (diagnose --active): the probe's "
+            "RDMA ping per GID index and a TCP connect to the test port");
+        return;
+    }
+    std::map<std::pair<std::string, std::string>, std::vector<const ReachResult*>> pairs;
+    for (const auto& r : ctx.snap.reachability)
+        pairs[{ r.from, r.to }].push_back(&r);
+    for (auto& [pair, results] : pairs) {
+        ctx.markEvaluated("M20");
+        std::vector<const ReachResult*> rdmaOk, rdmaFail, tcpFail, tcpOk;
+        for (auto r : results) {
+            bool tcp = r->what.starts_with("tcp");
+            (tcp ? (r->ok ? tcpOk : tcpFail) : (r->ok ? rdmaOk : rdmaFail)).push_back(r);
+        }
+        if (!rdmaOk.empty() || !rdmaFail.empty())
+            ctx.markEvaluated("M2");
+        auto evidenceOf = [](const ReachResult* r) {
+            return Evidence { r->from,
+                r->what + " " + r->from + " -> " + r->to
+                    + (r->gidIndex
+                            ? " GID index " + std::to_string(*r->gidIndex) + (r->gid.empty() ? "" : " (" + r->gid + ")")
+                            : ""),
+                std::string(r->ok ? "ok" : "failed") + (r->detail.empty() ? "" : ": " + r->detail),
+                "measured by rocepilot-probe", r->when };
+        };
+        if (!rdmaFail.empty() && !rdmaOk.empty()) {
+            Finding f;
+            f.ruleId = "reach.gid-index";
+            f.check = "M2";
+            std::string failing, working;
+            for (auto r : rdmaFail)
+                failing += (failing.empty() ? "" : ", ") + std::to_string(r->gidIndex.value_or(-1));
+            for (auto r : rdmaOk)
+                working += (working.empty() ? "" : ", ") + std::to_string(r->gidIndex.value_or(-1));
+            f.title = "RDMA " + pair.first + " -> " + pair.second + ": GID index " + failing + " fails, " + working
+                + " works";
+            f.severity = Severity::Error;
+            f.hosts = { pair.first, pair.second };
+            for (auto r : rdmaFail)
+                f.evidence.push_back(evidenceOf(r));
+            for (auto r : rdmaOk)
+                f.evidence.push_back(evidenceOf(r));
+            f.explanation = "Measured, not guessed: an RDMA ping over GID index " + working + " gets through and over "
+                + failing
+                + " does not. Configure applications with a working index (perftest -x, NCCL_IB_GID_INDEX) "
+                  "or use rdma_cm, which picks the GID from the IP address.";
+            Fix fix;
+            fix.target = pair.first;
+            fix.platform = "application";
+            fix.text = "export NCCL_IB_GID_INDEX=" + std::to_string(rdmaOk.front()->gidIndex.value_or(-1))
+                + "\nib_send_bw -x " + std::to_string(rdmaOk.front()->gidIndex.value_or(-1)) + " ...";
+            fix.origin = "the reachability matrix (a working index)";
+            f.fixes.push_back(std::move(fix));
+            ctx.findings.push_back(std::move(f));
+        } else if (!rdmaFail.empty()) {
+            Finding f;
+            f.ruleId = "reach.rdma-blocked";
+            f.check = "M20";
+            f.title = "No RDMA ping gets from " + pair.first + " to " + pair.second;
+            f.severity = Severity::Error;
+            f.hosts = { pair.first, pair.second };
+            for (auto r : rdmaFail)
+                f.evidence.push_back(evidenceOf(r));
+            for (auto r : tcpOk)
+                f.evidence.push_back(evidenceOf(r));
+            f.explanation = std::string("RDMA pings failed over every GID index tried")
+                + (tcpOk.empty() ? "."
+                                 : ", while TCP to the test port works: the hosts reach each other, RDMA does not. ")
+                + "The usual causes: RoCE v2's UDP port 4791 blocked by a firewall on one host, the GIDs on different "
+                  "subnets or VLANs, or a RoCE version mismatch.";
+            ctx.findings.push_back(std::move(f));
+        }
+        for (auto r : tcpFail) {
+            Finding f;
+            f.ruleId = "reach.tcp-blocked";
+            f.check = "M20";
+            f.title = "Test port " + r->what.substr(4) + " on " + pair.second + " not reachable from " + pair.first;
+            f.severity = Severity::Error;
+            f.hosts = { pair.first, pair.second };
+            f.evidence.push_back(evidenceOf(r));
+            f.explanation = "perftest and ibv_rc_pingpong exchange connection data over this TCP port before any RDMA "
+                            "traffic; with it blocked (a firewall rule, a security group) every test hangs at connect "
+                            "although RDMA itself may work.";
+            ctx.findings.push_back(std::move(f));
+        }
+    }
+}
+
+} // namespace
+
+void rulesTests(Context& ctx)
+{
+    ruleTestOutcomes(ctx);
+    ruleReachability(ctx);
+}
+
+} // namespace rp::diag::detail

@@ -1,0 +1,130 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+// Fragment-tolerant import of what admins paste: several hosts' outputs one after another (a heading or a shell
+// prompt names the host), markdown fences, shell prompts with the command in front of its output, lines cut
+// with an ellipsis, GID rows grepped out of `ibv_devinfo -v` with no hca_id/port above them, `cat`/`grep .`
+// sessions over sysfs and the rdma_cm configfs, `ibstat`, `rdma statistic`, `ethtool -S`, and the outputs of
+// perftest, ibv_rc_pingpong and qperf including their failures. Whole outputs of the commands parseOutput()
+// knows (show_gids, ibv_devinfo, ip, dcb, mlnx_qos, lldptool, ...) are handed to those parsers. Never fails,
+// never drops a GID row it could read: a row it cannot attribute to a device is kept under device "?" with a
+// warning naming its line.
+
+#include "model/model.h"
+#include "parse/parsed.h"
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace rp {
+
+/// One counter value as read once. Two reads of the same counter make a rate (see the troubleshooter).
+struct CounterRead
+{
+    std::string scope; ///< "rxe0/1" (rdma statistic, hw_counters) or a netdev ("eth0", ethtool -S)
+    std::string name; ///< "rx_prio3_pause", "np_cnp_sent", "retrans_pkts"...
+    std::uint64_t value = 0;
+    int read = 0; ///< 0 for the first read of this scope in the paste, 1 for the second...
+    std::optional<double> atSeconds; ///< when the read happened, relative to the first read, when the text says
+    int line = 0;
+};
+
+/// rdma_cm defaults from /sys/kernel/config/rdma_cm/DEV/ports/P/.
+struct RdmaCmSetting
+{
+    std::string device;
+    int port = 1;
+    std::optional<std::string> mode; ///< "RoCE v2", "IB/RoCE v1"
+    std::optional<int> tos;
+    int line = 0;
+};
+
+/// What a perftest / ibv_rc_pingpong / qperf run printed: its settings and, when it failed, why.
+struct TestOutcome
+{
+    std::string tool; ///< "ib_send_lat", "ibv_rc_pingpong", "qperf", ...
+    std::string device;
+    std::optional<int> gidIndex;
+    std::optional<int> mtu; ///< path MTU it used, bytes
+    std::string localGid; ///< canonical form when printed
+    std::string remoteGid;
+    bool rdmaCm = false;
+    /// Empty when it ran through; else one of "connect" (TCP exchange or rdma_cm could not connect),
+    /// "rtr" (modify QP to RTR failed), "retry-exceeded", "grh-required", "mtu", "completion-error", "other".
+    std::string failure;
+    std::string message; ///< the line that says so
+    int line = 0;
+};
+
+/// Per port QoS as a switch `show` output or configuration states it. Empty optionals: the text did not say.
+struct SwitchPortQos
+{
+    std::string switchName;
+    std::string vendor; ///< "cumulus", "sonic", "eos", "nxos", ...
+    std::string port; ///< "swp1", "Ethernet0", "Ethernet1/1"; "*" when it applies to every port
+    std::optional<std::vector<int>> pfcPriorities;
+    std::optional<std::string> trust; ///< "dscp" / "pcp"
+    std::map<int, int> dscpToTc;
+    std::optional<int> mtu;
+    std::map<int, std::uint64_t> pfcRx; ///< per priority, pause frames received (the latest read)
+    std::map<int, std::uint64_t> pfcTx;
+    std::map<int, std::uint64_t> pfcRxFirst; ///< an earlier read of the same counters, when there were two
+    std::map<int, std::uint64_t> pfcTxFirst;
+    std::optional<std::uint64_t> watchdogStorms; ///< pfcwd storm detected count
+    std::optional<bool> pfcOperational; ///< NX-OS "Oper" column
+    int line = 0;
+    std::string origin; ///< the file it was read from (set by the troubleshooter)
+};
+
+/// Windows NetQoS / RDMA state as the PowerShell cmdlets print it (Format-List or Format-Table).
+struct WindowsQos
+{
+    struct TrafficClass
+    {
+        std::string name;
+        std::string algorithm; ///< "ETS", "Strict"
+        std::optional<int> bandwidth;
+        std::vector<int> priorities;
+    };
+    std::map<std::string, bool> adapterRdma; ///< Get-NetAdapterRdma: adapter -> Enabled
+    std::map<std::string, bool> adapterQos; ///< Get-NetAdapterQos: adapter -> Enabled
+    std::map<std::string, std::vector<int>> operationalPfc; ///< Get-NetAdapterQos OperationalFlowControl
+    std::map<std::string, bool> smbRdmaCapable; ///< Get-SmbClientNetworkInterface: interface -> RDMA Capable
+    std::optional<std::vector<int>> pfcEnabled; ///< Get-NetQosFlowControl (global policy)
+    std::optional<bool> willing; ///< Get-NetQosDcbxSetting
+    std::vector<TrafficClass> classes; ///< Get-NetQosTrafficClass
+    std::map<std::string, int> policyPriority; ///< Get-NetQosPolicy: name -> PriorityValue
+    std::optional<int> smbPriority; ///< the policy matching NetDirect port 445 (or template SMB)
+    std::map<std::string, int> lines; ///< "cmdlet" -> line of the paste it came from
+    bool any() const { return !lines.empty(); }
+};
+
+struct PastedHost
+{
+    std::string name; ///< from a heading or prompt; "pasted" when the text never names one
+    std::vector<RdmaDevice> devices;
+    std::vector<Netdev> netdevs;
+    std::vector<RdmaCmSetting> rdmaCm;
+    std::vector<CounterRead> counters;
+    std::vector<TestOutcome> tests;
+    std::map<std::string, int> gidLines; ///< "dev/port/index" -> line of the paste that gave it
+    std::map<std::string, int> netdevLines; ///< netdev -> first line that described it
+    WindowsQos windows; ///< PowerShell outputs (a Windows host)
+    int firstLine = 0;
+};
+
+struct PastedFabric
+{
+    std::vector<PastedHost> hosts;
+    std::vector<SwitchPortQos> switchPorts;
+    std::vector<ParseWarning> warnings;
+};
+
+/// Read a paste of fragments. `defaultHost` names the host of text that names none (e.g. the file name).
+PastedFabric importFragments(std::string_view text, std::string_view defaultHost = "pasted");
+
+} // namespace rp

@@ -1,0 +1,622 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Every rule of the troubleshooter on a broken and a fixed scenario. The host scenarios are pasted text in the
+// documented layouts of ibv_devinfo -v (grepped GID rows), `ip addr`, iproute2 `dcb ... show`, mlnx_qos, the
+// rdma_cm configfs, ethtool -S and perftest (see tests/fixtures/diagnose/README.md), built per scenario from one
+// template so broken and fixed differ in exactly the value the rule judges. Switch ports, earlier GID reads
+// and reachability results are built as values.
+#include "diagnose/diagnose.h"
+#include "parse/fragments.h"
+#include "testutil.h"
+
+#include <QtTest>
+
+#include <algorithm>
+#include <fstream>
+#include <sstream>
+
+using namespace rp;
+using namespace rp::diag;
+
+namespace {
+
+struct HostText
+{
+    std::string name = "host-a";
+    std::string ifname = "ens1f0";
+    std::string ip = "192.0.2.1";
+    std::string mac = "0202:c9ff:fe00:0001"; ///< EUI-64 of ether 00:02:c9:00:00:01
+    std::string ether = "00:02:c9:00:00:01";
+    int mtu = 9000;
+    int activeMtu = 4096;
+    std::string portState = "PORT_ACTIVE (4)";
+    int v2Index = 3;
+    bool v2 = true; ///< false: only a RoCE v1 GID for the address
+    bool gidForAddress = true;
+    std::optional<int> vlan;
+    std::string vlanIp;
+    std::string pfc = "3";
+    std::string trustOrder = "dscp pcp";
+    std::string dscpPrio = "26:3 48:6";
+    std::string tcBw = "0:50 1:0 2:0 3:50 4:0 5:0 6:0 7:0";
+    std::string willing = "off";
+    std::optional<int> tos;
+    std::optional<std::string> mode;
+    std::string extra;
+};
+
+std::string ipv4Hex(const std::string& ip)
+{
+    unsigned a = 0, b = 0, c = 0, d = 0;
+    std::sscanf(ip.c_str(), "%u.%u.%u.%u", &a, &b, &c, &d);
+    char buf[16];
+    std::snprintf(buf, sizeof buf, "%02x%02x:%02x%02x", a, b, c, d);
+    return buf;
+}
+
+std::string prioPfc(const std::string& on)
+{
+    std::string s = "prio-pfc";
+    for (int p = 0; p < 8; ++p)
+        s += " " + std::to_string(p) + (on.find(char('0' + p)) != std::string::npos ? ":on" : ":off");
+    return s;
+}
+
+std::string render(const HostText& h)
+{
+    std::string t = "## " + h.name + "\n\n```\n";
+    t += "root@" + h.name + ":~# ibv_devinfo -v -d mlx5_0 | grep -e state -e active_mtu -e GID\n";
+    t += "\t\t\tstate:\t\t\t" + h.portState + "\n";
+    t += "\t\t\tactive_mtu:\t\t" + std::to_string(h.activeMtu) + " (5)\n";
+    t += "\t\t\tGID[  0]:\t\tfe80:0000:0000:0000:" + h.mac + ", RoCE v1\n";
+    t += "\t\t\tGID[  1]:\t\tfe80:0000:0000:0000:" + h.mac + ", RoCE v2\n";
+    std::string mapped = "0000:0000:0000:0000:0000:ffff:" + ipv4Hex(h.ip);
+    if (h.gidForAddress) {
+        t += "\t\t\tGID[" + std::string(h.v2Index - 1 < 10 ? "  " : " ") + std::to_string(h.v2Index - 1) + "]:\t\t"
+            + mapped + ", RoCE v1\n";
+        if (h.v2)
+            t += "\t\t\tGID[" + std::string(h.v2Index < 10 ? "  " : " ") + std::to_string(h.v2Index) + "]:\t\t" + mapped
+                + ", RoCE v2\n";
+    }
+    if (h.vlan) {
+        std::string vm = "0000:0000:0000:0000:0000:ffff:" + ipv4Hex(h.vlanIp);
+        t += "\t\t\tGID[  8]:\t\t" + vm + ", RoCE v1\n";
+        t += "\t\t\tGID[  9]:\t\t" + vm + ", RoCE v2\n";
+    }
+    t += "root@" + h.name + ":~# ip -d addr show\n";
+    t += "4: " + h.ifname + ": <BROADCAST,MULTICAST,UP,LOWER_UP> mtu " + std::to_string(h.mtu)
+        + " qdisc mq state UP group default qlen 1000\n";
+    t += "    link/ether " + h.ether + " brd ff:ff:ff:ff:ff:ff\n";
+    t += "    inet " + h.ip + "/24 brd 192.0.2.255 scope global " + h.ifname + "\n";
+    t += "       valid_lft forever preferred_lft forever\n";
+    if (h.vlan) {
+        auto v = h.ifname + "." + std::to_string(*h.vlan);
+        t += "5: " + v + "@" + h.ifname + ": <BROADCAST,MULTICAST,UP,LOWER_UP> mtu " + std::to_string(h.mtu)
+            + " qdisc noqueue state UP group default qlen 1000\n";
+        t += "    link/ether " + h.ether + " brd ff:ff:ff:ff:ff:ff\n";
+        t += "    vlan protocol 802.1Q id " + std::to_string(*h.vlan) + " <REORDER_HDR> \n";
+        t += "    inet " + h.vlanIp + "/24 scope global " + v + "\n";
+        t += "       valid_lft forever preferred_lft forever\n";
+    }
+    t += "root@" + h.name + ":~# dcb ets show dev " + h.ifname + "; dcb pfc show dev " + h.ifname
+        + "; dcb app show dev " + h.ifname + "; dcb apptrust show dev " + h.ifname + "\n";
+    t += "willing " + h.willing + " ets-cap 8 cbs off\n";
+    t += "tc-bw " + h.tcBw + "\n";
+    t += "tc-tsa 0:ets 1:ets 2:ets 3:ets 4:ets 5:ets 6:strict 7:ets\n";
+    t += "prio-tc 0:0 1:0 2:0 3:3 4:0 5:0 6:6 7:0\n";
+    t += "pfc-cap 8 macsec-bypass off delay 0\n";
+    t += prioPfc(h.pfc) + "\n";
+    t += "dscp-prio " + h.dscpPrio + "\n";
+    t += "order: " + h.trustOrder + "\n";
+    if (h.tos || h.mode) {
+        t += "root@" + h.name + ":~# grep . /sys/kernel/config/rdma_cm/mlx5_0/ports/1/*\n";
+        t += "/sys/kernel/config/rdma_cm/mlx5_0/ports/1/default_roce_mode:" + h.mode.value_or("RoCE v2") + "\n";
+        t += "/sys/kernel/config/rdma_cm/mlx5_0/ports/1/default_roce_tos:" + std::to_string(h.tos.value_or(0)) + "\n";
+    }
+    t += h.extra;
+    t += "```\n\n";
+    return t;
+}
+
+HostText peer()
+{
+    HostText b;
+    b.name = "host-b";
+    b.ip = "192.0.2.2";
+    b.mac = "0202:c9ff:fe00:0002";
+    b.ether = "00:02:c9:00:00:02";
+    return b;
+}
+
+Report run(const std::vector<HostText>& hosts, const DiagnoseOptions& options = {},
+    std::vector<ParseWarning>* warnings = nullptr)
+{
+    std::string text;
+    for (const auto& h : hosts)
+        text += render(h);
+    auto pasted = importFragments(text, "pasted");
+    if (warnings)
+        *warnings = pasted.warnings;
+    FabricSnapshot snap;
+    addPasted(snap, pasted, "scenario.md");
+    return diagnose(snap, options);
+}
+
+std::vector<Finding> withRule(const Report& r, const std::string& rule)
+{
+    std::vector<Finding> out;
+    for (const auto& f : r.findings)
+        if (f.ruleId == rule)
+            out.push_back(f);
+    return out;
+}
+
+/// Findings above info, as "rule host" for messages.
+QStringList problems(const Report& r)
+{
+    QStringList out;
+    for (const auto& f : r.findings)
+        if (f.severity != Severity::Info)
+            out << QString::fromStdString(f.ruleId + " " + (f.hosts.empty() ? std::string() : f.hosts.front()));
+    return out;
+}
+
+bool evidenceHas(const Finding& f, const std::string& host, const std::string& value)
+{
+    return std::any_of(f.evidence.begin(), f.evidence.end(),
+        [&](const Evidence& e) { return e.host == host && e.value.find(value) != std::string::npos; });
+}
+
+} // namespace
+
+class TstDiagnose : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void healthyPairHasNoProblems()
+    {
+        std::vector<ParseWarning> warnings;
+        auto r = run({ HostText {}, peer() }, {}, &warnings);
+        QVERIFY2(problems(r).isEmpty(), qPrintable(problems(r).join(QStringLiteral(", "))));
+        QCOMPARE(r.hostCount, std::size_t { 2 });
+        QCOMPARE(r.segmentCount, std::size_t { 1 });
+        QVERIFY(!r.hasErrors());
+        for (const auto& w : warnings)
+            qWarning("line %d: %s", w.line, w.message.c_str());
+        QVERIFY(warnings.empty());
+        // Checks the paste could support were evaluated; the others say what they need.
+        for (const auto& c : r.coverage) {
+            if (c.check == "M1" || c.check == "M2" || c.check == "M3" || c.check == "M5" || c.check == "M8"
+                || c.check == "M9" || c.check == "M13" || c.check == "M14")
+                QVERIFY2(c.evaluated, c.check.c_str());
+            if (!c.evaluated)
+                QVERIFY(!c.missingData.empty());
+        }
+        auto cov = withRule(r, "coverage.M11");
+        QCOMPARE(cov.size(), std::size_t { 1 });
+        QVERIFY(cov.front().missingData.find("cnp_dscp") != std::string::npos);
+    }
+
+    void roceVersion()
+    {
+        auto b = peer();
+        b.v2 = false;
+        auto r = run({ HostText {}, b });
+        auto f = withRule(r, "gid.roce-version");
+        QCOMPARE(f.size(), std::size_t { 1 });
+        QCOMPARE(toString(f.front().severity), std::string("error"));
+        QCOMPARE(f.front().hosts.front(), std::string("host-b"));
+        QVERIFY(evidenceHas(f.front(), "host-b", "IB/RoCE v1"));
+        QVERIFY(evidenceHas(f.front(), "host-a", "RoCE v2"));
+        // Evidence says where: the paste and its line.
+        QVERIFY(f.front().evidence.front().where.starts_with("scenario.md:"));
+        QVERIFY(withRule(run({ HostText {}, peer() }), "gid.roce-version").empty());
+    }
+
+    void gidIndexDiffers()
+    {
+        auto b = peer();
+        b.v2Index = 5;
+        auto r = run({ HostText {}, b });
+        auto f = withRule(r, "gid.index-differs");
+        QCOMPARE(f.size(), std::size_t { 1 });
+        QCOMPARE(toString(f.front().severity), std::string("warning"));
+        QCOMPARE(f.front().fixes.size(), std::size_t { 2 });
+        bool sawFive = false;
+        for (const auto& x : f.front().fixes)
+            sawFive = sawFive || (x.target == "host-b" && x.text.find("NCCL_IB_GID_INDEX=5") != std::string::npos);
+        QVERIFY(sawFive);
+        QVERIFY(withRule(run({ HostText {}, peer() }), "gid.index-differs").empty());
+    }
+
+    void gidMissingForAddress()
+    {
+        auto b = peer();
+        b.gidForAddress = false;
+        auto r = run({ HostText {}, b });
+        auto f = withRule(r, "gid.missing-for-address");
+        QCOMPARE(f.size(), std::size_t { 1 });
+        QCOMPARE(f.front().hosts.front(), std::string("host-b"));
+        QVERIFY(evidenceHas(f.front(), "host-b", "192.0.2.2/24"));
+        QVERIFY(withRule(run({ HostText {}, peer() }), "gid.missing-for-address").empty());
+    }
+
+    void vlanMissingOnPeer()
+    {
+        HostText a;
+        a.vlan = 100;
+        a.vlanIp = "198.51.100.1";
+        auto b = peer();
+        auto r = run({ a, b });
+        auto f = withRule(r, "vlan.missing-on-peer");
+        QCOMPARE(f.size(), std::size_t { 1 });
+        QCOMPARE(f.front().hosts.front(), std::string("host-b"));
+        QVERIFY(evidenceHas(f.front(), "host-a", "ens1f0.100"));
+        QVERIFY(!f.front().fixes.empty());
+        QVERIFY(f.front().fixes.front().text.find("vlan") != std::string::npos);
+        QVERIFY(f.front().fixes.front().text.find("100") != std::string::npos);
+        b.vlan = 100;
+        b.vlanIp = "198.51.100.2";
+        auto fixed = run({ a, b });
+        QVERIFY2(problems(fixed).isEmpty(), qPrintable(problems(fixed).join(QStringLiteral(", "))));
+    }
+
+    void pfcPriority()
+    {
+        auto b = peer();
+        b.pfc = "4";
+        HostText c;
+        c.name = "host-c";
+        c.ip = "192.0.2.3";
+        auto r = run({ HostText {}, b, c });
+        auto f = withRule(r, "pfc.priority");
+        QCOMPARE(f.size(), std::size_t { 1 });
+        QCOMPARE(f.front().hosts.front(), std::string("host-b"));
+        QVERIFY(evidenceHas(f.front(), "host-b", "4"));
+        QVERIFY(evidenceHas(f.front(), "host-a", "3"));
+        // The fix comes from the Linux generator: a dcb pfc command for ens1f0 with priority 3 on.
+        QCOMPARE(f.front().fixes.size(), std::size_t { 1 });
+        const auto& fix = f.front().fixes.front();
+        QCOMPARE(fix.target, std::string("host-b"));
+        QVERIFY2(fix.text.find("dcb pfc set dev ens1f0") != std::string::npos, fix.text.c_str());
+        QVERIFY2(fix.text.find("3:on") != std::string::npos, fix.text.c_str());
+        QVERIFY(fix.origin.find("step") != std::string::npos);
+        QVERIFY(withRule(run({ HostText {}, peer(), c }), "pfc.priority").empty());
+    }
+
+    void pfcAgainstProfile()
+    {
+        DiagnoseOptions o;
+        o.profile = findPreset("lossless-dscp")->profile;
+        o.profile->pfcPriorities = { 4 };
+        o.profile->rocePriority = 4;
+        o.profile->prioToTc = { 0, 0, 0, 0, 4, 0, 6, 0 };
+        o.profile->tcBandwidth = { 50, 0, 0, 0, 50, 0, 0, 0 };
+        auto r = run({ HostText {}, peer() }, o);
+        QCOMPARE(withRule(r, "pfc.priority").size(), std::size_t { 2 });
+    }
+
+    void trust()
+    {
+        auto b = peer();
+        b.trustOrder = "pcp";
+        HostText c;
+        c.name = "host-c";
+        c.ip = "192.0.2.3";
+        auto r = run({ HostText {}, b, c });
+        auto f = withRule(r, "qos.trust");
+        QCOMPARE(f.size(), std::size_t { 1 });
+        QCOMPARE(f.front().hosts.front(), std::string("host-b"));
+        QVERIFY(!f.front().fixes.empty());
+        QVERIFY(f.front().fixes.front().text.find("apptrust") != std::string::npos);
+        // PCP trust on untagged traffic is its own error.
+        QCOMPARE(withRule(r, "qos.pcp-untagged").size(), std::size_t { 1 });
+        auto fixed = run({ HostText {}, peer(), c });
+        QVERIFY(withRule(fixed, "qos.trust").empty());
+        QVERIFY(withRule(fixed, "qos.pcp-untagged").empty());
+    }
+
+    void dscpPriority()
+    {
+        auto b = peer();
+        b.dscpPrio = "26:1 48:6";
+        auto r = run({ HostText {}, b });
+        auto f = withRule(r, "qos.dscp-priority");
+        QCOMPARE(f.size(), std::size_t { 1 });
+        QVERIFY(evidenceHas(f.front(), "host-b", "1"));
+        QVERIFY(!f.front().fixes.empty());
+        QVERIFY(f.front().fixes.front().text.find("dscp-prio") != std::string::npos);
+        QVERIFY(withRule(run({ HostText {}, peer() }), "qos.dscp-priority").empty());
+    }
+
+    void rdmaCmTosAndMode()
+    {
+        HostText a;
+        a.tos = 106;
+        auto b = peer();
+        b.tos = 0;
+        b.mode = "IB/RoCE v1";
+        HostText c;
+        c.name = "host-c";
+        c.ip = "192.0.2.3";
+        c.tos = 106;
+        auto r = run({ a, b, c });
+        auto tos = withRule(r, "rdmacm.tos");
+        QCOMPARE(tos.size(), std::size_t { 1 });
+        QCOMPARE(tos.front().hosts.front(), std::string("host-b"));
+        QVERIFY(evidenceHas(tos.front(), "host-b", "0"));
+        QVERIFY(!tos.front().fixes.empty());
+        QVERIFY2(tos.front().fixes.front().text.find("default_roce_tos") != std::string::npos,
+            tos.front().fixes.front().text.c_str());
+        QVERIFY2(
+            tos.front().fixes.front().text.find("106") != std::string::npos, tos.front().fixes.front().text.c_str());
+        auto mode = withRule(r, "rdmacm.mode");
+        QCOMPARE(mode.size(), std::size_t { 1 });
+        QCOMPARE(toString(mode.front().severity), std::string("error"));
+        b.tos = 106;
+        b.mode = "RoCE v2";
+        auto fixed = run({ a, b, c });
+        QVERIFY(withRule(fixed, "rdmacm.tos").empty());
+        QVERIFY(withRule(fixed, "rdmacm.mode").empty());
+    }
+
+    void mtu()
+    {
+        auto b = peer();
+        b.mtu = 1500;
+        b.activeMtu = 1024;
+        auto r = run({ HostText {}, b });
+        auto f = withRule(r, "mtu.netdev");
+        QCOMPARE(f.size(), std::size_t { 1 });
+        QCOMPARE(toString(f.front().severity), std::string("error"));
+        // No majority between two hosts: the fix makes the second match the first (9000).
+        QVERIFY(!f.front().fixes.empty());
+        QVERIFY2(
+            f.front().fixes.front().text.find("mtu 9000") != std::string::npos, f.front().fixes.front().text.c_str());
+        QVERIFY(withRule(r, "mtu.rdma-active").empty()); // said once, by the netdev rule
+        auto c = peer();
+        c.activeMtu = 1024;
+        auto active = run({ HostText {}, c });
+        QCOMPARE(withRule(active, "mtu.rdma-active").size(), std::size_t { 1 });
+        QVERIFY(withRule(run({ HostText {}, peer() }), "mtu.netdev").empty());
+    }
+
+    void ets()
+    {
+        auto b = peer();
+        b.tcBw = "0:40 1:0 2:0 3:50 4:0 5:0 6:0 7:0";
+        auto r = run({ HostText {}, b });
+        auto f = withRule(r, "ets.bandwidth-sum");
+        QCOMPARE(f.size(), std::size_t { 1 });
+        QVERIFY(evidenceHas(f.front(), "host-b", "0:40"));
+        auto starved = peer();
+        starved.tcBw = "0:100 1:0 2:0 3:0 4:0 5:0 6:0 7:0";
+        QCOMPARE(withRule(run({ HostText {}, starved }), "ets.roce-class-starved").size(), std::size_t { 1 });
+        auto fixed = run({ HostText {}, peer() });
+        QVERIFY(withRule(fixed, "ets.bandwidth-sum").empty());
+        QVERIFY(withRule(fixed, "ets.roce-class-starved").empty());
+    }
+
+    void willing()
+    {
+        auto b = peer();
+        b.willing = "on";
+        auto f = withRule(run({ HostText {}, b }), "dcbx.willing");
+        QCOMPARE(f.size(), std::size_t { 1 });
+        QVERIFY(!f.front().fixes.empty());
+        QVERIFY(f.front().fixes.front().text.find("willing off") != std::string::npos);
+        QVERIFY(withRule(run({ HostText {}, peer() }), "dcbx.willing").empty());
+    }
+
+    void portDown()
+    {
+        auto b = peer();
+        b.portState = "PORT_DOWN (1)";
+        auto f = withRule(run({ HostText {}, b }), "port.down");
+        QCOMPARE(f.size(), std::size_t { 1 });
+        QVERIFY(evidenceHas(f.front(), "host-b", "DOWN"));
+        QVERIFY(withRule(run({ HostText {}, peer() }), "port.down").empty());
+    }
+
+    void countersAreRates()
+    {
+        // Two reads 10 s apart: pause frames rising on priority 0 (no PFC there) and on 3 while idle.
+        auto reads = [](std::uint64_t prio0b, std::uint64_t prio3b, std::uint64_t pkts, std::uint64_t seqB,
+                         std::uint64_t cnpB) {
+            std::string t = "root@host-b:~# ethtool -S ens1f0 | grep -e prio -e packets; sleep 10; ethtool -S ens1f0 | "
+                            "grep -e prio -e packets\n";
+            t += "NIC statistics:\n     rx_packets: 1000\n     tx_packets: 1000\n     rx_prio0_pause: 5\n"
+                 "     rx_prio3_pause: 7\n";
+            t += "NIC statistics:\n     rx_packets: " + std::to_string(1000 + pkts) + "\n     tx_packets: "
+                + std::to_string(1000 + pkts) + "\n     rx_prio0_pause: " + std::to_string(5 + prio0b)
+                + "\n     rx_prio3_pause: " + std::to_string(7 + prio3b) + "\n";
+            t += "root@host-b:~# rdma statistic show link mlx5_0/1\n";
+            t += "link mlx5_0/1 out_of_sequence 10 np_cnp_sent 4 rp_cnp_handled 4\n";
+            t += "root@host-b:~# sleep 10\n";
+            t += "root@host-b:~# rdma statistic show link mlx5_0/1\n";
+            t += "link mlx5_0/1 out_of_sequence " + std::to_string(10 + seqB) + " np_cnp_sent "
+                + std::to_string(4 + cnpB) + " rp_cnp_handled " + std::to_string(4 + cnpB) + "\n";
+            return t;
+        };
+        auto b = peer();
+        b.extra = reads(40, 900, 20, 0, 0); // idle (2 packets/s), pauses rising
+        auto r = run({ HostText {}, b });
+        auto lossy = withRule(r, "counters.pause-lossy");
+        QCOMPARE(lossy.size(), std::size_t { 1 });
+        QVERIFY2(evidenceHas(lossy.front(), "host-b", "/s"), "a rate, with the interval");
+        QVERIFY(evidenceHas(lossy.front(), "host-b", "+40 in 10 s"));
+        QCOMPARE(withRule(r, "counters.pause-idle").size(), std::size_t { 1 });
+        QVERIFY(withRule(r, "counters.ecn-flat").empty()); // no load
+        // Under load with retransmits rising and CNP flat: ECN not working.
+        b.extra = reads(0, 900, 5000000, 300, 0);
+        auto loaded = run({ HostText {}, b });
+        QCOMPARE(withRule(loaded, "counters.ecn-flat").size(), std::size_t { 1 });
+        QCOMPARE(withRule(loaded, "counters.retransmits").size(), std::size_t { 1 });
+        QVERIFY(withRule(loaded, "counters.pause-idle").empty());
+        // Healthy: nothing rising but data; CNPs rising under load is fine. High totals alone say nothing.
+        b.extra = reads(0, 0, 5000000, 0, 50);
+        auto fine = run({ HostText {}, b });
+        QVERIFY2(problems(fine).isEmpty(), qPrintable(problems(fine).join(QStringLiteral(", "))));
+    }
+
+    void testFailures_data()
+    {
+        QTest::addColumn<QString>("output");
+        QTest::addColumn<QString>("rule");
+        QTest::newRow("connect") << QStringLiteral(
+            " Couldn't connect to 192.0.2.2:18515\n Unable to open file descriptor "
+            "for socket connection Unable to init the socket connection\n")
+                                 << QStringLiteral("test.connect");
+        QTest::newRow("rtr") << QStringLiteral(
+            " Failed to modify QP 0x11 to RTR\n Unable to Connect the HCA's through the "
+            "link\n") << QStringLiteral("test.modify-qp");
+        QTest::newRow("retry") << QStringLiteral(
+            "Completion with error at client\nFailed status transport retry counter "
+            "exceeded (12): wr_id 0 syndrom 0x81\n")
+                               << QStringLiteral("test.retry-exceeded");
+        QTest::newRow("mtu") << QStringLiteral(
+            " Requested mtu is higher than active mtu \n Change according to the MTU "
+            "of the port\n") << QStringLiteral("test.mtu");
+    }
+
+    void testFailures()
+    {
+        QFETCH(QString, output);
+        QFETCH(QString, rule);
+        auto b = peer();
+        b.extra = "root@host-b:~# ib_send_bw -d mlx5_0 -x 3 192.0.2.1\n"
+                  "---------------------------------------------------------------------------------------\n"
+                  "                    Send BW Test\n"
+                  " Dual-port       : OFF\t\tDevice         : mlx5_0\n"
+                  " GID index       : 3\n"
+            + output.toStdString();
+        auto r = run({ HostText {}, b });
+        auto f = withRule(r, rule.toStdString());
+        QCOMPARE(f.size(), std::size_t { 1 });
+        QCOMPARE(toString(f.front().severity), std::string("error"));
+        QVERIFY(f.front().evidence.front().where.starts_with("scenario.md:"));
+        // A run that went through: no finding.
+        b.extra = "root@host-b:~# ib_send_bw -d mlx5_0 -x 3 192.0.2.1\n"
+                  "                    Send BW Test\n"
+                  " GID index       : 3\n"
+                  " #bytes     #iterations    BW peak[Gb/sec]    BW average[Gb/sec]   MsgRate[Mpps]\n"
+                  " 65536      1000             97.50              97.43\t\t   0.185837\n";
+        auto fine = run({ HostText {}, b });
+        QVERIFY2(problems(fine).isEmpty(), qPrintable(problems(fine).join(QStringLiteral(", "))));
+    }
+
+    void testUsedLinkLocalIndex()
+    {
+        auto b = peer();
+        b.extra = "root@host-b:~# ib_send_lat -d mlx5_0 -x 1 192.0.2.1\n"
+                  "                    Send Latency Test\n"
+                  " GID index       : 1\n"
+                  " Failed to modify QP 0x11 to RTR\n";
+        auto r = run({ HostText {}, b });
+        auto f = withRule(r, "test.gid-index");
+        QCOMPARE(f.size(), std::size_t { 1 });
+        QCOMPARE(toString(f.front().severity), std::string("error"));
+        QVERIFY(f.front().explanation.find("link-local") != std::string::npos);
+        QVERIFY(f.front().fixes.front().text.find("-x 3") != std::string::npos);
+    }
+
+    void staleGids()
+    {
+        auto pasted = importFragments(render(HostText {}) + render(peer()), "p");
+        FabricSnapshot snap;
+        addPasted(snap, pasted, "now.md");
+        snap.hosts[1].earlier = snap.hosts[1].facts;
+        QVERIFY(withRule(diagnose(snap), "gid.stale").empty());
+        auto& gids = snap.hosts[1].earlier->devices.front().ports.front().gids;
+        gids[3].gid = "0000:0000:0000:0000:0000:ffff:c000:0263"; // 192.0.2.99 before an address change
+        snap.hosts[1].earlierAt = "2026-11-24T06:00:00Z";
+        auto f = withRule(diagnose(snap), "gid.stale");
+        QCOMPARE(f.size(), std::size_t { 1 });
+        QCOMPARE(f.front().hosts.front(), std::string("host-b"));
+    }
+
+    void reachability()
+    {
+        auto pasted = importFragments(render(HostText {}) + render(peer()), "p");
+        FabricSnapshot snap;
+        addPasted(snap, pasted, "now.md");
+        snap.activeChecksRun = true;
+        snap.reachability.push_back({ "host-a", "host-b", "mlx5_0", 1, "fe80::1", "rdma-ping", false, "timeout", "t" });
+        snap.reachability.push_back(
+            { "host-a", "host-b", "mlx5_0", 3, "::ffff:192.0.2.1", "rdma-ping", true, "5 pings", "t" });
+        snap.reachability.push_back({ "host-a", "host-b", "", std::nullopt, "", "tcp:18515", true, "", "t" });
+        auto r = diagnose(snap);
+        auto f = withRule(r, "reach.gid-index");
+        QCOMPARE(f.size(), std::size_t { 1 });
+        QVERIFY(f.front().title.find("index 1 fails, 3 works") != std::string::npos);
+        QVERIFY(withRule(r, "reach.tcp-blocked").empty());
+        snap.reachability[0].ok = true;
+        snap.reachability[2].ok = false;
+        r = diagnose(snap);
+        QVERIFY(withRule(r, "reach.gid-index").empty());
+        QCOMPARE(withRule(r, "reach.tcp-blocked").size(), std::size_t { 1 });
+        snap.reachability[0].ok = false;
+        snap.reachability[1].ok = false;
+        snap.reachability[2].ok = true;
+        QCOMPARE(withRule(diagnose(snap), "reach.rdma-blocked").size(), std::size_t { 1 });
+        snap.reachability[0].ok = true;
+        snap.reachability[1].ok = true;
+        auto healthy = diagnose(snap);
+        QVERIFY2(problems(healthy).isEmpty(), qPrintable(problems(healthy).join(QStringLiteral(", "))));
+    }
+
+    void switchPorts()
+    {
+        auto pasted = importFragments(render(HostText {}) + render(peer()), "p");
+        FabricSnapshot snap;
+        addPasted(snap, pasted, "now.md");
+        SwitchPortQos sp;
+        sp.switchName = "leaf1";
+        sp.vendor = "cumulus";
+        sp.port = "swp1";
+        sp.pfcPriorities = std::vector<int> { 4 };
+        sp.trust = "pcp";
+        sp.dscpToTc = { { 26, 1 } };
+        sp.mtu = 1500;
+        sp.watchdogStorms = 2;
+        sp.pfcOperational = false;
+        sp.pfcRxFirst = { { 0, 2 } };
+        sp.pfcRx = { { 0, 12 } }; // rising between two reads
+        snap.switchPorts.push_back(sp);
+        auto r = diagnose(snap);
+        for (auto rule : { "switch.pfc-priority", "switch.trust", "switch.dscp-class", "switch.mtu", "switch.pfc-storm",
+                 "switch.pfc-not-operational", "switch.pause-lossy" })
+            QVERIFY2(withRule(r, rule).size() == 1, rule);
+        auto pfc = withRule(r, "switch.pfc-priority").front();
+        QVERIFY(!pfc.fixes.empty());
+        QCOMPARE(pfc.fixes.front().platform, std::string("cumulus"));
+        QVERIFY(pfc.fixes.front().text.find("nv set") != std::string::npos);
+        sp.pfcPriorities = std::vector<int> { 3 };
+        sp.trust = "dscp";
+        sp.dscpToTc = { { 26, 3 } };
+        sp.mtu = 9216;
+        sp.watchdogStorms = 0;
+        sp.pfcOperational = true;
+        sp.pfcRxFirst = { { 0, 12 }, { 3, 2 } };
+        sp.pfcRx = { { 0, 12 }, { 3, 12 } }; // a total on 0 that did not move
+        snap.switchPorts = { sp };
+        auto fine = diagnose(snap);
+        QVERIFY2(problems(fine).isEmpty(), qPrintable(problems(fine).join(QStringLiteral(", "))));
+    }
+
+    void jsonReport()
+    {
+        auto b = peer();
+        b.pfc = "4";
+        auto r = run({ HostText {}, b });
+        auto json = reportToJson(r);
+        QVERIFY(json.find("\"rule\": \"pfc.priority\"") != std::string::npos);
+        QVERIFY(json.find("\"errors\": true") != std::string::npos);
+        QVERIFY(json.find("\"missing_data\"") != std::string::npos);
+        auto text = reportToText(r);
+        QVERIFY(text.find("[error] pfc.priority (M5)") != std::string::npos);
+    }
+};
+
+QTEST_GUILESS_MAIN(TstDiagnose)
+#include "tst_diagnose.moc"

@@ -1,0 +1,344 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The fragment importer on pastes written from documented layouts (tests/fixtures/diagnose/README.md): every
+// shape, several hosts mixed in one paste, line-numbered warnings, no readable GID row dropped, and the findings
+// the troubleshooter draws from them.
+#include "diagnose/diagnose.h"
+#include "parse/fragments.h"
+#include "testutil.h"
+
+#include <QtTest>
+
+#include <algorithm>
+#include <fstream>
+#include <sstream>
+
+using namespace rp;
+using namespace rp::diag;
+
+namespace {
+
+std::string fixture(const char* name)
+{
+    std::ifstream in(std::string(RP_FIXTURES_DIR) + "/diagnose/" + name, std::ios::binary);
+    if (!in)
+        qFatal("missing fixture %s", name);
+    std::stringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+const PastedHost* hostNamed(const PastedFabric& f, const std::string& name)
+{
+    for (const auto& h : f.hosts)
+        if (h.name == name)
+            return &h;
+    return nullptr;
+}
+
+const RdmaPort* port(const PastedHost& h, const std::string& dev, int number)
+{
+    for (const auto& d : h.devices)
+        if (d.name == dev)
+            for (const auto& p : d.ports)
+                if (p.number == number)
+                    return &p;
+    return nullptr;
+}
+
+std::vector<std::string> rules(const Report& r)
+{
+    std::vector<std::string> out;
+    for (const auto& f : r.findings)
+        if (f.severity != Severity::Info)
+            out.push_back(f.ruleId + " " + (f.hosts.empty() ? std::string() : f.hosts.front()));
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+QString join(const std::vector<std::string>& v)
+{
+    QStringList l;
+    for (const auto& s : v)
+        l << QString::fromStdString(s);
+    return l.join(QStringLiteral("; "));
+}
+
+int lineOf(const std::string& text, const std::string& needle)
+{
+    auto pos = text.find(needle);
+    return pos == std::string::npos
+        ? -1
+        : static_cast<int>(std::count(text.begin(), text.begin() + static_cast<long>(pos), '\n')) + 1;
+}
+
+} // namespace
+
+class TstFragments : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void mixedPasteOfThreeHosts()
+    {
+        auto text = fixture("mixed_paste.md");
+        auto f = importFragments(text, "pasted");
+        QCOMPARE(f.hosts.size(), std::size_t { 3 });
+        auto n1 = hostNamed(f, "node1");
+        auto n2 = hostNamed(f, "node2");
+        auto n3 = hostNamed(f, "node3");
+        QVERIFY(n1 && n2 && n3);
+        // node1: grepped GID rows (no hca_id above them; the device from the command), mlnx_qos, ip addr.
+        auto p1 = port(*n1, "mlx5_0", 1);
+        QVERIFY(p1);
+        QCOMPARE(p1->gids.size(), std::size_t { 4 });
+        QCOMPARE(str(p1->gids[3].type), str(GidType::RoceV2));
+        QCOMPARE(p1->gids[3].ipv4, std::string("10.10.10.1"));
+        QCOMPARE(n1->gidLines.at("mlx5_0/1/3"), lineOf(text, "GID[  3]:\t\t0000:0000:0000:0000:0000:ffff:0a0a:0a01"));
+        auto nd1
+            = std::find_if(n1->netdevs.begin(), n1->netdevs.end(), [](const Netdev& n) { return n.name == "ens1f0"; });
+        QVERIFY(nd1 != n1->netdevs.end());
+        QCOMPARE(nd1->mtu.value_or(0), 9000);
+        QCOMPARE(nd1->dcb.trust.value_or(""), std::string("dscp"));
+        QVERIFY(nd1->dcb.pfcEnabled && (*nd1->dcb.pfcEnabled)[3]);
+        // node2: `grep .` over gids, `cat` of type/ndev/mtu, ibstat.
+        auto p2 = port(*n2, "mlx5_0", 1);
+        QVERIFY(p2);
+        QCOMPARE(p2->gids.size(), std::size_t { 4 });
+        QCOMPARE(str(p2->gids[3].type), str(GidType::RoceV2));
+        QCOMPARE(p2->gids[3].netdev, std::string("ens1f0"));
+        QCOMPARE(p2->state, std::string("ACTIVE"));
+        QCOMPARE(p2->linkLayer, std::string("Ethernet"));
+        QCOMPARE(n2->gidLines.at("mlx5_0/1/2"), lineOf(text, "/gids/2:"));
+        // node3: show_gids and a failed perftest.
+        auto p3 = port(*n3, "mlx5_0", 1);
+        QVERIFY(p3);
+        QCOMPARE(p3->gids.size(), std::size_t { 3 });
+        QCOMPARE(n3->tests.size(), std::size_t { 1 });
+        QCOMPARE(n3->tests[0].failure, std::string("rtr"));
+        QCOMPARE(n3->tests[0].gidIndex.value_or(-1), 3);
+        QCOMPARE(n3->tests[0].line, lineOf(text, " Failed to modify QP"));
+        // Warnings name lines; the ellipsis and the fences are not warned about.
+        for (const auto& w : f.warnings) {
+            QVERIFY2(w.line > 0, w.message.c_str());
+            QVERIFY2(text.find("...") == std::string::npos || w.line != lineOf(text, "\n...\n") + 1, w.message.c_str());
+        }
+        // The text before the first heading ("Hi all, ...") could not be placed: one warning on line 1.
+        QVERIFY(std::any_of(f.warnings.begin(), f.warnings.end(), [](const ParseWarning& w) { return w.line == 1; }));
+
+        FabricSnapshot snap;
+        addPasted(snap, f, "mixed_paste.md");
+        auto r = diagnose(snap);
+        std::vector<std::string> want
+            = { "gid.roce-version node3", "mtu.netdev node3", "test.gid-index node3", "test.modify-qp node3" };
+        QVERIFY2(rules(r) == want, qPrintable(join(rules(r))));
+        auto mtu = std::find_if(
+            r.findings.begin(), r.findings.end(), [](const Finding& x) { return x.ruleId == "mtu.netdev"; });
+        QVERIFY(mtu->explanation.find("2 of 3 ports") != std::string::npos);
+        QVERIFY(!mtu->fixes.empty());
+        QVERIFY(mtu->fixes.front().text.find("ip link set dev ens1f0 mtu 9000") != std::string::npos);
+        QCOMPARE(mtu->evidence.front().where,
+            "mixed_paste.md:" + std::to_string(lineOf(text, "6: ens1f0: <BROADCAST,MULTICAST,UP,LOWER_UP> mtu 1500")));
+    }
+
+    void countersFromTwoReads()
+    {
+        auto text = fixture("counters_paste.txt");
+        auto f = importFragments(text, "pasted");
+        QCOMPARE(f.hosts.size(), std::size_t { 1 });
+        const auto& h = f.hosts.front();
+        QCOMPARE(h.name, std::string("gpu07"));
+        int reads0 = 0, reads1 = 0;
+        for (const auto& c : h.counters) {
+            if (c.scope == "ens1f0" && c.name == "rx_prio0_pause") {
+                (c.read == 0 ? reads0 : reads1)++;
+                QVERIFY(c.atSeconds.has_value());
+                QCOMPARE(*c.atSeconds, c.read == 0 ? 0.0 : 10.0);
+            }
+        }
+        QCOMPARE(reads0, 1);
+        QCOMPARE(reads1, 1);
+        QCOMPARE(h.rdmaCm.size(), std::size_t { 1 });
+        QCOMPARE(h.rdmaCm[0].tos.value_or(-1), 0);
+        QVERIFY(f.warnings.empty());
+        FabricSnapshot snap;
+        addPasted(snap, f, "counters_paste.txt");
+        auto r = diagnose(snap);
+        auto v = rules(r);
+        QVERIFY2(std::find(v.begin(), v.end(), "counters.pause-lossy gpu07") != v.end(), qPrintable(join(v)));
+        QVERIFY2(std::find(v.begin(), v.end(), "counters.pause-idle gpu07") != v.end(), qPrintable(join(v)));
+        // out_of_sequence did not move: no retransmit finding from its high total.
+        QVERIFY(std::find(v.begin(), v.end(), "counters.retransmits gpu07") == v.end());
+    }
+
+    void testFailuresOfThreeTools()
+    {
+        auto f = importFragments(fixture("failures_paste.txt"), "pasted");
+        QCOMPARE(f.hosts.size(), std::size_t { 3 });
+        QCOMPARE(hostNamed(f, "client-a")->tests.at(0).failure, std::string("connect"));
+        QCOMPARE(
+            hostNamed(f, "client-a")->tests.at(0).localGid, std::string("0000:0000:0000:0000:0000:ffff:0a0a:0a01"));
+        QCOMPARE(hostNamed(f, "client-b")->tests.at(0).failure, std::string("retry-exceeded"));
+        QCOMPARE(hostNamed(f, "client-b")->tests.at(0).gidIndex.value_or(-1), 3);
+        QCOMPARE(hostNamed(f, "client-c")->tests.at(0).failure, std::string("connect"));
+        QCOMPARE(hostNamed(f, "client-c")->tests.at(0).tool, std::string("qperf"));
+        FabricSnapshot snap;
+        addPasted(snap, f, "failures_paste.txt");
+        auto v = rules(diagnose(snap));
+        std::vector<std::string> want
+            = { "test.connect client-a", "test.connect client-c", "test.retry-exceeded client-b" };
+        QVERIFY2(v == want, qPrintable(join(v)));
+    }
+
+    void switchShowOutputs()
+    {
+        auto hosts = fixture("mixed_paste.md");
+        auto text = hosts + fixture("switches_paste.txt");
+        auto f = importFragments(text, "pasted");
+        QCOMPARE(f.hosts.size(), std::size_t { 3 }); // the switches are not hosts
+        auto port = [&](const std::string& sw, const std::string& name) -> const SwitchPortQos* {
+            for (const auto& p : f.switchPorts)
+                if (p.switchName == sw && p.port == name)
+                    return &p;
+            return nullptr;
+        };
+        auto e4 = port("leaf-sonic", "Ethernet4");
+        QVERIFY(e4 && e4->pfcPriorities);
+        QCOMPARE(*e4->pfcPriorities, (std::vector<int> { 4 }));
+        auto e0 = port("leaf-sonic", "Ethernet0");
+        QVERIFY(e0);
+        QCOMPARE(e0->pfcRx.at(3), std::uint64_t { 1024 });
+        QCOMPARE(e0->pfcTx.at(3), std::uint64_t { 5 });
+        QCOMPARE(port("leaf-sonic", "Ethernet8")->watchdogStorms.value_or(0), std::uint64_t { 2 });
+        auto e12 = port("leaf-sonic", "Ethernet12");
+        QVERIFY(e12 && e12->pfcPriorities);
+        QCOMPARE(*e12->pfcPriorities, (std::vector<int> { 3, 4 }));
+        QCOMPARE(e12->dscpToTc.at(26), 1);
+        QCOMPARE(port("leaf-nx", "Ethernet1/2")->pfcOperational.value_or(true), false);
+        QCOMPARE(port("leaf-nx", "Ethernet1/1")->pfcOperational.value_or(false), true);
+        for (const auto& w : f.warnings)
+            QVERIFY2(w.line == 1, w.message.c_str()); // only the greeting of mixed_paste.md
+
+        FabricSnapshot snap;
+        addPasted(snap, f, "paste.txt");
+        auto v = rules(diagnose(snap));
+        for (auto want :
+            { "switch.pfc-priority ", "switch.dscp-class ", "switch.pfc-not-operational ", "switch.pfc-storm " })
+            QVERIFY2(std::any_of(v.begin(), v.end(), [&](const std::string& x) { return x.starts_with(want); }),
+                qPrintable(join(v)));
+        // One read of the counters: a total on lossy priority 0 is not judged.
+        QVERIFY(std::find(v.begin(), v.end(), std::string("switch.pause-lossy ")) == v.end());
+        // A second read where PFC0 rose: now it is.
+        auto twice = importFragments(text
+                + "admin@leaf-sonic:~$ show pfc counters\n"
+                  "  Port Rx    PFC0    PFC1    PFC2    PFC3    PFC4    PFC5    PFC6    PFC7\n"
+                  "  Ethernet0     900       0       0   1,024       0       0       0       0\n",
+            "pasted");
+        FabricSnapshot snap2;
+        addPasted(snap2, twice, "paste.txt");
+        auto v2 = rules(diagnose(snap2));
+        QVERIFY2(std::find(v2.begin(), v2.end(), std::string("switch.pause-lossy ")) != v2.end(), qPrintable(join(v2)));
+    }
+
+    void windowsPowerShell()
+    {
+        auto text = fixture("windows_paste.txt");
+        auto f = importFragments(text, "pasted");
+        QCOMPARE(f.hosts.size(), std::size_t { 1 });
+        const auto& w = f.hosts[0].windows;
+        QCOMPARE(f.hosts[0].name, std::string("hv01"));
+        QCOMPARE(w.adapterQos.at("SLOT 2 Port 1"), true);
+        QVERIFY(w.operationalPfc.at("SLOT 2 Port 1").empty()); // "All Priorities Disabled"
+        QCOMPARE(*w.pfcEnabled, (std::vector<int> { 3 }));
+        QCOMPARE(w.willing.value_or(false), true);
+        QCOMPARE(w.smbPriority.value_or(-1), 3);
+        QCOMPARE(w.classes.size(), std::size_t { 2 });
+        QCOMPARE(w.classes[1].name, std::string("SMB"));
+        QCOMPARE(w.classes[1].bandwidth.value_or(-1), 20);
+        QCOMPARE(w.classes[0].priorities, (std::vector<int> { 0, 1, 2, 4, 5, 6, 7 }));
+        QCOMPARE(w.adapterRdma.at("SLOT 2 Port 1"), true);
+        QCOMPARE(w.adapterRdma.at("SLOT 2 Port 2"), false);
+        QVERIFY2(f.warnings.empty(), f.warnings.empty() ? "" : f.warnings.front().message.c_str());
+        FabricSnapshot snap;
+        addPasted(snap, f, "windows_paste.txt");
+        QCOMPARE(str(snap.hosts[0].kind), str(HostKind::Windows));
+        auto r = diagnose(snap);
+        std::vector<std::string> want = { "dcbx.willing hv01", "win.pfc-not-operational hv01", "win.rdma-disabled hv01",
+            "win.traffic-class hv01" };
+        QVERIFY2(rules(r) == want, qPrintable(join(rules(r))));
+        auto oper = std::find_if(r.findings.begin(), r.findings.end(),
+            [](const Finding& x) { return x.ruleId == "win.pfc-not-operational"; });
+        QVERIFY(oper->fixes.front().text.find("Enable-NetQosFlowControl -Priority 3") != std::string::npos);
+        QCOMPARE(oper->fixes.front().platform, std::string("windows"));
+
+        // The fixed state: nothing above info.
+        auto fixedText = text;
+        auto swap = [&](const std::string& a, const std::string& b) {
+            auto pos = fixedText.find(a);
+            QVERIFY2(pos != std::string::npos, a.c_str());
+            fixedText.replace(pos, a.size(), b);
+        };
+        swap("OperationalFlowControl     : All Priorities Disabled", "OperationalFlowControl     : Priority 3 Enabled");
+        swap("Willing   : True", "Willing   : False");
+        swap("ETS       80           0-2,4-7", "ETS       50           0-2,4-7");
+        swap("ETS       20           3      ", "ETS       50           3      ");
+        swap("Ethernet Ada...#2 False", "Ethernet Ada...#2 True ");
+        FabricSnapshot fixedSnap;
+        addPasted(fixedSnap, importFragments(fixedText, "pasted"), "windows_paste.txt");
+        auto fixed = diagnose(fixedSnap);
+        QVERIFY2(rules(fixed).empty(), qPrintable(join(rules(fixed))));
+    }
+
+    void gidRowsWithoutDeviceAreKept()
+    {
+        std::string text = "GID[  3]:\t\t::ffff:192.0.2.7, RoCE v2\n"
+                           "GID[  4]:\t\tnot-an-address, RoCE v2\n"
+                           "   GID[  5]:\t\tfe80::1, RoCE v1\n";
+        auto f = importFragments(text, "box");
+        QCOMPARE(f.hosts.size(), std::size_t { 1 });
+        auto p = port(f.hosts[0], "?", 1);
+        QVERIFY(p);
+        QCOMPARE(p->gids.size(), std::size_t { 2 });
+        QCOMPARE(p->gids[0].ipv4, std::string("192.0.2.7"));
+        QCOMPARE(str(p->gids[1].type), str(GidType::IbRoceV1));
+        std::vector<int> lines;
+        for (const auto& w : f.warnings)
+            lines.push_back(w.line);
+        QCOMPARE(lines, (std::vector<int> { 1, 2, 3 }));
+    }
+
+    void headingsAndPrompts_data()
+    {
+        QTest::addColumn<QString>("heading");
+        QTest::newRow("markdown") << QStringLiteral("## web-01");
+        QTest::newRow("equals") << QStringLiteral("=== web-01 ===");
+        QTest::newRow("tail") << QStringLiteral("==> web-01 <==");
+        QTest::newRow("bold") << QStringLiteral("**web-01**");
+        QTest::newRow("colon") << QStringLiteral("web-01:");
+        QTest::newRow("host") << QStringLiteral("Host: web-01");
+        QTest::newRow("prompt") << QStringLiteral("admin@web-01:~$ ibv_devinfo -d mlx5_1 -v | grep GID");
+        QTest::newRow("bracket") << QStringLiteral("[admin@web-01 tmp]$ ibv_devinfo -d mlx5_1 -v | grep GID");
+    }
+
+    void headingsAndPrompts()
+    {
+        QFETCH(QString, heading);
+        std::string text = "> " + heading.toStdString() + "\r\n> \t\t\tGID[  2]:\t\t::ffff:198.51.100.4, RoCE v2\r\n";
+        auto f = importFragments(text, "default");
+        QCOMPARE(f.hosts.size(), std::size_t { 1 });
+        QCOMPARE(f.hosts[0].name, std::string("web-01"));
+        QCOMPARE(f.hosts[0].gidLines.size(), std::size_t { 1 });
+        QCOMPARE(f.hosts[0].gidLines.begin()->second, 2);
+    }
+
+    void garbageNeverCrashes()
+    {
+        std::string junk;
+        for (int i = 0; i < 4000; ++i)
+            junk += static_cast<char>((i * 7919) % 251 + 1);
+        auto f = importFragments(junk + "\nGID[\n/sys/class/infiniband//ports/x/gids/:\nlink a/b x\n", "j");
+        QVERIFY(!f.warnings.empty());
+    }
+};
+
+QTEST_GUILESS_MAIN(TstFragments)
+#include "tst_fragments.moc"
