@@ -15,6 +15,8 @@ packages=(
     openssh-server openssh-client openssl iproute2 procps psmisc time rdma-core ibverbs-utils perftest
     # benchmarks: the TCP engine against the tools admins use (bench/perf-tcp.sh)
     sockperf iperf3
+    # report tests: render and read the PDF reports (tests/report)
+    poppler-utils
     xvfb xauth qt6-translations-l10n
     # Soft-RoCE lab (tests/lab/softroce): qemu guests booting Debian's kernel + a busybox initramfs
     qemu-system-x86 busybox-static cpio kmod xz-utils binutils ibverbs-providers jq

@@ -12,5 +12,6 @@ int labCommand(int argc, char** argv);
 int profileCommand(int argc, char** argv);
 int planCommand(int argc, char** argv);
 int testCommand(int argc, char** argv);
+int reportCommand(int argc, char** argv);
 
 } // namespace rp::cli

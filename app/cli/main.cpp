@@ -20,6 +20,7 @@ commands:
   profile    list, show and validate RoCE profiles (presets and YAML files)
   plan       generate host and switch configuration from a profile and an inventory
   test       measure RDMA, TCP or perftest latency and throughput between two hosts
+  report     turn saved test runs into PDF, CSV and JSON reports, or compare them
 
 Run 'rocepilot-cli <command> --help' for the options of a command.
 Exit codes: 0 all fine, 1 some hosts or inputs failed, 2 usage error.
@@ -54,6 +55,8 @@ int main(int argc, char** argv)
         return rp::cli::planCommand(argc, argv);
     if (command == "test")
         return rp::cli::testCommand(argc, argv);
+    if (command == "report")
+        return rp::cli::reportCommand(argc, argv);
     std::fprintf(stderr, "rocepilot-cli: unknown command '%s'\n\n%s", command.c_str(), kUsage);
     return rp::cli::ExitUsage;
 }
