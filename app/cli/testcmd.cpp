@@ -2,6 +2,7 @@
 #include "args.h"
 #include "commands.h"
 
+#include "counters/counters.h"
 #include "discovery/discover.h"
 #include "discovery/json.h"
 #include "inventory/inventory.h"
@@ -26,6 +27,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <mutex>
+#include <thread>
 
 namespace rp::cli {
 namespace {
@@ -77,6 +79,10 @@ saved run:
   --profile FILE                  the profile (YAML) in force, kept in the run; its ToS is used
                                   for RDMA when --tos is not given
   --apply-journal FILE            the apply journal (JSON) of this configuration, kept in the run
+  --counters-interval S           with --save: how often both hosts' RDMA hw counters and the
+                                  NIC's pause/PFC/CNP statistics (ethtool -S) are read, kept as
+                                  rates (0.05..10 s, default 0.1)
+  --no-counters                   with --save: do not sample the hosts' counters
 output:
   --json                          JSON lines (docs/json.md): both probes' messages, then one
                                   'result' line per size; an 'error' line last on failure
@@ -296,10 +302,11 @@ std::string probeBinary()
 
 int testCommand(int argc, char** argv)
 {
-    Args args({ "json", "inline", "poll", "event", "verify", "accept-new-host-keys", "help" },
+    Args args({ "json", "inline", "poll", "event", "verify", "accept-new-host-keys", "help", "no-counters" },
         { "server", "client", "inventory", "mode", "op", "size", "sweep", "duration", "iterations", "warmup", "depth",
             "post-list", "signal-every", "transport", "port", "data-address", "server-address", "device", "gid-index",
-            "tos", "connect-timeout", "known-hosts", "save", "label", "profile", "apply-journal" });
+            "tos", "connect-timeout", "known-hosts", "save", "label", "profile", "apply-journal",
+            "counters-interval" });
     const bool json = [&] {
         for (int i = 2; i < argc; ++i) {
             if (std::string_view(argv[i]) == "--json")
@@ -425,6 +432,13 @@ int testCommand(int argc, char** argv)
     }
     if (auto ok = perf::validate(test); !ok)
         return usage(json, ok.error().message);
+    double countersInterval = 0.1;
+    if (auto problem = secondsOption("counters-interval", countersInterval))
+        return usage(json, *problem);
+    if (!(countersInterval >= 0.05 && countersInterval <= 10))
+        return usage(json, "--counters-interval must be 0.05..10 seconds");
+    if ((args.value("counters-interval") || args.flag("no-counters")) && !args.value("save"))
+        return usage(json, "--counters-interval and --no-counters go with --save");
     double connectTimeoutS = 20;
     if (auto problem = secondsOption("connect-timeout", connectTimeoutS))
         return usage(json, *problem);
@@ -565,6 +579,7 @@ int testCommand(int argc, char** argv)
 
     // The saved run: environment first (both hosts discovered), then everything as it comes.
     std::unique_ptr<run::RunWriter> saved;
+    std::vector<std::pair<HostSpec, counters::SamplerOptions>> samplerPlans;
     if (auto path = args.value("save")) {
         run::RunHeader header;
         header.startedUtc = run::utcNow();
@@ -620,6 +635,34 @@ int testCommand(int argc, char** argv)
                         }
                     }
                 }
+                // What to sample during the run: the device (and its port's netdev) the test goes through.
+                counters::SamplerOptions plan;
+                plan.host = spec->name;
+                plan.intervalS = countersInterval;
+                for (const auto& rec : facts->recommendations) {
+                    const bool match = !info.gidDevice.empty() ? rec.device == info.gidDevice
+                        : !test.device.empty()                 ? rec.device == test.device
+                                                               : rec.address == dataAddress;
+                    if (plan.rdmaDevice.empty() && match) {
+                        plan.rdmaDevice = rec.device;
+                        plan.port = rec.port;
+                        plan.netdev = rec.netdev;
+                    }
+                }
+                if (plan.rdmaDevice.empty() && !facts->recommendations.empty()) {
+                    plan.rdmaDevice = facts->recommendations.front().device;
+                    plan.port = facts->recommendations.front().port;
+                    plan.netdev = facts->recommendations.front().netdev;
+                }
+                // A VLAN's pause counters live on its parent.
+                for (const auto& nd : facts->netdevs) {
+                    if (nd.name == plan.netdev && !nd.vlanParent.empty())
+                        plan.netdev = nd.vlanParent;
+                }
+                if (!args.flag("no-counters") && !plan.rdmaDevice.empty())
+                    samplerPlans.emplace_back(*spec, plan);
+                else if (!args.flag("no-counters"))
+                    status(spec->name + ": no RDMA device found; its counters are not sampled");
             } else {
                 if (facts.error().kind == ErrorKind::Cancelled)
                     return failWith(facts.error());
@@ -660,6 +703,33 @@ int testCommand(int argc, char** argv)
             progress.sample(role, s);
     };
 
+    // The counter samplers: one more connection per host (the probes' channels are busy), stopped with the test.
+    std::atomic<bool> countersStop { false };
+    std::vector<std::thread> samplers;
+    std::vector<std::unique_ptr<Executor>> samplerExecutors;
+    for (const auto& [spec, plan] : samplerPlans) {
+        auto exec = openExecutor(spec, context);
+        if (!exec) {
+            status(spec.name + ": counters not sampled: " + exec.error().message);
+            continue;
+        }
+        samplerExecutors.push_back(std::move(*exec));
+        Executor* e = samplerExecutors.back().get();
+        samplers.emplace_back([e, plan, &saved, &countersStop, &status] {
+            auto ok = counters::runSampler(
+                *e, plan, [&saved] { return saved->now(); },
+                [&saved](const run::CounterSample& c) { saved->addCounters(c); }, &countersStop);
+            if (!ok)
+                status(plan.host + ": counter sampling stopped: " + ok.error().message);
+        });
+    }
+    auto stopSamplers = [&] {
+        countersStop.store(true);
+        for (auto& t : samplers)
+            t.join();
+        samplers.clear();
+    };
+
     Result<std::vector<perf::SizeReport>> reports = std::unexpected(Error {});
     if (test.transport == perf::Transport::Perftest) {
         perf::PerftestOptions p;
@@ -675,14 +745,18 @@ int testCommand(int argc, char** argv)
             if (!serverGid) {
                 status(serverSpec->name + ": finding its RoCE GID (discovery)");
                 auto rec = recommendedGid(**serverExec, test.device, &g_cancel);
-                if (!rec)
+                if (!rec) {
+                    stopSamplers();
                     return failWith(rec.error());
+                }
                 serverGid = *rec;
             }
             status(clientSpec->name + ": finding its RoCE GID (discovery)");
             auto clientGid = recommendedGid(**clientExec, test.device, &g_cancel);
-            if (!clientGid)
+            if (!clientGid) {
+                stopSamplers();
                 return failWith(clientGid.error());
+            }
             p.server.gidIndex = serverGid->gidIndex;
             p.server.device = serverGid->device;
             p.client.gidIndex = clientGid->gidIndex;
@@ -698,6 +772,7 @@ int testCommand(int argc, char** argv)
         reports = perf::runProbeSession(**serverExec, **clientExec, s, hooks);
     }
     progress.clear();
+    stopSamplers();
     if (saved) {
         const std::string state = reports                  ? "ok"
             : reports.error().kind == ErrorKind::Cancelled ? "cancelled"
