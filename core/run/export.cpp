@@ -311,7 +311,7 @@ std::string summaryCsv(const std::vector<NamedRun>& runs)
 std::string samplesCsv(const std::vector<NamedRun>& runs)
 {
     std::string out
-        = "run,role,run_t_s,size_bytes,t_s,interval_s,messages,bytes,gbps,msgs_per_s,p50_us,cpu_percent\r\n";
+        = "run,role,run_t_s,size_bytes,t_s,interval_s,messages,bytes,gbps,msgs_per_s,p50_us,p99_us,cpu_percent\r\n";
     std::size_t total = 0;
     for (const auto& named : runs)
         total += named.run->samples.size();
@@ -341,6 +341,9 @@ std::string samplesCsv(const std::vector<NamedRun>& runs)
             out += ',';
             if (s.p50Us)
                 put(out, *s.p50Us);
+            out += ',';
+            if (s.p99Us)
+                put(out, *s.p99Us);
             out += ',';
             put(out, s.cpuPercent);
             out += "\r\n";

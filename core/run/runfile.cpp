@@ -272,7 +272,8 @@ std::optional<std::string> readSampleFast(std::string_view line, RunSample& out)
         Gbps = 256,
         Rate = 512,
         P50 = 1024,
-        Cpu = 2048
+        Cpu = 2048,
+        P99 = 4096 // optional: runs written before it existed lack it
     };
     unsigned seen = 0;
     perf::Sample& s = out.sample;
@@ -359,6 +360,16 @@ std::optional<std::string> readSampleFast(std::string_view line, RunSample& out)
                 s.p50Us = v;
             }
             bit = P50;
+        } else if (key == "p99_us") {
+            if (line.substr(i, 4) == "null") {
+                i += 4;
+                s.p99Us.reset();
+            } else {
+                double v = 0;
+                problem = number(0, 1e12, v);
+                s.p99Us = v;
+            }
+            bit = P99;
         } else if (key == "cpu_percent") {
             problem = number(0, 1e5, s.cpuPercent);
             bit = Cpu;
@@ -374,7 +385,7 @@ std::optional<std::string> readSampleFast(std::string_view line, RunSample& out)
     skipWs();
     if (i != line.size())
         return "text after the object";
-    if (seen != 4095u)
+    if ((seen & 4095u) != 4095u)
         return "a field is missing";
     return std::nullopt;
 }
@@ -474,6 +485,11 @@ std::string encodeSample(const RunSample& r)
     out += R"(,"p50_us":)";
     if (s.p50Us)
         appendNumber(out, *s.p50Us);
+    else
+        out += "null";
+    out += R"(,"p99_us":)";
+    if (s.p99Us)
+        appendNumber(out, *s.p99Us);
     else
         out += "null";
     out += R"(,"cpu_percent":)";

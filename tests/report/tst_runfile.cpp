@@ -113,8 +113,10 @@ std::string completeRun(std::vector<perf::SizeReport>* sizesOut = nullptr)
             s.bytes = s.messages * size;
             s.gbps = 0.001 * (i + 1) + 1e-17;
             s.messagesPerS = 1000.0 + i;
-            if (i % 3)
+            if (i % 3) {
                 s.p50Us = 5.0 + i / 7.0;
+                s.p99Us = 9.0 + i / 3.0;
+            }
             s.cpuPercent = 99.5;
             (*w)->addSample(
                 RunSample { 0.1 * i + (size == 64 ? 0 : 3), i % 2 ? perf::Role::Server : perf::Role::Client, s });
@@ -148,6 +150,7 @@ private slots:
         QCOMPARE(run->samples.size(), std::size_t { 40 });
         QCOMPARE(run->samples[5].sample.p50Us.value(), 5.0 + 5 / 7.0); // shortest round-trip doubles
         QCOMPARE(run->samples[3].sample.gbps, 0.004 + 1e-17);
+        QCOMPARE(run->samples[5].sample.p99Us.value(), 9.0 + 5 / 3.0);
         QVERIFY(!run->samples[3].sample.p50Us.has_value());
         QCOMPARE(str(run->samples[1].role), str(perf::Role::Server));
         QCOMPARE(run->counters.size(), std::size_t { 2 });
