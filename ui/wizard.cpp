@@ -3,12 +3,15 @@
 
 #include "connectprompter.h"
 #include "discoverpage.h"
+#include "discoverymodel.h"
 #include "hostspage.h"
 #include "inventorymodel.h"
 #include "labpage.h"
 #include "profilepage.h"
 #include "qtstrings.h"
 #include "reviewpage.h"
+#include "testpage.h"
+#include "testpanel.h"
 #include "welcomepage.h"
 
 #include <QKeyEvent>
@@ -42,6 +45,8 @@ Wizard::Wizard(QWidget* parent)
     setPage(DiscoverPageId, m_discover);
     setPage(ProfilePageId, m_profile);
     setPage(ReviewPageId, m_review);
+    m_test = new TestPage(testSources(), this);
+    setPage(TestPageId, m_test);
     setStartId(WelcomePageId);
 
     connect(m_welcome, &WelcomePage::openProjectRequested, this, &Wizard::openProjectRequested);
@@ -50,6 +55,16 @@ Wizard::Wizard(QWidget* parent)
         if (!m_loading)
             setModified(true);
     });
+}
+
+TestSources Wizard::testSources()
+{
+    TestSources s;
+    s.inventory = [this] { return inventory(); };
+    s.discovery = [this] { return m_discover->model()->outcomes(); };
+    s.profile = [this] { return std::optional<rp::Profile>(m_profile->profile()); };
+    s.prompter = m_prompter;
+    return s;
 }
 
 Wizard::~Wizard()
@@ -67,6 +82,7 @@ void Wizard::shutdown()
     // A lab that is up stays up (the next start reuses it); one that is half-started is stopped by core.
     m_lab->cancelAndWait();
     m_review->waitForSave();
+    m_test->panel()->cancelAndWait(); // the run file keeps what was measured
 }
 
 int Wizard::nextId() const
@@ -82,6 +98,8 @@ int Wizard::nextId() const
         return ProfilePageId;
     case ProfilePageId:
         return ReviewPageId;
+    case ReviewPageId:
+        return TestPageId;
     default:
         return -1;
     }

@@ -16,6 +16,8 @@ class InventoryModel;
 class LabPage;
 class ProfilePage;
 class ReviewPage;
+class TestPage;
+struct TestSources;
 class WelcomePage;
 
 /// The deployment wizard: owns the project's inventory and the pages that work on it. Embedded in
@@ -33,6 +35,7 @@ public:
         DiscoverPageId,
         ProfilePageId,
         ReviewPageId,
+        TestPageId, ///< performance tests, live dashboards, saved runs and reports (after Review/Apply)
     };
     Q_ENUM(PageId)
 
@@ -47,6 +50,9 @@ public:
     DiscoverPage* discoverPage() const { return m_discover; }
     ProfilePage* profilePage() const { return m_profile; }
     ReviewPage* reviewPage() const { return m_review; }
+    TestPage* testPage() const { return m_test; }
+    /// What the Test page and standalone dashboards test: this project's hosts, discovery and profile.
+    TestSources testSources();
 
     rp::Inventory inventory() const;
     void setInventory(const rp::Inventory& inventory);
@@ -99,6 +105,7 @@ private:
     DiscoverPage* m_discover = nullptr;
     ProfilePage* m_profile = nullptr;
     ReviewPage* m_review = nullptr;
+    TestPage* m_test = nullptr;
     QString m_projectPath;
     QString m_knownHostsFile; ///< as stored in the project; empty = default
     bool m_modified = false;
