@@ -3,7 +3,7 @@
 
 // The live charts of a test, on one shared time axis: throughput of both sides, one-way latency (p50 line in a
 // p50..p99 band drawn as one vertical segment per pixel column, the cheap way), CPU of both sides, and the hosts'
-// counters as rates. Samples go into SeriesBuffers (the decimation tier) as they arrive; a 30 Hz timer hands
+// counters as rates. Samples go into SeriesBuffers (the decimation tier) as they arrive; a ~35 Hz timer hands
 // QCustomPlot at most two points per pixel column and replots only when something changed. A saved run is
 // shown whole the same way.
 
@@ -78,6 +78,9 @@ private:
     QCustomPlot* m_plots[ChartCount] = {};
     std::map<std::string, std::unique_ptr<Line>> m_lines;
     SeriesBuffer m_p50, m_p99; ///< the band's edges
+    Line* m_gbps[2] = {}; ///< client, server (looked up once: samples arrive at 10 kHz)
+    Line* m_cpu[2] = {};
+    Line* m_p50Line = nullptr;
     ColumnBand* m_band = nullptr;
     QTimer* m_timer = nullptr;
     QCheckBox* m_followBox = nullptr;

@@ -35,3 +35,9 @@ set_tests_properties(tst_wizard_netns PROPERTIES
     RESOURCE_LOCK netns
     TIMEOUT 300
     ENVIRONMENT "QT_QPA_PLATFORM=offscreen;RP_NETNS_DIR=${PROJECT_BINARY_DIR}/netns-lab")
+
+# The live dashboard's frame rate, event-loop latency and memory at 10 kHz per series; saved runs reopen
+# (ui/dashboardview, ui/seriesbuffer, ui/testpanel).
+rp_add_test(tst_dashboard SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_dashboard.cpp LABELS gui LIBS rp_ui Qt6::Widgets
+    QCustomPlotQt6::QCustomPlotQt6)
+set_tests_properties(tst_dashboard PROPERTIES TIMEOUT 120)
