@@ -3,6 +3,8 @@
 
 #include "dashboardview.h"
 
+#include "counters/counters.h"
+
 #include <QCheckBox>
 #include <QFileInfo>
 #include <QHBoxLayout>
@@ -128,7 +130,8 @@ DashboardView::DashboardView(QWidget* parent)
         p->xAxis->setLabel(tr("time since the run started (s)"));
         p->legend->setVisible(true);
         p->legend->setFont(QFont(font().family(), std::max(6, font().pointSize() - 1)));
-        p->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
+        p->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
+        p->legend->setBrush(QColor(255, 255, 255, 210));
         p->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
         p->axisRect()->setRangeDrag(Qt::Horizontal);
         p->axisRect()->setRangeZoom(Qt::Horizontal);
@@ -141,6 +144,10 @@ DashboardView::DashboardView(QWidget* parent)
             m_viewT1 = r.upper;
             m_dirty = true;
         });
+        if (c == Counters) { // many counters: a wide legend, three per row, instead of a tall one
+            p->legend->setFillOrder(QCPLegend::foColumnsFirst);
+            p->legend->setWrap(3);
+        }
         layout->addWidget(p, 1);
         m_plots[c] = p;
     }
@@ -186,7 +193,12 @@ DashboardView::Line* DashboardView::counterLine(const std::string& key)
     if (counters >= 10)
         return nullptr;
     auto l = std::make_unique<Line>(1u << 12, 1u << 19);
-    l->graph = addGraph(m_plots[Counters], QString::fromStdString(key), kColors[m_colorIndex++ % 10]);
+    // "lab-a: hw:rcvd_pkts" reads as "lab-a: packets received"
+    const auto colon = key.find(": ");
+    const std::string host = colon == std::string::npos ? std::string() : key.substr(0, colon + 2);
+    const std::string name = colon == std::string::npos ? key : key.substr(colon + 2);
+    l->graph = addGraph(m_plots[Counters], QString::fromStdString(host + counters::describeCounter(name).label),
+        kColors[m_colorIndex++ % 10]);
     auto* raw = l.get();
     m_lines[full] = std::move(l);
     return raw;

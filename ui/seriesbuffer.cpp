@@ -63,6 +63,10 @@ void SeriesBuffer::append(double t, double v)
     }
 }
 
+namespace {
+constexpr double kGapS = 0.5;
+} // namespace
+
 void SeriesBuffer::decimate(double t0, double t1, int columns, QVector<double>& keys, QVector<double>& values) const
 {
     keys.clear();
@@ -138,8 +142,9 @@ void SeriesBuffer::decimate(double t0, double t1, int columns, QVector<double>& 
         }
         if (c != column) {
             flush();
-            // A run of empty buckets wider than a column is a gap in the data: break the line there.
-            if (gap && column >= 0 && c - column > 1) {
+            // Empty buckets between samples are normal (10 samples/s fill one bucket in ten); half a second
+            // without any is a gap in the data (a size's warm-up, a pause): break the line there.
+            if (gap && column >= 0 && (c - column) * colW > kGapS) {
                 keys << t0 + (column + 1) * colW;
                 values << std::numeric_limits<double>::quiet_NaN();
             }

@@ -161,10 +161,12 @@ TestPanel::TestPanel(TestSources sources, QWidget* parent)
     m_gidIndex = new QSpinBox(left);
     m_gidIndex->setRange(-1, 1023);
     m_gidIndex->setSpecialValueText(tr("from the address (rdma_cm)"));
+    m_gidIndex->setValue(-1); // a QSpinBox starts at 0, which is a real (and usually wrong: link-local) GID index
     form->addRow(tr("&GID index"), m_gidIndex);
     m_tos = new QSpinBox(left);
     m_tos->setRange(-1, 255);
     m_tos->setSpecialValueText(tr("device default"));
+    m_tos->setValue(-1);
     form->addRow(tr("T&oS"), m_tos);
     m_label = new QLineEdit(left);
     m_label->setPlaceholderText(tr("e.g. before PFC"));

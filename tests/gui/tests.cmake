@@ -41,3 +41,13 @@ set_tests_properties(tst_wizard_netns PROPERTIES
 rp_add_test(tst_dashboard SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_dashboard.cpp LABELS gui LIBS rp_ui Qt6::Widgets
     QCustomPlotQt6::QCustomPlotQt6)
 set_tests_properties(tst_dashboard PROPERTIES TIMEOUT 120)
+
+# The Test panel running an RDMA ping lab-b -> lab-a in the Soft-RoCE lab (fixture softroce): charts, counters,
+# the run file, reopen, report.
+rp_add_test(tst_testpage_lab SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_testpage_lab.cpp LABELS lab
+    LIBS rp_ui Qt6::Widgets QCustomPlotQt6::QCustomPlotQt6)
+add_dependencies(tst_testpage_lab rocepilot-probe)
+target_compile_definitions(tst_testpage_lab PRIVATE
+    RP_PROBE="$<TARGET_FILE:rocepilot-probe>" RP_SOFTROCE_STATE="${RP_SOFTROCE_STATE}")
+set_tests_properties(tst_testpage_lab PROPERTIES
+    FIXTURES_REQUIRED softroce RESOURCE_LOCK softroce TIMEOUT 400)
