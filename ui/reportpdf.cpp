@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "reportpdf.h"
 
+#include "counters/counters.h"
+
 #include <QCoreApplication>
 #include <QFile>
 #include <QFontMetricsF>
@@ -266,7 +268,30 @@ void ReportPdf::chart(const QRectF& area, const QString& title, const QString& y
     setFont(titleFont);
     m_p.setPen(Qt::black);
     m_p.drawText(QRectF(area.left(), area.top(), area.width(), 12), Qt::AlignLeft | Qt::AlignVCenter, title);
-    const QRectF plot(area.left() + 44, area.top() + 26, area.width() - 52, area.height() - 26 - 30);
+    // Legend: rows under the title, wrapping at the chart's width; series without points are left out.
+    struct Entry
+    {
+        const Series* s;
+        QPointF at;
+    };
+    std::vector<Entry> legend;
+    {
+        double x = area.left() + 44;
+        double y = area.top() + 15;
+        for (const auto& s : series) {
+            if (s.points.empty())
+                continue;
+            const double w = fm.horizontalAdvance(s.name) + 22;
+            if (x + w > area.right() && x > area.left() + 44) {
+                x = area.left() + 44;
+                y += 10;
+            }
+            legend.push_back({ &s, QPointF(x, y) });
+            x += w;
+        }
+    }
+    const double legendBottom = legend.empty() ? area.top() + 14 : legend.back().at.y() + 8;
+    const QRectF plot(area.left() + 44, legendBottom + 4, area.width() - 52, area.bottom() - 30 - legendBottom - 4);
 
     // y range over the visible points
     double yMin = std::numeric_limits<double>::infinity(), yMax = -yMin;
@@ -427,23 +452,15 @@ void ReportPdf::chart(const QRectF& area, const QString& title, const QString& y
     }
     m_p.setClipping(false);
 
-    // legend: a row under the title, right-aligned; series without points are left out
-    double lx = area.right();
-    const double ly = area.top() + 15;
-    setFont(small);
-    for (auto it = series.rbegin(); it != series.rend(); ++it) {
-        if (it->points.empty())
-            continue;
-        const double w = fm.horizontalAdvance(it->name) + 16;
-        lx -= w;
-        QPen pen(it->color, 1.4);
-        if (it->dashed)
+    m_p.setFont(small);
+    for (const auto& e : legend) {
+        QPen pen(e.s->color, 1.4);
+        if (e.s->dashed)
             pen.setStyle(Qt::DashLine);
         m_p.setPen(pen);
-        m_p.drawLine(QPointF(lx, ly), QPointF(lx + 10, ly));
+        m_p.drawLine(e.at, e.at + QPointF(10, 0));
         m_p.setPen(Qt::black);
-        m_p.drawText(QPointF(lx + 12, ly + fm.ascent() / 2 - 1), it->name);
-        lx -= 6;
+        m_p.drawText(e.at + QPointF(12, fm.ascent() / 2 - 1), e.s->name);
     }
     m_p.restore();
 }
@@ -590,6 +607,7 @@ void ReportPdf::charts(const run::NamedRun& named)
         tMax = std::max(tMax, c.runTS);
     Series cg { tr("client"), kPalette[0], {} }, sg { tr("server"), kPalette[1], {}, true };
     Series lat { tr("client, one-way p50"), kPalette[0], {} };
+    Series lat99 { tr("p99"), kPalette[0].lighter(150), {}, true };
     Series cc { tr("client CPU"), kPalette[0], {} }, sc { tr("server CPU"), kPalette[1], {} };
     const double gap = std::numeric_limits<double>::quiet_NaN();
     std::uint64_t lastSize[2] = { 0, 0 };
@@ -599,14 +617,18 @@ void ReportPdf::charts(const run::NamedRun& named)
         if (last != 0 && last != s.sample.size) { // the next size: break the lines over its warm-up
             (client ? cg : sg).points.emplace_back(s.runTS, gap);
             (client ? cc : sc).points.emplace_back(s.runTS, gap);
-            if (client)
+            if (client) {
                 lat.points.emplace_back(s.runTS, gap);
+                lat99.points.emplace_back(s.runTS, gap);
+            }
         }
         last = s.sample.size;
         (client ? cg : sg).points.emplace_back(s.runTS, s.sample.gbps);
         (client ? cc : sc).points.emplace_back(s.runTS, s.sample.cpuPercent);
         if (client && s.sample.p50Us)
             lat.points.emplace_back(s.runTS, *s.sample.p50Us);
+        if (client && s.sample.p99Us)
+            lat99.points.emplace_back(s.runTS, *s.sample.p99Us);
     }
     const double h = 158;
     const double w = contentW();
@@ -618,15 +640,15 @@ void ReportPdf::charts(const run::NamedRun& named)
     m_y += h + 6;
     // A latency that spans decades (a stall among microseconds) reads better on a log scale.
     double latMin = 1e300, latMax = 0;
-    for (const auto& pt : lat.points) {
+    for (const auto& pt : lat99.points.empty() ? lat.points : lat99.points) {
         if (std::isfinite(pt.y()) && pt.y() > 0) {
             latMin = std::min(latMin, pt.y());
             latMax = std::max(latMax, pt.y());
         }
     }
     const bool latLog = latMax > 0 && latMax / latMin > 30;
-    chart(QRectF(kMargin, m_y, w, h), tr("One-way latency (p50 of each 100 ms interval)"),
-        latLog ? tr("\u00b5s (log scale)") : tr("\u00b5s"), Axis::Seconds, false, latLog, { lat }, 0, tMax,
+    chart(QRectF(kMargin, m_y, w, h), tr("One-way latency (p50 and p99 of each 100 ms interval)"),
+        latLog ? tr("\u00b5s (log scale)") : tr("\u00b5s"), Axis::Seconds, false, latLog, { lat, lat99 }, 0, tMax,
         r.header.options.mode == perf::Mode::Blast ? tr("blast mode measures throughput, not latency")
                                                    : tr("no live latency samples"));
     m_y += h + 6;
@@ -649,7 +671,12 @@ void ReportPdf::charts(const run::NamedRun& named)
         busiest.resize(6);
     std::vector<Series> counters;
     for (std::size_t i = 0; i < busiest.size(); ++i) {
-        Series s { q(busiest[i].second), kPalette[(i + 2) % 8], {} };
+        const std::string& key = busiest[i].second; // "host: hw:name"
+        const auto colon = key.find(": ");
+        const std::string label = colon == std::string::npos
+            ? key
+            : key.substr(0, colon + 2) + counters::describeCounter(key.substr(colon + 2)).label;
+        Series s { q(label), kPalette[(i + 2) % 8], {} };
         for (const auto& c : r.counters) {
             for (const auto& [name, rate] : c.rates) {
                 if (c.host + ": " + name == busiest[i].second)
