@@ -51,3 +51,14 @@ target_compile_definitions(tst_testpage_lab PRIVATE
     RP_PROBE="$<TARGET_FILE:rocepilot-probe>" RP_SOFTROCE_STATE="${RP_SOFTROCE_STATE}")
 set_tests_properties(tst_testpage_lab PROPERTIES
     FIXTURES_REQUIRED softroce RESOURCE_LOCK softroce TIMEOUT 400)
+
+# The Test panel's all-to-all with heatmap over 4 netns OpenSSH hosts (TCP), and Stop mid-run.
+rp_add_test(tst_testpage_netns SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_testpage_netns.cpp LABELS integration
+    LIBS rp_ui Qt6::Widgets QCustomPlotQt6::QCustomPlotQt6)
+add_dependencies(tst_testpage_netns rocepilot-probe)
+target_compile_definitions(tst_testpage_netns PRIVATE RP_PROBE="$<TARGET_FILE:rocepilot-probe>")
+set_tests_properties(tst_testpage_netns PROPERTIES
+    FIXTURES_REQUIRED netns
+    RESOURCE_LOCK netns
+    TIMEOUT 300
+    ENVIRONMENT "QT_QPA_PLATFORM=offscreen;RP_NETNS_DIR=${RP_NETNS_DIR}")
