@@ -56,6 +56,25 @@ want=$(( $(grep -c '"type":"sample"' ping.rprun) + $(grep -c '"type":"sample"' b
 [ "$(wc -l < samples.csv)" -eq "$want" ] || fail "samples.csv has $(wc -l < samples.csv) lines, want $want"
 [ "$(jq -r '.runs[1].name' report.json)" = "blast.rprun" ] || fail "unlabelled run not named by its file"
 
+# Findings and an apply journal given to the report appear in the PDF.
+cat > findings.json <<'JSON'
+{"findings": [{"severity": "error", "title": "PFC is off on priority 3 on h2",
+  "message": "RoCE traffic on priority 3 is lossy on h2.", "fix": "Enable PFC on priority 3 (dcb pfc set)."}]}
+JSON
+echo '{"steps": [{"host": "h1", "command": "dcb pfc set dev eth0 prio-pfc 3:on", "result": "ok"}]}' > journal.json
+"$cli" report ping.rprun --pdf extra.pdf --findings findings.json --apply-journal journal.json 2>/dev/null
+pdftotext extra.pdf - | tr '\n' ' ' > extra.txt
+grep -q "Findings of the troubleshooter" extra.txt || fail "no findings section"
+grep -q "PFC is off on priority 3 on h2" extra.txt || fail "the finding's title is missing"
+grep -q "Enable PFC on priority 3" extra.txt || fail "the finding's fix is missing"
+grep -q "What was applied" extra.txt || fail "no apply journal section"
+grep -q "prio-pfc 3:on" extra.txt || fail "the journal's step is missing"
+set +e
+"$cli" report ping.rprun --pdf x.pdf --findings missing.json 2>/dev/null
+rc=$?
+set -e
+[ $rc -eq 2 ] || fail "a missing findings file: exit $rc"
+
 # A run cut off mid-line (the test was killed): reported, flagged.
 lines=$(wc -l < ping.rprun)
 head -n $((lines / 2)) ping.rprun > cut.rprun
