@@ -207,8 +207,8 @@ DashboardView::Line* DashboardView::counterLine(const std::string& key)
 void DashboardView::clear()
 {
     for (auto it = m_lines.begin(); it != m_lines.end();) {
-        if (it->first.starts_with("ctr.")) {
-            m_plots[Counters]->removeGraph(it->second->graph);
+        if (it->first.starts_with("ctr.") || it->first.starts_with("ovl.")) {
+            it->second->graph->parentPlot()->removeGraph(it->second->graph);
             it = m_lines.erase(it);
         } else {
             it->second->buffer.clear();
@@ -271,6 +271,42 @@ void DashboardView::showRun(const rp::run::Run& run)
     m_followBox->setChecked(false);
     m_viewT0 = 0;
     m_viewT1 = std::max(last, 1.0);
+    m_dirty = true;
+    refresh();
+}
+
+void DashboardView::overlayRun(const rp::run::Run& run, const QString& name)
+{
+    const std::string tag = "ovl." + name.toStdString() + ".";
+    auto add = [&](const std::string& key, Chart chart, const QString& label, const QColor& color) {
+        auto l = std::make_unique<Line>(1u << 12, 1u << 19);
+        l->graph = addGraph(m_plots[chart], label, color, true);
+        auto* raw = l.get();
+        m_lines[tag + key] = std::move(l);
+        return raw;
+    };
+    const QColor color = kColors[(4 + m_colorIndex++) % 10];
+    Line* gbps = add("gbps", Throughput, tr("%1: client").arg(name), color);
+    Line* p50 = add("p50", Latency, tr("%1: p50").arg(name), color);
+    Line* cpuC = add("cpu.client", Cpu, tr("%1: client").arg(name), color);
+    Line* cpuS = add("cpu.server", Cpu, tr("%1: server").arg(name), color.darker(140));
+    const double t0 = run.samples.empty() ? 0 : run.samples.front().runTS;
+    for (const auto& s : run.samples) {
+        const double t = s.runTS - t0;
+        if (s.role == perf::Role::Client) {
+            gbps->buffer.append(t, s.sample.gbps);
+            cpuC->buffer.append(t, s.sample.cpuPercent);
+            if (s.sample.p50Us)
+                p50->buffer.append(t, *s.sample.p50Us);
+        } else {
+            cpuS->buffer.append(t, s.sample.cpuPercent);
+        }
+    }
+    double last = m_viewT1;
+    for (const auto& [k, l] : m_lines)
+        last = std::max(last, l->buffer.lastTime());
+    m_followBox->setChecked(false);
+    m_viewT1 = last;
     m_dirty = true;
     refresh();
 }

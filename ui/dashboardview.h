@@ -41,6 +41,8 @@ public:
     void addCounters(const rp::run::CounterSample& counters);
     /// Shows a saved run whole (replaces what is shown).
     void showRun(const rp::run::Run& run);
+    /// Draws another run over what is shown (dashed, its own time from 0): before/after a change, RDMA vs TCP.
+    void overlayRun(const rp::run::Run& run, const QString& name);
 
     /// Live view: the last `seconds` of the run, following new samples.
     void setWindow(double seconds);

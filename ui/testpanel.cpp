@@ -186,9 +186,12 @@ TestPanel::TestPanel(TestSources sources, QWidget* parent)
     form->addRow(tr("Runs"), m_runs);
     auto* files = new QHBoxLayout;
     m_openRun = new QPushButton(tr("&Open run…"), left);
+    m_overlay = new QPushButton(tr("Co&mpare with…"), left);
+    m_overlay->setToolTip(tr("Draw another saved run over the charts (dashed), e.g. before/after a change"));
     m_export = new QPushButton(tr("E&xport report…"), left);
     m_exportChart = new QPushButton(tr("Export &chart…"), left);
     files->addWidget(m_openRun);
+    files->addWidget(m_overlay);
     files->addWidget(m_export);
     files->addWidget(m_exportChart);
     form->addRow(files);
@@ -227,6 +230,13 @@ TestPanel::TestPanel(TestSources sources, QWidget* parent)
     connect(m_start, &QPushButton::clicked, this, &TestPanel::start);
     connect(m_stop, &QPushButton::clicked, this, &TestPanel::stop);
     connect(m_openRun, &QPushButton::clicked, this, &TestPanel::chooseAndOpenRun);
+    connect(m_overlay, &QPushButton::clicked, this, [this] {
+        const QString path = QFileDialog::getOpenFileName(
+            this, tr("Compare with a saved run"), m_runsDir, tr("RoCE Pilot runs (*.rprun);;All files (*)"));
+        QString error;
+        if (!path.isEmpty() && !overlayRun(path, &error))
+            QMessageBox::warning(this, tr("Compare"), error);
+    });
     connect(m_export, &QPushButton::clicked, this, &TestPanel::chooseAndExport);
     connect(m_exportChart, &QPushButton::clicked, this, &TestPanel::chooseAndExportChart);
     connect(&m_watcher, &QFutureWatcher<void>::finished, this, &TestPanel::onFinished);
@@ -368,6 +378,7 @@ void TestPanel::setBusy(bool busy)
     m_stop->setEnabled(busy);
     m_scope->setEnabled(!busy);
     m_openRun->setEnabled(!busy);
+    m_overlay->setEnabled(!busy);
 }
 
 void TestPanel::start()
@@ -625,6 +636,20 @@ bool TestPanel::openRun(const QString& path, QString* error)
         item->setFlags(item->flags() | Qt::ItemIsUserCheckable);
         item->setCheckState(Qt::Unchecked);
     }
+    return true;
+}
+
+bool TestPanel::overlayRun(const QString& path, QString* error)
+{
+    auto r = run::readRunFile(toStd(path));
+    if (!r) {
+        if (error)
+            *error = toQ(r.error().describe());
+        return false;
+    }
+    const QString name = r->header.label.empty() ? QFileInfo(path).completeBaseName() : toQ(r->header.label);
+    m_dashboard->overlayRun(*r, name);
+    m_status->setText(tr("Compared with %1: %2").arg(name, toQ(run::summarize(*r).headline)));
     return true;
 }
 

@@ -87,6 +87,8 @@ public:
     void cancelAndWait();
     /// Opens a saved run into the charts; false with the reason on error.
     bool openRun(const QString& path, QString* error);
+    /// Draws a saved run over the charts (dashed) to compare; false with the reason on error.
+    bool overlayRun(const QString& path, QString* error);
     /// Writes a report of the given runs (PDF, or CSV/JSON by suffix).
     bool exportReport(const QStringList& runs, const QString& path, QString* error);
 
@@ -127,6 +129,7 @@ private:
     QPushButton* m_start = nullptr;
     QPushButton* m_stop = nullptr;
     QPushButton* m_openRun = nullptr;
+    QPushButton* m_overlay = nullptr;
     QPushButton* m_export = nullptr;
     QPushButton* m_exportChart = nullptr;
     QLabel* m_status = nullptr;

@@ -210,6 +210,17 @@ private slots:
         QCOMPARE(panel.dashboard()->plot(DashboardView::Counters)->graphCount(), 1); // the counter that moved
         QVERIFY(panel.runFiles().contains(QString::fromStdString(path)));
 
+        // overlay the same run as "before": dashed lines with its samples on each chart but counters
+        const int graphs = panel.dashboard()->plot(DashboardView::Throughput)->graphCount();
+        QVERIFY2(panel.overlayRun(QString::fromStdString(path), &error), qPrintable(error));
+        auto* tp = panel.dashboard()->plot(DashboardView::Throughput);
+        QCOMPARE(tp->graphCount(), graphs + 1);
+        QVERIFY(tp->graph(graphs)->dataCount() > 0);
+        QCOMPARE(tp->graph(graphs)->dataCount(), tp->graph(0)->dataCount()); // the same run, the same points
+        QVERIFY(panel.dashboard()->plot(DashboardView::Latency)->graph(1)->dataCount() > 0);
+        panel.dashboard()->clear();
+        QCOMPARE(tp->graphCount(), graphs); // overlays go with clear()
+
         // a garbled run is an error with file:line, not a crash
         std::ofstream(path, std::ios::app) << "garbage\n{\"type\":\"end\"}\n";
         QVERIFY(!panel.openRun(QString::fromStdString(path), &error));
