@@ -55,6 +55,7 @@ test:
   --post-list N                   work requests per post (blast)
   --signal-every N                signal every Nth work request (blast)
   --verify                        fill and check every payload (costs CPU)
+  --sample-interval S             live samples every S seconds, 0.01..0.1 (default 0.1)
 hosts and network:
   --inventory FILE                the hosts (YAML); the server's data_address is used when set
   --data-address ADDR             where the client connects (the server's RoCE IP); alias
@@ -305,8 +306,8 @@ int testCommand(int argc, char** argv)
     Args args({ "json", "inline", "poll", "event", "verify", "accept-new-host-keys", "help", "no-counters" },
         { "server", "client", "inventory", "mode", "op", "size", "sweep", "duration", "iterations", "warmup", "depth",
             "post-list", "signal-every", "transport", "port", "data-address", "server-address", "device", "gid-index",
-            "tos", "connect-timeout", "known-hosts", "save", "label", "profile", "apply-journal",
-            "counters-interval" });
+            "tos", "connect-timeout", "known-hosts", "save", "label", "profile", "apply-journal", "counters-interval",
+            "sample-interval" });
     const bool json = [&] {
         for (int i = 2; i < argc; ++i) {
             if (std::string_view(argv[i]) == "--json")
@@ -386,7 +387,8 @@ int testCommand(int argc, char** argv)
     };
     for (auto problem : { intOption("depth", test.depth), intOption("post-list", test.postList),
              intOption("signal-every", test.signalEvery), intOption("port", test.port),
-             secondsOption("duration", test.durationS), secondsOption("warmup", test.warmupS) }) {
+             secondsOption("duration", test.durationS), secondsOption("warmup", test.warmupS),
+             secondsOption("sample-interval", test.sampleIntervalS) }) {
         if (problem)
             return usage(json, *problem);
     }
