@@ -167,6 +167,7 @@ DashboardView::DashboardView(QWidget* parent)
     m_cpu[1] = line("cpu.server");
     m_p50Line = line("p50");
     m_band = new ColumnBand(m_plots[Latency], m_plots[Latency]->xAxis, m_plots[Latency]->yAxis);
+    applyPalette();
     m_timer = new QTimer(this);
     m_timer->setInterval(28); // ~35 Hz, so 30 frames/s hold with some timer slack
     connect(m_timer, &QTimer::timeout, this, &DashboardView::refresh);
@@ -174,6 +175,43 @@ DashboardView::DashboardView(QWidget* parent)
 }
 
 DashboardView::~DashboardView() = default;
+
+void DashboardView::changeEvent(QEvent* event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::StyleChange)
+        applyPalette();
+}
+
+void DashboardView::applyPalette()
+{
+    const QPalette pal = palette();
+    const QColor base = pal.color(QPalette::Base);
+    const QColor text = pal.color(QPalette::Text);
+    QColor grid = text;
+    grid.setAlpha(60);
+    const bool dark = base.lightness() < 128;
+    for (auto* p : m_plots) {
+        p->setBackground(base);
+        p->axisRect()->setBackground(base);
+        for (QCPAxis* axis : { p->xAxis, p->yAxis }) {
+            axis->setBasePen(QPen(text, 1));
+            axis->setTickPen(QPen(text, 1));
+            axis->setSubTickPen(QPen(text, 1));
+            axis->setTickLabelColor(text);
+            axis->setLabelColor(text);
+            axis->grid()->setPen(QPen(grid, 1, Qt::DotLine));
+        }
+        p->legend->setBrush(QColor(base.red(), base.green(), base.blue(), 220));
+        p->legend->setTextColor(text);
+        p->legend->setBorderPen(QPen(text, 1));
+        if (auto* title = qobject_cast<QCPTextElement*>(p->plotLayout()->element(0, 0)))
+            title->setTextColor(text);
+    }
+    // The band: the latency line's colour, translucent over either background.
+    m_band->color = dark ? QColor(0x6f, 0xb7, 0xf4, 90) : QColor(0x1f, 0x77, 0xb4, 70);
+    m_dirty = true;
+}
 
 DashboardView::Line* DashboardView::line(const std::string& key) const
 {

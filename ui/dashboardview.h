@@ -60,6 +60,10 @@ public:
     /// PNG or PDF by the file's suffix (vector for PDF).
     bool exportChart(Chart chart, const QString& path, QString* error) const;
 
+protected:
+    /// A palette change (dark mode, high contrast) recolours the charts: background, axes, grid, text.
+    void changeEvent(QEvent* event) override;
+
 public slots:
     /// Pushes the buffers into the charts (the 30 Hz timer calls it; tests may too).
     void refresh();
@@ -76,6 +80,7 @@ private:
     Line* line(const std::string& key) const;
     Line* counterLine(const std::string& key);
     void syncRanges(double t0, double t1);
+    void applyPalette();
 
     QCustomPlot* m_plots[ChartCount] = {};
     std::map<std::string, std::unique_ptr<Line>> m_lines;

@@ -181,6 +181,26 @@ private:
 
 private slots:
 
+    void followsDarkAndHighContrastPalettes()
+    {
+        DashboardView view;
+        QPalette dark = view.palette();
+        dark.setColor(QPalette::Base, QColor(0x20, 0x20, 0x20));
+        dark.setColor(QPalette::Text, QColor(0xf0, 0xf0, 0xf0));
+        view.setPalette(dark);
+        for (int c = 0; c < DashboardView::ChartCount; ++c) {
+            auto* p = view.plot(static_cast<DashboardView::Chart>(c));
+            QCOMPARE(p->axisRect()->backgroundBrush().color(), QColor(0x20, 0x20, 0x20));
+            QCOMPARE(p->xAxis->tickLabelColor(), QColor(0xf0, 0xf0, 0xf0));
+            QCOMPARE(p->legend->textColor(), QColor(0xf0, 0xf0, 0xf0));
+        }
+        QPalette contrast = view.palette();
+        contrast.setColor(QPalette::Base, Qt::black);
+        contrast.setColor(QPalette::Text, Qt::white);
+        view.setPalette(contrast);
+        QCOMPARE(view.plot(DashboardView::Latency)->yAxis->basePen().color(), QColor(Qt::white));
+    }
+
     void memoryFlatOverAnHour()
     {
         DashboardView view;
