@@ -256,6 +256,9 @@ void DashboardView::clear()
     }
     m_p50.clear();
     m_p99.clear();
+    m_plots[Latency]->clearItems();
+    m_markers = 0;
+    m_lastMarker.clear();
     m_colorIndex = 0;
     for (auto& r : m_received)
         r = 0;
@@ -291,6 +294,28 @@ void DashboardView::addCounters(const rp::run::CounterSample& c)
             l = counterLine(key);
         if (l)
             l->buffer.append(c.runTS, rate);
+        if (rate > 0 && m_markers < 100) {
+            const auto info = counters::describeCounter(name);
+            auto last = m_lastMarker.find(key);
+            if (info.alarm && (last == m_lastMarker.end() || c.runTS - last->second >= 1.0)) {
+                // Where the latency went up, the reason shows on the same time axis.
+                auto* p = m_plots[Latency];
+                auto* line = new QCPItemStraightLine(p);
+                line->point1->setCoords(c.runTS, 0);
+                line->point2->setCoords(c.runTS, 1);
+                line->setPen(QPen(QColor(0xc0, 0x1c, 0x28), 1, Qt::DashLine));
+                auto* text = new QCPItemText(p);
+                text->position->setTypeX(QCPItemPosition::ptPlotCoords);
+                text->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
+                text->position->setCoords(c.runTS, 0.02);
+                text->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
+                text->setColor(QColor(0xc0, 0x1c, 0x28));
+                text->setText(QString::fromStdString(c.host + ": " + info.label));
+                text->setClipToAxisRect(true);
+                m_lastMarker[key] = c.runTS;
+                ++m_markers;
+            }
+        }
     }
     ++m_received[Counters];
     m_dirty = true;

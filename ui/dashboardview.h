@@ -55,6 +55,9 @@ public:
     /// Frames drawn since clear(), and the last replot's cost (QCustomPlot's own measurement, ms).
     std::size_t frames() const { return m_frames; }
     double lastReplotMs() const;
+    /// Alarm markers drawn on the latency chart: a counter whose rise means trouble (a lost packet, a
+    /// retransmission timeout, a pause storm) moved. At most one per counter per second, 100 in all.
+    std::size_t alarmMarkers() const { return m_markers; }
     /// Memory the decimation tier holds (flat: allocated once per series).
     std::size_t bufferBytes() const;
     /// PNG or PDF by the file's suffix (vector for PDF).
@@ -98,6 +101,8 @@ private:
     double m_viewT0 = 0, m_viewT1 = 1;
     std::size_t m_received[ChartCount] = {};
     std::size_t m_frames = 0;
+    std::size_t m_markers = 0;
+    std::map<std::string, double> m_lastMarker; ///< counter key -> run time of its last marker
     int m_colorIndex = 0;
 };
 

@@ -807,9 +807,16 @@ void ReportPdf::tables(const run::NamedRun& named)
     if (!summary.counters.empty()) {
         heading(tr("Host counters during the run"), 2);
         std::vector<QStringList> crow;
+        std::map<QString, QString> alarms; // label -> meaning, for the counters that should not move
         for (const auto& [host, names] : summary.counters) {
-            for (const auto& [name, c] : names)
-                crow.push_back({ q(host), q(name), num(c.total, 0), num(c.meanPerS, 1), num(c.maxPerS, 1) });
+            for (const auto& [name, c] : names) {
+                const auto info = counters::describeCounter(name);
+                const bool alarm = info.alarm && c.total > 0;
+                if (alarm)
+                    alarms[q(info.label)] = q(info.meaning);
+                crow.push_back({ q(host), q(info.label) + (alarm ? tr(" (alarm)") : QString()), num(c.total, 0),
+                    num(c.meanPerS, 1), num(c.maxPerS, 1) });
+            }
         }
         std::stable_sort(crow.begin(), crow.end(),
             [](const QStringList& a, const QStringList& b) { return a[2].toDouble() > b[2].toDouble(); });
@@ -817,6 +824,8 @@ void ReportPdf::tables(const run::NamedRun& named)
             crow.resize(40);
         table({ tr("Host"), tr("Counter"), tr("total"), tr("mean /s"), tr("max /s") }, crow,
             { 0.15, 0.45, 0.13, 0.13, 0.14 }, 2);
+        for (const auto& [label, meaning] : alarms)
+            paragraph(tr("Alarm — %1: %2.").arg(label, meaning), 8.5, false, QColor(0xa0, 0x20, 0x20));
     }
 }
 

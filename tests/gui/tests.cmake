@@ -40,7 +40,8 @@ set_tests_properties(tst_wizard_netns PROPERTIES
 # (ui/dashboardview, ui/seriesbuffer, ui/testpanel).
 rp_add_test(tst_dashboard SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_dashboard.cpp LABELS gui LIBS rp_ui Qt6::Widgets
     QCustomPlotQt6::QCustomPlotQt6)
-set_tests_properties(tst_dashboard PROPERTIES TIMEOUT 120)
+# It measures frame rate and latency: never alongside other tests of this run.
+set_tests_properties(tst_dashboard PROPERTIES TIMEOUT 180 RUN_SERIAL TRUE)
 
 # The Test panel running an RDMA ping lab-b -> lab-a in the Soft-RoCE lab (fixture softroce): charts, counters,
 # the run file, reopen, report.

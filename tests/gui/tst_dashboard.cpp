@@ -201,6 +201,23 @@ private slots:
         QCOMPARE(view.plot(DashboardView::Latency)->yAxis->basePen().color(), QColor(Qt::white));
     }
 
+    void alarmMarkers()
+    {
+        DashboardView view;
+        // packets received moving is normal; out-of-sequence requests mean a packet was lost: one marker per
+        // second at most, on the latency chart
+        for (int i = 0; i < 25; ++i)
+            view.addCounters({ 0.1 * i, "lab-a", 0.1,
+                { { "hw:rcvd_pkts", 1000.0 }, { "hw:out_of_seq_request", i >= 5 ? 3.0 : 0.0 } } });
+        QCOMPARE(view.alarmMarkers(), std::size_t { 2 }); // at 0.5 s and 1.5 s
+        QCOMPARE(view.plot(DashboardView::Latency)->itemCount(), 4); // a line and a label each
+        auto* label = qobject_cast<QCPItemText*>(view.plot(DashboardView::Latency)->item(1));
+        QVERIFY(label);
+        QCOMPARE(label->text(), QStringLiteral("lab-a: out-of-sequence requests"));
+        view.clear();
+        QCOMPARE(view.plot(DashboardView::Latency)->itemCount(), 0);
+    }
+
     void memoryFlatOverAnHour()
     {
         DashboardView view;
