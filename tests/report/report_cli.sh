@@ -86,6 +86,20 @@ grep -q "incomplete" cut.err || fail "no warning for the cut line: $(cat cut.err
 "$cli" report cut.rprun --pdf cut.pdf 2>/dev/null
 pdftotext cut.pdf - | tr '\n' ' ' | grep -q "did not finish" || fail "the cut run's PDF does not say it did not finish"
 
+# The writer killed mid-run (SIGKILL: no cleanup at all): what was measured up to then is in the file.
+"$cli" test --server localhost --client localhost --transport tcp --duration 20 --warmup 0.1 --port 0 \
+    --save killed.rprun >/dev/null 2>&1 &
+pid=$!
+for _ in $(seq 1 100); do
+    [ "$(grep -c '"type":"sample"' killed.rprun 2>/dev/null || true)" -ge 10 ] && break
+    sleep 0.1
+done
+kill -9 $pid
+wait $pid 2>/dev/null || true
+"$cli" report killed.rprun --json killed.json 2>/dev/null
+[ "$(jq -r '.runs[0].status' killed.json)" = unfinished ] || fail "killed run: status $(jq -r '.runs[0].status' killed.json)"
+[ "$(jq -r '.runs[0].samples' killed.json)" -ge 10 ] || fail "killed run: only $(jq -r '.runs[0].samples' killed.json) samples kept"
+
 # Garbage in the middle: exit 1, file:line.
 { head -n 3 ping.rprun; echo 'garbage'; tail -n +4 ping.rprun; } > bad.rprun
 set +e
