@@ -14,8 +14,15 @@ add_executable(rocepilot-cli
     ${CMAKE_CURRENT_LIST_DIR}/cli/exportcmd.cpp
     ${CMAKE_CURRENT_LIST_DIR}/cli/diagnosecmd.cpp
     ${CMAKE_CURRENT_LIST_DIR}/cli/bundlecmd.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/cli/reportcmd.cpp
     ${CMAKE_CURRENT_LIST_DIR}/cli/print.h
     ${CMAKE_CURRENT_LIST_DIR}/cli/print.cpp
     ${CMAKE_CURRENT_LIST_DIR}/cli/commands.h)
 target_link_libraries(rocepilot-cli PRIVATE rp_common_cfg rp_core)
+# PDF reports are drawn with Qt (QPdfWriter, offscreen: no display needed); without the GUI build the CLI
+# still writes CSV and JSON.
+if(RP_BUILD_GUI)
+    target_link_libraries(rocepilot-cli PRIVATE rp_report)
+    target_compile_definitions(rocepilot-cli PRIVATE RP_HAVE_PDF_REPORT)
+endif()
 install(TARGETS rocepilot-cli RUNTIME DESTINATION bin)

@@ -17,6 +17,8 @@ packages=(
     python3 util-linux
     # benchmarks: the TCP engine against the tools admins use (bench/perf-tcp.sh)
     sockperf iperf3
+    # report tests: render and read the PDF reports (tests/report)
+    poppler-utils
     xvfb xauth qt6-translations-l10n
     # Soft-RoCE lab (tests/lab/softroce): qemu guests booting Debian's kernel + a busybox initramfs
     qemu-system-x86 busybox-static cpio kmod xz-utils binutils ibverbs-providers jq

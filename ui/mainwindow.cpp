@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "mainwindow.h"
 
+#include "dashboardwindow.h"
 #include "labpage.h"
+#include "testpanel.h"
 #include "wizard.h"
 
 #include <QAction>
@@ -18,6 +20,13 @@
 #include <QStatusBar>
 
 namespace rp::ui {
+
+DashboardWindow* MainWindow::newDashboard()
+{
+    auto* window = new DashboardWindow(m_wizard->testSources(), this);
+    window->show();
+    return window;
+}
 
 namespace {
 
@@ -43,6 +52,21 @@ MainWindow::MainWindow(QWidget* parent)
     m_saveAction->setShortcut(QKeySequence::Save);
     QAction* saveAsAction = file->addAction(tr("Save &as…"), this, &MainWindow::saveAs);
     saveAsAction->setShortcut(QKeySequence::SaveAs);
+    file->addSeparator();
+    // Live tests and saved runs without walking the wizard (day 2): a dashboard window over this project.
+    QAction* dashboard = file->addAction(tr("New &dashboard"), this, [this] { newDashboard(); });
+    dashboard->setObjectName(QStringLiteral("newDashboardAction"));
+    dashboard->setStatusTip(tr("Run tests and watch live charts in a window of its own"));
+    QAction* openRun = file->addAction(tr("Open &run…"), this, [this] {
+        const QString path = QFileDialog::getOpenFileName(
+            this, tr("Open a saved run"), QString(), tr("RoCE Pilot runs (*.rprun);;All files (*)"));
+        if (path.isEmpty())
+            return;
+        QString error;
+        if (!newDashboard()->panel()->openRun(path, &error))
+            QMessageBox::warning(this, tr("Open run"), error);
+    });
+    openRun->setObjectName(QStringLiteral("openRunAction"));
     file->addSeparator();
     m_stopLabAction = file->addAction(tr("Sto&p Soft-RoCE lab"), m_wizard->labPage(), &LabPage::stopLab);
     m_stopLabAction->setObjectName(QStringLiteral("stopLabAction"));

@@ -9,6 +9,7 @@ class QLabel;
 namespace rp::ui {
 
 class Wizard;
+class DashboardWindow;
 
 /// The application window: File menu (open/save project) around the wizard.
 class MainWindow final : public QMainWindow
@@ -22,6 +23,8 @@ public:
 
     Wizard* wizard() const { return m_wizard; }
     QAction* stopLabAction() const { return m_stopLabAction; }
+    /// File > New dashboard: a Test panel in a window of its own over this project.
+    DashboardWindow* newDashboard();
     /// The status bar's lab line (empty unless the lab was started or stopped in this session).
     QLabel* labStatusLabel() const { return m_labStatus; }
 

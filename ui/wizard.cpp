@@ -3,6 +3,7 @@
 
 #include "connectprompter.h"
 #include "discoverpage.h"
+#include "discoverymodel.h"
 #include "hostspage.h"
 #include "inventorymodel.h"
 #include "labpage.h"
@@ -10,6 +11,8 @@
 #include "qtstrings.h"
 #include "reviewpage.h"
 #include "troubleshootpage.h"
+#include "testpage.h"
+#include "testpanel.h"
 #include "welcomepage.h"
 
 #include <QKeyEvent>
@@ -46,6 +49,8 @@ Wizard::Wizard(QWidget* parent)
     m_troubleshoot = new TroubleshootPage(m_inventory, m_prompter, this);
     m_troubleshoot->setUseInventory([this] { return m_welcome->goal() == WelcomePage::Goal::Troubleshoot; });
     setPage(TroubleshootPageId, m_troubleshoot);
+    m_test = new TestPage(testSources(), this);
+    setPage(TestPageId, m_test);
     setStartId(WelcomePageId);
 
     connect(m_welcome, &WelcomePage::openProjectRequested, this, &Wizard::openProjectRequested);
@@ -54,6 +59,16 @@ Wizard::Wizard(QWidget* parent)
         if (!m_loading)
             setModified(true);
     });
+}
+
+TestSources Wizard::testSources()
+{
+    TestSources s;
+    s.inventory = [this] { return inventory(); };
+    s.discovery = [this] { return m_discover->model()->outcomes(); };
+    s.profile = [this] { return std::optional<rp::Profile>(m_profile->profile()); };
+    s.prompter = m_prompter;
+    return s;
 }
 
 Wizard::~Wizard()
@@ -72,6 +87,7 @@ void Wizard::shutdown()
     // A lab that is up stays up (the next start reuses it); one that is half-started is stopped by core.
     m_lab->cancelAndWait();
     m_review->waitForSave();
+    m_test->panel()->cancelAndWait(); // the run file keeps what was measured
 }
 
 int Wizard::nextId() const
@@ -89,6 +105,8 @@ int Wizard::nextId() const
         return m_welcome->goal() == WelcomePage::Goal::Troubleshoot ? TroubleshootPageId : ProfilePageId;
     case ProfilePageId:
         return ReviewPageId;
+    case ReviewPageId:
+        return TestPageId;
     default:
         return -1;
     }

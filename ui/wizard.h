@@ -17,6 +17,8 @@ class LabPage;
 class ProfilePage;
 class ReviewPage;
 class TroubleshootPage;
+class TestPage;
+struct TestSources;
 class WelcomePage;
 
 /// The deployment wizard: owns the project's inventory and the pages that work on it. Embedded in
@@ -35,6 +37,7 @@ public:
         ProfilePageId,
         ReviewPageId,
         TroubleshootPageId, ///< the Welcome page's "Troubleshoot" (after Discover) and "Import outputs" goals
+        TestPageId, ///< performance tests, live dashboards, saved runs and reports (after Review/Apply)
     };
     Q_ENUM(PageId)
 
@@ -49,6 +52,9 @@ public:
     DiscoverPage* discoverPage() const { return m_discover; }
     ProfilePage* profilePage() const { return m_profile; }
     ReviewPage* reviewPage() const { return m_review; }
+    TestPage* testPage() const { return m_test; }
+    /// What the Test page and standalone dashboards test: this project's hosts, discovery and profile.
+    TestSources testSources();
 
     rp::Inventory inventory() const;
     void setInventory(const rp::Inventory& inventory);
@@ -102,6 +108,7 @@ private:
     ProfilePage* m_profile = nullptr;
     ReviewPage* m_review = nullptr;
     TroubleshootPage* m_troubleshoot = nullptr;
+    TestPage* m_test = nullptr;
     QString m_projectPath;
     QString m_knownHostsFile; ///< as stored in the project; empty = default
     bool m_modified = false;

@@ -18,5 +18,6 @@ int journalCommand(int argc, char** argv);
 int exportCommand(int argc, char** argv);
 int diagnoseCommand(int argc, char** argv);
 int bundleCommand(int argc, char** argv);
+int reportCommand(int argc, char** argv);
 
 } // namespace rp::cli

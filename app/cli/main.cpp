@@ -26,6 +26,7 @@ commands:
   export     write an Ansible project (playbook + inventory) that applies a plan
   diagnose   find GID, VLAN, MTU, PFC, trust and ToS mismatches, live or from pasted outputs
   bundle     collect every output the troubleshooter reads from hosts into one file, or show one
+  report     turn saved test runs into PDF, CSV and JSON reports, or compare them
 
 Run 'rocepilot-cli <command> --help' for the options of a command.
 Exit codes: 0 all fine, 1 some hosts or inputs failed, 2 usage error.
@@ -72,6 +73,8 @@ int main(int argc, char** argv)
         return rp::cli::diagnoseCommand(argc, argv);
     if (command == "bundle")
         return rp::cli::bundleCommand(argc, argv);
+    if (command == "report")
+        return rp::cli::reportCommand(argc, argv);
     std::fprintf(stderr, "rocepilot-cli: unknown command '%s'\n\n%s", command.c_str(), kUsage);
     return rp::cli::ExitUsage;
 }

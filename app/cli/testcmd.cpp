@@ -2,13 +2,18 @@
 #include "args.h"
 #include "commands.h"
 
+#include "counters/counters.h"
 #include "discovery/discover.h"
+#include "discovery/json.h"
 #include "inventory/inventory.h"
 #include "perf/perftest.h"
 #include "perf/protocol.h"
 #include "perf/session.h"
+#include "profile/profile.h"
 #include "remote/session.h"
+#include "run/run.h"
 #include "util/command.h"
+#include "util/files.h"
 #include "util/text.h"
 
 #include <arpa/inet.h>
@@ -22,6 +27,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <mutex>
+#include <thread>
 
 namespace rp::cli {
 namespace {
@@ -49,6 +55,7 @@ test:
   --post-list N                   work requests per post (blast)
   --signal-every N                signal every Nth work request (blast)
   --verify                        fill and check every payload (costs CPU)
+  --sample-interval S             live samples every S seconds, 0.01..0.1 (default 0.1)
 hosts and network:
   --inventory FILE                the hosts (YAML); the server's data_address is used when set
   --data-address ADDR             where the client connects (the server's RoCE IP); alias
@@ -64,6 +71,19 @@ hosts and network:
   --known-hosts FILE              host-key file (default: the inventory's, else
                                   ~/.config/rocepilot/known_hosts)
   --accept-new-host-keys          accept and save keys of hosts seen for the first time
+saved run:
+  --save RUN                      write the run to RUN as it goes (docs/run-file.md): settings,
+                                  every sample, each size's result, both hosts' environment
+                                  (discovery); a crash keeps what was measured. 'rocepilot-cli
+                                  report RUN' turns it into PDF, CSV and JSON
+  --label TEXT                    a name for the run in reports ("before PFC")
+  --profile FILE                  the profile (YAML) in force, kept in the run; its ToS is used
+                                  for RDMA when --tos is not given
+  --apply-journal FILE            the apply journal (JSON) of this configuration, kept in the run
+  --counters-interval S           with --save: how often both hosts' RDMA hw counters and the
+                                  NIC's pause/PFC/CNP statistics (ethtool -S) are read, kept as
+                                  rates (0.05..10 s, default 0.1)
+  --no-counters                   with --save: do not sample the hosts' counters
 output:
   --json                          JSON lines (docs/json.md): both probes' messages, then one
                                   'result' line per size; an 'error' line last on failure
@@ -283,10 +303,11 @@ std::string probeBinary()
 
 int testCommand(int argc, char** argv)
 {
-    Args args({ "json", "inline", "poll", "event", "verify", "accept-new-host-keys", "help" },
+    Args args({ "json", "inline", "poll", "event", "verify", "accept-new-host-keys", "help", "no-counters" },
         { "server", "client", "inventory", "mode", "op", "size", "sweep", "duration", "iterations", "warmup", "depth",
             "post-list", "signal-every", "transport", "port", "data-address", "server-address", "device", "gid-index",
-            "tos", "connect-timeout", "known-hosts" });
+            "tos", "connect-timeout", "known-hosts", "save", "label", "profile", "apply-journal", "counters-interval",
+            "sample-interval" });
     const bool json = [&] {
         for (int i = 2; i < argc; ++i) {
             if (std::string_view(argv[i]) == "--json")
@@ -366,7 +387,8 @@ int testCommand(int argc, char** argv)
     };
     for (auto problem : { intOption("depth", test.depth), intOption("post-list", test.postList),
              intOption("signal-every", test.signalEvery), intOption("port", test.port),
-             secondsOption("duration", test.durationS), secondsOption("warmup", test.warmupS) }) {
+             secondsOption("duration", test.durationS), secondsOption("warmup", test.warmupS),
+             secondsOption("sample-interval", test.sampleIntervalS) }) {
         if (problem)
             return usage(json, *problem);
     }
@@ -392,8 +414,33 @@ int testCommand(int argc, char** argv)
             return usage(json, "--device: " + ok.error().message);
         test.device = *d;
     }
+    std::string profileText, journalText;
+    if (auto file = args.value("profile")) {
+        auto text = readTextFile(*file, 1u << 20);
+        if (!text)
+            return usage(json, "--profile: " + text.error().describe());
+        auto profile = parseProfile(*text, *file);
+        if (!profile)
+            return usage(json, "--profile: " + profile.error().describe());
+        profileText = *text;
+        if (!test.tos && test.transport == perf::Transport::Rdma)
+            test.tos = profile->rdmaCmTos;
+    }
+    if (auto file = args.value("apply-journal")) {
+        auto text = readTextFile(*file, 16u << 20);
+        if (!text)
+            return usage(json, "--apply-journal: " + text.error().describe());
+        journalText = *text;
+    }
     if (auto ok = perf::validate(test); !ok)
         return usage(json, ok.error().message);
+    double countersInterval = 0.1;
+    if (auto problem = secondsOption("counters-interval", countersInterval))
+        return usage(json, *problem);
+    if (!(countersInterval >= 0.05 && countersInterval <= 10))
+        return usage(json, "--counters-interval must be 0.05..10 seconds");
+    if ((args.value("counters-interval") || args.flag("no-counters")) && !args.value("save"))
+        return usage(json, "--counters-interval and --no-counters go with --save");
     double connectTimeoutS = 20;
     if (auto problem = secondsOption("connect-timeout", connectTimeoutS))
         return usage(json, *problem);
@@ -532,20 +579,158 @@ int testCommand(int argc, char** argv)
             return usage(json, "cannot resolve " + serverSpec->address + "; give --data-address");
     }
 
+    // The saved run: environment first (both hosts discovered), then everything as it comes.
+    std::unique_ptr<run::RunWriter> saved;
+    std::vector<std::pair<HostSpec, counters::SamplerOptions>> samplerPlans;
+    if (auto path = args.value("save")) {
+        run::RunHeader header;
+        header.startedUtc = run::utcNow();
+        header.toolVersion = "0.1.0";
+        header.label = args.value("label").value_or("");
+        for (int i = 0; i < argc; ++i) {
+            if (i > 0)
+                header.command += ' ';
+            header.command += shellQuote(argv[i]);
+        }
+        header.options = test;
+        header.server = serverSpec->name;
+        header.client = clientSpec->name;
+        header.dataAddress = dataAddress;
+        run::Environment env;
+        env.profileYaml = profileText;
+        env.applyJournalJson = journalText;
+        std::vector<HostOutcome> outcomes;
+        for (auto [spec, exec, role] : { std::tuple { &*serverSpec, serverExec->get(), "server" },
+                 std::tuple { &*clientSpec, clientExec->get(), "client" } }) {
+            status(spec->name + ": recording its environment (discovery)");
+            run::HostInfo info;
+            info.role = role;
+            info.name = spec->name;
+            info.address = spec->address;
+            HostOutcome outcome;
+            outcome.spec = *spec;
+            auto facts = discoverHost(*exec, DiscoveryOptions {}, &g_cancel);
+            if (facts) {
+                outcome.state = HostState::Ok;
+                outcome.facts = *facts;
+                info.hostname = facts->hostname;
+                info.os = facts->os;
+                info.kernel = facts->kernel;
+                for (const auto& d : facts->devices)
+                    info.devices.push_back({ d.name, d.driver, d.fwVersion });
+                // The GID this side uses: the explicit index, else (server) the one that owns the data address.
+                for (const auto& d : facts->devices) {
+                    if (!test.device.empty() && d.name != test.device)
+                        continue;
+                    for (const auto& port : d.ports) {
+                        for (const auto& g : port.gids) {
+                            const bool byIndex = test.gidIndex && g.index == *test.gidIndex;
+                            const bool byAddress = !test.gidIndex && std::string(role) == "server"
+                                && !dataAddress.empty() && (g.ipv4 == dataAddress || g.ipv6 == dataAddress)
+                                && g.type == GidType::RoceV2;
+                            if (info.gid.empty() && (byIndex || byAddress) && test.transport != perf::Transport::Tcp) {
+                                info.gid = g.gid;
+                                info.gidIndex = g.index;
+                                info.gidDevice = d.name;
+                                info.gidAddress = g.ipv4.empty() ? g.ipv6 : g.ipv4;
+                            }
+                        }
+                    }
+                }
+                // What to sample during the run: the device (and its port's netdev) the test goes through.
+                counters::SamplerOptions plan;
+                plan.host = spec->name;
+                plan.intervalS = countersInterval;
+                for (const auto& rec : facts->recommendations) {
+                    const bool match = !info.gidDevice.empty() ? rec.device == info.gidDevice
+                        : !test.device.empty()                 ? rec.device == test.device
+                                                               : rec.address == dataAddress;
+                    if (plan.rdmaDevice.empty() && match) {
+                        plan.rdmaDevice = rec.device;
+                        plan.port = rec.port;
+                        plan.netdev = rec.netdev;
+                    }
+                }
+                if (plan.rdmaDevice.empty() && !facts->recommendations.empty()) {
+                    plan.rdmaDevice = facts->recommendations.front().device;
+                    plan.port = facts->recommendations.front().port;
+                    plan.netdev = facts->recommendations.front().netdev;
+                }
+                // A VLAN's pause counters live on its parent.
+                for (const auto& nd : facts->netdevs) {
+                    if (nd.name == plan.netdev && !nd.vlanParent.empty())
+                        plan.netdev = nd.vlanParent;
+                }
+                if (!args.flag("no-counters") && !plan.rdmaDevice.empty())
+                    samplerPlans.emplace_back(*spec, plan);
+                else if (!args.flag("no-counters"))
+                    status(spec->name + ": no RDMA device found; its counters are not sampled");
+            } else {
+                if (facts.error().kind == ErrorKind::Cancelled)
+                    return failWith(facts.error());
+                outcome.state = hostStateFromError(facts.error());
+                outcome.error = facts.error();
+                status(spec->name + ": discovery failed (" + facts.error().message + "); the run is saved without it");
+            }
+            outcomes.push_back(std::move(outcome));
+            env.hosts.push_back(std::move(info));
+        }
+        env.discoveryJson = discoveryToJson(outcomes, {});
+        auto writer = run::RunWriter::create(*path, header, env);
+        if (!writer)
+            return failWith(writer.error());
+        saved = std::move(*writer);
+    }
+
     Progress progress;
     progress.tty = ::isatty(STDERR_FILENO) == 1;
     perf::SessionHooks hooks;
     hooks.cancel = &g_cancel;
     hooks.onStatus = status;
-    if (json) {
-        hooks.onMessage = [](const perf::ProbeMessage& m) {
-            std::lock_guard lock(g_outputMutex);
-            std::fputs(perf::encode(m).c_str(), stdout);
-            std::fflush(stdout);
-        };
-    } else {
-        hooks.onSample = [&progress](perf::Role role, const perf::Sample& s) { progress.sample(role, s); };
+    hooks.onMessage = [json, &saved](const perf::ProbeMessage& m) {
+        if (saved) {
+            if (const auto* r = std::get_if<perf::SizeResultMsg>(&m))
+                saved->addSizeResult(r->role, r->result);
+        }
+        if (!json)
+            return;
+        std::lock_guard lock(g_outputMutex);
+        std::fputs(perf::encode(m).c_str(), stdout);
+        std::fflush(stdout);
+    };
+    hooks.onSample = [json, &progress, &saved](perf::Role role, const perf::Sample& s) {
+        if (saved)
+            saved->addSample(role, s);
+        if (!json)
+            progress.sample(role, s);
+    };
+
+    // The counter samplers: one more connection per host (the probes' channels are busy), stopped with the test.
+    std::atomic<bool> countersStop { false };
+    std::vector<std::thread> samplers;
+    std::vector<std::unique_ptr<Executor>> samplerExecutors;
+    for (const auto& [spec, plan] : samplerPlans) {
+        auto exec = openExecutor(spec, context);
+        if (!exec) {
+            status(spec.name + ": counters not sampled: " + exec.error().message);
+            continue;
+        }
+        samplerExecutors.push_back(std::move(*exec));
+        Executor* e = samplerExecutors.back().get();
+        samplers.emplace_back([e, plan, &saved, &countersStop, &status] {
+            auto ok = counters::runSampler(
+                *e, plan, [&saved] { return saved->now(); },
+                [&saved](const run::CounterSample& c) { saved->addCounters(c); }, &countersStop);
+            if (!ok)
+                status(plan.host + ": counter sampling stopped: " + ok.error().message);
+        });
     }
+    auto stopSamplers = [&] {
+        countersStop.store(true);
+        for (auto& t : samplers)
+            t.join();
+        samplers.clear();
+    };
 
     Result<std::vector<perf::SizeReport>> reports = std::unexpected(Error {});
     if (test.transport == perf::Transport::Perftest) {
@@ -562,14 +747,18 @@ int testCommand(int argc, char** argv)
             if (!serverGid) {
                 status(serverSpec->name + ": finding its RoCE GID (discovery)");
                 auto rec = recommendedGid(**serverExec, test.device, &g_cancel);
-                if (!rec)
+                if (!rec) {
+                    stopSamplers();
                     return failWith(rec.error());
+                }
                 serverGid = *rec;
             }
             status(clientSpec->name + ": finding its RoCE GID (discovery)");
             auto clientGid = recommendedGid(**clientExec, test.device, &g_cancel);
-            if (!clientGid)
+            if (!clientGid) {
+                stopSamplers();
                 return failWith(clientGid.error());
+            }
             p.server.gidIndex = serverGid->gidIndex;
             p.server.device = serverGid->device;
             p.client.gidIndex = clientGid->gidIndex;
@@ -585,6 +774,18 @@ int testCommand(int argc, char** argv)
         reports = perf::runProbeSession(**serverExec, **clientExec, s, hooks);
     }
     progress.clear();
+    stopSamplers();
+    if (saved) {
+        const std::string state = reports                  ? "ok"
+            : reports.error().kind == ErrorKind::Cancelled ? "cancelled"
+                                                           : "failed";
+        auto closed = saved->finish(reports ? *reports : std::vector<perf::SizeReport> {}, state,
+            reports ? std::nullopt : std::optional<Error>(reports.error()));
+        if (!closed)
+            failWith(closed.error());
+        else if (!json)
+            status("run saved to " + saved->path());
+    }
     if (!reports)
         return failWith(reports.error());
 

@@ -117,6 +117,7 @@ struct Sample
     double gbps = 0; ///< payload Gb/s (10^9 bits) in the interval
     double messagesPerS = 0;
     std::optional<double> p50Us; ///< ping: one-way p50 of the interval
+    std::optional<double> p99Us; ///< ping: one-way p99 of the interval (the dashboard's p50..p99 band)
     double cpuPercent = 0; ///< this side, user+sys over the interval's wall time (100 = one core)
     bool operator==(const Sample&) const = default;
 };

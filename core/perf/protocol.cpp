@@ -214,6 +214,7 @@ json sampleJson(const Sample& s)
         { "gbps", s.gbps },
         { "msgs_per_s", s.messagesPerS },
         { "p50_us", s.p50Us ? json(*s.p50Us) : json(nullptr) },
+        { "p99_us", s.p99Us ? json(*s.p99Us) : json(nullptr) },
         { "cpu_percent", s.cpuPercent },
     };
 }
@@ -273,6 +274,9 @@ Sample readSample(Fields& f)
     s.gbps = f.number("gbps", 0, kMaxGbps);
     s.messagesPerS = f.number("msgs_per_s", 0, kMaxRate);
     s.p50Us = f.optNumber("p50_us", 0, kMaxUs);
+    // Added after protocol 1 shipped: optional, so a sample without it still reads.
+    if (const json* v = f.find("p99_us", false); v && !v->is_null())
+        s.p99Us = f.number("p99_us", 0, kMaxUs);
     s.cpuPercent = f.number("cpu_percent", 0, kMaxPercent);
     return s;
 }
@@ -552,7 +556,7 @@ Result<ProbeMessage> decodeLine(std::string_view line)
         } else if (type == "sample") {
             Fields s(j, ErrorKind::Protocol, "sample");
             s.only({ "type", "role", "size", "t_s", "interval_s", "messages", "bytes", "gbps", "msgs_per_s", "p50_us",
-                "cpu_percent" });
+                "p99_us", "cpu_percent" });
             SampleMsg m;
             m.role = readRole(s);
             m.sample = readSample(s);

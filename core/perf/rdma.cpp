@@ -802,8 +802,10 @@ void Engine::emitSample(Clock::time_point now)
         s.bytes = s.messages * size_;
         s.gbps = static_cast<double>(s.bytes) * 8 / interval / 1e9;
         s.messagesPerS = static_cast<double>(s.messages) / interval;
-        if (pingLatency_ && intervalLatency_.count())
+        if (pingLatency_ && intervalLatency_.count()) {
             s.p50Us = static_cast<double>(intervalLatency_.quantile(0.5)) / 1000.0;
+            s.p99Us = static_cast<double>(intervalLatency_.quantile(0.99)) / 1000.0;
+        }
         s.cpuPercent = cpuBetween(lastSampleCpu_, cpu, interval).percent();
         hooks_.onSample(s);
     }

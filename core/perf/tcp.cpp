@@ -255,8 +255,10 @@ private:
             s.gbps = static_cast<double>(m_bytes) * 8.0 / s.intervalS / 1e9;
             s.messagesPerS = static_cast<double>(m_messages) / s.intervalS;
         }
-        if (m_latency && m_histogram.count() > 0)
+        if (m_latency && m_histogram.count() > 0) {
             s.p50Us = static_cast<double>(m_histogram.quantile(0.5)) / 1000.0;
+            s.p99Us = static_cast<double>(m_histogram.quantile(0.99)) / 1000.0;
+        }
         s.cpuPercent = cpuBetween(m_cpu, cpu).percent();
         if (m_hooks.onSample)
             m_hooks.onSample(s);

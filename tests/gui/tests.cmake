@@ -35,3 +35,31 @@ set_tests_properties(tst_wizard_netns PROPERTIES
     RESOURCE_LOCK netns
     TIMEOUT 300
     ENVIRONMENT "QT_QPA_PLATFORM=offscreen;RP_NETNS_DIR=${PROJECT_BINARY_DIR}/netns-lab")
+
+# The live dashboard's frame rate, event-loop latency and memory at 10 kHz per series; saved runs reopen
+# (ui/dashboardview, ui/seriesbuffer, ui/testpanel).
+rp_add_test(tst_dashboard SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_dashboard.cpp LABELS gui LIBS rp_ui Qt6::Widgets
+    QCustomPlotQt6::QCustomPlotQt6)
+# It measures frame rate and latency: never alongside other tests of this run.
+set_tests_properties(tst_dashboard PROPERTIES TIMEOUT 180 RUN_SERIAL TRUE)
+
+# The Test panel running an RDMA ping lab-b -> lab-a in the Soft-RoCE lab (fixture softroce): charts, counters,
+# the run file, reopen, report.
+rp_add_test(tst_testpage_lab SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_testpage_lab.cpp LABELS lab
+    LIBS rp_ui Qt6::Widgets QCustomPlotQt6::QCustomPlotQt6)
+add_dependencies(tst_testpage_lab rocepilot-probe)
+target_compile_definitions(tst_testpage_lab PRIVATE
+    RP_PROBE="$<TARGET_FILE:rocepilot-probe>" RP_SOFTROCE_STATE="${RP_SOFTROCE_STATE}")
+set_tests_properties(tst_testpage_lab PROPERTIES
+    FIXTURES_REQUIRED softroce RESOURCE_LOCK softroce TIMEOUT 400)
+
+# The Test panel's all-to-all with heatmap over 4 netns OpenSSH hosts (TCP), and Stop mid-run.
+rp_add_test(tst_testpage_netns SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_testpage_netns.cpp LABELS integration
+    LIBS rp_ui Qt6::Widgets QCustomPlotQt6::QCustomPlotQt6)
+add_dependencies(tst_testpage_netns rocepilot-probe)
+target_compile_definitions(tst_testpage_netns PRIVATE RP_PROBE="$<TARGET_FILE:rocepilot-probe>")
+set_tests_properties(tst_testpage_netns PROPERTIES
+    FIXTURES_REQUIRED netns
+    RESOURCE_LOCK netns
+    TIMEOUT 300
+    ENVIRONMENT "QT_QPA_PLATFORM=offscreen;RP_NETNS_DIR=${RP_NETNS_DIR}")

@@ -1,0 +1,5 @@
+# Host counters sampled during a test (core/counters): parsing of hw_counters / ethtool -S / rdma statistic,
+# rates with wrap handling, the streaming sampler over an executor.
+list(APPEND RP_CORE_SOURCES
+    ${CMAKE_CURRENT_LIST_DIR}/counters.h
+    ${CMAKE_CURRENT_LIST_DIR}/counters.cpp)

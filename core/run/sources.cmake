@@ -1,0 +1,10 @@
+# Saved runs (core/run): the streamed run file, its reader, CSV/JSON export and summary tables.
+list(APPEND RP_CORE_SOURCES
+    ${CMAKE_CURRENT_LIST_DIR}/run.h
+    ${CMAKE_CURRENT_LIST_DIR}/runfile.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/export.h
+    ${CMAKE_CURRENT_LIST_DIR}/export.cpp)
+# The GUI's test runner (one pair with counters, saved as it goes) and the pair schedules.
+list(APPEND RP_CORE_SOURCES
+    ${CMAKE_CURRENT_LIST_DIR}/runner.h
+    ${CMAKE_CURRENT_LIST_DIR}/runner.cpp)

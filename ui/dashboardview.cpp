@@ -1,0 +1,480 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "qcp.h" // first: see qcp.h
+
+#include "dashboardview.h"
+
+#include "counters/counters.h"
+
+#include <QCheckBox>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QTimer>
+#include <QVBoxLayout>
+
+#include <cmath>
+
+namespace rp::ui {
+
+/// The p50..p99 band: one vertical segment per pixel column between the two decimated edges, drawn straight
+/// with the painter (a QCPGraph channel fill costs ~100x more at this density).
+class ColumnBand final : public QCPLayerable
+{
+public:
+    ColumnBand(QCustomPlot* plot, QCPAxis* x, QCPAxis* y)
+        : QCPLayerable(plot, QStringLiteral("main"))
+        , m_x(x)
+        , m_y(y)
+    { }
+    void setEdges(const SeriesBuffer* lo, const SeriesBuffer* hi, double t0, double t1)
+    {
+        m_lo = lo;
+        m_hi = hi;
+        m_t0 = t0;
+        m_t1 = t1;
+    }
+    QColor color { 0x1f, 0x77, 0xb4, 70 };
+
+protected:
+    void applyDefaultAntialiasingHint(QCPPainter* painter) const override { painter->setAntialiasing(false); }
+    QRect clipRect() const override { return m_x->axisRect()->rect(); }
+    void draw(QCPPainter* painter) override
+    {
+        if (!m_lo || !m_hi || m_t1 <= m_t0)
+            return;
+        const QRect r = m_x->axisRect()->rect();
+        const int columns = std::max(1, r.width());
+        const double colW = (m_t1 - m_t0) / columns;
+        painter->setPen(QPen(color, 1));
+        QVector<double> kLo, vLo, kHi, vHi;
+        m_lo->decimate(m_t0, m_t1, columns, kLo, vLo);
+        m_hi->decimate(m_t0, m_t1, columns, kHi, vHi);
+        // per column: the lowest p50 and the highest p99
+        std::vector<double> lo(static_cast<std::size_t>(columns), NAN), hi(static_cast<std::size_t>(columns), NAN);
+        auto fold = [&](const QVector<double>& k, const QVector<double>& v, std::vector<double>& into, bool low) {
+            for (qsizetype i = 0; i < k.size(); ++i) {
+                if (std::isnan(v[i]))
+                    continue;
+                const auto c
+                    = static_cast<std::size_t>(std::clamp(static_cast<int>((k[i] - m_t0) / colW), 0, columns - 1));
+                double& x = into[c];
+                x = std::isnan(x) ? v[i] : (low ? std::min(x, v[i]) : std::max(x, v[i]));
+            }
+        };
+        fold(kLo, vLo, lo, true);
+        fold(kHi, vHi, hi, false);
+        QVector<QLineF> segments;
+        segments.reserve(columns);
+        for (int c = 0; c < columns; ++c) {
+            const auto i = static_cast<std::size_t>(c);
+            if (std::isnan(lo[i]) || std::isnan(hi[i]))
+                continue;
+            const double x = r.left() + c + 0.5;
+            segments << QLineF(x, m_y->coordToPixel(lo[i]), x, m_y->coordToPixel(hi[i]));
+        }
+        painter->drawLines(segments);
+    }
+
+private:
+    QCPAxis* m_x;
+    QCPAxis* m_y;
+    const SeriesBuffer* m_lo = nullptr;
+    const SeriesBuffer* m_hi = nullptr;
+    double m_t0 = 0, m_t1 = 0;
+};
+
+namespace {
+
+const QColor kColors[] = { QColor(0x1f, 0x77, 0xb4), QColor(0xd6, 0x62, 0x0b), QColor(0x2c, 0xa0, 0x2c),
+    QColor(0xc0, 0x1c, 0x28), QColor(0x94, 0x67, 0xbd), QColor(0x8c, 0x56, 0x4b), QColor(0x17, 0xbe, 0xcf),
+    QColor(0x7f, 0x7f, 0x7f), QColor(0xbc, 0xbd, 0x22), QColor(0xe3, 0x77, 0xc2) };
+
+QCPGraph* addGraph(QCustomPlot* plot, const QString& name, const QColor& color, bool dashed = false)
+{
+    QCPGraph* g = plot->addGraph();
+    g->setName(name);
+    QPen pen(color, 1);
+    if (dashed)
+        pen.setStyle(Qt::DashLine);
+    g->setPen(pen);
+    g->setAdaptiveSampling(false); // we hand it <= 2 points per column already
+    return g;
+}
+
+} // namespace
+
+DashboardView::DashboardView(QWidget* parent)
+    : QWidget(parent)
+{
+    auto* layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    auto* bar = new QHBoxLayout;
+    m_followBox = new QCheckBox(tr("Follow the newest samples"), this);
+    m_followBox->setChecked(true);
+    bar->addWidget(m_followBox);
+    bar->addStretch();
+    bar->addWidget(new QLabel(tr("Drag or wheel on a chart to look back; all charts share the time axis."), this));
+    layout->addLayout(bar);
+    connect(m_followBox, &QCheckBox::toggled, this, &DashboardView::setFollow);
+
+    const QString titles[ChartCount] = { tr("Throughput (Gb/s)"), tr("One-way latency (µs): p50, band p50–p99"),
+        tr("CPU (% of one core)"), tr("Host counters (per second)") };
+    for (int c = 0; c < ChartCount; ++c) {
+        auto* p = new QCustomPlot(this);
+        p->setMinimumHeight(140);
+        p->setNoAntialiasingOnDrag(true);
+        p->setNotAntialiasedElements(QCP::aeAll);
+        p->plotLayout()->insertRow(0);
+        auto* title = new QCPTextElement(p, titles[c], QFont(font().family(), font().pointSize(), QFont::Bold));
+        p->plotLayout()->addElement(0, 0, title);
+        p->xAxis->setLabel(tr("time since the run started (s)"));
+        p->legend->setVisible(true);
+        p->legend->setFont(QFont(font().family(), std::max(6, font().pointSize() - 1)));
+        p->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
+        p->legend->setBrush(QColor(255, 255, 255, 210));
+        p->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
+        p->axisRect()->setRangeDrag(Qt::Horizontal);
+        p->axisRect()->setRangeZoom(Qt::Horizontal);
+        connect(p->xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), this, [this](const QCPRange& r) {
+            if (m_syncing)
+                return;
+            // the user dragged or zoomed: stop following, show that range on every chart
+            m_followBox->setChecked(false);
+            m_viewT0 = r.lower;
+            m_viewT1 = r.upper;
+            m_dirty = true;
+        });
+        if (c == Counters) { // many counters: a wide legend, three per row, instead of a tall one
+            p->legend->setFillOrder(QCPLegend::foColumnsFirst);
+            p->legend->setWrap(3);
+        }
+        layout->addWidget(p, 1);
+        m_plots[c] = p;
+    }
+    auto add = [&](const std::string& key, Chart chart, const QString& name, const QColor& color, bool dashed) {
+        auto l = std::make_unique<Line>();
+        l->graph = addGraph(m_plots[chart], name, color, dashed);
+        m_lines[key] = std::move(l);
+    };
+    add("gbps.client", Throughput, tr("client"), kColors[0], false);
+    add("gbps.server", Throughput, tr("server"), kColors[1], true);
+    add("p50", Latency, tr("p50 per interval"), kColors[0], false);
+    add("cpu.client", Cpu, tr("client"), kColors[0], false);
+    add("cpu.server", Cpu, tr("server"), kColors[1], false);
+    m_gbps[0] = line("gbps.client");
+    m_gbps[1] = line("gbps.server");
+    m_cpu[0] = line("cpu.client");
+    m_cpu[1] = line("cpu.server");
+    m_p50Line = line("p50");
+    m_band = new ColumnBand(m_plots[Latency], m_plots[Latency]->xAxis, m_plots[Latency]->yAxis);
+    applyPalette();
+    m_timer = new QTimer(this);
+    m_timer->setInterval(28); // ~35 Hz, so 30 frames/s hold with some timer slack
+    connect(m_timer, &QTimer::timeout, this, &DashboardView::refresh);
+    m_timer->start();
+}
+
+DashboardView::~DashboardView() = default;
+
+void DashboardView::changeEvent(QEvent* event)
+{
+    QWidget::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange || event->type() == QEvent::StyleChange)
+        applyPalette();
+}
+
+void DashboardView::applyPalette()
+{
+    const QPalette pal = palette();
+    const QColor base = pal.color(QPalette::Base);
+    const QColor text = pal.color(QPalette::Text);
+    QColor grid = text;
+    grid.setAlpha(60);
+    const bool dark = base.lightness() < 128;
+    for (auto* p : m_plots) {
+        p->setBackground(base);
+        p->axisRect()->setBackground(base);
+        for (QCPAxis* axis : { p->xAxis, p->yAxis }) {
+            axis->setBasePen(QPen(text, 1));
+            axis->setTickPen(QPen(text, 1));
+            axis->setSubTickPen(QPen(text, 1));
+            axis->setTickLabelColor(text);
+            axis->setLabelColor(text);
+            axis->grid()->setPen(QPen(grid, 1, Qt::DotLine));
+        }
+        p->legend->setBrush(QColor(base.red(), base.green(), base.blue(), 220));
+        p->legend->setTextColor(text);
+        p->legend->setBorderPen(QPen(text, 1));
+        if (auto* title = qobject_cast<QCPTextElement*>(p->plotLayout()->element(0, 0)))
+            title->setTextColor(text);
+    }
+    // The band: the latency line's colour, translucent over either background.
+    m_band->color = dark ? QColor(0x6f, 0xb7, 0xf4, 90) : QColor(0x1f, 0x77, 0xb4, 70);
+    m_dirty = true;
+}
+
+DashboardView::Line* DashboardView::line(const std::string& key) const
+{
+    auto it = m_lines.find(key);
+    return it == m_lines.end() ? nullptr : it->second.get();
+}
+
+DashboardView::Line* DashboardView::counterLine(const std::string& key)
+{
+    const std::string full = "ctr." + key;
+    if (auto* l = line(full))
+        return l;
+    // at most 10 counters get a line (the first that moved); counters come at <= 10/s: small buffers
+    std::size_t counters = 0;
+    for (const auto& [k, v] : m_lines)
+        counters += k.starts_with("ctr.") ? 1 : 0;
+    if (counters >= 10)
+        return nullptr;
+    auto l = std::make_unique<Line>(1u << 12, 1u << 19);
+    // "lab-a: hw:rcvd_pkts" reads as "lab-a: packets received"
+    const auto colon = key.find(": ");
+    const std::string host = colon == std::string::npos ? std::string() : key.substr(0, colon + 2);
+    const std::string name = colon == std::string::npos ? key : key.substr(colon + 2);
+    l->graph = addGraph(m_plots[Counters], QString::fromStdString(host + counters::describeCounter(name).label),
+        kColors[m_colorIndex++ % 10]);
+    auto* raw = l.get();
+    m_lines[full] = std::move(l);
+    return raw;
+}
+
+void DashboardView::clear()
+{
+    for (auto it = m_lines.begin(); it != m_lines.end();) {
+        if (it->first.starts_with("ctr.") || it->first.starts_with("ovl.")) {
+            it->second->graph->parentPlot()->removeGraph(it->second->graph);
+            it = m_lines.erase(it);
+        } else {
+            it->second->buffer.clear();
+            it->second->graph->data()->clear();
+            ++it;
+        }
+    }
+    m_p50.clear();
+    m_p99.clear();
+    m_plots[Latency]->clearItems();
+    m_markers = 0;
+    m_lastMarker.clear();
+    m_colorIndex = 0;
+    for (auto& r : m_received)
+        r = 0;
+    m_frames = 0;
+    m_viewT0 = 0;
+    m_viewT1 = 1;
+    m_dirty = true;
+}
+
+void DashboardView::addSample(const rp::run::RunSample& s)
+{
+    const bool client = s.role == perf::Role::Client;
+    m_gbps[client ? 0 : 1]->buffer.append(s.runTS, s.sample.gbps);
+    m_cpu[client ? 0 : 1]->buffer.append(s.runTS, s.sample.cpuPercent);
+    ++m_received[Throughput];
+    ++m_received[Cpu];
+    if (client && s.sample.p50Us) {
+        m_p50Line->buffer.append(s.runTS, *s.sample.p50Us);
+        m_p50.append(s.runTS, *s.sample.p50Us);
+        m_p99.append(s.runTS, s.sample.p99Us.value_or(*s.sample.p50Us));
+        ++m_received[Latency];
+    }
+    m_dirty = true;
+}
+
+void DashboardView::addCounters(const rp::run::CounterSample& c)
+{
+    for (const auto& [name, rate] : c.rates) {
+        const std::string key = c.host + ": " + name;
+        Line* l = line("ctr." + key);
+        // a counter gets a line once it moves; one that never moves stays out of the way
+        if (!l && rate > 0)
+            l = counterLine(key);
+        if (l)
+            l->buffer.append(c.runTS, rate);
+        if (rate > 0 && m_markers < 100) {
+            const auto info = counters::describeCounter(name);
+            auto last = m_lastMarker.find(key);
+            if (info.alarm && (last == m_lastMarker.end() || c.runTS - last->second >= 1.0)) {
+                // Where the latency went up, the reason shows on the same time axis.
+                auto* p = m_plots[Latency];
+                auto* line = new QCPItemStraightLine(p);
+                line->point1->setCoords(c.runTS, 0);
+                line->point2->setCoords(c.runTS, 1);
+                line->setPen(QPen(QColor(0xc0, 0x1c, 0x28), 1, Qt::DashLine));
+                auto* text = new QCPItemText(p);
+                text->position->setTypeX(QCPItemPosition::ptPlotCoords);
+                text->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
+                text->position->setCoords(c.runTS, 0.02);
+                text->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
+                text->setColor(QColor(0xc0, 0x1c, 0x28));
+                text->setText(QString::fromStdString(c.host + ": " + info.label));
+                text->setClipToAxisRect(true);
+                m_lastMarker[key] = c.runTS;
+                ++m_markers;
+            }
+        }
+    }
+    ++m_received[Counters];
+    m_dirty = true;
+}
+
+void DashboardView::showRun(const rp::run::Run& run)
+{
+    clear();
+    for (const auto& s : run.samples)
+        addSample(s);
+    for (const auto& c : run.counters)
+        addCounters(c);
+    double last = 0;
+    for (const auto& [k, l] : m_lines)
+        last = std::max(last, l->buffer.lastTime());
+    m_followBox->setChecked(false);
+    m_viewT0 = 0;
+    m_viewT1 = std::max(last, 1.0);
+    m_dirty = true;
+    refresh();
+}
+
+void DashboardView::overlayRun(const rp::run::Run& run, const QString& name)
+{
+    const std::string tag = "ovl." + name.toStdString() + ".";
+    auto add = [&](const std::string& key, Chart chart, const QString& label, const QColor& color) {
+        auto l = std::make_unique<Line>(1u << 12, 1u << 19);
+        l->graph = addGraph(m_plots[chart], label, color, true);
+        auto* raw = l.get();
+        m_lines[tag + key] = std::move(l);
+        return raw;
+    };
+    const QColor color = kColors[(4 + m_colorIndex++) % 10];
+    Line* gbps = add("gbps", Throughput, tr("%1: client").arg(name), color);
+    Line* p50 = add("p50", Latency, tr("%1: p50").arg(name), color);
+    Line* cpuC = add("cpu.client", Cpu, tr("%1: client").arg(name), color);
+    Line* cpuS = add("cpu.server", Cpu, tr("%1: server").arg(name), color.darker(140));
+    const double t0 = run.samples.empty() ? 0 : run.samples.front().runTS;
+    for (const auto& s : run.samples) {
+        const double t = s.runTS - t0;
+        if (s.role == perf::Role::Client) {
+            gbps->buffer.append(t, s.sample.gbps);
+            cpuC->buffer.append(t, s.sample.cpuPercent);
+            if (s.sample.p50Us)
+                p50->buffer.append(t, *s.sample.p50Us);
+        } else {
+            cpuS->buffer.append(t, s.sample.cpuPercent);
+        }
+    }
+    double last = m_viewT1;
+    for (const auto& [k, l] : m_lines)
+        last = std::max(last, l->buffer.lastTime());
+    m_followBox->setChecked(false);
+    m_viewT1 = last;
+    m_dirty = true;
+    refresh();
+}
+
+void DashboardView::setWindow(double seconds)
+{
+    m_window = std::max(1.0, seconds);
+    m_dirty = true;
+}
+
+void DashboardView::setFollow(bool follow)
+{
+    m_follow = follow;
+    if (m_followBox->isChecked() != follow)
+        m_followBox->setChecked(follow);
+    m_dirty = true;
+}
+
+void DashboardView::syncRanges(double t0, double t1)
+{
+    m_syncing = true;
+    for (auto* p : m_plots)
+        p->xAxis->setRange(t0, t1);
+    m_syncing = false;
+}
+
+void DashboardView::refresh()
+{
+    if (!m_dirty)
+        return;
+    m_dirty = false;
+    double last = 0;
+    for (const auto& [k, l] : m_lines)
+        last = std::max(last, l->buffer.lastTime());
+    if (m_follow) {
+        m_viewT1 = std::max(last, 1.0);
+        m_viewT0 = std::max(0.0, m_viewT1 - m_window);
+    }
+    const double t0 = m_viewT0, t1 = m_viewT1;
+    syncRanges(t0, t1);
+    QVector<double> keys, values;
+    for (auto& [k, l] : m_lines) {
+        const int columns = std::max(1, l->graph->keyAxis()->axisRect()->width());
+        l->buffer.decimate(t0, t1, columns, keys, values);
+        l->graph->setData(keys, values, true);
+    }
+    m_band->setEdges(&m_p50, &m_p99, t0, t1);
+    for (int c = 0; c < ChartCount; ++c) {
+        auto* p = m_plots[c];
+        bool any = false;
+        double lo = 0, hi = 1;
+        for (int g = 0; g < p->graphCount(); ++g) {
+            bool found = false;
+            QCPRange r = p->graph(g)->getValueRange(found);
+            if (found) {
+                lo = any ? std::min(lo, r.lower) : r.lower;
+                hi = any ? std::max(hi, r.upper) : r.upper;
+                any = true;
+            }
+        }
+        if (c == Latency) {
+            double blo = 0, bhi = 0;
+            if (m_p99.range(t0, t1, blo, bhi))
+                hi = std::max(hi, bhi);
+        }
+        p->yAxis->setRange(std::min(0.0, lo), any && hi > 0 ? hi * 1.08 : 1.0);
+        if (isVisible() || !p->isVisible())
+            p->replot(QCustomPlot::rpQueuedReplot);
+    }
+    ++m_frames;
+}
+
+double DashboardView::lastReplotMs() const
+{
+    double sum = 0;
+    for (auto* p : m_plots)
+        sum += p->replotTime(false);
+    return sum;
+}
+
+std::size_t DashboardView::bufferBytes() const
+{
+    std::size_t sum = m_p50.memoryBytes() + m_p99.memoryBytes();
+    for (const auto& [k, l] : m_lines)
+        sum += l->buffer.memoryBytes();
+    return sum;
+}
+
+bool DashboardView::exportChart(Chart chart, const QString& path, QString* error) const
+{
+    auto* p = m_plots[chart];
+    const QString suffix = QFileInfo(path).suffix().toLower();
+    bool ok = false;
+    if (suffix == QStringLiteral("pdf"))
+        ok = p->savePdf(path, 0, 0, QCP::epNoCosmetic, QStringLiteral("RoCE Pilot"), tr("RoCE Pilot chart"));
+    else if (suffix == QStringLiteral("png"))
+        ok = p->savePng(path, 0, 0, 2.0);
+    else {
+        if (error)
+            *error = tr("choose a .png or .pdf file name");
+        return false;
+    }
+    if (!ok && error)
+        *error = tr("could not write %1").arg(path);
+    return ok;
+}
+
+} // namespace rp::ui

@@ -1,0 +1,109 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+// The live charts of a test, on one shared time axis: throughput of both sides, one-way latency (p50 line in a
+// p50..p99 band drawn as one vertical segment per pixel column, the cheap way), CPU of both sides, and the hosts'
+// counters as rates. Samples go into SeriesBuffers (the decimation tier) as they arrive; a ~35 Hz timer hands
+// QCustomPlot at most two points per pixel column and replots only when something changed. A saved run is
+// shown whole the same way.
+
+#include "run/run.h"
+#include "seriesbuffer.h"
+
+#include <QElapsedTimer>
+#include <QWidget>
+
+#include <map>
+#include <memory>
+
+class QCustomPlot;
+class QCPGraph;
+class QCheckBox;
+class QTimer;
+
+namespace rp::ui {
+
+class ColumnBand;
+
+class DashboardView final : public QWidget
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(DashboardView)
+
+public:
+    enum Chart { Throughput, Latency, Cpu, Counters, ChartCount };
+
+    explicit DashboardView(QWidget* parent = nullptr);
+    ~DashboardView() override;
+
+    void clear();
+    void addSample(const rp::run::RunSample& sample);
+    void addCounters(const rp::run::CounterSample& counters);
+    /// Shows a saved run whole (replaces what is shown).
+    void showRun(const rp::run::Run& run);
+    /// Draws another run over what is shown (dashed, its own time from 0): before/after a change, RDMA vs TCP.
+    void overlayRun(const rp::run::Run& run, const QString& name);
+
+    /// Live view: the last `seconds` of the run, following new samples.
+    void setWindow(double seconds);
+    void setFollow(bool follow);
+    bool follow() const { return m_follow; }
+
+    QCustomPlot* plot(Chart chart) const { return m_plots[chart]; }
+    /// Samples that reached a chart since clear() (a test checks that every chart got data).
+    std::size_t samplesIn(Chart chart) const { return m_received[chart]; }
+    /// Frames drawn since clear(), and the last replot's cost (QCustomPlot's own measurement, ms).
+    std::size_t frames() const { return m_frames; }
+    double lastReplotMs() const;
+    /// Alarm markers drawn on the latency chart: a counter whose rise means trouble (a lost packet, a
+    /// retransmission timeout, a pause storm) moved. At most one per counter per second, 100 in all.
+    std::size_t alarmMarkers() const { return m_markers; }
+    /// Memory the decimation tier holds (flat: allocated once per series).
+    std::size_t bufferBytes() const;
+    /// PNG or PDF by the file's suffix (vector for PDF).
+    bool exportChart(Chart chart, const QString& path, QString* error) const;
+
+protected:
+    /// A palette change (dark mode, high contrast) recolours the charts: background, axes, grid, text.
+    void changeEvent(QEvent* event) override;
+
+public slots:
+    /// Pushes the buffers into the charts (the 30 Hz timer calls it; tests may too).
+    void refresh();
+
+private:
+    struct Line
+    {
+        SeriesBuffer buffer;
+        QCPGraph* graph = nullptr;
+        explicit Line(std::size_t raw = 1u << 16, std::size_t buckets = 1u << 19)
+            : buffer(raw, buckets)
+        { }
+    };
+    Line* line(const std::string& key) const;
+    Line* counterLine(const std::string& key);
+    void syncRanges(double t0, double t1);
+    void applyPalette();
+
+    QCustomPlot* m_plots[ChartCount] = {};
+    std::map<std::string, std::unique_ptr<Line>> m_lines;
+    SeriesBuffer m_p50, m_p99; ///< the band's edges
+    Line* m_gbps[2] = {}; ///< client, server (looked up once: samples arrive at 10 kHz)
+    Line* m_cpu[2] = {};
+    Line* m_p50Line = nullptr;
+    ColumnBand* m_band = nullptr;
+    QTimer* m_timer = nullptr;
+    QCheckBox* m_followBox = nullptr;
+    bool m_dirty = false;
+    bool m_follow = true;
+    bool m_syncing = false;
+    double m_window = 60;
+    double m_viewT0 = 0, m_viewT1 = 1;
+    std::size_t m_received[ChartCount] = {};
+    std::size_t m_frames = 0;
+    std::size_t m_markers = 0;
+    std::map<std::string, double> m_lastMarker; ///< counter key -> run time of its last marker
+    int m_colorIndex = 0;
+};
+
+} // namespace rp::ui

@@ -1,0 +1,30 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+// The PDF report of saved runs (QPdfWriter + QPainter, everything vector): a cover with the result in one
+// sentence per run, the environment (hosts, devices, firmware, GIDs, test settings, the command that repeats
+// the test), the profile and apply journal when there were any, the troubleshooter's findings when given, the
+// charts (throughput, latency, CPU of both sides and counter rates on the run's time axis; size sweeps on log
+// axes), per-size percentile tables and, for two or more runs, a comparison. Charts are drawn from at most two
+// points per output column, so a run with millions of samples makes a small PDF quickly.
+//
+// Needs a QGuiApplication (fonts), not a display: the CLI runs it on the offscreen platform.
+
+#include "error.h"
+#include "run/export.h"
+
+#include <string>
+#include <vector>
+
+namespace rp::ui {
+
+struct PdfReportInput
+{
+    std::vector<run::NamedRun> runs;
+    std::string findingsJson; ///< the troubleshooter's findings, "" = none
+    std::string applyJournalJson; ///< used when a run does not carry its own, "" = none
+};
+
+Result<void> writePdfReport(const PdfReportInput& input, const std::string& path);
+
+} // namespace rp::ui

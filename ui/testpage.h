@@ -1,0 +1,29 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+// The wizard's last step: run performance tests over the hosts it discovered, with the profile's ToS and the
+// recommended GID index prefilled, watch them live and keep the runs (TestPanel).
+
+#include <QWizardPage>
+
+namespace rp::ui {
+
+class TestPanel;
+struct TestSources;
+
+class TestPage final : public QWizardPage
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(TestPage)
+
+public:
+    TestPage(const TestSources& sources, QWidget* parent = nullptr);
+    void initializePage() override;
+    bool isComplete() const override;
+    TestPanel* panel() const { return m_panel; }
+
+private:
+    TestPanel* m_panel = nullptr;
+};
+
+} // namespace rp::ui
