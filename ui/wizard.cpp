@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "wizard.h"
 
+#include "applypage.h"
 #include "connectprompter.h"
 #include "discoverpage.h"
 #include "hostspage.h"
@@ -9,7 +10,10 @@
 #include "profilepage.h"
 #include "qtstrings.h"
 #include "reviewpage.h"
+#include "switchmodel.h"
 #include "welcomepage.h"
+
+#include "profile/profile.h"
 
 #include <QKeyEvent>
 
@@ -42,6 +46,23 @@ Wizard::Wizard(QWidget* parent)
     setPage(DiscoverPageId, m_discover);
     setPage(ProfilePageId, m_profile);
     setPage(ReviewPageId, m_review);
+    m_apply = new ApplyPage(m_prompter, this);
+    setPage(ApplyPageId, m_apply);
+    // Apply takes the plan Review made, for the hosts discovery read, with the profile and the inventory that
+    // made it: the engine re-makes it from a fresh read of each host.
+    m_apply->setInputSource([this] {
+        ApplyPage::Input input;
+        input.inventory = inventory();
+        input.inventory.switches = m_review->switchModel()->switches();
+        if (!m_review->plan()) {
+            input.why = tr("the Review page has no plan (see its status).");
+            return input;
+        }
+        input.plan = *m_review->plan();
+        input.plan->profileYaml = rp::profileToYaml(m_profile->profile());
+        input.plan->inventoryYaml = rp::inventoryToYaml(input.inventory);
+        return input;
+    });
     setStartId(WelcomePageId);
 
     connect(m_welcome, &WelcomePage::openProjectRequested, this, &Wizard::openProjectRequested);
@@ -67,6 +88,8 @@ void Wizard::shutdown()
     // A lab that is up stays up (the next start reuses it); one that is half-started is stopped by core.
     m_lab->cancelAndWait();
     m_review->waitForSave();
+    // A running apply is cancelled: the engine finishes its step and rolls back, and that is waited for.
+    m_apply->cancelAndWait();
 }
 
 int Wizard::nextId() const
@@ -82,6 +105,8 @@ int Wizard::nextId() const
         return ProfilePageId;
     case ProfilePageId:
         return ReviewPageId;
+    case ReviewPageId:
+        return ApplyPageId;
     default:
         return -1;
     }

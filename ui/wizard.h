@@ -9,6 +9,7 @@
 
 namespace rp::ui {
 
+class ApplyPage;
 class ConnectPrompter;
 class DiscoverPage;
 class HostsPage;
@@ -33,6 +34,7 @@ public:
         DiscoverPageId,
         ProfilePageId,
         ReviewPageId,
+        ApplyPageId,
     };
     Q_ENUM(PageId)
 
@@ -47,6 +49,7 @@ public:
     DiscoverPage* discoverPage() const { return m_discover; }
     ProfilePage* profilePage() const { return m_profile; }
     ReviewPage* reviewPage() const { return m_review; }
+    ApplyPage* applyPage() const { return m_apply; }
 
     rp::Inventory inventory() const;
     void setInventory(const rp::Inventory& inventory);
@@ -99,6 +102,7 @@ private:
     DiscoverPage* m_discover = nullptr;
     ProfilePage* m_profile = nullptr;
     ReviewPage* m_review = nullptr;
+    ApplyPage* m_apply = nullptr;
     QString m_projectPath;
     QString m_knownHostsFile; ///< as stored in the project; empty = default
     bool m_modified = false;
