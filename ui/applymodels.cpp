@@ -360,6 +360,8 @@ QVariant StepModel::data(const QModelIndex& index, int role) const
             return {};
         }
         case ReadBack:
+            if (role == Qt::ToolTipRole)
+                return tr("Before: %1\nAfter: %2").arg(toQ(s.before), toQ(s.after));
             return toQ(s.after.empty() ? s.before : s.after).simplified();
         default:
             return {};

@@ -166,7 +166,7 @@ ApplyPage::ApplyPage(ConnectPrompter* prompter, QWidget* parent)
     split->addWidget(m_hostView);
     split->addWidget(stepsPane);
     split->addWidget(m_log);
-    split->setStretchFactor(0, 2);
+    split->setStretchFactor(0, 1);
     split->setStretchFactor(1, 3);
     split->setStretchFactor(2, 2);
 
@@ -483,11 +483,16 @@ void ApplyPage::onEvent(const Event& event)
     }
     // The countdown runs from the arming event to the next event of that host (confirmed, or it fired).
     if (!host.isEmpty()) {
+        const bool wasArmed = m_deadmanDeadlines.contains(host);
         if (event.deadmanSeconds > 0)
             m_deadmanDeadlines[host] = m_clock.elapsed() + qint64(event.deadmanSeconds) * 1000;
         else
             m_deadmanDeadlines.remove(host);
         tickDeadman();
+        if (event.deadmanSeconds > 0)
+            emit deadmanArmed(host, event.deadmanSeconds);
+        else if (wasArmed)
+            emit deadmanSettled(host);
     }
 }
 
@@ -541,10 +546,13 @@ void ApplyPage::onFinished(const rp::Result<rp::apply::RunResult>& outcome)
             m_applyJournal.reset();
         QStringList problems;
         for (const HostRecord& h : journal.hosts) {
+            using rp::apply::HostState;
             const auto s = h.state;
-            if (s == rp::apply::HostState::Failed || s == rp::apply::HostState::Refused
-                || s == rp::apply::HostState::Unreachable
-                || (operation == Operation::Rollback && s != rp::apply::HostState::RolledBack))
+            const bool expected = operation == Operation::DryRun ? s == HostState::Planned
+                : operation == Operation::Rollback               ? s == HostState::RolledBack
+                : operation == Operation::Verify                 ? s == HostState::Applied
+                                                                 : s == HostState::Applied || s == HostState::Unchanged;
+            if (!expected)
                 problems << QStringLiteral("%1: %2 — %3").arg(toQ(h.name), m_hosts->stateText(s), toQ(h.message));
         }
         QString text = tr("%1: journal %2 (%3).")

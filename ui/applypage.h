@@ -92,6 +92,9 @@ signals:
     void runFinished(bool ok);
     /// The user asked for the Journals view.
     void journalsRequested();
+    /// A dead-man was armed on `host` (the countdown shows), and when the next event of that host stopped it.
+    void deadmanArmed(const QString& host, int seconds);
+    void deadmanSettled(const QString& host);
 
 private:
     bool start(Operation operation);
