@@ -362,6 +362,9 @@ QVariant StepModel::data(const QModelIndex& index, int role) const
         case ReadBack:
             if (role == Qt::ToolTipRole)
                 return tr("Before: %1\nAfter: %2").arg(toQ(s.before), toQ(s.after));
+            if (const auto it = m_expect.find(s.id); it != m_expect.end() && !it->second.empty()
+                && (s.state == StepState::Verified || s.state == StepState::Already))
+                return tr("shows %1").arg(toQ(it->second));
             return toQ(s.after.empty() ? s.before : s.after).simplified();
         default:
             return {};
@@ -412,6 +415,13 @@ void StepModel::setSteps(std::vector<StepRecord> steps, bool dryRun)
     m_steps = std::move(steps);
     if (!m_steps.empty())
         emit dataChanged(index(0, 0), index(rowCount() - 1, ColumnCount - 1));
+}
+
+void StepModel::setExpectations(std::map<std::string, std::string> expect)
+{
+    m_expect = std::move(expect);
+    if (!m_steps.empty())
+        emit dataChanged(index(0, ReadBack), index(rowCount() - 1, ReadBack));
 }
 
 // --- JournalListModel ---

@@ -6,6 +6,8 @@
 
 #include <QAbstractTableModel>
 
+#include <map>
+#include <string>
 #include <vector>
 
 namespace rp::ui {
@@ -89,6 +91,9 @@ public:
 
     /// Same step ids as now: updated in place; otherwise reset.
     void setSteps(std::vector<rp::apply::StepRecord> steps, bool dryRun);
+    /// What each step's read-back must show (Verify::expect, by step id): a step whose read-back matched then says
+    /// so in a few words instead of the raw output (which stays in the tooltip).
+    void setExpectations(std::map<std::string, std::string> expect);
     const std::vector<rp::apply::StepRecord>& steps() const { return m_steps; }
 
     /// "will run", "already so", "skipped", "verified", ... (`dryRun`: a pending step is one that will run).
@@ -96,6 +101,7 @@ public:
 
 private:
     std::vector<rp::apply::StepRecord> m_steps;
+    std::map<std::string, std::string> m_expect;
     bool m_dryRun = false;
 };
 

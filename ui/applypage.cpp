@@ -230,8 +230,11 @@ void ApplyPage::setInput(Input input)
         return;
     m_input = std::move(input);
     std::vector<HostRecord> hosts;
+    std::map<std::string, std::string> expect;
     if (m_input.plan) {
         for (const rp::PlanTarget& t : m_input.plan->targets) {
+            for (const rp::Step& s : t.steps)
+                expect[s.id] = s.verify.expect;
             if (t.kind == rp::TargetKind::Switch)
                 continue;
             HostRecord h;
@@ -248,6 +251,7 @@ void ApplyPage::setInput(Input input)
             hosts.push_back(std::move(h));
         }
     }
+    m_steps->setExpectations(std::move(expect));
     m_hosts->setMode(QStringLiteral("apply"));
     m_hosts->setHosts(std::move(hosts));
     m_progress->setRange(0, std::max(1, m_hosts->rowCount()));
@@ -589,10 +593,10 @@ void ApplyPage::updateSteps()
     }
     m_stepsTitle->setText(tr("Steps on %1").arg(toQ(h->name)));
     m_steps->setSteps(h->steps, m_hosts->isDryRun());
-    const int maxWidth = fontMetrics().horizontalAdvance(QLatin1Char('M')) * 30;
+    const int em = fontMetrics().horizontalAdvance(QLatin1Char('M'));
     m_stepView->resizeColumnsToContents();
-    for (int column = 0; column < StepModel::ReadBack; ++column)
-        m_stepView->setColumnWidth(column, std::min(m_stepView->columnWidth(column), maxWidth));
+    m_stepView->setColumnWidth(StepModel::Step, std::min(m_stepView->columnWidth(StepModel::Step), em * 36));
+    m_stepView->setColumnWidth(StepModel::Reason, std::min(m_stepView->columnWidth(StepModel::Reason), em * 26));
 }
 
 } // namespace rp::ui

@@ -209,6 +209,12 @@ private slots:
         model.setSteps(steps, true);
         QCOMPARE(reset.count(), 0);
         QCOMPARE(model.index(0, StepModel::State).data().toString(), QStringLiteral("verified"));
+        // A matched read-back says what it showed; the raw output stays in the tooltip.
+        steps[0].after = R"([{"ifname":"data0","mtu":9000,"flags":["UP"]}])";
+        model.setSteps(steps, true);
+        model.setExpectations({ { "a.mtu", "\"mtu\":9000" } });
+        QCOMPARE(model.index(0, StepModel::ReadBack).data().toString(), QStringLiteral("shows \"mtu\":9000"));
+        QVERIFY(model.index(0, StepModel::ReadBack).data(Qt::ToolTipRole).toString().contains(QStringLiteral("flags")));
         steps[0].state = StepState::Pending;
         model.setSteps(steps, false);
         QCOMPARE(model.index(0, StepModel::State).data().toString(), QStringLiteral("pending"));

@@ -7,6 +7,7 @@
 #include "applymodels.h"
 #include "applypage.h"
 #include "journalsdialog.h"
+#include "mainwindow.h"
 #include "wizard.h"
 
 #include "apply/journal.h"
@@ -303,6 +304,55 @@ private slots:
         QVERIFY2(outcome.contains(QStringLiteral("h1: rolled back — another host failed")), qPrintable(outcome));
         QCOMPARE(runFiles(1), std::string());
         QCOMPARE(runFiles(2), std::string());
+    }
+
+    void resumeAnUnfinishedRunOfferedAtStart()
+    {
+        // A run whose controller died before the last step: applied fully, then its journal is put back to what
+        // a kill before step three leaves (running, step three pending) and the host's file three removed.
+        QString path;
+        {
+            rp::ui::Wizard w;
+            setUp(w, handMadePlan({ "h1" }));
+            bool ok = false;
+            BoxAnswerer answer(QStringLiteral("applyConfirmation"), QStringLiteral("confirmButton"));
+            QVERIFY(runAndWait(
+                w.applyPage(), [&w] { return w.applyPage()->startApply(); }, &ok));
+            QVERIFY2(ok, qPrintable(w.applyPage()->outcomeLabel()->text()));
+            path = QString::fromStdString(w.applyPage()->rollbackJournal()->path);
+        }
+        auto journal = rp::apply::loadJournal(path.toStdString());
+        QVERIFY(journal);
+        journal->state = "running";
+        journal->hosts.at(0).state = rp::apply::HostState::Applying;
+        journal->hosts.at(0).steps.at(2).state = rp::apply::StepState::Pending;
+        journal->hosts.at(0).steps.at(2).ran = false;
+        QVERIFY(rp::apply::saveJournal(*journal));
+        QCOMPARE(onHost(1, "rm /run/rp-gui-three && echo gone"), std::string("gone\n"));
+
+        // The next start offers it (never runs it by itself); Resume runs only what is left.
+        rp::ui::MainWindow window;
+        window.wizard()->setInventory(m_inventory);
+        window.show();
+        QMessageBox* box = nullptr;
+        QTRY_VERIFY_WITH_TIMEOUT(
+            (box = window.findChild<QMessageBox*>(QStringLiteral("unfinishedJournals"))) != nullptr, 10000);
+        QVERIFY(box->text().contains(QString::fromStdString(journal->id)));
+        QVERIFY(box->text().contains(QStringLiteral("h1 (applying)")));
+        QCOMPARE(runFiles(1), std::string("one\ntwo\n")); // nothing ran while the question was open
+        box->findChild<QPushButton*>(QStringLiteral("resumeButton"))->click();
+        auto* dialog = window.findChild<rp::ui::JournalsDialog*>();
+        QVERIFY(dialog);
+        QSignalSpy finished(dialog, &rp::ui::JournalsDialog::runFinished);
+        QTRY_VERIFY_WITH_TIMEOUT(finished.count() == 1, 120000);
+        QVERIFY2(finished.at(0).at(0).toBool(), qPrintable(dialog->log()->toPlainText()));
+        QCOMPARE(hostStates(dialog->hostModel()), QStringList({ QStringLiteral("h1=applied") }));
+        QVERIFY(dialog->log()->toPlainText().contains(QStringLiteral("h1: h1.gui.three: verified")));
+        QVERIFY(!dialog->log()->toPlainText().contains(QStringLiteral("h1.gui.one: run:"))); // verified before
+        QCOMPARE(runFiles(1), std::string("one\ntwo\nthree\n"));
+        auto after = rp::apply::loadJournal(path.toStdString());
+        QVERIFY(after);
+        QCOMPARE(after->state, std::string("applied"));
     }
 };
 
