@@ -365,6 +365,8 @@ QVariant StepModel::data(const QModelIndex& index, int role) const
             if (const auto it = m_expect.find(s.id); it != m_expect.end() && !it->second.empty()
                 && (s.state == StepState::Verified || s.state == StepState::Already))
                 return tr("shows %1").arg(toQ(it->second));
+            if (s.state == StepState::Skipped)
+                return {}; // the reason says why; the failed read of an absent file adds nothing
             return toQ(s.after.empty() ? s.before : s.after).simplified();
         default:
             return {};

@@ -254,6 +254,25 @@ void MainWindow::closeEvent(QCloseEvent* event)
         event->ignore();
         return;
     }
+    const bool running = m_wizard->applyPage()->isRunning() || (m_journals && m_journals->isRunning());
+    if (running) {
+        QMessageBox box(QMessageBox::Warning, tr("A run is in progress"),
+            tr("RoCE Pilot is changing hosts. Closing cancels the run: the step that runs now finishes, then the "
+               "hosts that changed are rolled back, and the window closes when that is done."),
+            QMessageBox::NoButton, this);
+        box.setObjectName(QStringLiteral("closeWhileRunning"));
+        QPushButton* stop = box.addButton(tr("Cancel the run and &close"), QMessageBox::DestructiveRole);
+        stop->setObjectName(QStringLiteral("stopButton"));
+        QPushButton* keep = box.addButton(tr("&Keep running"), QMessageBox::RejectRole);
+        keep->setObjectName(QStringLiteral("keepButton"));
+        box.setDefaultButton(keep);
+        box.setEscapeButton(keep);
+        box.exec();
+        if (box.clickedButton() != stop) {
+            event->ignore();
+            return;
+        }
+    }
     if (m_journals)
         m_journals->cancelAndWait();
     m_wizard->shutdown();

@@ -195,6 +195,7 @@ private slots:
         steps[2].id = "a.mlx";
         steps[2].state = StepState::Skipped;
         steps[2].message = "/sys/x does not exist on this host (the driver does not offer it)";
+        steps[2].before = "cat: can't open '/sys/x': No such file or directory";
         model.setSteps(steps, true);
         QCOMPARE(model.rowCount(), 3);
         QCOMPARE(model.index(0, StepModel::State).data().toString(), QStringLiteral("will run"));
@@ -202,6 +203,7 @@ private slots:
         QCOMPARE(model.index(1, StepModel::State).data().toString(), QStringLiteral("already so"));
         QCOMPARE(model.index(1, StepModel::ReadBack).data().toString(), QStringLiteral("106"));
         QCOMPARE(model.index(2, StepModel::State).data().toString(), QStringLiteral("skipped"));
+        QCOMPARE(model.index(2, StepModel::ReadBack).data().toString(), QString());
         QVERIFY(model.index(2, StepModel::Reason).data().toString().contains(QStringLiteral("does not exist")));
         // The same steps after an apply: in place, and a pending step is no longer "will run".
         QSignalSpy reset(&model, &QAbstractItemModel::modelReset);

@@ -306,6 +306,37 @@ private slots:
         QCOMPARE(runFiles(2), std::string());
     }
 
+    void closingWhileARunGoesAsksFirst()
+    {
+        rp::ui::MainWindow window;
+        window.show();
+        setUp(*window.wizard(), handMadePlan({ "h1" }));
+        ApplyPage* page = window.wizard()->applyPage();
+        int asked = 0;
+        bool stillOpen = false;
+        connect(page->hostModel(), &HostProgressModel::dataChanged, this, [&] {
+            const auto* h = page->hostModel()->host(QStringLiteral("h1"));
+            if (asked == 0 && page->isRunning() && h && h->steps.size() == 3
+                && h->steps[1].state == rp::apply::StepState::Running) {
+                ++asked;
+                BoxAnswerer keep(QStringLiteral("closeWhileRunning"), QStringLiteral("keepButton"));
+                QVERIFY(!window.close()); // the question is answered "keep running"
+                stillOpen = window.isVisible() && page->isRunning();
+            }
+        });
+        bool ok = false;
+        {
+            BoxAnswerer answer(QStringLiteral("applyConfirmation"), QStringLiteral("confirmButton"));
+            QVERIFY(runAndWait(
+                page, [page] { return page->startApply(); }, &ok));
+        }
+        QCOMPARE(asked, 1);
+        QVERIFY(stillOpen);
+        QVERIFY2(ok, qPrintable(page->outcomeLabel()->text())); // the run went on to the end
+        QCOMPARE(runFiles(1), std::string("one\ntwo\nthree\n"));
+        QVERIFY(window.close()); // nothing runs: no question
+    }
+
     void resumeAnUnfinishedRunOfferedAtStart()
     {
         // A run whose controller died before the last step: applied fully, then its journal is put back to what
