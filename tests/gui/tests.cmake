@@ -49,21 +49,7 @@ set_tests_properties(tst_applypage_lab PROPERTIES
     TIMEOUT 900
     ENVIRONMENT "QT_QPA_PLATFORM=offscreen;RP_SOFTROCE_STATE=${RP_SOFTROCE_STATE}")
 add_custom_target(gui-screenshot-apply
-    COMMAND ${CMAKE_COMMAND} -E env QT_QPA_PLATFORM=offscreen RP_SOFTROCE_STATE=${RP_SOFTROCE_STATE}
-            RP_APPLY_SCREENSHOT=${PROJECT_SOURCE_DIR}/docs/screenshots/apply.png LANG=C.UTF-8
-            $<TARGET_FILE:tst_applypage_lab>
+    COMMAND ${CMAKE_CURRENT_LIST_DIR}/screenshot.sh apply ${PROJECT_BINARY_DIR}
     DEPENDS tst_applypage_lab
     USES_TERMINAL
-    COMMENT "Writing docs/screenshots/apply.png (the Soft-RoCE lab must be up: tests/lab/softroce/lab.sh start)")
-
-# The Apply page and the Journals view on netns OpenSSH hosts (fixture `netns`) with a plan made by hand: dead-man
-# countdown, rollback from the Journals view, cancel mid-run, policy stop-all with a failing host.
-rp_add_test(tst_applypage_netns
-    SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_applypage_netns.cpp
-    LABELS integration
-    LIBS rp_ui Qt6::Widgets)
-set_tests_properties(tst_applypage_netns PROPERTIES
-    FIXTURES_REQUIRED netns
-    RESOURCE_LOCK netns
-    TIMEOUT 300
-    ENVIRONMENT "QT_QPA_PLATFORM=offscreen;RP_NETNS_DIR=${PROJECT_BINARY_DIR}/netns-lab")
+    COMMENT "Writing docs/screenshots/apply.png (starts and stops the Soft-RoCE lab)")
