@@ -11,6 +11,7 @@ add_executable(rocepilot-cli
     ${CMAKE_CURRENT_LIST_DIR}/cli/connect.cpp
     ${CMAKE_CURRENT_LIST_DIR}/cli/applycmd.cpp
     ${CMAKE_CURRENT_LIST_DIR}/cli/testcmd.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/cli/exportcmd.cpp
     ${CMAKE_CURRENT_LIST_DIR}/cli/print.h
     ${CMAKE_CURRENT_LIST_DIR}/cli/print.cpp
     ${CMAKE_CURRENT_LIST_DIR}/cli/commands.h)

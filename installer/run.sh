@@ -42,8 +42,21 @@ plan="$(mktemp -d)/plan"
 step plan --profile lossless-pcp-vlan --inventory "$inventory" --out "$plan"
 echo "(one file per host in $plan: made from what discovery just read, so every undo is exact)"
 echo
-echo "== 4. Measure: RDMA ping between lab-a and lab-b (Soft-RoCE under emulation: figures only for comparison) =="
+echo "== 4. Dry run: read both hosts afresh and show what would change (nothing is changed) =="
+step apply --plan "$plan" --dry-run
+echo
+echo "== 5. Apply: one step at a time, each read back; a journal makes every change reversible =="
+step apply --plan "$plan"
+journal="$(ls -t "${RP_JOURNAL_DIR:-${XDG_DATA_HOME:-$HOME/.local/share}/rocepilot/journals}"/*.json | head -1)"
+echo
+echo "== 6. Verify: read every step back again =="
+step apply --plan "$plan" --verify-only
+echo
+echo "== 7. Measure: RDMA ping between lab-a and lab-b (Soft-RoCE under emulation: figures only for comparison) =="
 step test --inventory "$inventory" --server lab-a --client lab-b --transport rdma --mode ping --size 64 --duration 1
+echo
+echo "== 8. Roll back from the journal: both hosts read back equal to their state before the apply =="
+step rollback "$journal"
 echo
 if [ $keep = 1 ]; then
     echo "The lab keeps running ('rocepilot-cli lab stop' stops it)."

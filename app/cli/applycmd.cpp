@@ -14,6 +14,8 @@
 #include <charconv>
 #include <csignal>
 #include <cstdio>
+#include <cstdlib>
+#include <filesystem>
 #include <nlohmann/json.hpp>
 #include <optional>
 
@@ -31,7 +33,9 @@ planning is refused), and the state of everything the plan touches is written to
 (one file per run, fsync'd before and after every step). A failed step or read-back undoes the
 host's applied steps in reverse order and reads the host back against the snapshot. A step that
 may cut the SSH session runs under a dead-man: the host undoes it by itself unless a new
-connection confirms within --confirm-timeout seconds. Switch targets are listed, not applied.
+connection confirms within --confirm-timeout seconds. Switch targets with an address go first,
+through their vendor's session (EOS, NX-OS, Cumulus NVUE, each with its own commit timer or
+checkpoint); other switches are listed as skipped, with the reason.
 
 options:
   --plan DIR             a plan directory written by 'plan' (its plan.json carries the inventory)
@@ -42,7 +46,9 @@ options:
   --concurrency N        hosts at a time (default 32)
   --policy stop|continue stop: the first failed host rolls every host back (default);
                          continue: only the failed host is rolled back
-  --canary HOST          apply HOST alone first; the others only when it succeeded
+  --canary HOST          apply HOST alone first and ping the first other host from it (RDMA
+                         when the plan sets rdma_cm defaults, else TCP); the others only when
+                         both succeeded, else HOST is rolled back
   --confirm-timeout S    dead-man timeout in seconds (default 60)
   --journal-dir DIR      where journals go (default ~/.local/share/rocepilot/journals)
   --json                 print the journal as JSON at the end
@@ -68,6 +74,16 @@ read back again, the others run); 'rocepilot-cli rollback JOURNAL' undoes it ins
 )";
 
 std::atomic<bool> g_cancel { false };
+
+/// rocepilot-probe beside this program (RP_PROBE overrides), for the canary's test.
+std::string probeBinary()
+{
+    if (const char* env = std::getenv("RP_PROBE"); env && *env)
+        return env;
+    std::error_code ec;
+    auto self = std::filesystem::read_symlink("/proc/self/exe", ec);
+    return (self.parent_path() / "rocepilot-probe").string();
+}
 
 std::optional<int> toInt(const std::string& s)
 {
@@ -101,6 +117,8 @@ void printJournal(const apply::Journal& j)
                 s.message.empty() ? "" : ": ", s.message.c_str());
         }
     }
+    for (const auto& sw : j.switches)
+        std::printf("  %s (switch): %s — %s\n", sw.name.c_str(), sw.state.c_str(), sw.message.c_str());
     std::printf("  file: %s\n", j.path.c_str());
 }
 
@@ -180,6 +198,7 @@ int applyCommand(int argc, char** argv)
         : args.flag("verify-only")      ? apply::Mode::VerifyOnly
                                         : apply::Mode::Apply;
     options.canary = args.value("canary").value_or("");
+    options.probePath = probeBinary();
 
     Plan plan;
     Inventory inventory;
@@ -235,15 +254,37 @@ int applyCommand(int argc, char** argv)
         plan.profileYaml = profileToYaml(*profile);
         plan.inventoryYaml = inventoryToYaml(inventory);
     }
-    for (const auto& t : plan.targets) {
-        if (t.kind == TargetKind::Switch)
-            std::fprintf(
-                stderr, "%s: switch target: not applied by this command (apply its file by hand)\n", t.name.c_str());
-    }
     std::signal(SIGINT, onSignal);
     std::signal(SIGTERM, onSignal);
     auto context = cliConnectContext(inventory, args.value("known-hosts"), args.flag("accept-new-host-keys"));
     auto result = apply::run(plan, inventory, context, options);
+    if (!result) {
+        std::fprintf(stderr, "%s\n", result.error().describe().c_str());
+        return ExitSomeFailed;
+    }
+    if (args.flag("json"))
+        std::fputs(apply::journalToJson(result->journal).c_str(), stdout);
+    else
+        printJournal(result->journal);
+    return result->ok ? ExitOk : ExitSomeFailed;
+}
+
+/// rollback and journal resume: the journal's own inventory, its hosts' keys, Ctrl-C as cancel.
+int runFromJournal(const Args& args, const std::string& path, apply::Options options, bool resume)
+{
+    auto j = apply::loadJournal(path);
+    if (!j) {
+        std::fprintf(stderr, "%s\n", j.error().describe().c_str());
+        return ExitSomeFailed;
+    }
+    auto inv = parseInventory(j->inventoryYaml, path);
+    if (!inv) {
+        std::fprintf(stderr, "%s\n", inv.error().describe().c_str());
+        return ExitSomeFailed;
+    }
+    std::signal(SIGINT, onSignal);
+    auto context = cliConnectContext(*inv, args.value("known-hosts"), args.flag("accept-new-host-keys"));
+    auto result = resume ? apply::resume(path, context, options) : apply::rollback(path, context, options);
     if (!result) {
         std::fprintf(stderr, "%s\n", result.error().describe().c_str());
         return ExitSomeFailed;
@@ -270,29 +311,7 @@ int rollbackCommand(int argc, char** argv)
     }
     std::string optionError;
     auto options = baseOptions(args, optionError);
-    const std::string path = resolveJournal(args.positional().front(), options.journalDir);
-    auto j = apply::loadJournal(path);
-    if (!j) {
-        std::fprintf(stderr, "%s\n", j.error().describe().c_str());
-        return ExitSomeFailed;
-    }
-    auto inv = parseInventory(j->inventoryYaml, path);
-    if (!inv) {
-        std::fprintf(stderr, "%s\n", inv.error().describe().c_str());
-        return ExitSomeFailed;
-    }
-    std::signal(SIGINT, onSignal);
-    auto context = cliConnectContext(*inv, args.value("known-hosts"), args.flag("accept-new-host-keys"));
-    auto result = apply::rollback(path, context, options);
-    if (!result) {
-        std::fprintf(stderr, "%s\n", result.error().describe().c_str());
-        return ExitSomeFailed;
-    }
-    if (args.flag("json"))
-        std::fputs(apply::journalToJson(result->journal).c_str(), stdout);
-    else
-        printJournal(result->journal);
-    return result->ok ? ExitOk : ExitSomeFailed;
+    return runFromJournal(args, resolveJournal(args.positional().front(), options.journalDir), options, false);
 }
 
 int journalCommand(int argc, char** argv)
@@ -336,22 +355,8 @@ int journalCommand(int argc, char** argv)
                 printJournal(*j);
             return ExitOk;
         }
-        auto inv = parseInventory(j->inventoryYaml, path);
-        if (!inv) {
-            std::fprintf(stderr, "%s\n", inv.error().describe().c_str());
-            return ExitSomeFailed;
-        }
         std::string optionError;
-        auto options = baseOptions(args, optionError);
-        std::signal(SIGINT, onSignal);
-        auto context = cliConnectContext(*inv, args.value("known-hosts"), args.flag("accept-new-host-keys"));
-        auto result = apply::resume(path, context, options);
-        if (!result) {
-            std::fprintf(stderr, "%s\n", result.error().describe().c_str());
-            return ExitSomeFailed;
-        }
-        printJournal(result->journal);
-        return result->ok ? ExitOk : ExitSomeFailed;
+        return runFromJournal(args, path, baseOptions(args, optionError), true);
     }
     std::fprintf(stderr, "rocepilot-cli journal: unknown use\n%s", kJournalHelp);
     return ExitUsage;

@@ -15,5 +15,6 @@ int testCommand(int argc, char** argv);
 int applyCommand(int argc, char** argv);
 int rollbackCommand(int argc, char** argv);
 int journalCommand(int argc, char** argv);
+int exportCommand(int argc, char** argv);
 
 } // namespace rp::cli

@@ -23,6 +23,7 @@ commands:
   apply      apply a plan step by step with read-back, journal, dead-man and rollback
   rollback   undo a run from its journal and read every host back against its snapshot
   journal    list, show or resume apply runs
+  export     write an Ansible project (playbook + inventory) that applies a plan
 
 Run 'rocepilot-cli <command> --help' for the options of a command.
 Exit codes: 0 all fine, 1 some hosts or inputs failed, 2 usage error.
@@ -63,6 +64,8 @@ int main(int argc, char** argv)
         return rp::cli::planCommand(argc, argv);
     if (command == "test")
         return rp::cli::testCommand(argc, argv);
+    if (command == "export")
+        return rp::cli::exportCommand(argc, argv);
     std::fprintf(stderr, "rocepilot-cli: unknown command '%s'\n\n%s", command.c_str(), kUsage);
     return rp::cli::ExitUsage;
 }

@@ -4,8 +4,11 @@
 #include "apply/deadman.h"
 #include "discovery/discover.h"
 #include "generate/diff.h"
+#include "perf/session.h"
 #include "profile/profile.h"
 #include "remote/fleet.h"
+#include "switchcli/cli_text.h"
+#include "switchcli/switch_apply.h"
 #include "util/command.h"
 
 #include <algorithm>
@@ -114,16 +117,7 @@ public:
         if (!fresh)
             return refuse(fresh.error().message);
         findManagementNetdevs(*facts);
-        std::vector<std::string> paths;
-        for (const auto& s : m_target.steps) {
-            if (s.artifact)
-                continue;
-            if (s.kind == StepKind::File)
-                paths.push_back(s.path);
-            if (isMkdir(s))
-                paths.push_back(s.argv[2]);
-        }
-        auto files = readFiles(paths);
+        auto files = readFiles(filePaths());
         if (!files)
             return refuse(files.error().message);
         m_files = *files;
@@ -784,6 +778,162 @@ struct Prepared
     const HostSpec* spec = nullptr;
 };
 
+HostSpec switchLogin(const SwitchSpec& sw)
+{
+    HostSpec h;
+    h.name = sw.name;
+    h.address = sw.address;
+    h.port = sw.port;
+    h.user = sw.user;
+    h.auth = sw.auth;
+    h.keyFile = sw.keyFile;
+    return h;
+}
+
+struct SwitchPrepared
+{
+    const PlanTarget* target = nullptr;
+    const SwitchSpec* spec = nullptr;
+};
+
+/// Applies one switch target through its vendor session; the record says what happened.
+void applySwitch(const SwitchPrepared& sw, SwitchRecord& rec, const ConnectContext& connect, const Options& options,
+    const std::string& jobId)
+{
+    if (options.mode == Mode::VerifyOnly) {
+        rec.state = "skipped";
+        rec.message = "verify-only reads hosts; read the switch with the show commands of its plan";
+        return;
+    }
+    if (sw.spec->address.empty()) {
+        rec.state = "skipped";
+        rec.message = "plan only (no address in the inventory): apply its file by hand";
+        return;
+    }
+    if (!switchcli::dialectFor(sw.spec->vendor)) {
+        rec.state = "skipped";
+        rec.message = "RoCE Pilot drives Arista EOS, Cisco NX-OS and Cumulus NVUE sessions; apply this "
+            + vendorTitle(sw.spec->vendor) + " file by hand or through the Ansible export";
+        return;
+    }
+    if (options.onEvent)
+        options.onEvent(Event { sw.spec->name, {}, "switch: opening its CLI session", 0, 0, 0 });
+    auto session = switchcli::SwitchSession::open(switchLogin(*sw.spec), sw.spec->vendor, connect);
+    if (!session) {
+        rec.state = "failed";
+        rec.message = "nothing was changed: " + session.error().describe();
+        return;
+    }
+    switchcli::SwitchApplyOptions o;
+    o.jobId = jobId;
+    o.confirmTimeout = std::max<std::chrono::seconds>(options.confirmTimeout, std::chrono::seconds(60));
+    o.dryRun = options.mode == Mode::DryRun;
+    o.cancel = options.cancel;
+    o.onStep = [&](const switchcli::SwitchStepResult& step) {
+        if (options.onEvent)
+            options.onEvent(Event { sw.spec->name, step.id,
+                toString(step.state) + (step.message.empty() ? "" : ": " + step.message), 0, 0, 0 });
+    };
+    auto outcome = switchcli::applySwitchTarget(**session, *sw.target, o);
+    if (!outcome) {
+        rec.state = "failed";
+        rec.message = "nothing was changed: " + outcome.error().describe();
+        return;
+    }
+    rec.snapshotJson = switchcli::snapshotToJson(outcome->snapshot);
+    rec.outcomeJson = switchcli::outcomeToJson(*outcome);
+    switch (outcome->status) {
+    case switchcli::SwitchApplyStatus::DryRun:
+        rec.state = "dry-run";
+        rec.message = outcome->mechanism + "; the staged change was thrown away";
+        break;
+    case switchcli::SwitchApplyStatus::Confirmed:
+    case switchcli::SwitchApplyStatus::PendingConfirm:
+        rec.state = "confirmed";
+        rec.message = "applied, read back and confirmed (" + outcome->mechanism + ")";
+        break;
+    case switchcli::SwitchApplyStatus::RolledBack:
+        rec.state = "rolled-back";
+        rec.message = (outcome->error ? outcome->error->describe() : std::string("failed")) + "; rolled back"
+            + (outcome->restoredExactly ? ", running configuration equal to before" : ", but it differs from before");
+        break;
+    case switchcli::SwitchApplyStatus::RollbackFailed:
+        rec.state = "failed";
+        rec.message = (outcome->error ? outcome->error->describe() : std::string("failed"))
+            + "; the way back failed too: look at the switch";
+        break;
+    }
+}
+
+/// Puts a confirmed switch back at its journal snapshot.
+void rollbackSwitchRecord(
+    const SwitchSpec& spec, SwitchRecord& rec, const ConnectContext& connect, const std::string& why)
+{
+    auto snapshot = switchcli::snapshotFromJson(rec.snapshotJson);
+    if (!snapshot) {
+        rec.state = "failed";
+        rec.message = why + "; the journal's switch snapshot is unreadable: " + snapshot.error().describe();
+        return;
+    }
+    auto session = switchcli::SwitchSession::open(switchLogin(spec), spec.vendor, connect);
+    if (!session) {
+        rec.state = "failed";
+        rec.message = why + "; cannot reach the switch to roll back: " + session.error().describe();
+        return;
+    }
+    auto back = switchcli::rollbackSwitch(**session, *snapshot);
+    if (!back) {
+        rec.state = "failed";
+        rec.message = why + "; rollback failed: " + back.error().describe();
+        return;
+    }
+    rec.state = back->restoredExactly ? "rolled-back" : "failed";
+    rec.message = why + "; " + back->mechanism
+        + (back->restoredExactly ? ": running configuration equal to before"
+                                 : ": running configuration differs from before");
+}
+
+/// The canary's gate: a short ping from the freshly applied canary to a peer it must talk to, through the
+/// probe: RDMA (rdma_cm, so the defaults just set are the ones used) when the plan configures rdma_cm, else TCP.
+Result<std::string> canaryTest(const HostSpec& canary, const PlanTarget& canaryTarget, const HostSpec& peer,
+    const ConnectContext& connect, const Options& options)
+{
+    const std::string address = peer.dataAddress.empty() ? peer.address : peer.dataAddress;
+    if (!validateHostAddress(address) || address.find_first_not_of("0123456789.:abcdefABCDEF") != std::string::npos)
+        return fail(ErrorKind::Validation,
+            "peer " + peer.name + " has no numeric data address to test against (set data_address in the inventory)");
+    bool rdma = false;
+    for (const auto& s : canaryTarget.steps)
+        rdma = rdma || s.id.find(".rdma_cm-") != std::string::npos;
+    auto server = openExecutor(peer, connect);
+    if (!server)
+        return std::unexpected(server.error());
+    auto client = openExecutor(canary, connect);
+    if (!client)
+        return std::unexpected(client.error());
+    perf::SessionOptions so;
+    so.test.mode = perf::Mode::Ping;
+    so.test.transport = rdma ? perf::Transport::Rdma : perf::Transport::Tcp;
+    so.test.sizes = { 64 };
+    so.test.iterations = 100;
+    so.test.warmupS = 0.1;
+    so.serverAddress = address;
+    so.probePath = options.probePath;
+    perf::SessionHooks hooks;
+    hooks.cancel = options.cancel;
+    auto reports = perf::runProbeSession(**server, **client, so, hooks);
+    if (!reports)
+        return std::unexpected(reports.error());
+    if (reports->empty())
+        return fail(ErrorKind::Protocol, "the canary test returned no result");
+    char buf[160];
+    std::snprintf(buf, sizeof buf, "%s ping %s -> %s: p50 %.1f us over %llu round trips", rdma ? "RDMA" : "TCP",
+        canary.name.c_str(), peer.name.c_str(),
+        reports->front().client.latency ? reports->front().client.latency->p50Us : 0.0,
+        static_cast<unsigned long long>(reports->front().client.messages));
+    return std::string(buf);
+}
+
 std::string overallState(const Journal& j, Mode mode)
 {
     if (mode == Mode::DryRun)
@@ -796,6 +946,12 @@ std::string overallState(const Journal& j, Mode mode)
         allOk = allOk && ok;
         allBack = allBack && back;
         anyChange = anyChange || h.state == HostState::Applied;
+    }
+    for (const auto& sw : j.switches) {
+        allOk = allOk && (sw.state == "confirmed" || sw.state == "skipped" || sw.state == "dry-run");
+        allBack = allBack && sw.state != "confirmed" && sw.state != "failed";
+        if (sw.state == "failed" && mode == Mode::Apply)
+            return "failed";
     }
     if (mode == Mode::VerifyOnly)
         return allOk ? "verified" : "failed";
@@ -894,10 +1050,16 @@ Result<RunResult> run(
     const Plan& plan, const Inventory& inventory, const ConnectContext& connect, const Options& options)
 {
     std::vector<Prepared> hosts;
-    std::string switchNote;
+    std::vector<SwitchPrepared> switches;
     for (const auto& t : plan.targets) {
         if (t.kind == TargetKind::Switch) {
-            switchNote += (switchNote.empty() ? "" : ", ") + t.name;
+            const SwitchSpec* spec = nullptr;
+            for (const auto& sw : inventory.switches)
+                spec = sw.name == t.name ? &sw : spec;
+            if (!spec)
+                return fail(
+                    ErrorKind::Validation, "the plan has a switch " + t.name + " that the inventory does not have");
+            switches.push_back({ &t, spec });
             continue;
         }
         if (t.kind == TargetKind::Windows)
@@ -912,8 +1074,8 @@ Result<RunResult> run(
             return fail(ErrorKind::Validation, "the plan has a target " + t.name + " that the inventory does not have");
         hosts.push_back({ &t, spec });
     }
-    if (hosts.empty())
-        return fail(ErrorKind::Validation, "the plan has no host targets to apply");
+    if (hosts.empty() && switches.empty())
+        return fail(ErrorKind::Validation, "the plan has no targets to apply");
     if (!options.canary.empty()) {
         bool found = false;
         for (const auto& h : hosts)
@@ -934,6 +1096,11 @@ Result<RunResult> run(
         HostRecord r;
         r.name = h.spec->name;
         journal.hosts.push_back(std::move(r));
+    }
+    for (const auto& sw : switches) {
+        SwitchRecord r;
+        r.name = sw.spec->name;
+        journal.switches.push_back(std::move(r));
     }
     const std::string dir = options.journalDir.empty() ? defaultJournalDir() : options.journalDir;
     journal.path = dir + "/" + journal.id + ".json";
@@ -974,6 +1141,22 @@ Result<RunResult> run(
                 Event { hosts[i].spec->name, {}, "host " + toString(run->record().state) + ": " + run->record().message,
                     n, static_cast<int>(hosts.size()), 0 });
     };
+    // Switches first: the fabric must carry the lossless class before the hosts send on it.
+    for (std::size_t i = 0; i < switches.size(); ++i) {
+        if (cancelled(options.cancel) || cancelled(&fleetStop)) {
+            journal.switches[i].state = "skipped";
+            journal.switches[i].message = "not started: cancelled or a switch failed";
+            continue;
+        }
+        SwitchRecord rec = journal.switches[i];
+        applySwitch(switches[i], rec, connect, options, journal.id);
+        std::lock_guard lock(mutex);
+        journal.switches[i] = rec;
+        (void)saveJournal(journal);
+        if ((rec.state == "failed" || rec.state == "rolled-back") && options.mode == Mode::Apply
+            && options.policy == Policy::StopAll)
+            fleetStop = true;
+    }
     std::vector<std::size_t> order;
     for (std::size_t i = 0; i < hosts.size(); ++i) {
         if (hosts[i].spec->name == options.canary)
@@ -983,10 +1166,27 @@ Result<RunResult> run(
     }
     if (!options.canary.empty() && options.mode == Mode::Apply) {
         for (std::size_t i = 0; i < hosts.size(); ++i) {
-            if (hosts[i].spec->name == options.canary) {
-                const auto st = runs[i]->record().state;
-                if (st != HostState::Applied && st != HostState::Unchanged)
-                    fleetStop = true;
+            if (hosts[i].spec->name != options.canary)
+                continue;
+            const auto st = runs[i]->record().state;
+            if (st != HostState::Applied && st != HostState::Unchanged) {
+                fleetStop = true;
+                break;
+            }
+            if (options.probePath.empty() || order.empty())
+                break;
+            const auto& peer = *hosts[order.front()].spec;
+            auto tested = canaryTest(*hosts[i].spec, *hosts[i].target, peer, connect, options);
+            if (options.onEvent)
+                options.onEvent(Event { hosts[i].spec->name, {},
+                    tested ? "canary test passed: " + *tested : "canary test failed: " + tested.error().describe(), 0,
+                    0, 0 });
+            if (tested) {
+                auto rec = runs[i]->record();
+                runs[i]->setState(rec.state, rec.message + "; canary test: " + *tested);
+            } else {
+                fleetStop = true;
+                runs[i]->rollbackSteps("canary test against " + peer.name + " failed: " + tested.error().describe());
             }
         }
     }
@@ -1001,6 +1201,17 @@ Result<RunResult> run(
             if (st == HostState::Applied)
                 runs[i]->rollbackSteps("another host failed (policy: stop all)");
         });
+    }
+    if (options.mode == Mode::Apply && options.policy == Policy::StopAll && fleetStop) {
+        for (std::size_t i = switches.size(); i-- > 0;) {
+            if (journal.switches[i].state != "confirmed")
+                continue;
+            SwitchRecord rec = journal.switches[i];
+            rollbackSwitchRecord(*switches[i].spec, rec, connect, "another target failed (policy: stop all)");
+            std::lock_guard lock(mutex);
+            journal.switches[i] = rec;
+            (void)saveJournal(journal);
+        }
     }
     {
         std::lock_guard lock(mutex);
@@ -1067,12 +1278,45 @@ Result<RunResult> fromJournal(
             run->rollbackSteps("rollback from journal " + journal.id);
         }
     });
+    if (!resumeRun) {
+        for (std::size_t i = journal.switches.size(); i-- > 0;) {
+            auto& rec = journal.switches[i];
+            if (rec.state != "confirmed")
+                continue;
+            const SwitchSpec* spec = nullptr;
+            for (const auto& sw : inventory->switches)
+                spec = sw.name == rec.name ? &sw : spec;
+            if (!spec) {
+                rec.state = "failed";
+                rec.message = "the journal's inventory has no switch " + rec.name;
+                continue;
+            }
+            SwitchRecord copy = rec;
+            rollbackSwitchRecord(*spec, copy, connect, "rollback from journal " + journal.id);
+            std::lock_guard lock(mutex);
+            rec = copy;
+            (void)saveJournal(journal);
+        }
+    }
     std::lock_guard lock(mutex);
     journal.state = overallState(journal, Mode::Apply);
     (void)saveJournal(journal);
     RunResult result;
     result.journal = journal;
-    result.ok = resumeRun ? journal.state == "applied" : journal.state == "rolled-back";
+    if (resumeRun) {
+        result.ok = journal.state == "applied";
+    } else {
+        // Nothing left changed: rolled back, or never changed (unchanged, refused, not started).
+        result.ok = true;
+        for (const auto& h : journal.hosts) {
+            result.ok = result.ok
+                && (h.state == HostState::RolledBack || h.state == HostState::Unchanged || h.state == HostState::Refused
+                    || h.state == HostState::Cancelled || h.state == HostState::Planned || h.state == HostState::Pending
+                    || (h.state == HostState::Unreachable && h.steps.empty()));
+        }
+        for (const auto& sw : journal.switches)
+            result.ok = result.ok && sw.state != "confirmed" && sw.state != "failed";
+    }
     return result;
 }
 

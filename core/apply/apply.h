@@ -48,7 +48,10 @@ struct Options
     Mode mode = Mode::Apply;
     Policy policy = Policy::StopAll;
     std::size_t concurrency = 32;
-    std::string canary; ///< host applied (and checked) alone first; empty = none
+    std::string canary; ///< host applied alone first, then tested against a peer; empty = none
+    /// rocepilot-probe on this machine, for the canary's test (a short ping from the canary to the first other
+    /// host: RDMA when the plan configures rdma_cm, else TCP). Empty: the canary is only read back.
+    std::string probePath;
     std::chrono::seconds confirmTimeout { 60 }; ///< dead-man timeout
     std::chrono::milliseconds commandTimeout { 60000 };
     std::string journalDir; ///< empty = defaultJournalDir()

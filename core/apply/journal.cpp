@@ -125,6 +125,11 @@ std::string journalToJson(const Journal& j)
         }
         root["hosts"].push_back(std::move(jh));
     }
+    root["switches"] = json::array();
+    for (const auto& sw : j.switches) {
+        root["switches"].push_back({ { "name", sw.name }, { "state", sw.state }, { "message", sw.message },
+            { "snapshot", sw.snapshotJson }, { "outcome", sw.outcomeJson } });
+    }
     root["plan"] = j.planJson;
     root["inventory"] = j.inventoryYaml;
     return root.dump(1) + "\n";
@@ -178,6 +183,15 @@ Result<Journal> journalFromJson(const std::string& text, const std::string& file
                 h.steps.push_back(std::move(s));
             }
             j.hosts.push_back(std::move(h));
+        }
+        for (const auto& js : root.value("switches", json::array())) {
+            SwitchRecord sw;
+            sw.name = js.at("name").get<std::string>();
+            sw.state = js.at("state").get<std::string>();
+            sw.message = js.value("message", "");
+            sw.snapshotJson = js.value("snapshot", "");
+            sw.outcomeJson = js.value("outcome", "");
+            j.switches.push_back(std::move(sw));
         }
     } catch (const json::exception& e) {
         return fail(ErrorKind::Parse, std::string("damaged apply journal: ") + e.what(), fileName);

@@ -68,6 +68,17 @@ struct HostRecord
     std::string deadmanDir; ///< set while a dead-man is armed on the host (a restarted controller settles it)
 };
 
+/// A switch target: applied through its vendor's session (EOS, NX-OS, NVUE) with the platform's own safety net,
+/// or skipped with the reason (plan only, a vendor RoCE Pilot does not drive).
+struct SwitchRecord
+{
+    std::string name;
+    std::string state = "pending"; ///< pending, confirmed, dry-run, rolled-back, failed, skipped
+    std::string message;
+    std::string snapshotJson; ///< switchcli::snapshotToJson: what rollback needs, from any process
+    std::string outcomeJson; ///< switchcli::outcomeToJson: steps, diff, running configs, timings
+};
+
 struct Journal
 {
     std::string id; ///< "20261124-081502-4f3a": also the dead-man and switch session label
@@ -78,6 +89,7 @@ struct Journal
     std::string planJson; ///< the plan exactly as applied
     std::string inventoryYaml;
     std::vector<HostRecord> hosts;
+    std::vector<SwitchRecord> switches; ///< applied before the hosts, rolled back after them
     std::string path; ///< where it lives (not written into the file)
 };
 

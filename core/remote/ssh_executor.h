@@ -30,6 +30,10 @@ public:
     std::string host() const override { return m_spec.name; }
     /// False after the connection dropped; run() then fails with Unreachable at once.
     bool isConnected() const;
+    /// For interactive channels on the same connection (core/switchcli opens a PTY shell with it): the libssh
+    /// session and the lock every use of it must hold, since libssh is not thread-safe per session.
+    ssh_session_struct* nativeSession() const { return m_session; }
+    std::mutex& sessionMutex() const { return m_mutex; }
 
 private:
     SshExecutor(HostSpec spec, ssh_session_struct* session);

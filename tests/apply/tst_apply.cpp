@@ -5,6 +5,7 @@
 #include "apply/journal.h"
 #include "util/files.h"
 
+#include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
 #include <sys/stat.h>
@@ -132,6 +133,62 @@ private slots:
         QFETCH(QString, expect);
         QFETCH(bool, match);
         QCOMPARE(readBackMatches(output.toStdString(), expect.toStdString()), match);
+    }
+
+    void cliExitCodesAndRefusals()
+    {
+        QTemporaryDir dir;
+        auto run = [&](const QStringList& args, QString* err = nullptr) {
+            QProcess p;
+            auto env = QProcessEnvironment::systemEnvironment();
+            env.insert(QStringLiteral("RP_JOURNAL_DIR"), dir.path() + QStringLiteral("/journals"));
+            p.setProcessEnvironment(env);
+            p.start(QStringLiteral(RP_CLI), args);
+            p.waitForFinished(60000);
+            if (err)
+                *err = QString::fromUtf8(p.readAllStandardError());
+            return p.exitCode();
+        };
+        QCOMPARE(run({ QStringLiteral("apply") }), 2);
+        QCOMPARE(run({ QStringLiteral("apply"), QStringLiteral("--plan"), QStringLiteral("x"),
+                     QStringLiteral("--profile"), QStringLiteral("y") }),
+            2);
+        QCOMPARE(run({ QStringLiteral("apply"), QStringLiteral("--plan"), QStringLiteral("x"),
+                     QStringLiteral("--policy"), QStringLiteral("sometimes") }),
+            2);
+        QCOMPARE(run({ QStringLiteral("rollback") }), 2);
+        QCOMPARE(run({ QStringLiteral("journal"), QStringLiteral("frobnicate") }), 2);
+        QCOMPARE(run({ QStringLiteral("apply"), QStringLiteral("--help") }), 0);
+        // A missing plan names the file; a damaged journal is listed, not skipped.
+        QString err;
+        QCOMPARE(
+            run({ QStringLiteral("apply"), QStringLiteral("--plan"), dir.path() + QStringLiteral("/none") }, &err), 1);
+        QVERIFY2(
+            err.contains(QStringLiteral("/none/plan.json")) || err.contains(QStringLiteral("/none")), qPrintable(err));
+        QVERIFY(QDir().mkpath(dir.path() + QStringLiteral("/journals")));
+        QVERIFY(writeFileAtomically(
+            QString(dir.path() + QStringLiteral("/journals/20261124-000000-dead.json")).toStdString(), "{"));
+        QProcess list;
+        auto env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("RP_JOURNAL_DIR"), dir.path() + QStringLiteral("/journals"));
+        list.setProcessEnvironment(env);
+        list.start(QStringLiteral(RP_CLI), { QStringLiteral("journal"), QStringLiteral("list") });
+        list.waitForFinished(30000);
+        QCOMPARE(list.exitCode(), 0);
+        QVERIFY(
+            QString::fromUtf8(list.readAllStandardOutput()).contains(QStringLiteral("20261124-000000-dead  DAMAGED")));
+        // A plan with a target the inventory lacks is refused before anything connects.
+        QVERIFY(QDir().mkpath(dir.path() + QStringLiteral("/plan")));
+        QVERIFY(writeFileAtomically(QString(dir.path() + QStringLiteral("/plan/plan.json")).toStdString(),
+            R"({"version": 1, "profile": "x", "targets": [{"name": "ghost", "kind": "linux", "platform": "linux",
+            "title": "t", "steps": []}]})"));
+        QVERIFY(writeFileAtomically(QString(dir.path() + QStringLiteral("/inv.yaml")).toStdString(),
+            "version: 1\nhosts:\n  - {name: real, address: 192.0.2.1}\n"));
+        QCOMPARE(run({ QStringLiteral("apply"), QStringLiteral("--plan"), dir.path() + QStringLiteral("/plan"),
+                         QStringLiteral("--inventory"), dir.path() + QStringLiteral("/inv.yaml") },
+                     &err),
+            1);
+        QVERIFY2(err.contains(QStringLiteral("target ghost that the inventory does not have")), qPrintable(err));
     }
 
     void snapshotNormalisesWhatMeansTheSame()

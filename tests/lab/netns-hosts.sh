@@ -18,10 +18,14 @@
 # (openssl passwd -6, in Debian 12's openssl package, installed by default) for the password hash.
 set -Eeuo pipefail
 
-PREFIX=rp-h
-VPREFIX=rp-v
-BRIDGE=rp-br0
-BRIDGE_ADDR=198.19.0.254/16
+# A second lab can run beside the first with its own names and /16 (RP_NETNS_PREFIX=rp-fh RP_NETNS_VPREFIX=rp-fv
+# RP_NETNS_BRIDGE=rp-fbr0 RP_NETNS_NET=198.18): the apply fleet test does so.
+PREFIX=${RP_NETNS_PREFIX:-rp-h}
+VPREFIX=${RP_NETNS_VPREFIX:-rp-v}
+BRIDGE=${RP_NETNS_BRIDGE:-rp-br0}
+NET=${RP_NETNS_NET:-198.19}
+[[ $NET =~ ^198\.1[89]$ ]] || { echo "netns-hosts.sh: RP_NETNS_NET must be 198.18 or 198.19 (RFC 2544 benchmarking range)" >&2; exit 2; }
+BRIDGE_ADDR=$NET.0.254/16
 READY_TIMEOUT=${RP_NETNS_READY_TIMEOUT:-20}
 
 die() {
@@ -34,7 +38,7 @@ usage() {
     exit 2
 }
 
-host_addr() { echo "198.19.$((($1 - 1) / 200)).$((($1 - 1) % 200 + 1))"; }
+host_addr() { echo "$NET.$((($1 - 1) / 200)).$((($1 - 1) % 200 + 1))"; }
 
 check_env() {
     [[ $(id -u) -eq 0 ]] || die "must run as root (it creates network namespaces and starts sshd)"

@@ -27,6 +27,19 @@ foreach(t discover gid_runtime perftest push capture_check)
         LABELS lab FIXTURES_REQUIRED softroce RESOURCE_LOCK softroce TIMEOUT 300)
 endforeach()
 
+# apply: plan from the guests' discovery, dry-run, apply read back in the guests, idempotent re-apply, rollback
+# equal to the state before, and the faults (DCB on virtio-net, a step cutting the management link under the
+# dead-man, sshd killed, the controller killed then rollback/resume from the journal, a full journal disk).
+add_test(NAME softroce_apply
+    COMMAND bash ${RP_SOFTROCE_DIR}/tests/apply.sh $<TARGET_FILE:rocepilot-cli> ${RP_SOFTROCE_STATE})
+set_tests_properties(softroce_apply PROPERTIES LABELS lab FIXTURES_REQUIRED softroce RESOURCE_LOCK softroce TIMEOUT 900)
+
+# ansible: the exported Ansible project on the guests reaches the engine's state; a second run and check mode
+# change nothing (the guest image carries python3 for Ansible's modules).
+add_test(NAME softroce_ansible
+    COMMAND bash ${RP_SOFTROCE_DIR}/tests/ansible.sh $<TARGET_FILE:rocepilot-cli> ${RP_SOFTROCE_STATE})
+set_tests_properties(softroce_ansible PROPERTIES LABELS lab FIXTURES_REQUIRED softroce RESOURCE_LOCK softroce TIMEOUT 900)
+
 # lab.sh's contract on a lab of its own: failed start says why, cancel, reuse, status exit codes, stop.
 add_test(NAME softroce_lifecycle
     COMMAND bash ${RP_SOFTROCE_DIR}/tests/lifecycle.sh ${PROJECT_BINARY_DIR}/softroce-lifecycle)

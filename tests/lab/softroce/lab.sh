@@ -42,7 +42,7 @@
 set -Eeuo pipefail
 shopt -s nullglob
 
-IMAGE_VERSION=4 # bump when the image layout changes in this script
+IMAGE_VERSION=5 # bump when the image layout changes in this script
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 GUEST_SRC=$HERE/guest
 CACHE=${RP_LAB_CACHE:-${XDG_CACHE_HOME:-${HOME:-/tmp}/.cache}/rocepilot/lab}
@@ -179,6 +179,7 @@ image_inputs() { # everything the image depends on; its hash names the image
     (cd "$GUEST_SRC" && sha256sum -- *)
     dpkg-query -W -f='${Package}=${Version}\n' busybox-static openssh-server openssh-sftp-server openssh-client \
         ibverbs-utils ibverbs-providers libibverbs1 librdmacm1 perftest iproute2 libc6 bash dash grep rdma-core \
+        python3-minimal libpython3.11-stdlib \
         2>/dev/null || true
 }
 
@@ -241,6 +242,12 @@ build_image() { # sets IMAGE (dir with vmlinuz, initrd.cpio, manifest)
         bins+=("$p")
     done
     bins+=(/usr/sbin/sshd /usr/lib/openssh/sftp-server)
+    # python3 (the interpreter and its standard library without tests, caches and GUI parts, about 14 MB): the
+    # modules of an exported Ansible playbook run on the target with it
+    local py
+    py=$(readlink -f /usr/bin/python3)
+    [[ -x $py ]] || die "missing /usr/bin/python3 (bash installer/deps.sh)"
+    bins+=("$py")
     [[ -x /usr/lib/openssh/sshd-session ]] && bins+=(/usr/lib/openssh/sshd-session) # OpenSSH >= 9.8
     local rxe=/usr/lib/x86_64-linux-gnu/libibverbs/librxe-rdmav34.so
     local gcc_s=/usr/lib/x86_64-linux-gnu/libgcc_s.so.1 # glibc dlopens it (pthread_cancel); ldd does not list it
@@ -255,6 +262,11 @@ build_image() { # sets IMAGE (dir with vmlinuz, initrd.cpio, manifest)
         p=$(guest_path "$lib")
         [[ -e $ROOT$p ]] || put "$lib" "$p"
     done < <(ldd_closure "${bins[@]}" "$rxe" | sort -u)
+    ln -sf "$(basename "$py")" "$ROOT/usr/bin/python3"
+    tar -C /usr/lib -cf - --exclude=test --exclude=__pycache__ --exclude=idlelib --exclude=tkinter \
+        --exclude=ensurepip --exclude=lib2to3 --exclude=pydoc_data --exclude='config-*' --exclude=turtledemo \
+        --exclude=site-packages --exclude=dist-packages "$(basename "$py")" | tar -C "$ROOT/usr/lib" -xf - ||
+        die "copying the python standard library failed"
     mkdir -p "$ROOT/etc/libibverbs.d"
     cp /etc/libibverbs.d/rxe.driver "$ROOT/etc/libibverbs.d/"
     [[ -d /etc/iproute2 ]] && cp -r /etc/iproute2 "$ROOT/etc/"

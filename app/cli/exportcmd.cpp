@@ -1,0 +1,131 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "args.h"
+#include "commands.h"
+
+#include "export/ansible.h"
+#include "generate/plan.h"
+#include "inventory/inventory.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+
+namespace rp::cli {
+namespace {
+
+const char* kHelp = R"(usage: rocepilot-cli export ansible --plan DIR --inventory FILE --out DIR [--forks N]
+                                    [--junos-confirm MINUTES]
+
+Write an Ansible project that brings every target of a plan (the DIR that 'rocepilot-cli plan'
+wrote) to the same end state with stock Ansible (Debian 12: apt-get install ansible):
+  inventory.yml  the targets with their SSH address, port, user and key from FILE; switches
+                 grouped per vendor (ansible_network_os, network_cli; Cumulus and SONiC as shells)
+  ansible.cfg    pipelining on, fact gathering off, forks N, host keys checked against the
+                 inventory's known_hosts (never disabled)
+  site.yml       switches first, then hosts; each target runs targets/<name>.yml
+  targets/       per target: every step reads back first, changes only what differs (argv
+                 commands, no shell), reads back again; a failure undoes the steps that ran,
+                 newest first. Junos loads everything in one commit confirmed.
+  README.md      how to run it (--check --diff first) and what it cannot protect against
+Nothing is written unless the whole project is: the files go to a temporary directory beside
+DIR that is renamed to DIR at the end. DIR must not exist (or be empty).
+
+options:
+  --plan DIR             a plan directory (plan.json inside)
+  --inventory FILE       the inventory that reaches the plan's targets (one entry per target name)
+  --out DIR              where to write the project
+  --forks N              ansible.cfg forks (default 32)
+  --junos-confirm MIN    Junos commit confirmed timer in minutes (default 5)
+  --help                 this text
+
+exit codes: 0 written, 1 unreadable plan/inventory, a target without an inventory entry, or a
+write failure (nothing written), 2 usage error
+)";
+
+bool parseInt(const std::string& text, int lo, int hi, int& out)
+{
+    if (text.empty() || text.size() > 6)
+        return false;
+    for (char c : text) {
+        if (c < '0' || c > '9')
+            return false;
+    }
+    out = std::atoi(text.c_str());
+    return out >= lo && out <= hi;
+}
+
+} // namespace
+
+int exportCommand(int argc, char** argv)
+{
+    if (argc < 3 || std::string(argv[2]) == "--help" || std::string(argv[2]) == "-h") {
+        bool help = argc >= 3;
+        std::fputs(kHelp, help ? stdout : stderr);
+        return help ? ExitOk : ExitUsage;
+    }
+    if (std::string(argv[2]) != "ansible") {
+        std::fprintf(stderr,
+            "rocepilot-cli export: unknown format '%s' (only 'ansible')\n(see 'rocepilot-cli export --help')\n",
+            argv[2]);
+        return ExitUsage;
+    }
+    Args args({ "help" }, { "plan", "inventory", "out", "forks", "junos-confirm" });
+    if (auto error = args.parse(argc, argv, 3); !error.empty()) {
+        std::fprintf(stderr, "rocepilot-cli export ansible: %s\n(see 'rocepilot-cli export --help')\n", error.c_str());
+        return ExitUsage;
+    }
+    if (args.flag("help")) {
+        std::fputs(kHelp, stdout);
+        return ExitOk;
+    }
+    auto planDir = args.value("plan");
+    auto inventoryFile = args.value("inventory");
+    auto out = args.value("out");
+    if (!planDir || !inventoryFile || !out || !args.positional().empty()) {
+        std::fprintf(stderr,
+            "rocepilot-cli export ansible: --plan, --inventory and --out are required, and nothing else\n"
+            "(see 'rocepilot-cli export --help')\n");
+        return ExitUsage;
+    }
+    AnsibleExportOptions options;
+    if (auto f = args.value("forks"); f && !parseInt(*f, 1, 1000, options.forks)) {
+        std::fprintf(stderr, "rocepilot-cli export ansible: --forks takes 1..1000, got '%s'\n", f->c_str());
+        return ExitUsage;
+    }
+    if (auto m = args.value("junos-confirm"); m && !parseInt(*m, 1, 65535, options.junosConfirmMinutes)) {
+        std::fprintf(
+            stderr, "rocepilot-cli export ansible: --junos-confirm takes 1..65535 minutes, got '%s'\n", m->c_str());
+        return ExitUsage;
+    }
+    options.planSource = *planDir + "/plan.json";
+    auto plan = loadPlanDirectory(*planDir);
+    if (!plan) {
+        std::fprintf(stderr, "%s\n", plan.error().describe().c_str());
+        return ExitSomeFailed;
+    }
+    auto inventory = loadInventory(*inventoryFile);
+    if (!inventory) {
+        std::fprintf(stderr, "%s\n", inventory.error().describe().c_str());
+        return ExitSomeFailed;
+    }
+    auto project = exportAnsible(*plan, *inventory, options);
+    if (!project) {
+        std::fprintf(stderr, "%s\n(nothing was written)\n", project.error().describe().c_str());
+        return ExitSomeFailed;
+    }
+    if (auto ok = writeAnsibleProject(*project, *out); !ok) {
+        std::fprintf(stderr, "%s\n(nothing was written)\n", ok.error().describe().c_str());
+        return ExitSomeFailed;
+    }
+    std::size_t exported = 0;
+    for (const auto& [path, text] : project->files)
+        exported += path.starts_with("targets/") ? 1 : 0;
+    std::printf("wrote an Ansible project for %zu of the plan's %zu target(s) to %s\n", exported, plan->targets.size(),
+        out->c_str());
+    std::printf("run it from there: cd %s && ansible-playbook site.yml --check --diff\n", out->c_str());
+    for (const auto& n : project->notes)
+        std::fprintf(stderr, "note: %s\n", n.c_str());
+    return ExitOk;
+}
+
+} // namespace rp::cli
