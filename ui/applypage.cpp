@@ -5,6 +5,7 @@
 #include "applyrunner.h"
 #include "connectprompter.h"
 #include "qtstrings.h"
+#include "switchcli/cli_text.h"
 
 #include <QComboBox>
 #include <QDateTime>
@@ -282,14 +283,38 @@ QStringList ApplyPage::hostNames() const
     return names;
 }
 
-QStringList ApplyPage::switchNames() const
+QStringList ApplyPage::drivenSwitches() const
 {
     QStringList names;
-    if (m_input.plan) {
-        for (const rp::PlanTarget& t : m_input.plan->targets) {
-            if (t.kind == rp::TargetKind::Switch)
+    if (!m_input.plan)
+        return names;
+    for (const rp::PlanTarget& t : m_input.plan->targets) {
+        if (t.kind != rp::TargetKind::Switch)
+            continue;
+        for (const rp::SwitchSpec& sw : m_input.inventory.switches) {
+            if (sw.name == t.name && !sw.address.empty() && rp::switchcli::dialectFor(sw.vendor))
                 names << QStringLiteral("%1 (%2)").arg(toQ(t.name), toQ(t.title));
         }
+    }
+    return names;
+}
+
+QStringList ApplyPage::manualSwitches() const
+{
+    QStringList names;
+    if (!m_input.plan)
+        return names;
+    for (const rp::PlanTarget& t : m_input.plan->targets) {
+        if (t.kind != rp::TargetKind::Switch)
+            continue;
+        const rp::SwitchSpec* spec = nullptr;
+        for (const rp::SwitchSpec& sw : m_input.inventory.switches)
+            spec = sw.name == t.name ? &sw : spec;
+        if (spec && !spec->address.empty() && rp::switchcli::dialectFor(spec->vendor))
+            continue;
+        const QString why
+            = spec && !spec->address.empty() ? tr("no session for this vendor") : tr("no management address");
+        names << QStringLiteral("%1 (%2: %3)").arg(toQ(t.name), toQ(t.title), why);
     }
     return names;
 }
@@ -305,10 +330,13 @@ void ApplyPage::updateStatus()
     const QStringList hosts = hostNames();
     lines << tr("Profile '%1' for %n host(s): %2.", nullptr, static_cast<int>(hosts.size()))
                  .arg(toQ(m_input.plan->profileName), hosts.join(QStringLiteral(", ")));
-    const QStringList switches = switchNames();
-    if (!switches.isEmpty())
+    if (const QStringList driven = drivenSwitches(); !driven.isEmpty())
+        lines << tr("Switches applied first, each through its vendor's session with its own commit timer or "
+                    "checkpoint: %1.")
+                     .arg(driven.join(QStringLiteral(", ")));
+    if (const QStringList manual = manualSwitches(); !manual.isEmpty())
         lines << tr("Not applied here: %1 — apply their files from the Review page by hand.")
-                     .arg(switches.join(QStringLiteral(", ")));
+                     .arg(manual.join(QStringLiteral(", ")));
     lines << tr("Journals are kept in %1.").arg(QDir::toNativeSeparators(toQ(rp::apply::defaultJournalDir())));
     m_status->setText(lines.join(QLatin1Char('\n')));
 }
@@ -316,7 +344,7 @@ void ApplyPage::updateStatus()
 void ApplyPage::updateButtons()
 {
     const bool running = isRunning();
-    const bool hasHosts = m_input.plan && !hostNames().isEmpty();
+    const bool hasHosts = m_input.plan && (!hostNames().isEmpty() || !drivenSwitches().isEmpty());
     m_dryRun->setEnabled(!running && hasHosts);
     m_apply->setEnabled(!running && hasHosts);
     m_verify->setEnabled(!running && hasHosts);
@@ -363,7 +391,8 @@ bool ApplyPage::startApply()
     if (isRunning() || !m_input.plan)
         return false;
     const QStringList hosts = hostNames();
-    if (hosts.isEmpty())
+    const QStringList driven = drivenSwitches();
+    if (hosts.isEmpty() && driven.isEmpty())
         return false;
     QString text = tr("Apply the plan '%1' to %n host(s): %2?", nullptr, static_cast<int>(hosts.size()))
                        .arg(toQ(m_input.plan->profileName), hosts.join(QStringLiteral(", ")));
@@ -376,9 +405,12 @@ bool ApplyPage::startApply()
         + (m_policy->currentData().toInt() == int(rp::apply::Policy::StopAll)
                 ? tr("If one host fails, every host is rolled back.")
                 : tr("If one host fails, only that host is rolled back."));
-    if (const QStringList switches = switchNames(); !switches.isEmpty())
+    if (!driven.isEmpty())
         text += QStringLiteral("\n\n")
-            + tr("Not applied here: %1 (apply their files by hand).").arg(switches.join(QStringLiteral(", ")));
+            + tr("Switches, applied first through their vendor's session: %1.").arg(driven.join(QStringLiteral(", ")));
+    if (const QStringList manual = manualSwitches(); !manual.isEmpty())
+        text += QStringLiteral("\n\n")
+            + tr("Not applied here: %1 (apply their files by hand).").arg(manual.join(QStringLiteral(", ")));
     if (!confirm(tr("Apply to %n host(s)", nullptr, static_cast<int>(hosts.size())), text,
             tr("&Apply to %n host(s)", nullptr, static_cast<int>(hosts.size()))))
         return false;
@@ -559,6 +591,8 @@ void ApplyPage::onFinished(const rp::Result<rp::apply::RunResult>& outcome)
             if (!expected)
                 problems << QStringLiteral("%1: %2 — %3").arg(toQ(h.name), m_hosts->stateText(s), toQ(h.message));
         }
+        for (const rp::apply::SwitchRecord& sw : journal.switches)
+            problems << tr("%1 (switch): %2 — %3").arg(toQ(sw.name), toQ(sw.state), toQ(sw.message));
         QString text = tr("%1: journal %2 (%3).")
                            .arg(outcomeOf(journal), toQ(journal.id), QDir::toNativeSeparators(toQ(journal.path)));
         if (!problems.isEmpty())

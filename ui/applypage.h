@@ -100,7 +100,10 @@ private:
     bool start(Operation operation);
     bool confirm(const QString& title, const QString& text, const QString& go);
     QStringList hostNames() const;
-    QStringList switchNames() const;
+    /// Switch targets the engine drives (an address and a vendor session RoCE Pilot speaks), and the others with
+    /// the reason they are left to the admin.
+    QStringList drivenSwitches() const;
+    QStringList manualSwitches() const;
     void onEvent(const rp::apply::Event& event);
     void onFinished(const rp::Result<rp::apply::RunResult>& outcome);
     void updateButtons();

@@ -53,3 +53,16 @@ add_custom_target(gui-screenshot-apply
     DEPENDS tst_applypage_lab
     USES_TERMINAL
     COMMENT "Writing docs/screenshots/apply.png (starts and stops the Soft-RoCE lab)")
+
+# The Apply page and the Journals view on netns OpenSSH hosts (fixture `netns`) with a plan made by hand: dead-man
+# countdown, rollback from the Journals view, cancel mid-run, policy stop-all with a failing host, closing while a
+# run goes, resume of an unfinished run offered at start.
+rp_add_test(tst_applypage_netns
+    SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_applypage_netns.cpp
+    LABELS integration
+    LIBS rp_ui Qt6::Widgets)
+set_tests_properties(tst_applypage_netns PROPERTIES
+    FIXTURES_REQUIRED netns
+    RESOURCE_LOCK netns
+    TIMEOUT 300
+    ENVIRONMENT "QT_QPA_PLATFORM=offscreen;RP_NETNS_DIR=${PROJECT_BINARY_DIR}/netns-lab")

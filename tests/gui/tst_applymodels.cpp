@@ -334,6 +334,10 @@ private slots:
         spec.address = "127.0.0.1";
         spec.port = 1;
         input.inventory.hosts.push_back(spec);
+        rp::SwitchSpec leaf;
+        leaf.name = "leaf1";
+        leaf.vendor = rp::SwitchVendor::Eos; // no address: plan only
+        input.inventory.switches.push_back(leaf);
         rp::Plan plan;
         plan.profileName = "by hand";
         rp::PlanTarget target;
@@ -352,7 +356,8 @@ private slots:
         input.plan = plan;
         page.setInput(input);
         QCOMPARE(page.hostModel()->rowCount(), 1); // the switch is no row: not applied here
-        QVERIFY(page.statusLabel()->text().contains(QStringLiteral("Not applied here: leaf1 (Arista EOS)")));
+        QVERIFY(page.statusLabel()->text().contains(
+            QStringLiteral("Not applied here: leaf1 (Arista EOS: no management address)")));
         QCOMPARE(page.stepModel()->rowCount(), 1);
 
         // Apply asks first and names the host and the switch left out; Cancel starts nothing.
@@ -382,6 +387,8 @@ private slots:
         QVERIFY(page.log()->toPlainText().contains(QStringLiteral("gone-1: host unreachable")));
         QVERIFY(page.outcomeLabel()->text().contains(q(page.lastJournal()->path)));
         QVERIFY(page.outcomeLabel()->text().contains(QStringLiteral("gone-1: unreachable")));
+        QVERIFY2(page.outcomeLabel()->text().contains(QStringLiteral("leaf1 (switch): skipped — plan only")),
+            qPrintable(page.outcomeLabel()->text()));
         QVERIFY(!page.rollbackJournal()); // a dry run has nothing to roll back
         QVERIFY(page.isComplete());
         QVERIFY(QFile::exists(q(page.lastJournal()->path)));
