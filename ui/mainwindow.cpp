@@ -10,6 +10,7 @@
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QDateTime>
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -21,6 +22,8 @@
 #include <QStatusBar>
 #include <QTimer>
 #include <QtConcurrent/QtConcurrentRun>
+
+#include <algorithm>
 
 namespace rp::ui {
 
@@ -131,6 +134,13 @@ void MainWindow::offerUnfinished(const std::vector<rp::apply::JournalSummary>& u
                       "run), or roll it back (every step that ran is undone and each host compared with its "
                       "snapshot). Nothing happens until you choose.")
                        .arg(toQ(last.id), toQ(last.mode), toQ(last.created), hosts.join(QStringLiteral(", ")));
+    // The journal cannot tell a dead controller from one still running elsewhere (a CLI apply): a file written
+    // recently says so, so nobody resumes or rolls back a run that is still going.
+    if (const qint64 age = QFileInfo(toQ(last.path)).lastModified().secsTo(QDateTime::currentDateTime()); age < 180)
+        text += QStringLiteral("\n\n")
+            + tr("Its journal was written %n second(s) ago: another RoCE Pilot (or rocepilot-cli) may still be running "
+                 "it. Choose Later unless you know it stopped.",
+                nullptr, static_cast<int>(std::max<qint64>(0, age)));
     if (unfinished.size() > 1)
         text += QStringLiteral("\n\n")
             + tr(

@@ -299,6 +299,8 @@ private slots:
         QVERIFY(box->text().contains(QStringLiteral("20261124-090000-bbbb")));
         QVERIFY(box->text().contains(QStringLiteral("lab-a (applying), lab-b (applying)")));
         QVERIFY(box->text().contains(QStringLiteral("Nothing happens until you choose")));
+        // Written moments ago (by initTestCase): it may still be running elsewhere, and the question says so.
+        QVERIFY(box->text().contains(QStringLiteral("may still be running it")));
         // Never automatic: nothing runs while the question is open.
         QVERIFY(!window.findChild<rp::ui::JournalsDialog*>());
         QPushButton* later = box->findChild<QPushButton*>(QStringLiteral("laterButton"));

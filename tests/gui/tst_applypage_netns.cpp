@@ -370,6 +370,7 @@ private slots:
             (box = window.findChild<QMessageBox*>(QStringLiteral("unfinishedJournals"))) != nullptr, 10000);
         QVERIFY(box->text().contains(QString::fromStdString(journal->id)));
         QVERIFY(box->text().contains(QStringLiteral("h1 (applying)")));
+        QVERIFY(box->text().contains(QStringLiteral("may still be running it"))); // written just now
         QCOMPARE(runFiles(1), std::string("one\ntwo\n")); // nothing ran while the question was open
         box->findChild<QPushButton*>(QStringLiteral("resumeButton"))->click();
         auto* dialog = window.findChild<rp::ui::JournalsDialog*>();
