@@ -67,6 +67,13 @@ JournalsDialog::JournalsDialog(ConnectPrompter* prompter, const QString& dir, QW
     m_status->setTextFormat(Qt::PlainText);
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
 
+    m_switches = new QLabel(this);
+    m_switches->setObjectName(QStringLiteral("journalSwitches"));
+    m_switches->setWordWrap(true);
+    m_switches->setTextFormat(Qt::PlainText);
+    m_switches->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_switches->hide();
+
     m_listView = makeTable(m_list, QStringLiteral("journalList"), tr("Journals"), this);
     m_hostView = makeTable(m_hosts, QStringLiteral("journalHosts"), tr("Hosts of the selected journal"), this);
     m_stepView = makeTable(m_steps, QStringLiteral("journalSteps"), tr("Steps of the selected host"), this);
@@ -121,6 +128,7 @@ JournalsDialog::JournalsDialog(ConnectPrompter* prompter, const QString& dir, QW
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(m_status);
     layout->addWidget(split, 1);
+    layout->addWidget(m_switches);
     layout->addLayout(buttons);
 
     connect(m_refresh, &QPushButton::clicked, this, &JournalsDialog::refresh);
@@ -155,6 +163,7 @@ JournalsDialog::JournalsDialog(ConnectPrompter* prompter, const QString& dir, QW
             ok = outcome->ok;
             m_shown = outcome->journal;
             m_hosts->setJournal(outcome->journal);
+            showSwitches();
             rp::apply::JournalSummary s;
             s.state = outcome->journal.state;
             const QString text = tr("Journal %1: %2.").arg(toQ(outcome->journal.id), JournalListModel::outcomeText(s));
@@ -254,6 +263,7 @@ void JournalsDialog::onSelected()
     const QModelIndex current = m_listView->currentIndex();
     ++m_loadGeneration; // a load still running for another row is dropped when it ends
     m_shown.reset();
+    showSwitches();
     if (!current.isValid() || current.data(JournalListModel::DamagedRole).toBool()) {
         m_hosts->clear(); // a damaged file's error is in its row (and its tooltip)
         updateButtons();
@@ -279,11 +289,23 @@ void JournalsDialog::onLoaded(quint64 generation)
     } else {
         m_shown = *loaded;
         m_hosts->setJournal(*loaded);
+        showSwitches();
         m_hostView->resizeColumnsToContents();
         m_hostView->horizontalHeader()->setStretchLastSection(true);
     }
     updateButtons();
     emit journalShown();
+}
+
+void JournalsDialog::showSwitches()
+{
+    QStringList lines;
+    if (m_shown) {
+        for (const rp::apply::SwitchRecord& sw : m_shown->switches)
+            lines << tr("%1 (switch): %2 — %3").arg(toQ(sw.name), toQ(sw.state), toQ(sw.message));
+    }
+    m_switches->setText(lines.join(QLatin1Char('\n')));
+    m_switches->setVisible(!lines.isEmpty());
 }
 
 void JournalsDialog::updateSteps()

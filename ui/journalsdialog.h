@@ -57,6 +57,8 @@ public:
     QPushButton* rollbackButton() const { return m_rollback; }
     QPushButton* resumeButton() const { return m_resume; }
     QLabel* statusLabel() const { return m_status; }
+    /// The switch targets of the shown journal, one line each (empty when it has none).
+    QLabel* switchLabel() const { return m_switches; }
     /// The journal shown (loaded for the selected row), if any.
     const std::optional<rp::apply::Journal>& shownJournal() const { return m_shown; }
 
@@ -81,6 +83,7 @@ private:
     void onEvent(const rp::apply::Event& event);
     void updateButtons();
     void updateSteps();
+    void showSwitches();
     void confirmAndStart(bool resume);
     QString selectedPath() const;
 
@@ -92,6 +95,7 @@ private:
     ApplyRunner* m_runner = nullptr;
 
     QLabel* m_status = nullptr;
+    QLabel* m_switches = nullptr;
     QTableView* m_listView = nullptr;
     QTableView* m_hostView = nullptr;
     QTableView* m_stepView = nullptr;

@@ -60,6 +60,11 @@ Journal sample(const std::string& dir, const std::string& id, const std::string&
         h.steps.push_back(s);
         j.hosts.push_back(h);
     }
+    SwitchRecord sw;
+    sw.name = "leaf1";
+    sw.state = "skipped";
+    sw.message = "plan only (no address in the inventory): apply its file by hand";
+    j.switches.push_back(sw);
     j.path = dir + "/" + j.id + ".json";
     return j;
 }
@@ -277,6 +282,10 @@ private slots:
         QCOMPARE(dialog.shownJournal()->state, std::string("applied"));
         QVERIFY(dialog.rollbackButton()->isEnabled());
         QVERIFY(!dialog.resumeButton()->isEnabled());
+        QCOMPARE(dialog.switchLabel()->text(),
+            QStringLiteral(
+                "leaf1 (switch): skipped — plan only (no address in the inventory): apply its file by hand"));
+        QVERIFY(!dialog.switchLabel()->isHidden());
 
         // The rollback button asks first, naming the journal and its hosts; Cancel does nothing.
         BoxAnswerer answer(QStringLiteral("journalConfirmation"), QStringLiteral("cancel"));
