@@ -26,6 +26,8 @@
 #include <QVBoxLayout>
 #include <QtConcurrent/QtConcurrentRun>
 
+#include <algorithm>
+
 namespace rp::ui {
 
 namespace {
@@ -43,6 +45,8 @@ QTableView* makeTable(
     view->setAlternatingRowColors(true);
     view->setWordWrap(false);
     view->verticalHeader()->hide();
+    // Read-only tables: every column as wide as its contents (kept across model resets), the last one fills.
+    view->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     view->horizontalHeader()->setStretchLastSection(true);
     return view;
 }
@@ -88,6 +92,7 @@ JournalsDialog::JournalsDialog(ConnectPrompter* prompter, const QString& dir, QW
     m_progress->setRange(0, 1);
     m_progress->setValue(0);
     m_progress->setTextVisible(false);
+    m_progress->hide(); // shown while a rollback or resume runs
 
     m_refresh = new QPushButton(tr("Re&fresh"), this);
     m_refresh->setAutoDefault(false);
@@ -109,6 +114,7 @@ JournalsDialog::JournalsDialog(ConnectPrompter* prompter, const QString& dir, QW
     buttons->addWidget(m_rollback);
     buttons->addWidget(m_resume);
     buttons->addWidget(m_progress, 1);
+    buttons->addStretch(1);
     buttons->addWidget(m_close);
 
     auto* hostsSplit = new QSplitter(Qt::Horizontal, this);
@@ -153,6 +159,7 @@ JournalsDialog::JournalsDialog(ConnectPrompter* prompter, const QString& dir, QW
         const ApplyRunner::Outcome& outcome = m_runner->outcome();
         m_progress->setRange(0, 1);
         m_progress->setValue(1);
+        m_progress->hide();
         bool ok = false;
         const QString stamp = QDateTime::currentDateTime().toString(QStringLiteral("HH:mm:ss  "));
         if (!outcome) {
@@ -218,8 +225,12 @@ void JournalsDialog::onListed()
     const auto journals = m_listWatcher.result();
     const std::size_t open = unfinished(journals).size();
     m_list->setJournals(journals);
+    // A damaged file's error is long: the outcome column stays readable and the hosts stay in view (tooltip).
+    m_listView->horizontalHeader()->setSectionResizeMode(QHeaderView::Interactive);
     m_listView->resizeColumnsToContents();
-    m_listView->horizontalHeader()->setStretchLastSection(true);
+    const int em = fontMetrics().horizontalAdvance(QLatin1Char('M'));
+    m_listView->setColumnWidth(
+        JournalListModel::Outcome, std::min(m_listView->columnWidth(JournalListModel::Outcome), em * 24));
     QString status = journals.empty()
         ? tr("No journals in %1 yet: every apply writes one.").arg(QDir::toNativeSeparators(m_dir))
         : tr("%n run(s) in %1, newest first.", nullptr, static_cast<int>(journals.size()))
@@ -290,8 +301,6 @@ void JournalsDialog::onLoaded(quint64 generation)
         m_shown = *loaded;
         m_hosts->setJournal(*loaded);
         showSwitches();
-        m_hostView->resizeColumnsToContents();
-        m_hostView->horizontalHeader()->setStretchLastSection(true);
     }
     updateButtons();
     emit journalShown();
@@ -315,8 +324,6 @@ void JournalsDialog::updateSteps()
         ? m_hosts->host(current.siblingAtColumn(HostProgressModel::Host).data().toString())
         : nullptr;
     m_steps->setSteps(h ? h->steps : std::vector<rp::apply::StepRecord> {}, m_hosts->isDryRun());
-    m_stepView->resizeColumnsToContents();
-    m_stepView->horizontalHeader()->setStretchLastSection(true);
 }
 
 void JournalsDialog::updateButtons()
@@ -381,6 +388,7 @@ bool JournalsDialog::start(const QString& path, bool resume)
     m_hosts->setMode(resume ? QStringLiteral("apply") : QStringLiteral("rollback"));
     m_runningPath = path;
     m_progress->setRange(0, 0);
+    m_progress->show();
     m_log->appendPlainText(QDateTime::currentDateTime().toString(QStringLiteral("HH:mm:ss  "))
         + (resume ? tr("Resuming %1…") : tr("Rolling back %1…")).arg(QDir::toNativeSeparators(path)));
     auto job = [path = toStd(path), context, resume](const rp::apply::Options& o) {
