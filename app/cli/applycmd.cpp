@@ -254,6 +254,15 @@ int applyCommand(int argc, char** argv)
         plan.profileYaml = profileToYaml(*profile);
         plan.inventoryYaml = inventoryToYaml(inventory);
     }
+    // A run whose controller died is the admin's to settle first: say so, loudly, before changing more.
+    for (const auto& s :
+        apply::listJournals(options.journalDir.empty() ? apply::defaultJournalDir() : options.journalDir)) {
+        if (s.state == "running" && options.mode == apply::Mode::Apply)
+            std::fprintf(stderr,
+                "warning: run %s did not finish (its controller stopped): 'rocepilot-cli journal resume %s' or "
+                "'rocepilot-cli rollback %s'\n",
+                s.id.c_str(), s.id.c_str(), s.id.c_str());
+    }
     std::signal(SIGINT, onSignal);
     std::signal(SIGTERM, onSignal);
     auto context = cliConnectContext(inventory, args.value("known-hosts"), args.flag("accept-new-host-keys"));

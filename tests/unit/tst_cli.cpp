@@ -103,16 +103,18 @@ private Q_SLOTS:
         QString inv = dir.path() + QStringLiteral("/inv.yaml");
         QFile f(inv);
         QVERIFY(f.open(QIODevice::WriteOnly));
+        // A path inside our own temporary directory is missing for sure (another program once made /nonexistent).
+        const QString missing = dir.path() + QStringLiteral("/missing-tree");
         f.write(QStringLiteral("version: 1\nhosts:\n  - {name: good, local: true, sysfs_root: '%1'}\n"
-                               "  - {name: bad, local: true, sysfs_root: /nonexistent}\n")
-                    .arg(fixture("sysfs/bond"))
+                               "  - {name: bad, local: true, sysfs_root: '%2'}\n")
+                    .arg(fixture("sysfs/bond"), missing)
                     .toUtf8());
         f.close();
         auto r = cli({ QStringLiteral("discover"), QStringLiteral("--inventory"), inv });
         QCOMPARE(r.exitCode, 1);
         QVERIFY(r.out.contains("good (local): ok"));
         QVERIFY(r.out.contains("bad (local): failed"));
-        QVERIFY(r.out.contains("/nonexistent: not a directory"));
+        QVERIFY(r.out.contains(QString(missing + QStringLiteral(": not a directory")).toUtf8()));
     }
 };
 
