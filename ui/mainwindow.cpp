@@ -4,11 +4,15 @@
 #include "dashboardwindow.h"
 #include "labpage.h"
 #include "testpanel.h"
+#include "applypage.h"
+#include "journalsdialog.h"
+#include "qtstrings.h"
 #include "wizard.h"
 
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
+#include <QDateTime>
 #include <QDir>
 #include <QFileDialog>
 #include <QFileInfo>
@@ -18,6 +22,10 @@
 #include <QMessageBox>
 #include <QPushButton>
 #include <QStatusBar>
+#include <QTimer>
+#include <QtConcurrent/QtConcurrentRun>
+
+#include <algorithm>
 
 namespace rp::ui {
 
@@ -68,6 +76,9 @@ MainWindow::MainWindow(QWidget* parent)
     });
     openRun->setObjectName(QStringLiteral("openRunAction"));
     file->addSeparator();
+    m_journalsAction = file->addAction(tr("&Journals…"), this, [this] { showJournals(); });
+    m_journalsAction->setObjectName(QStringLiteral("journalsAction"));
+    m_journalsAction->setStatusTip(tr("Every apply run with its outcome: roll back or resume from there."));
     m_stopLabAction = file->addAction(tr("Sto&p Soft-RoCE lab"), m_wizard->labPage(), &LabPage::stopLab);
     m_stopLabAction->setObjectName(QStringLiteral("stopLabAction"));
     m_stopLabAction->setStatusTip(tr("Stop the two lab guests. A lab left running is reused by the next start."));
@@ -90,6 +101,14 @@ MainWindow::MainWindow(QWidget* parent)
     connect(m_wizard->labPage(), &LabPage::labStatusChanged, this, &MainWindow::updateLabStatus);
     m_wizard->setDiscardCheck([this] { return maybeSave(); });
 
+    connect(m_wizard->applyPage(), &ApplyPage::journalsRequested, this, [this] {
+        if (JournalsDialog* d = showJournals(); d && m_wizard->applyPage()->lastJournal())
+            d->selectJournal(toQ(m_wizard->applyPage()->lastJournal()->path));
+    });
+    connect(&m_unfinishedWatcher, &QFutureWatcher<std::vector<rp::apply::JournalSummary>>::finished, this,
+        [this] { offerUnfinished(JournalsDialog::unfinished(m_unfinishedWatcher.result())); });
+    QTimer::singleShot(0, this, &MainWindow::checkUnfinishedJournals);
+
     connect(m_wizard, &Wizard::openProjectRequested, this, &MainWindow::openProjectDialog);
     connect(m_wizard, &Wizard::closeRequested, this, &QWidget::close);
     connect(m_wizard, &Wizard::modifiedChanged, this, &MainWindow::updateTitle);
@@ -99,7 +118,83 @@ MainWindow::MainWindow(QWidget* parent)
     resize(1000, 700);
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow()
+{
+    if (m_unfinishedWatcher.isRunning())
+        m_unfinishedWatcher.waitForFinished();
+}
+
+JournalsDialog* MainWindow::showJournals()
+{
+    if (!m_journals)
+        m_journals = new JournalsDialog(m_wizard->prompter(), toQ(rp::apply::defaultJournalDir()), this);
+    else
+        m_journals->refresh();
+    m_journals->show();
+    m_journals->raise();
+    m_journals->activateWindow();
+    return m_journals;
+}
+
+void MainWindow::checkUnfinishedJournals()
+{
+    if (m_unfinishedWatcher.isRunning())
+        return;
+    m_unfinishedWatcher.setFuture(
+        QtConcurrent::run([dir = rp::apply::defaultJournalDir()] { return rp::apply::listJournals(dir); }));
+}
+
+void MainWindow::offerUnfinished(const std::vector<rp::apply::JournalSummary>& unfinished)
+{
+    if (unfinished.empty())
+        return;
+    // Newest first: the offer is about the last run; the others are listed and wait in the Journals view.
+    const rp::apply::JournalSummary& last = unfinished.front();
+    QStringList hosts;
+    for (const auto& [name, state] : last.hosts)
+        hosts << QStringLiteral("%1 (%2)").arg(toQ(name), toQ(state));
+    QString text = tr("RoCE Pilot was closed while it was changing hosts: journal %1 (%2, started %3 UTC) never "
+                      "finished.\n\nHosts: %4.\n\nResume it (steps verified before are read back again, the others "
+                      "run), or roll it back (every step that ran is undone and each host compared with its "
+                      "snapshot). Nothing happens until you choose.")
+                       .arg(toQ(last.id), toQ(last.mode), toQ(last.created), hosts.join(QStringLiteral(", ")));
+    // The journal cannot tell a dead controller from one still running elsewhere (a CLI apply): a file written
+    // recently says so, so nobody resumes or rolls back a run that is still going.
+    if (const qint64 age = QFileInfo(toQ(last.path)).lastModified().secsTo(QDateTime::currentDateTime()); age < 180)
+        text += QStringLiteral("\n\n")
+            + tr("Its journal was written %n second(s) ago: another RoCE Pilot (or rocepilot-cli) may still be running "
+                 "it. Choose Later unless you know it stopped.",
+                nullptr, static_cast<int>(std::max<qint64>(0, age)));
+    if (unfinished.size() > 1)
+        text += QStringLiteral("\n\n")
+            + tr(
+                "%n more unfinished run(s) are in File > Journals….", nullptr, static_cast<int>(unfinished.size() - 1));
+    auto* box = new QMessageBox(QMessageBox::Warning, tr("Unfinished run"), text, QMessageBox::NoButton, this);
+    box->setObjectName(QStringLiteral("unfinishedJournals"));
+    box->setTextFormat(Qt::PlainText);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    QPushButton* resume = box->addButton(tr("&Resume"), QMessageBox::AcceptRole);
+    resume->setObjectName(QStringLiteral("resumeButton"));
+    QPushButton* rollback = box->addButton(tr("Roll &back"), QMessageBox::DestructiveRole);
+    rollback->setObjectName(QStringLiteral("rollbackButton"));
+    QPushButton* later = box->addButton(tr("&Later"), QMessageBox::RejectRole);
+    later->setObjectName(QStringLiteral("laterButton"));
+    box->setDefaultButton(later);
+    box->setEscapeButton(later);
+    const QString path = toQ(last.path);
+    connect(box, &QMessageBox::buttonClicked, this, [this, resume, rollback, path](QAbstractButton* clicked) {
+        if (clicked != resume && clicked != rollback)
+            return;
+        JournalsDialog* d = showJournals();
+        d->selectJournal(path);
+        if (clicked == resume)
+            d->startResume(path);
+        else
+            d->startRollback(path);
+    });
+    // Not exec(): the window stays live (and a screenshot or a test is never held up by the question).
+    box->open();
+}
 
 void MainWindow::updateTitle()
 {
@@ -193,6 +288,27 @@ void MainWindow::closeEvent(QCloseEvent* event)
         event->ignore();
         return;
     }
+    const bool running = m_wizard->applyPage()->isRunning() || (m_journals && m_journals->isRunning());
+    if (running) {
+        QMessageBox box(QMessageBox::Warning, tr("A run is in progress"),
+            tr("RoCE Pilot is changing hosts. Closing cancels the run: the step that runs now finishes, then the "
+               "hosts that changed are rolled back, and the window closes when that is done."),
+            QMessageBox::NoButton, this);
+        box.setObjectName(QStringLiteral("closeWhileRunning"));
+        QPushButton* stop = box.addButton(tr("Cancel the run and &close"), QMessageBox::DestructiveRole);
+        stop->setObjectName(QStringLiteral("stopButton"));
+        QPushButton* keep = box.addButton(tr("&Keep running"), QMessageBox::RejectRole);
+        keep->setObjectName(QStringLiteral("keepButton"));
+        box.setDefaultButton(keep);
+        box.setEscapeButton(keep);
+        box.exec();
+        if (box.clickedButton() != stop) {
+            event->ignore();
+            return;
+        }
+    }
+    if (m_journals)
+        m_journals->cancelAndWait();
     m_wizard->shutdown();
     event->accept();
 }

@@ -1,13 +1,20 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include "apply/journal.h"
+
+#include <QFutureWatcher>
 #include <QMainWindow>
+#include <QPointer>
+
+#include <vector>
 
 class QAction;
 class QLabel;
 
 namespace rp::ui {
 
+class JournalsDialog;
 class Wizard;
 class DashboardWindow;
 
@@ -28,6 +35,13 @@ public:
     /// The status bar's lab line (empty unless the lab was started or stopped in this session).
     QLabel* labStatusLabel() const { return m_labStatus; }
 
+    QAction* journalsAction() const { return m_journalsAction; }
+    /// File > Journals…: the dialog (created on first use, kept while the window lives).
+    JournalsDialog* showJournals();
+    /// Looks (on a worker) for runs that never ended, in the default journal directory; when there are some,
+    /// offers resume or rollback in a dialog (never automatically). Called once the window is up.
+    void checkUnfinishedJournals();
+
     /// Opens a project, showing errors in a message box. Returns whether it was loaded.
     bool openProject(const QString& path);
     void openProjectDialog();
@@ -41,11 +55,15 @@ private:
     void updateTitle();
     void updateLabStatus();
     bool maybeSave();
+    void offerUnfinished(const std::vector<rp::apply::JournalSummary>& unfinished);
 
     Wizard* m_wizard = nullptr;
     QAction* m_saveAction = nullptr;
     QAction* m_stopLabAction = nullptr;
     QLabel* m_labStatus = nullptr;
+    QAction* m_journalsAction = nullptr;
+    QPointer<JournalsDialog> m_journals;
+    QFutureWatcher<std::vector<rp::apply::JournalSummary>> m_unfinishedWatcher;
 };
 
 } // namespace rp::ui

@@ -49,8 +49,10 @@ ReviewPage::ReviewPage(InventoryModel* inventory, DiscoveryModel* discovery, Pro
     , m_switches(new SwitchModel(this))
 {
     setTitle(tr("Review"));
-    setSubTitle(tr("The plan for every discovered host and the switches you list: read each step, see what will "
-                   "change and what already matches, then copy or save the files. Nothing is applied here."));
+    setSubTitle(tr(
+        "The plan for every discovered host and the switches you list: read each step, see what will "
+        "change and what already matches, then copy or save the files. Nothing is applied on this page: the next one "
+        "applies the plan."));
 
     m_switchView = new QTableView(this);
     m_switchView->setObjectName(QStringLiteral("switchTable"));

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "wizard.h"
 
+#include "applypage.h"
 #include "connectprompter.h"
 #include "discoverpage.h"
 #include "discoverymodel.h"
@@ -13,7 +14,10 @@
 #include "troubleshootpage.h"
 #include "testpage.h"
 #include "testpanel.h"
+#include "switchmodel.h"
 #include "welcomepage.h"
+
+#include "profile/profile.h"
 
 #include <QKeyEvent>
 
@@ -51,6 +55,23 @@ Wizard::Wizard(QWidget* parent)
     setPage(TroubleshootPageId, m_troubleshoot);
     m_test = new TestPage(testSources(), this);
     setPage(TestPageId, m_test);
+    m_apply = new ApplyPage(m_prompter, this);
+    setPage(ApplyPageId, m_apply);
+    // Apply takes the plan Review made, for the hosts discovery read, with the profile and the inventory that
+    // made it: the engine re-makes it from a fresh read of each host.
+    m_apply->setInputSource([this] {
+        ApplyPage::Input input;
+        input.inventory = inventory();
+        input.inventory.switches = m_review->switchModel()->switches();
+        if (!m_review->plan()) {
+            input.why = tr("the Review page has no plan (see its status).");
+            return input;
+        }
+        input.plan = *m_review->plan();
+        input.plan->profileYaml = rp::profileToYaml(m_profile->profile());
+        input.plan->inventoryYaml = rp::inventoryToYaml(input.inventory);
+        return input;
+    });
     setStartId(WelcomePageId);
 
     connect(m_welcome, &WelcomePage::openProjectRequested, this, &Wizard::openProjectRequested);
@@ -88,6 +109,8 @@ void Wizard::shutdown()
     m_lab->cancelAndWait();
     m_review->waitForSave();
     m_test->panel()->cancelAndWait(); // the run file keeps what was measured
+    // A running apply is cancelled: the engine finishes its step and rolls back, and that is waited for.
+    m_apply->cancelAndWait();
 }
 
 int Wizard::nextId() const
@@ -106,6 +129,8 @@ int Wizard::nextId() const
     case ProfilePageId:
         return ReviewPageId;
     case ReviewPageId:
+        return ApplyPageId;
+    case ApplyPageId:
         return TestPageId;
     default:
         return -1;

@@ -9,6 +9,7 @@
 
 namespace rp::ui {
 
+class ApplyPage;
 class ConnectPrompter;
 class DiscoverPage;
 class HostsPage;
@@ -37,6 +38,7 @@ public:
         ProfilePageId,
         ReviewPageId,
         TroubleshootPageId, ///< the Welcome page's "Troubleshoot" (after Discover) and "Import outputs" goals
+        ApplyPageId,
         TestPageId, ///< performance tests, live dashboards, saved runs and reports (after Review/Apply)
     };
     Q_ENUM(PageId)
@@ -55,6 +57,7 @@ public:
     TestPage* testPage() const { return m_test; }
     /// What the Test page and standalone dashboards test: this project's hosts, discovery and profile.
     TestSources testSources();
+    ApplyPage* applyPage() const { return m_apply; }
 
     rp::Inventory inventory() const;
     void setInventory(const rp::Inventory& inventory);
@@ -109,6 +112,7 @@ private:
     ReviewPage* m_review = nullptr;
     TroubleshootPage* m_troubleshoot = nullptr;
     TestPage* m_test = nullptr;
+    ApplyPage* m_apply = nullptr;
     QString m_projectPath;
     QString m_knownHostsFile; ///< as stored in the project; empty = default
     bool m_modified = false;

@@ -260,7 +260,7 @@ public:
                 return true;
             }
             std::this_thread::sleep_for(std::chrono::seconds(1));
-        } while (Clock::now() < deadline && !cancelled(m_options.cancel));
+        } while (Clock::now() < deadline); // not cut short by a cancel: the rollback is what a cancel asks for
         return false;
     }
 
@@ -311,7 +311,7 @@ public:
             emit(r.id, ok ? "undone" : "undo failed");
         }
         // Read the host back: the snapshot is the proof.
-        auto facts = discover(/*quiet=*/true);
+        auto facts = discover(/*quiet=*/true, /*cancellable=*/false);
         std::string mismatch;
         if (facts) {
             auto files = readFiles(filePaths());
@@ -425,11 +425,12 @@ private:
         return true;
     }
 
-    std::optional<HostFacts> discover(bool quiet = false)
+    /// A rollback's read-backs ignore the cancel flag: a cancel asks for the rollback, so it must not stop its proof.
+    std::optional<HostFacts> discover(bool quiet = false, bool cancellable = true)
     {
         DiscoveryOptions o;
         o.commandTimeout = m_options.commandTimeout;
-        auto f = discoverHost(*m_exec, o, m_options.cancel);
+        auto f = discoverHost(*m_exec, o, cancellable ? m_options.cancel : nullptr);
         if (!f) {
             if (!quiet)
                 setState(HostState::Unreachable, "reading the host failed: " + f.error().describe());

@@ -2,12 +2,30 @@
 # Renders the Discover page on a recorded fixture tree into docs/screenshots/discover.png, (with `review`) the
 # Review page for that tree with the default profile into docs/screenshots/review.png, or (with `lab`) the
 # Soft-RoCE lab page mid-start, against a stand-in lab script, into docs/screenshots/lab.png.
+# With `apply`, the Apply page after a real apply on the Soft-RoCE lab guests (it starts the lab in the build
+# dir's softroce/ under /tmp/rp-lab.lock, runs tst_applypage_lab, and stops the lab) into docs/screenshots/apply.png.
 # Usage: tests/gui/screenshot.sh [review] [path/to/rocepilot] [fixture-tree] [output.png]
 #        tests/gui/screenshot.sh lab [path/to/rocepilot] [output.png]
+#        tests/gui/screenshot.sh apply [build-dir] [output.png]
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
 mode=discover
+if [[ ${1:-} == apply ]]; then
+    build="$(cd "${2:-$root/build/default}" && pwd)"
+    out="$(realpath -m "${3:-$root/docs/screenshots/apply.png}")"
+    state="$build/softroce"
+    mkdir -p "$(dirname "$out")"
+    # -o: the lock is held by flock itself, not inherited by the guests' qemu processes that outlive `start`.
+    exec flock -o /tmp/rp-lab.lock bash -c '
+        set -euo pipefail
+        trap "bash \"$1/tests/lab/softroce/lab.sh\" stop --state-dir \"$3\" >/dev/null" EXIT
+        bash "$1/tests/lab/softroce/lab.sh" start --state-dir "$3" --inventory-out "$3/inventory.yaml" >/dev/null
+        env LANG=C.UTF-8 LC_ALL=C.UTF-8 QT_QPA_PLATFORM=offscreen RP_SOFTROCE_STATE="$3" RP_APPLY_SCREENSHOT="$4" \
+            "$2/tests/tst_applypage_lab" -silent
+        echo "wrote $4"
+    ' screenshot "$root" "$build" "$state" "$out"
+fi
 if [[ ${1:-} == lab || ${1:-} == review ]]; then
     mode=$1
     shift

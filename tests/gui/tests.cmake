@@ -1,12 +1,12 @@
 # tests for gui (offscreen widgets; rp_add_test sets QT_QPA_PLATFORM=offscreen)
-foreach(t inventorymodel discoverymodel sshconfigimport wizard profilepage reviewpage)
+foreach(t inventorymodel discoverymodel sshconfigimport wizard profilepage reviewpage applymodels)
     rp_add_test(tst_${t}
         SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_${t}.cpp ${CMAKE_CURRENT_LIST_DIR}/guitestdata.h
         LABELS gui
         LIBS rp_ui Qt6::Widgets)
 endforeach()
 target_link_libraries(tst_wizard PRIVATE Qt6::Concurrent) # the prompter test asks from worker threads
-set_tests_properties(tst_wizard tst_profilepage tst_reviewpage PROPERTIES TIMEOUT 120)
+set_tests_properties(tst_wizard tst_profilepage tst_reviewpage tst_applymodels PROPERTIES TIMEOUT 120)
 
 # docs/screenshots/discover.png from the mlx5-dual fixture tree (needs xvfb-run): ninja gui-screenshot
 add_custom_target(gui-screenshot
@@ -63,3 +63,33 @@ set_tests_properties(tst_testpage_netns PROPERTIES
     RESOURCE_LOCK netns
     TIMEOUT 300
     ENVIRONMENT "QT_QPA_PLATFORM=offscreen;RP_NETNS_DIR=${RP_NETNS_DIR}")
+# The Apply page end to end on the Soft-RoCE lab guests (fixture `softroce` from tests/lab/tests.cmake): discover,
+# plan, dry run, apply, verify, rollback, dry run again. RP_APPLY_SCREENSHOT=FILE also writes the page after the
+# apply (docs/screenshots/apply.png: ninja gui-screenshot-apply).
+rp_add_test(tst_applypage_lab
+    SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_applypage_lab.cpp ${CMAKE_CURRENT_LIST_DIR}/guitestdata.h
+    LABELS lab
+    LIBS rp_ui Qt6::Widgets)
+set_tests_properties(tst_applypage_lab PROPERTIES
+    FIXTURES_REQUIRED softroce
+    RESOURCE_LOCK softroce
+    TIMEOUT 900
+    ENVIRONMENT "QT_QPA_PLATFORM=offscreen;RP_SOFTROCE_STATE=${RP_SOFTROCE_STATE}")
+add_custom_target(gui-screenshot-apply
+    COMMAND ${CMAKE_CURRENT_LIST_DIR}/screenshot.sh apply ${PROJECT_BINARY_DIR}
+    DEPENDS tst_applypage_lab
+    USES_TERMINAL
+    COMMENT "Writing docs/screenshots/apply.png (starts and stops the Soft-RoCE lab)")
+
+# The Apply page and the Journals view on netns OpenSSH hosts (fixture `netns`) with a plan made by hand: dead-man
+# countdown, rollback from the Journals view, cancel mid-run, policy stop-all with a failing host, closing while a
+# run goes, resume of an unfinished run offered at start.
+rp_add_test(tst_applypage_netns
+    SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_applypage_netns.cpp
+    LABELS integration
+    LIBS rp_ui Qt6::Widgets)
+set_tests_properties(tst_applypage_netns PROPERTIES
+    FIXTURES_REQUIRED netns
+    RESOURCE_LOCK netns
+    TIMEOUT 300
+    ENVIRONMENT "QT_QPA_PLATFORM=offscreen;RP_NETNS_DIR=${PROJECT_BINARY_DIR}/netns-lab")

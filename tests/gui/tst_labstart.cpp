@@ -107,6 +107,8 @@ private slots:
         // The app's config (known_hosts) and the lab's state dir stay in a temp dir.
         qputenv("XDG_CONFIG_HOME", m_env.filePath(QStringLiteral("config")).toUtf8());
         qputenv("XDG_RUNTIME_DIR", m_env.path().toUtf8());
+        // MainWindow offers unfinished apply runs at start: the user's journals (or a run going elsewhere) stay out.
+        qputenv("RP_JOURNAL_DIR", m_env.filePath(QStringLiteral("journals")).toUtf8());
     }
 
     void readyPutsHostsInAndDiscovers()

@@ -302,7 +302,8 @@ private slots:
         QVERIFY(w.profilePage()->selectPreset(QStringLiteral("lossless-pcp-vlan")));
         w.next();
         QCOMPARE(w.currentId(), int(Wizard::ReviewPageId));
-        QVERIFY(w.button(QWizard::NextButton)->isEnabled()); // the Test page follows Review
+        QVERIFY(w.button(QWizard::NextButton)->isEnabled()); // Apply follows
+        QCOMPARE(w.nextId(), int(Wizard::ApplyPageId));
 
         ReviewPage* page = w.reviewPage();
         QCOMPARE(tabNames(page->tabs()), QStringList { QStringLiteral("lab-a") });

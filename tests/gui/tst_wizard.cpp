@@ -71,6 +71,8 @@ private slots:
         QVERIFY(m_config.isValid());
         // The app's own known_hosts and anything else under the config dir stay in a temp dir.
         qputenv("XDG_CONFIG_HOME", m_config.path().toUtf8());
+        // MainWindow offers unfinished apply runs at start: the user's journals (or a run going elsewhere) stay out.
+        qputenv("RP_JOURNAL_DIR", m_config.filePath(QStringLiteral("journals")).toUtf8());
     }
 
     void hostsPageNeedsAHost()
