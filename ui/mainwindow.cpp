@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "mainwindow.h"
 
-#include "dashboardwindow.h"
-#include "labpage.h"
-#include "testpanel.h"
 #include "applypage.h"
+#include "dashboardwindow.h"
 #include "journalsdialog.h"
+#include "labpage.h"
 #include "qtstrings.h"
+#include "testpanel.h"
 #include "wizard.h"
 
 #include <QAction>

@@ -11,10 +11,10 @@
 #include "profilepage.h"
 #include "qtstrings.h"
 #include "reviewpage.h"
-#include "troubleshootpage.h"
+#include "switchmodel.h"
 #include "testpage.h"
 #include "testpanel.h"
-#include "switchmodel.h"
+#include "troubleshootpage.h"
 #include "welcomepage.h"
 
 #include "profile/profile.h"
