@@ -2,6 +2,261 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE">
 <context>
+    <name>rp::ui::ApplyPage</name>
+    <message>
+        <source>Apply</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Apply the plan to the hosts it was made for. Every host is read afresh first; each step is read back after it runs; a journal keeps the state before the change, so every run can be rolled back. Start with a dry run to see what will change.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>D&amp;ry run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Read every host afresh and show, per step, what would run and what is already so. Changes nothing.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Apply…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Apply the plan to its hosts, after a confirmation that names them.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Verify</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Read every step of every host back and compare it with the plan. Changes nothing.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>R&amp;oll back…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Undo the last apply on every host, in reverse order, and compare each host with its snapshot.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cance&amp;l run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Finish the step that runs now, then roll back as the policy says.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A failed host rolls back every host</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A failed host rolls back alone</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What happens to the other hosts when one fails.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A step that may cut the SSH session runs under a dead-man: the host undoes it by itself unless RoCE Pilot reconnects and confirms within this time.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Dead-man:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%v of %m hosts</source>
+        <translation type="unfinished">%v von %m Hosts</translation>
+    </message>
+    <message>
+        <source>Hosts</source>
+        <translation type="unfinished">Hosts</translation>
+    </message>
+    <message>
+        <source>Steps</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Steps of the selected host</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Apply log</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The log of the run appears here, step by step.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Journals…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every past run with its outcome; roll back or resume from there.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no session for this vendor</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no management address</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No plan to apply: go back to the Review page.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No plan to apply: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Profile &apos;%1&apos; for %n host(s): %2.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Switches applied first, each through its vendor&apos;s session with its own commit timer or checkpoint: %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not applied here: %1 — apply their files from the Review page by hand.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Journals are kept in %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Apply the plan &apos;%1&apos; to %n host(s): %2?</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Each host is read afresh first and its state is written to a journal in %1, so this run can be rolled back later, even after RoCE Pilot was closed. Each step is read back after it runs; a failed step rolls its host back.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>If one host fails, every host is rolled back.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>If one host fails, only that host is rolled back.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Switches, applied first through their vendor&apos;s session: %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Not applied here: %1 (apply their files by hand).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Apply to %n host(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>&amp;Apply to %n host(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Roll back journal %1 on %n host(s): %2?
+
+Every step that ran is undone in reverse order, then each host is read back and compared with its snapshot.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Roll back</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>&amp;Roll back %n host(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Dry run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Verify</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rollback</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 started.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancelling: the step that runs now finishes, then the hosts roll back.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: the host undoes the step by itself in %2 s unless RoCE Pilot reconnects and confirms</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Dead-man armed — %1.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing was started: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 (switch): %2 — %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: journal %2 (%3).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Finished: %1, journal %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Steps (select a host)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Steps on %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>rp::ui::ConnectPrompter</name>
     <message>
         <source>Password for %1</source>
@@ -18,6 +273,80 @@
     <message>
         <source>Cancel</source>
         <translation>Abbrechen</translation>
+    </message>
+</context>
+<context>
+    <name>rp::ui::DashboardView</name>
+    <message>
+        <source>Follow the newest samples</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Drag or wheel on a chart to look back; all charts share the time axis.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Throughput (Gb/s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>One-way latency (µs): p50, band p50–p99</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>CPU (% of one core)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Host counters (per second)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>time since the run started (s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>client</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>server</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>p50 per interval</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: client</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: p50</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1: server</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>RoCE Pilot chart</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>choose a .png or .pdf file name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>could not write %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>rp::ui::DashboardWindow</name>
+    <message>
+        <source>RoCE Pilot — dashboard</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -336,6 +665,17 @@
     </message>
 </context>
 <context>
+    <name>rp::ui::FabricView</name>
+    <message>
+        <source>Fabric view</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No hosts yet: run a check or import outputs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>rp::ui::HostDialog</name>
     <message>
         <source>Add host</source>
@@ -471,6 +811,81 @@
     <message>
         <source>&amp;Refuse</source>
         <translation>Ab&amp;lehnen</translation>
+    </message>
+</context>
+<context>
+    <name>rp::ui::HostProgressModel</name>
+    <message>
+        <source>verified</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>differs from the plan</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pending</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>dry run done</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>applying</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>applied</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unchanged (already so)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation type="unfinished">fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>rolled back</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>refused</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unreachable</source>
+        <translation type="unfinished">nicht erreichbar</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation type="unfinished">abgebrochen</translation>
+    </message>
+    <message>
+        <source>nothing changed: %1 step(s) will run, %2 already so, %3 skipped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Host</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Current step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Message</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>undo: %1</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -675,6 +1090,188 @@
     <message>
         <source>Kind</source>
         <translation>System</translation>
+    </message>
+</context>
+<context>
+    <name>rp::ui::JournalListModel</name>
+    <message>
+        <source>damaged: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>unfinished: resume or roll back</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>applied</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>rolled back</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation type="unfinished">fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>partial (some hosts kept the change)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>dry run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>verified</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Journal</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Started (UTC)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Mode</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Outcome</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hosts</source>
+        <translation type="unfinished">Hosts</translation>
+    </message>
+</context>
+<context>
+    <name>rp::ui::JournalsDialog</name>
+    <message>
+        <source>Journals — RoCE Pilot</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Journals</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Hosts of the selected journal</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Steps of the selected host</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The log of a rollback or resume appears here.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Re&amp;fresh</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Roll back…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Undo every step this run made, in reverse order, and compare each host with its snapshot.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Re&amp;sume…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Continue a run that never ended: steps verified before are read back again, the others run.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Close</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Nothing was done: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Journal %1: %2.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reading %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No journals in %1 yet: every apply writes one.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n run(s) in %1, newest first.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n run(s) never finished (RoCE Pilot was closed or killed during it): resume or roll back.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 (switch): %2 — %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Resume journal %1 on %n host(s): %2?
+
+Steps verified before are read back again; the others run, each read back after it runs.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Roll back journal %1 on %n host(s): %2?
+
+Every step that ran is undone in reverse order, then each host is read back and compared with its snapshot.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Resume</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Roll back</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Re&amp;sume</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Roll back</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Resuming %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rolling back %1…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Wait for the run to end; it cannot be left half-way.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -913,6 +1510,92 @@ Was zu tun ist: %2</translation>
     <message>
         <source>Stop the two lab guests. A lab left running is reused by the next start.</source>
         <translation>Die beiden Laborgäste stoppen. Ein weiterlaufendes Labor wird beim nächsten Start wiederverwendet.</translation>
+    </message>
+    <message>
+        <source>New &amp;dashboard</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run tests and watch live charts in a window of its own</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open &amp;run…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open a saved run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>RoCE Pilot runs (*.rprun);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Journals…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Every apply run with its outcome: roll back or resume from there.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>RoCE Pilot was closed while it was changing hosts: journal %1 (%2, started %3 UTC) never finished.
+
+Hosts: %4.
+
+Resume it (steps verified before are read back again, the others run), or roll it back (every step that ran is undone and each host compared with its snapshot). Nothing happens until you choose.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Its journal was written %n second(s) ago: another RoCE Pilot (or rocepilot-cli) may still be running it. Choose Later unless you know it stopped.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n more unfinished run(s) are in File &gt; Journals….</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Unfinished run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Resume</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Roll &amp;back</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Later</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A run is in progress</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>RoCE Pilot is changing hosts. Closing cancels the run: the step that runs now finishes, then the hosts that changed are rolled back, and the window closes when that is done.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel the run and &amp;close</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Keep running</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1324,10 +2007,6 @@ Was zu tun ist: %2</translation>
         <translation>Überprüfen</translation>
     </message>
     <message>
-        <source>The plan for every discovered host and the switches you list: read each step, see what will change and what already matches, then copy or save the files. Nothing is applied here.</source>
-        <translation>Der Plan für jeden ermittelten Host und die Switches, die Sie angeben: Lesen Sie jeden Schritt, sehen Sie, was sich ändert und was schon stimmt, und kopieren oder speichern Sie dann die Dateien. Hier wird nichts angewendet.</translation>
-    </message>
-    <message>
         <source>Switches</source>
         <translation>Switches</translation>
     </message>
@@ -1424,6 +2103,10 @@ Was zu tun ist: %2</translation>
     <message>
         <source>Nothing was saved: %1</source>
         <translation>Nichts wurde gespeichert: %1</translation>
+    </message>
+    <message>
+        <source>The plan for every discovered host and the switches you list: read each step, see what will change and what already matches, then copy or save the files. Nothing is applied on this page: the next one applies the plan.</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1549,6 +2232,90 @@ Was zu tun ist: %2</translation>
     </message>
 </context>
 <context>
+    <name>rp::ui::StepModel</name>
+    <message>
+        <source>will run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>pending</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>verified</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>already so</source>
+        <translation type="unfinished">bereits so</translation>
+    </message>
+    <message>
+        <source>skipped</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation type="unfinished">fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>undone</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>undo failed</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(dead-man)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>(under a dead-man)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the read-back already shows the wanted value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>undo: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>no exact undo: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Before: %1
+After: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>shows %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Step</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reason / message</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Read back</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>rp::ui::SwitchModel</name>
     <message>
         <source>Switch</source>
@@ -1565,6 +2332,548 @@ Was zu tun ist: %2</translation>
     <message>
         <source>Uplink ports</source>
         <translation>Uplink-Ports</translation>
+    </message>
+</context>
+<context>
+    <name>rp::ui::TestPage</name>
+    <message>
+        <source>Test</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Measure latency and throughput between the hosts over RDMA (and TCP or perftest to compare), with both hosts&apos; counters on the same time axis. Every run is saved as it goes; export a PDF, CSV or JSON report for whoever needs it.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>rp::ui::TestPanel</name>
+    <message>
+        <source>One pair</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>One to many (server against each other host)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>All to all (every pair, no host in two tests at once)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Server</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Client</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>RDMA (verbs)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>TCP (baseline)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>perftest (ib_*_lat / ib_*_bw)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Transport</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>ping (latency)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>blast (throughput)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Mode</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Operation</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>A size (64, 4K, 1M) or a sweep FROM:TO of powers of two (1:64K)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Si&amp;ze or sweep</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source> s per size</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Duration</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>busy-poll</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>events (sleep)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Com&amp;pletions</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>D&amp;epth (blast)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>WRs per post</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Signal every</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>send small messages inline</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>from the address (rdma_cm)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;GID index</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>device default</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>T&amp;oS</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>e.g. before PFC</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Label</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Start</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>S&amp;top</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Ready.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Runs of this session; check several to compare them in a report</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Runs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Open run…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Co&amp;mpare with…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Draw another saved run over the charts (dashed), e.g. before/after a change</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>E&amp;xport report…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export &amp;chart…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Live charts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>p50 one-way latency (µs)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>throughput (Gb/s)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>client</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>server</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Host × host</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compare with a saved run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>RoCE Pilot runs (*.rprun);;All files (*)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Compare</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>a sweep is FROM:TO, e.g. 1:64K</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the size is a number of bytes (64, 4K, 1M)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot start: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot start: the project has no hosts.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot start: pick two different hosts (a host can only be in one test at once).</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot start: one-to-many and all-to-all need two or more hosts.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot create the runs folder %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Starting…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>counters: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Stopping…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Stopped. What was measured is saved (%n run file(s)).</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Done: %n run(s) saved in %1.</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>p50 µs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Gb/s</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Warning: %1</source>
+        <translation type="unfinished">Warnung: %1</translation>
+    </message>
+    <message>
+        <source>Compared with %1: %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>choose a .pdf, .csv or .json file name</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open a saved run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Open run</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export report</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run a test or open a saved run first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PDF report (*.pdf);;Summary CSV (*.csv);;JSON (*.json)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Report written to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export the throughput, latency, CPU and counter charts</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>PDF, vector (*.pdf);;PNG (*.png)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Export chart</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Charts written next to %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
+    <name>rp::ui::TroubleshootPage</name>
+    <message>
+        <source>Troubleshoot</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Finds GID, RoCE version, VLAN, MTU, PFC, trust, DSCP and ToS mismatches between hosts that talk to each other, live or from outputs you paste. Each finding shows what was read where, what it means and the fix.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Import outputs…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Files with saved or pasted outputs (ibv_devinfo, show_gids, sysfs, ip, dcb, mlnx_qos, ethtool -S, perftest, …), several hosts per file</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Paste text…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Active checks (RDMA ping per GID index, test port)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Runs rocepilot-probe between hosts that share a subnet: a few RDMA pings over each candidate GID index and a TCP connect to port 18515</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Re-check</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cance&amp;l</source>
+        <translation type="unfinished">Abbreche&amp;n</translation>
+    </message>
+    <message>
+        <source>Finding</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Rule</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Findings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&amp;Copy fix</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reachability matrix</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Evidence and fix</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fabric</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reachability</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation type="unfinished">Wird abgebrochen…</translation>
+    </message>
+    <message>
+        <source>Import files or paste text with the outputs of the hosts (and their test runs), then Re-check.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Outputs: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Import outputs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cannot read %1: %2</source>
+        <translation type="unfinished">%1 kann nicht gelesen werden: %2</translation>
+    </message>
+    <message>
+        <source>Paste outputs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Paste the outputs (several hosts may follow each other, each under its name or prompt):</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>paste %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Add hosts on the Hosts page, or import outputs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Import or paste outputs first.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Reading the outputs…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>Reading %n host(s)…</source>
+        <translation type="unfinished">
+            <numerusform>Lese %n Host…</numerusform>
+            <numerusform>Lese %n Hosts…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Notes</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Warnings</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Errors</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Whole fabric</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancelled: the findings cover what was read before.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>%n host(s) checked: </source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n error(s), </source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n warning(s).</source>
+        <translation type="unfinished">
+            <numerusform>%n Warnung.</numerusform>
+            <numerusform>%n Warnungen.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n line(s) could not be used; first: %1</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Not measured. Tick “Active checks” and Re-check to ping between the hosts over each GID index.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>✓ works</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>✗ fails</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Involved:</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Evidence</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Host</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>What</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Read from, when</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Fix on %1 (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Needed to run this check: %1</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -1643,6 +2952,10 @@ Was zu tun ist: %2</translation>
     <message>
         <source>Cancel</source>
         <translation>Abbrechen</translation>
+    </message>
+    <message>
+        <source>the Review page has no plan (see its status).</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 </TS>
