@@ -5,6 +5,7 @@
 #include "connect.h"
 
 #include "discovery/discover.h"
+#include "discovery/json.h"
 #include "generate/plan.h"
 #include "profile/profile.h"
 #include "util/files.h"
@@ -15,7 +16,7 @@ namespace rp::cli {
 namespace {
 
 const char* kHelp = R"(usage: rocepilot-cli plan --profile FILE|PRESET --inventory FILE --out DIR
-                          [--no-discover] [--accept-new-host-keys] [--known-hosts FILE] [--json]
+                          [--facts FILE | --no-discover] [--accept-new-host-keys] [--known-hosts FILE] [--json]
 
 Generate the configuration of every host and switch in the inventory from one profile:
 one reviewable file per target (DIR/<target>.txt: shell, PowerShell or switch CLI with the
@@ -32,6 +33,8 @@ options:
                          linux-nvidia | windows, interfaces, sudo, dcb) and switches
                          (vendor, host_ports, uplink_ports)
   --out DIR              where to write
+  --facts FILE           plan from an earlier discovery (the JSON of 'discover --json')
+                         instead of discovering the hosts now
   --no-discover          plan from the inventory alone (hosts must list their interfaces;
                          undo steps then say the previous state is unknown)
   --accept-new-host-keys accept and save keys of hosts seen for the first time
@@ -85,7 +88,21 @@ int planCommand(int argc, char** argv)
         return ExitSomeFailed;
     }
     HostFactsMap facts;
-    if (!args.flag("no-discover")) {
+    if (auto factsFile = args.value("facts")) {
+        auto loaded = loadDiscoveryJson(*factsFile);
+        if (!loaded) {
+            std::fprintf(stderr, "%s\n", loaded.error().describe().c_str());
+            return ExitSomeFailed;
+        }
+        for (const auto& h : full->hosts) {
+            if (h.kind != HostKind::Windows && !loaded->count(h.name)) {
+                std::fprintf(stderr, "%s: host '%s' has no facts there (not discovered, or discovery failed)\n",
+                    factsFile->c_str(), h.name.c_str());
+                return ExitSomeFailed;
+            }
+        }
+        facts = std::move(*loaded);
+    } else if (!args.flag("no-discover")) {
         // Only Linux hosts are discovered; Windows hosts are planned from their listed adapters.
         std::vector<HostSpec> toDiscover;
         for (const auto& h : full->hosts) {

@@ -6,4 +6,5 @@ list(APPEND RP_CORE_SOURCES
     ${CMAKE_CURRENT_LIST_DIR}/snapshot.cpp
     ${CMAKE_CURRENT_LIST_DIR}/json.h
     ${CMAKE_CURRENT_LIST_DIR}/json.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/json_read.cpp
 )

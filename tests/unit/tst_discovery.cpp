@@ -79,6 +79,48 @@ class TestDiscovery final : public QObject
 {
     Q_OBJECT
 private Q_SLOTS:
+    void discoveryJsonReadsBack()
+    {
+        // plan --facts FILE: what discover --json wrote comes back as the same facts (notes and recommendations
+        // are discovery's commentary and are not read back).
+        std::vector<HostOutcome> outcomes;
+        for (const char* name : { "rxe-lab-a", "mlx5-dual", "bond", "iwarp" }) {
+            HostOutcome o;
+            o.spec.name = name;
+            o.spec.local = true;
+            o.state = HostState::Ok;
+            o.facts = discover(name);
+            o.facts->notes.clear();
+            o.facts->recommendations.clear();
+            outcomes.push_back(o);
+        }
+        HostOutcome failed;
+        failed.spec.name = "down";
+        failed.spec.address = "192.0.2.1";
+        failed.state = HostState::Unreachable;
+        failed.error = Error { ErrorKind::Unreachable, "no route", "", "down", 0 };
+        outcomes.push_back(failed);
+        const std::string json = discoveryToJson(outcomes, {});
+        auto back = discoveryFromJson(json, "d.json");
+        QVERIFY2(back, back ? "" : back.error().describe().c_str());
+        QCOMPARE(back->size(), 4u);
+        QVERIFY(!back->count("down"));
+        std::vector<HostOutcome> again = outcomes;
+        again.pop_back();
+        for (auto& o : again)
+            o.facts = back->at(o.spec.name);
+        outcomes.pop_back();
+        QCOMPARE(discoveryToJson(again, {}), discoveryToJson(outcomes, {}));
+        // Damage names the JSON path.
+        auto bad = discoveryFromJson(R"({"schema": "rocepilot.discovery/1", "hosts": [{"name": "a", "hostname": "a",
+            "os": "", "kernel": "", "devices": [{"name": 3}], "netdevs": []}]})",
+            "d.json");
+        QVERIFY(!bad);
+        QCOMPARE(bad.error().describe(), std::string("d.json: $.hosts[0].devices[0].name: must be a string"));
+        QVERIFY(!discoveryFromJson(R"({"schema": "something/2", "hosts": []})", "d.json"));
+        QVERIFY(!discoveryFromJson("{", "d.json"));
+    }
+
     void rxeAsCaptured()
     {
         auto f = discover("rxe-lab-a");

@@ -42,6 +42,12 @@ grep -q "mtu data0 1500" "$OUT/lab-a.orig" || die "lab-a does not start from MTU
 check "the plan has no DCB steps on virtio-net, and says why" grep -q "No DCB steps for data0: discovery found no DCB" "$OUT/plan/lab-a.txt"
 check "the plan's undo is exact (MTU back to 1500)" grep -q "ip link set dev data0 mtu 1500" "$OUT/plan/lab-a.txt"
 
+# --- the same plan from an earlier discovery (plan --facts) ---------------------------------------------
+discover "$OUT/facts.json"
+"$CLI" plan --profile lossless-pcp-vlan --inventory "$INVENTORY" --facts "$OUT/facts.json" --out "$OUT/plan-facts" \
+    >"$OUT/plan-facts.out" 2>&1 || die "plan --facts failed: $(cat "$OUT/plan-facts.out")"
+check "plan --facts FILE gives the same plan.json as a live discovery" cmp -s "$OUT/plan/plan.json" "$OUT/plan-facts/plan.json"
+
 # --- dry-run: nothing changes ---------------------------------------------------------------------------
 rc=0
 "$CLI" apply --plan "$OUT/plan" --dry-run >"$OUT/dry.out" 2>&1 || rc=$?
