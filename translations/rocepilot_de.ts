@@ -5,255 +5,259 @@
     <name>rp::ui::ApplyPage</name>
     <message>
         <source>Apply</source>
-        <translation type="unfinished"></translation>
+        <translation>Anwenden</translation>
     </message>
     <message>
         <source>Apply the plan to the hosts it was made for. Every host is read afresh first; each step is read back after it runs; a journal keeps the state before the change, so every run can be rolled back. Start with a dry run to see what will change.</source>
-        <translation type="unfinished"></translation>
+        <translation>Wendet den Plan auf die Hosts an, für die er erstellt wurde. Jeder Host wird zuerst neu gelesen; jeder Schritt wird nach seiner Ausführung zurückgelesen; ein Journal hält den Zustand vor der Änderung fest, sodass jeder Lauf zurückgerollt werden kann. Beginnen Sie mit einem Probelauf, um zu sehen, was sich ändert.</translation>
     </message>
     <message>
         <source>D&amp;ry run</source>
-        <translation type="unfinished"></translation>
+        <translation>Pro&amp;belauf</translation>
     </message>
     <message>
         <source>Read every host afresh and show, per step, what would run and what is already so. Changes nothing.</source>
-        <translation type="unfinished"></translation>
+        <translation>Jeden Host neu lesen und je Schritt zeigen, was ausgeführt würde und was bereits so ist. Ändert nichts.</translation>
     </message>
     <message>
         <source>&amp;Apply…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Anwenden…</translation>
     </message>
     <message>
         <source>Apply the plan to its hosts, after a confirmation that names them.</source>
-        <translation type="unfinished"></translation>
+        <translation>Den Plan auf seine Hosts anwenden, nach einer Bestätigung, die sie namentlich nennt.</translation>
     </message>
     <message>
         <source>&amp;Verify</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Prüfen</translation>
     </message>
     <message>
         <source>Read every step of every host back and compare it with the plan. Changes nothing.</source>
-        <translation type="unfinished"></translation>
+        <translation>Jeden Schritt jedes Hosts zurücklesen und mit dem Plan vergleichen. Ändert nichts.</translation>
     </message>
     <message>
         <source>R&amp;oll back…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Zurückrollen…</translation>
     </message>
     <message>
         <source>Undo the last apply on every host, in reverse order, and compare each host with its snapshot.</source>
-        <translation type="unfinished"></translation>
+        <translation>Das letzte Anwenden auf jedem Host in umgekehrter Reihenfolge rückgängig machen und jeden Host mit seinem Snapshot vergleichen.</translation>
     </message>
     <message>
         <source>Cance&amp;l run</source>
-        <translation type="unfinished"></translation>
+        <translation>Lauf abbre&amp;chen</translation>
     </message>
     <message>
         <source>Finish the step that runs now, then roll back as the policy says.</source>
-        <translation type="unfinished"></translation>
+        <translation>Den laufenden Schritt beenden, dann gemäß der Richtlinie zurückrollen.</translation>
     </message>
     <message>
         <source>A failed host rolls back every host</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein fehlgeschlagener Host rollt alle Hosts zurück</translation>
     </message>
     <message>
         <source>A failed host rolls back alone</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein fehlgeschlagener Host rollt nur sich selbst zurück</translation>
     </message>
     <message>
         <source>What happens to the other hosts when one fails.</source>
-        <translation type="unfinished"></translation>
+        <translation>Was mit den anderen Hosts geschieht, wenn einer fehlschlägt.</translation>
     </message>
     <message>
         <source> s</source>
-        <translation type="unfinished"></translation>
+        <translation> s</translation>
     </message>
     <message>
         <source>A step that may cut the SSH session runs under a dead-man: the host undoes it by itself unless RoCE Pilot reconnects and confirms within this time.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein Schritt, der die SSH-Sitzung trennen kann, läuft unter einem Totmannschalter: Der Host macht ihn selbst rückgängig, sofern RoCE Pilot sich nicht innerhalb dieser Zeit neu verbindet und bestätigt.</translation>
     </message>
     <message>
         <source>&amp;Dead-man:</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Totmannschalter:</translation>
     </message>
     <message>
         <source>%v of %m hosts</source>
-        <translation type="unfinished">%v von %m Hosts</translation>
+        <translation>%v von %m Hosts</translation>
     </message>
     <message>
         <source>Hosts</source>
-        <translation type="unfinished">Hosts</translation>
+        <translation>Hosts</translation>
     </message>
     <message>
         <source>Steps</source>
-        <translation type="unfinished"></translation>
+        <translation>Schritte</translation>
     </message>
     <message>
         <source>Steps of the selected host</source>
-        <translation type="unfinished"></translation>
+        <translation>Schritte des ausgewählten Hosts</translation>
     </message>
     <message>
         <source>Apply log</source>
-        <translation type="unfinished"></translation>
+        <translation>Protokoll des Anwendens</translation>
     </message>
     <message>
         <source>The log of the run appears here, step by step.</source>
-        <translation type="unfinished"></translation>
+        <translation>Hier erscheint das Protokoll des Laufs, Schritt für Schritt.</translation>
     </message>
     <message>
         <source>&amp;Journals…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Journale…</translation>
     </message>
     <message>
         <source>Every past run with its outcome; roll back or resume from there.</source>
-        <translation type="unfinished"></translation>
+        <translation>Jeder frühere Lauf mit seinem Ergebnis; von dort zurückrollen oder fortsetzen.</translation>
     </message>
     <message>
         <source>no session for this vendor</source>
-        <translation type="unfinished"></translation>
+        <translation>keine Sitzung für diesen Hersteller</translation>
     </message>
     <message>
         <source>no management address</source>
-        <translation type="unfinished"></translation>
+        <translation>keine Management-Adresse</translation>
     </message>
     <message>
         <source>No plan to apply: go back to the Review page.</source>
-        <translation type="unfinished"></translation>
+        <translation>Kein Plan zum Anwenden: Gehen Sie zurück zur Seite „Überprüfen“.</translation>
     </message>
     <message>
         <source>No plan to apply: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Kein Plan zum Anwenden: %1</translation>
     </message>
     <message numerus="yes">
         <source>Profile &apos;%1&apos; for %n host(s): %2.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Profil „%1“ für %n Host: %2.</numerusform>
+            <numerusform>Profil „%1“ für %n Hosts: %2.</numerusform>
         </translation>
     </message>
     <message>
         <source>Switches applied first, each through its vendor&apos;s session with its own commit timer or checkpoint: %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Switches werden zuerst angewendet, jeder über die Sitzung seines Herstellers mit eigenem Commit-Timer oder Checkpoint: %1.</translation>
     </message>
     <message>
         <source>Not applied here: %1 — apply their files from the Review page by hand.</source>
-        <translation type="unfinished"></translation>
+        <translation>Hier nicht angewendet: %1 — wenden Sie deren Dateien von der Seite „Überprüfen“ von Hand an.</translation>
     </message>
     <message>
         <source>Journals are kept in %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Journale werden in %1 abgelegt.</translation>
     </message>
     <message numerus="yes">
         <source>Apply the plan &apos;%1&apos; to %n host(s): %2?</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Plan „%1“ auf %n Host anwenden: %2?</numerusform>
+            <numerusform>Plan „%1“ auf %n Hosts anwenden: %2?</numerusform>
         </translation>
     </message>
     <message>
         <source>Each host is read afresh first and its state is written to a journal in %1, so this run can be rolled back later, even after RoCE Pilot was closed. Each step is read back after it runs; a failed step rolls its host back.</source>
-        <translation type="unfinished"></translation>
+        <translation>Jeder Host wird zuerst neu gelesen und sein Zustand in ein Journal in %1 geschrieben, sodass dieser Lauf später zurückgerollt werden kann, auch nachdem RoCE Pilot geschlossen wurde. Jeder Schritt wird nach seiner Ausführung zurückgelesen; ein fehlgeschlagener Schritt rollt seinen Host zurück.</translation>
     </message>
     <message>
         <source>If one host fails, every host is rolled back.</source>
-        <translation type="unfinished"></translation>
+        <translation>Schlägt ein Host fehl, werden alle Hosts zurückgerollt.</translation>
     </message>
     <message>
         <source>If one host fails, only that host is rolled back.</source>
-        <translation type="unfinished"></translation>
+        <translation>Schlägt ein Host fehl, wird nur dieser Host zurückgerollt.</translation>
     </message>
     <message>
         <source>Switches, applied first through their vendor&apos;s session: %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Switches, zuerst über die Sitzung ihres Herstellers angewendet: %1.</translation>
     </message>
     <message>
         <source>Not applied here: %1 (apply their files by hand).</source>
-        <translation type="unfinished"></translation>
+        <translation>Hier nicht angewendet: %1 (wenden Sie deren Dateien von Hand an).</translation>
     </message>
     <message numerus="yes">
         <source>Apply to %n host(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Auf %n Host anwenden</numerusform>
+            <numerusform>Auf %n Hosts anwenden</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>&amp;Apply to %n host(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Auf %n Host &amp;anwenden</numerusform>
+            <numerusform>Auf %n Hosts &amp;anwenden</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>Roll back journal %1 on %n host(s): %2?
 
 Every step that ran is undone in reverse order, then each host is read back and compared with its snapshot.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Journal %1 auf %n Host zurückrollen: %2?
+
+Jeder ausgeführte Schritt wird in umgekehrter Reihenfolge rückgängig gemacht, dann wird der Host zurückgelesen und mit seinem Snapshot verglichen.</numerusform>
+            <numerusform>Journal %1 auf %n Hosts zurückrollen: %2?
+
+Jeder ausgeführte Schritt wird in umgekehrter Reihenfolge rückgängig gemacht, dann wird jeder Host zurückgelesen und mit seinem Snapshot verglichen.</numerusform>
         </translation>
     </message>
     <message>
         <source>Roll back</source>
-        <translation type="unfinished"></translation>
+        <translation>Zurückrollen</translation>
     </message>
     <message numerus="yes">
         <source>&amp;Roll back %n host(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n Host &amp;zurückrollen</numerusform>
+            <numerusform>%n Hosts &amp;zurückrollen</numerusform>
         </translation>
     </message>
     <message>
         <source>Dry run</source>
-        <translation type="unfinished"></translation>
+        <translation>Probelauf</translation>
     </message>
     <message>
         <source>Verify</source>
-        <translation type="unfinished"></translation>
+        <translation>Prüfen</translation>
     </message>
     <message>
         <source>Rollback</source>
-        <translation type="unfinished"></translation>
+        <translation>Rollback</translation>
     </message>
     <message>
         <source>%1 started.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 gestartet.</translation>
     </message>
     <message>
         <source>Cancelling: the step that runs now finishes, then the hosts roll back.</source>
-        <translation type="unfinished"></translation>
+        <translation>Abbruch: Der laufende Schritt wird beendet, dann rollen die Hosts zurück.</translation>
     </message>
     <message>
         <source>%1: the host undoes the step by itself in %2 s unless RoCE Pilot reconnects and confirms</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: Der Host macht den Schritt in %2 s selbst rückgängig, sofern RoCE Pilot sich nicht neu verbindet und bestätigt</translation>
     </message>
     <message>
         <source>Dead-man armed — %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>Totmannschalter scharf — %1.</translation>
     </message>
     <message>
         <source>Nothing was started: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Nichts wurde gestartet: %1</translation>
     </message>
     <message>
         <source>%1 (switch): %2 — %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (Switch): %2 — %3</translation>
     </message>
     <message>
         <source>%1: journal %2 (%3).</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: Journal %2 (%3).</translation>
     </message>
     <message>
         <source>Finished: %1, journal %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>Abgeschlossen: %1, Journal %2.</translation>
     </message>
     <message>
         <source>Steps (select a host)</source>
-        <translation type="unfinished"></translation>
+        <translation>Schritte (wählen Sie einen Host)</translation>
     </message>
     <message>
         <source>Steps on %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Schritte auf %1</translation>
     </message>
 </context>
 <context>
@@ -279,74 +283,74 @@ Every step that ran is undone in reverse order, then each host is read back and 
     <name>rp::ui::DashboardView</name>
     <message>
         <source>Follow the newest samples</source>
-        <translation type="unfinished"></translation>
+        <translation>Den neuesten Messwerten folgen</translation>
     </message>
     <message>
         <source>Drag or wheel on a chart to look back; all charts share the time axis.</source>
-        <translation type="unfinished"></translation>
+        <translation>Ziehen Sie in einem Diagramm oder benutzen Sie das Mausrad, um zurückzublicken; alle Diagramme teilen sich die Zeitachse.</translation>
     </message>
     <message>
         <source>Throughput (Gb/s)</source>
-        <translation type="unfinished"></translation>
+        <translation>Durchsatz (Gb/s)</translation>
     </message>
     <message>
         <source>One-way latency (µs): p50, band p50–p99</source>
-        <translation type="unfinished"></translation>
+        <translation>Einweg-Latenz (µs): p50, Band p50–p99</translation>
     </message>
     <message>
         <source>CPU (% of one core)</source>
-        <translation type="unfinished"></translation>
+        <translation>CPU (% eines Kerns)</translation>
     </message>
     <message>
         <source>Host counters (per second)</source>
-        <translation type="unfinished"></translation>
+        <translation>Host-Zähler (pro Sekunde)</translation>
     </message>
     <message>
         <source>time since the run started (s)</source>
-        <translation type="unfinished"></translation>
+        <translation>Zeit seit Start des Laufs (s)</translation>
     </message>
     <message>
         <source>client</source>
-        <translation type="unfinished"></translation>
+        <translation>Client</translation>
     </message>
     <message>
         <source>server</source>
-        <translation type="unfinished"></translation>
+        <translation>Server</translation>
     </message>
     <message>
         <source>p50 per interval</source>
-        <translation type="unfinished"></translation>
+        <translation>p50 je Intervall</translation>
     </message>
     <message>
         <source>%1: client</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: Client</translation>
     </message>
     <message>
         <source>%1: p50</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: p50</translation>
     </message>
     <message>
         <source>%1: server</source>
-        <translation type="unfinished"></translation>
+        <translation>%1: Server</translation>
     </message>
     <message>
         <source>RoCE Pilot chart</source>
-        <translation type="unfinished"></translation>
+        <translation>RoCE-Pilot-Diagramm</translation>
     </message>
     <message>
         <source>choose a .png or .pdf file name</source>
-        <translation type="unfinished"></translation>
+        <translation>wählen Sie einen Dateinamen mit .png oder .pdf</translation>
     </message>
     <message>
         <source>could not write %1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 konnte nicht geschrieben werden</translation>
     </message>
 </context>
 <context>
     <name>rp::ui::DashboardWindow</name>
     <message>
         <source>RoCE Pilot — dashboard</source>
-        <translation type="unfinished"></translation>
+        <translation>RoCE Pilot — Dashboard</translation>
     </message>
 </context>
 <context>
@@ -668,11 +672,11 @@ Every step that ran is undone in reverse order, then each host is read back and 
     <name>rp::ui::FabricView</name>
     <message>
         <source>Fabric view</source>
-        <translation type="unfinished"></translation>
+        <translation>Fabric-Ansicht</translation>
     </message>
     <message>
         <source>No hosts yet: run a check or import outputs.</source>
-        <translation type="unfinished"></translation>
+        <translation>Noch keine Hosts: Führen Sie eine Prüfung aus oder importieren Sie Ausgaben.</translation>
     </message>
 </context>
 <context>
@@ -817,75 +821,75 @@ Every step that ran is undone in reverse order, then each host is read back and 
     <name>rp::ui::HostProgressModel</name>
     <message>
         <source>verified</source>
-        <translation type="unfinished"></translation>
+        <translation>geprüft</translation>
     </message>
     <message>
         <source>differs from the plan</source>
-        <translation type="unfinished"></translation>
+        <translation>weicht vom Plan ab</translation>
     </message>
     <message>
         <source>pending</source>
-        <translation type="unfinished"></translation>
+        <translation>ausstehend</translation>
     </message>
     <message>
         <source>dry run done</source>
-        <translation type="unfinished"></translation>
+        <translation>Probelauf erledigt</translation>
     </message>
     <message>
         <source>applying</source>
-        <translation type="unfinished"></translation>
+        <translation>wird angewendet</translation>
     </message>
     <message>
         <source>applied</source>
-        <translation type="unfinished"></translation>
+        <translation>angewendet</translation>
     </message>
     <message>
         <source>unchanged (already so)</source>
-        <translation type="unfinished"></translation>
+        <translation>unverändert (bereits so)</translation>
     </message>
     <message>
         <source>failed</source>
-        <translation type="unfinished">fehlgeschlagen</translation>
+        <translation>fehlgeschlagen</translation>
     </message>
     <message>
         <source>rolled back</source>
-        <translation type="unfinished"></translation>
+        <translation>zurückgerollt</translation>
     </message>
     <message>
         <source>refused</source>
-        <translation type="unfinished"></translation>
+        <translation>abgelehnt</translation>
     </message>
     <message>
         <source>unreachable</source>
-        <translation type="unfinished">nicht erreichbar</translation>
+        <translation>nicht erreichbar</translation>
     </message>
     <message>
         <source>cancelled</source>
-        <translation type="unfinished">abgebrochen</translation>
+        <translation>abgebrochen</translation>
     </message>
     <message>
         <source>nothing changed: %1 step(s) will run, %2 already so, %3 skipped</source>
-        <translation type="unfinished"></translation>
+        <translation>nichts geändert: %1 Schritt(e) würden ausgeführt, %2 bereits so, %3 übersprungen</translation>
     </message>
     <message>
         <source>Host</source>
-        <translation type="unfinished"></translation>
+        <translation>Host</translation>
     </message>
     <message>
         <source>State</source>
-        <translation type="unfinished"></translation>
+        <translation>Zustand</translation>
     </message>
     <message>
         <source>Current step</source>
-        <translation type="unfinished"></translation>
+        <translation>Aktueller Schritt</translation>
     </message>
     <message>
         <source>Message</source>
-        <translation type="unfinished"></translation>
+        <translation>Meldung</translation>
     </message>
     <message>
         <source>undo: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Rückgängig: %1</translation>
     </message>
 </context>
 <context>
@@ -1096,182 +1100,190 @@ Every step that ran is undone in reverse order, then each host is read back and 
     <name>rp::ui::JournalListModel</name>
     <message>
         <source>damaged: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>beschädigt: %1</translation>
     </message>
     <message>
         <source>unfinished: resume or roll back</source>
-        <translation type="unfinished"></translation>
+        <translation>nicht abgeschlossen: fortsetzen oder zurückrollen</translation>
     </message>
     <message>
         <source>applied</source>
-        <translation type="unfinished"></translation>
+        <translation>angewendet</translation>
     </message>
     <message>
         <source>rolled back</source>
-        <translation type="unfinished"></translation>
+        <translation>zurückgerollt</translation>
     </message>
     <message>
         <source>failed</source>
-        <translation type="unfinished">fehlgeschlagen</translation>
+        <translation>fehlgeschlagen</translation>
     </message>
     <message>
         <source>partial (some hosts kept the change)</source>
-        <translation type="unfinished"></translation>
+        <translation>teilweise (einige Hosts haben die Änderung behalten)</translation>
     </message>
     <message>
         <source>dry run</source>
-        <translation type="unfinished"></translation>
+        <translation>Probelauf</translation>
     </message>
     <message>
         <source>verified</source>
-        <translation type="unfinished"></translation>
+        <translation>geprüft</translation>
     </message>
     <message>
         <source>Journal</source>
-        <translation type="unfinished"></translation>
+        <translation>Journal</translation>
     </message>
     <message>
         <source>Started (UTC)</source>
-        <translation type="unfinished"></translation>
+        <translation>Gestartet (UTC)</translation>
     </message>
     <message>
         <source>Mode</source>
-        <translation type="unfinished"></translation>
+        <translation>Modus</translation>
     </message>
     <message>
         <source>Outcome</source>
-        <translation type="unfinished"></translation>
+        <translation>Ergebnis</translation>
     </message>
     <message>
         <source>Hosts</source>
-        <translation type="unfinished">Hosts</translation>
+        <translation>Hosts</translation>
     </message>
 </context>
 <context>
     <name>rp::ui::JournalsDialog</name>
     <message>
         <source>Journals — RoCE Pilot</source>
-        <translation type="unfinished"></translation>
+        <translation>Journale — RoCE Pilot</translation>
     </message>
     <message>
         <source>Journals</source>
-        <translation type="unfinished"></translation>
+        <translation>Journale</translation>
     </message>
     <message>
         <source>Hosts of the selected journal</source>
-        <translation type="unfinished"></translation>
+        <translation>Hosts des ausgewählten Journals</translation>
     </message>
     <message>
         <source>Steps of the selected host</source>
-        <translation type="unfinished"></translation>
+        <translation>Schritte des ausgewählten Hosts</translation>
     </message>
     <message>
         <source>The log of a rollback or resume appears here.</source>
-        <translation type="unfinished"></translation>
+        <translation>Hier erscheint das Protokoll eines Rollbacks oder Fortsetzens.</translation>
     </message>
     <message>
         <source>Re&amp;fresh</source>
-        <translation type="unfinished"></translation>
+        <translation>A&amp;ktualisieren</translation>
     </message>
     <message>
         <source>&amp;Roll back…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Zurückrollen…</translation>
     </message>
     <message>
         <source>Undo every step this run made, in reverse order, and compare each host with its snapshot.</source>
-        <translation type="unfinished"></translation>
+        <translation>Jeden Schritt dieses Laufs in umgekehrter Reihenfolge rückgängig machen und jeden Host mit seinem Snapshot vergleichen.</translation>
     </message>
     <message>
         <source>Re&amp;sume…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Fortsetzen…</translation>
     </message>
     <message>
         <source>Continue a run that never ended: steps verified before are read back again, the others run.</source>
-        <translation type="unfinished"></translation>
+        <translation>Einen nie beendeten Lauf fortsetzen: Bereits geprüfte Schritte werden erneut zurückgelesen, die übrigen ausgeführt.</translation>
     </message>
     <message>
         <source>&amp;Close</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Schließen</translation>
     </message>
     <message>
         <source>Nothing was done: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Nichts wurde getan: %1</translation>
     </message>
     <message>
         <source>Journal %1: %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>Journal %1: %2.</translation>
     </message>
     <message>
         <source>Reading %1…</source>
-        <translation type="unfinished"></translation>
+        <translation>Lese %1…</translation>
     </message>
     <message>
         <source>No journals in %1 yet: every apply writes one.</source>
-        <translation type="unfinished"></translation>
+        <translation>Noch keine Journale in %1: Jedes Anwenden schreibt eines.</translation>
     </message>
     <message numerus="yes">
         <source>%n run(s) in %1, newest first.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n Lauf in %1, neuester zuerst.</numerusform>
+            <numerusform>%n Läufe in %1, neueste zuerst.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n run(s) never finished (RoCE Pilot was closed or killed during it): resume or roll back.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n Lauf wurde nie abgeschlossen (RoCE Pilot wurde währenddessen geschlossen oder beendet): fortsetzen oder zurückrollen.</numerusform>
+            <numerusform>%n Läufe wurden nie abgeschlossen (RoCE Pilot wurde währenddessen geschlossen oder beendet): fortsetzen oder zurückrollen.</numerusform>
         </translation>
     </message>
     <message>
         <source>%1 (switch): %2 — %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 (Switch): %2 — %3</translation>
     </message>
     <message numerus="yes">
         <source>Resume journal %1 on %n host(s): %2?
 
 Steps verified before are read back again; the others run, each read back after it runs.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Journal %1 auf %n Host fortsetzen: %2?
+
+Bereits geprüfte Schritte werden erneut zurückgelesen; die übrigen werden ausgeführt und danach jeweils zurückgelesen.</numerusform>
+            <numerusform>Journal %1 auf %n Hosts fortsetzen: %2?
+
+Bereits geprüfte Schritte werden erneut zurückgelesen; die übrigen werden ausgeführt und danach jeweils zurückgelesen.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>Roll back journal %1 on %n host(s): %2?
 
 Every step that ran is undone in reverse order, then each host is read back and compared with its snapshot.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Journal %1 auf %n Host zurückrollen: %2?
+
+Jeder ausgeführte Schritt wird in umgekehrter Reihenfolge rückgängig gemacht, dann wird der Host zurückgelesen und mit seinem Snapshot verglichen.</numerusform>
+            <numerusform>Journal %1 auf %n Hosts zurückrollen: %2?
+
+Jeder ausgeführte Schritt wird in umgekehrter Reihenfolge rückgängig gemacht, dann wird jeder Host zurückgelesen und mit seinem Snapshot verglichen.</numerusform>
         </translation>
     </message>
     <message>
         <source>Resume</source>
-        <translation type="unfinished"></translation>
+        <translation>Fortsetzen</translation>
     </message>
     <message>
         <source>Roll back</source>
-        <translation type="unfinished"></translation>
+        <translation>Zurückrollen</translation>
     </message>
     <message>
         <source>Re&amp;sume</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Fortsetzen</translation>
     </message>
     <message>
         <source>&amp;Roll back</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Zurückrollen</translation>
     </message>
     <message>
         <source>Resuming %1…</source>
-        <translation type="unfinished"></translation>
+        <translation>Setze %1 fort…</translation>
     </message>
     <message>
         <source>Rolling back %1…</source>
-        <translation type="unfinished"></translation>
+        <translation>Rolle %1 zurück…</translation>
     </message>
     <message>
         <source>Wait for the run to end; it cannot be left half-way.</source>
-        <translation type="unfinished"></translation>
+        <translation>Warten Sie, bis der Lauf endet; er kann nicht auf halbem Weg verlassen werden.</translation>
     </message>
 </context>
 <context>
@@ -1513,35 +1525,35 @@ Was zu tun ist: %2</translation>
     </message>
     <message>
         <source>New &amp;dashboard</source>
-        <translation type="unfinished"></translation>
+        <translation>Neues &amp;Dashboard</translation>
     </message>
     <message>
         <source>Run tests and watch live charts in a window of its own</source>
-        <translation type="unfinished"></translation>
+        <translation>Tests ausführen und Live-Diagramme in einem eigenen Fenster verfolgen</translation>
     </message>
     <message>
         <source>Open &amp;run…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Lauf öffnen…</translation>
     </message>
     <message>
         <source>Open a saved run</source>
-        <translation type="unfinished"></translation>
+        <translation>Einen gespeicherten Lauf öffnen</translation>
     </message>
     <message>
         <source>RoCE Pilot runs (*.rprun);;All files (*)</source>
-        <translation type="unfinished"></translation>
+        <translation>RoCE-Pilot-Läufe (*.rprun);;Alle Dateien (*)</translation>
     </message>
     <message>
         <source>Open run</source>
-        <translation type="unfinished"></translation>
+        <translation>Lauf öffnen</translation>
     </message>
     <message>
         <source>&amp;Journals…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Journale…</translation>
     </message>
     <message>
         <source>Every apply run with its outcome: roll back or resume from there.</source>
-        <translation type="unfinished"></translation>
+        <translation>Jeder Anwenden-Lauf mit seinem Ergebnis: von dort zurückrollen oder fortsetzen.</translation>
     </message>
     <message>
         <source>RoCE Pilot was closed while it was changing hosts: journal %1 (%2, started %3 UTC) never finished.
@@ -1549,53 +1561,57 @@ Was zu tun ist: %2</translation>
 Hosts: %4.
 
 Resume it (steps verified before are read back again, the others run), or roll it back (every step that ran is undone and each host compared with its snapshot). Nothing happens until you choose.</source>
-        <translation type="unfinished"></translation>
+        <translation>RoCE Pilot wurde geschlossen, während es Hosts änderte: Journal %1 (%2, gestartet %3 UTC) wurde nie abgeschlossen.
+
+Hosts: %4.
+
+Setzen Sie es fort (bereits geprüfte Schritte werden erneut zurückgelesen, die übrigen ausgeführt) oder rollen Sie es zurück (jeder ausgeführte Schritt wird rückgängig gemacht und jeder Host mit seinem Snapshot verglichen). Bis Sie wählen, geschieht nichts.</translation>
     </message>
     <message numerus="yes">
         <source>Its journal was written %n second(s) ago: another RoCE Pilot (or rocepilot-cli) may still be running it. Choose Later unless you know it stopped.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Sein Journal wurde vor %n Sekunde geschrieben: Eine andere Instanz von RoCE Pilot (oder rocepilot-cli) führt es möglicherweise noch aus. Wählen Sie Später, sofern Sie nicht wissen, dass sie angehalten hat.</numerusform>
+            <numerusform>Sein Journal wurde vor %n Sekunden geschrieben: Eine andere Instanz von RoCE Pilot (oder rocepilot-cli) führt es möglicherweise noch aus. Wählen Sie Später, sofern Sie nicht wissen, dass sie angehalten hat.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n more unfinished run(s) are in File &gt; Journals….</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n weiterer nicht abgeschlossener Lauf ist unter Datei &gt; Journale….</numerusform>
+            <numerusform>%n weitere nicht abgeschlossene Läufe sind unter Datei &gt; Journale….</numerusform>
         </translation>
     </message>
     <message>
         <source>Unfinished run</source>
-        <translation type="unfinished"></translation>
+        <translation>Nicht abgeschlossener Lauf</translation>
     </message>
     <message>
         <source>&amp;Resume</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Fortsetzen</translation>
     </message>
     <message>
         <source>Roll &amp;back</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Zurückrollen</translation>
     </message>
     <message>
         <source>&amp;Later</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Später</translation>
     </message>
     <message>
         <source>A run is in progress</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein Lauf ist im Gange</translation>
     </message>
     <message>
         <source>RoCE Pilot is changing hosts. Closing cancels the run: the step that runs now finishes, then the hosts that changed are rolled back, and the window closes when that is done.</source>
-        <translation type="unfinished"></translation>
+        <translation>RoCE Pilot ändert gerade Hosts. Schließen bricht den Lauf ab: Der laufende Schritt wird beendet, dann werden die geänderten Hosts zurückgerollt, und das Fenster schließt sich, sobald das erledigt ist.</translation>
     </message>
     <message>
         <source>Cancel the run and &amp;close</source>
-        <translation type="unfinished"></translation>
+        <translation>Lauf abbrechen und &amp;schließen</translation>
     </message>
     <message>
         <source>&amp;Keep running</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Weiterlaufen lassen</translation>
     </message>
 </context>
 <context>
@@ -2106,7 +2122,7 @@ Resume it (steps verified before are read back again, the others run), or roll i
     </message>
     <message>
         <source>The plan for every discovered host and the switches you list: read each step, see what will change and what already matches, then copy or save the files. Nothing is applied on this page: the next one applies the plan.</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Plan für jeden ermittelten Host und die Switches, die Sie angeben: Lesen Sie jeden Schritt, sehen Sie, was sich ändert und was schon stimmt, und kopieren oder speichern Sie dann die Dateien. Auf dieser Seite wird nichts angewendet: Die nächste wendet den Plan an.</translation>
     </message>
 </context>
 <context>
@@ -2235,84 +2251,85 @@ Resume it (steps verified before are read back again, the others run), or roll i
     <name>rp::ui::StepModel</name>
     <message>
         <source>will run</source>
-        <translation type="unfinished"></translation>
+        <translation>wird ausgeführt</translation>
     </message>
     <message>
         <source>pending</source>
-        <translation type="unfinished"></translation>
+        <translation>ausstehend</translation>
     </message>
     <message>
         <source>running</source>
-        <translation type="unfinished"></translation>
+        <translation>läuft</translation>
     </message>
     <message>
         <source>verified</source>
-        <translation type="unfinished"></translation>
+        <translation>geprüft</translation>
     </message>
     <message>
         <source>already so</source>
-        <translation type="unfinished">bereits so</translation>
+        <translation>bereits so</translation>
     </message>
     <message>
         <source>skipped</source>
-        <translation type="unfinished"></translation>
+        <translation>übersprungen</translation>
     </message>
     <message>
         <source>failed</source>
-        <translation type="unfinished">fehlgeschlagen</translation>
+        <translation>fehlgeschlagen</translation>
     </message>
     <message>
         <source>undone</source>
-        <translation type="unfinished"></translation>
+        <translation>rückgängig gemacht</translation>
     </message>
     <message>
         <source>undo failed</source>
-        <translation type="unfinished"></translation>
+        <translation>Rückgängigmachen fehlgeschlagen</translation>
     </message>
     <message>
         <source>(dead-man)</source>
-        <translation type="unfinished"></translation>
+        <translation>(Totmannschalter)</translation>
     </message>
     <message>
         <source>(under a dead-man)</source>
-        <translation type="unfinished"></translation>
+        <translation>(unter Totmannschalter)</translation>
     </message>
     <message>
         <source>the read-back already shows the wanted value</source>
-        <translation type="unfinished"></translation>
+        <translation>das Zurücklesen zeigt bereits den gewünschten Wert</translation>
     </message>
     <message>
         <source>undo: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Rückgängig: %1</translation>
     </message>
     <message>
         <source>no exact undo: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>kein exaktes Rückgängigmachen: %1</translation>
     </message>
     <message>
         <source>Before: %1
 After: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Vorher: %1
+Nachher: %2</translation>
     </message>
     <message>
         <source>shows %1</source>
-        <translation type="unfinished"></translation>
+        <translation>zeigt %1</translation>
     </message>
     <message>
         <source>Step</source>
-        <translation type="unfinished"></translation>
+        <translation>Schritt</translation>
     </message>
     <message>
         <source>State</source>
-        <translation type="unfinished"></translation>
+        <translation>Zustand</translation>
     </message>
     <message>
         <source>Reason / message</source>
-        <translation type="unfinished"></translation>
+        <translation>Grund / Meldung</translation>
     </message>
     <message>
         <source>Read back</source>
-        <translation type="unfinished"></translation>
+        <translation>Zurückgelesen</translation>
     </message>
 </context>
 <context>
@@ -2338,542 +2355,542 @@ After: %2</source>
     <name>rp::ui::TestPage</name>
     <message>
         <source>Test</source>
-        <translation type="unfinished"></translation>
+        <translation>Testen</translation>
     </message>
     <message>
         <source>Measure latency and throughput between the hosts over RDMA (and TCP or perftest to compare), with both hosts&apos; counters on the same time axis. Every run is saved as it goes; export a PDF, CSV or JSON report for whoever needs it.</source>
-        <translation type="unfinished"></translation>
+        <translation>Messen Sie Latenz und Durchsatz zwischen den Hosts über RDMA (und zum Vergleich über TCP oder perftest), mit den Zählern beider Hosts auf derselben Zeitachse. Jeder Lauf wird fortlaufend gespeichert; exportieren Sie einen PDF-, CSV- oder JSON-Bericht für alle, die ihn brauchen.</translation>
     </message>
 </context>
 <context>
     <name>rp::ui::TestPanel</name>
     <message>
         <source>One pair</source>
-        <translation type="unfinished"></translation>
+        <translation>Ein Paar</translation>
     </message>
     <message>
         <source>One to many (server against each other host)</source>
-        <translation type="unfinished"></translation>
+        <translation>Einer an viele (Server gegen jeden anderen Host)</translation>
     </message>
     <message>
         <source>All to all (every pair, no host in two tests at once)</source>
-        <translation type="unfinished"></translation>
+        <translation>Alle an alle (jedes Paar, kein Host in zwei Tests gleichzeitig)</translation>
     </message>
     <message>
         <source>&amp;Run</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Lauf</translation>
     </message>
     <message>
         <source>&amp;Server</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Server</translation>
     </message>
     <message>
         <source>&amp;Client</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Client</translation>
     </message>
     <message>
         <source>RDMA (verbs)</source>
-        <translation type="unfinished"></translation>
+        <translation>RDMA (Verbs)</translation>
     </message>
     <message>
         <source>TCP (baseline)</source>
-        <translation type="unfinished"></translation>
+        <translation>TCP (Referenz)</translation>
     </message>
     <message>
         <source>perftest (ib_*_lat / ib_*_bw)</source>
-        <translation type="unfinished"></translation>
+        <translation>perftest (ib_*_lat / ib_*_bw)</translation>
     </message>
     <message>
         <source>&amp;Transport</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Transport</translation>
     </message>
     <message>
         <source>ping (latency)</source>
-        <translation type="unfinished"></translation>
+        <translation>ping (Latenz)</translation>
     </message>
     <message>
         <source>blast (throughput)</source>
-        <translation type="unfinished"></translation>
+        <translation>blast (Durchsatz)</translation>
     </message>
     <message>
         <source>&amp;Mode</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Modus</translation>
     </message>
     <message>
         <source>&amp;Operation</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Operation</translation>
     </message>
     <message>
         <source>A size (64, 4K, 1M) or a sweep FROM:TO of powers of two (1:64K)</source>
-        <translation type="unfinished"></translation>
+        <translation>Eine Größe (64, 4K, 1M) oder ein Sweep VON:BIS über Zweierpotenzen (1:64K)</translation>
     </message>
     <message>
         <source>Si&amp;ze or sweep</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Größe oder Sweep</translation>
     </message>
     <message>
         <source> s per size</source>
-        <translation type="unfinished"></translation>
+        <translation> s pro Größe</translation>
     </message>
     <message>
         <source>&amp;Duration</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Dauer</translation>
     </message>
     <message>
         <source>busy-poll</source>
-        <translation type="unfinished"></translation>
+        <translation>Busy-Poll</translation>
     </message>
     <message>
         <source>events (sleep)</source>
-        <translation type="unfinished"></translation>
+        <translation>Ereignisse (schlafen)</translation>
     </message>
     <message>
         <source>Com&amp;pletions</source>
-        <translation type="unfinished"></translation>
+        <translation>Com&amp;pletions</translation>
     </message>
     <message>
         <source>D&amp;epth (blast)</source>
-        <translation type="unfinished"></translation>
+        <translation>T&amp;iefe (blast)</translation>
     </message>
     <message>
         <source>WRs per post</source>
-        <translation type="unfinished"></translation>
+        <translation>WRs pro Post</translation>
     </message>
     <message>
         <source>Signal every</source>
-        <translation type="unfinished"></translation>
+        <translation>Signal alle</translation>
     </message>
     <message>
         <source>send small messages inline</source>
-        <translation type="unfinished"></translation>
+        <translation>kleine Nachrichten inline senden</translation>
     </message>
     <message>
         <source>from the address (rdma_cm)</source>
-        <translation type="unfinished"></translation>
+        <translation>aus der Adresse (rdma_cm)</translation>
     </message>
     <message>
         <source>&amp;GID index</source>
-        <translation type="unfinished"></translation>
+        <translation>GID-I&amp;ndex</translation>
     </message>
     <message>
         <source>device default</source>
-        <translation type="unfinished"></translation>
+        <translation>Gerätestandard</translation>
     </message>
     <message>
         <source>T&amp;oS</source>
-        <translation type="unfinished"></translation>
+        <translation>T&amp;oS</translation>
     </message>
     <message>
         <source>e.g. before PFC</source>
-        <translation type="unfinished"></translation>
+        <translation>z. B. vor PFC</translation>
     </message>
     <message>
         <source>&amp;Label</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Bezeichnung</translation>
     </message>
     <message>
         <source>&amp;Start</source>
-        <translation type="unfinished"></translation>
+        <translation>St&amp;arten</translation>
     </message>
     <message>
         <source>S&amp;top</source>
-        <translation type="unfinished"></translation>
+        <translation>Sto&amp;ppen</translation>
     </message>
     <message>
         <source>Ready.</source>
-        <translation type="unfinished"></translation>
+        <translation>Bereit.</translation>
     </message>
     <message>
         <source>Runs of this session; check several to compare them in a report</source>
-        <translation type="unfinished"></translation>
+        <translation>Läufe dieser Sitzung; markieren Sie mehrere, um sie in einem Bericht zu vergleichen</translation>
     </message>
     <message>
         <source>Runs</source>
-        <translation type="unfinished"></translation>
+        <translation>Läufe</translation>
     </message>
     <message>
         <source>&amp;Open run…</source>
-        <translation type="unfinished"></translation>
+        <translation>Lauf ö&amp;ffnen…</translation>
     </message>
     <message>
         <source>Co&amp;mpare with…</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Vergleichen mit…</translation>
     </message>
     <message>
         <source>Draw another saved run over the charts (dashed), e.g. before/after a change</source>
-        <translation type="unfinished"></translation>
+        <translation>Einen weiteren gespeicherten Lauf (gestrichelt) über die Diagramme legen, z. B. vor/nach einer Änderung</translation>
     </message>
     <message>
         <source>E&amp;xport report…</source>
-        <translation type="unfinished"></translation>
+        <translation>Bericht e&amp;xportieren…</translation>
     </message>
     <message>
         <source>Export &amp;chart…</source>
-        <translation type="unfinished"></translation>
+        <translation>Diagramm exportie&amp;ren…</translation>
     </message>
     <message>
         <source>Live charts</source>
-        <translation type="unfinished"></translation>
+        <translation>Live-Diagramme</translation>
     </message>
     <message>
         <source>p50 one-way latency (µs)</source>
-        <translation type="unfinished"></translation>
+        <translation>p50-Einweg-Latenz (µs)</translation>
     </message>
     <message>
         <source>throughput (Gb/s)</source>
-        <translation type="unfinished"></translation>
+        <translation>Durchsatz (Gb/s)</translation>
     </message>
     <message>
         <source>client</source>
-        <translation type="unfinished"></translation>
+        <translation>Client</translation>
     </message>
     <message>
         <source>server</source>
-        <translation type="unfinished"></translation>
+        <translation>Server</translation>
     </message>
     <message>
         <source>Host × host</source>
-        <translation type="unfinished"></translation>
+        <translation>Host × Host</translation>
     </message>
     <message>
         <source>Compare with a saved run</source>
-        <translation type="unfinished"></translation>
+        <translation>Mit einem gespeicherten Lauf vergleichen</translation>
     </message>
     <message>
         <source>RoCE Pilot runs (*.rprun);;All files (*)</source>
-        <translation type="unfinished"></translation>
+        <translation>RoCE-Pilot-Läufe (*.rprun);;Alle Dateien (*)</translation>
     </message>
     <message>
         <source>Compare</source>
-        <translation type="unfinished"></translation>
+        <translation>Vergleichen</translation>
     </message>
     <message>
         <source>a sweep is FROM:TO, e.g. 1:64K</source>
-        <translation type="unfinished"></translation>
+        <translation>ein Sweep ist VON:BIS, z. B. 1:64K</translation>
     </message>
     <message>
         <source>the size is a number of bytes (64, 4K, 1M)</source>
-        <translation type="unfinished"></translation>
+        <translation>die Größe ist eine Anzahl Bytes (64, 4K, 1M)</translation>
     </message>
     <message>
         <source>Cannot start: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Start nicht möglich: %1</translation>
     </message>
     <message>
         <source>Cannot start: the project has no hosts.</source>
-        <translation type="unfinished"></translation>
+        <translation>Start nicht möglich: Das Projekt hat keine Hosts.</translation>
     </message>
     <message>
         <source>Cannot start: pick two different hosts (a host can only be in one test at once).</source>
-        <translation type="unfinished"></translation>
+        <translation>Start nicht möglich: Wählen Sie zwei verschiedene Hosts (ein Host kann nur in einem Test zugleich sein).</translation>
     </message>
     <message>
         <source>Cannot start: one-to-many and all-to-all need two or more hosts.</source>
-        <translation type="unfinished"></translation>
+        <translation>Start nicht möglich: „Einer an viele“ und „Alle an alle“ brauchen zwei oder mehr Hosts.</translation>
     </message>
     <message>
         <source>Cannot create the runs folder %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Der Ordner für Läufe %1 kann nicht angelegt werden</translation>
     </message>
     <message>
         <source>Starting…</source>
-        <translation type="unfinished"></translation>
+        <translation>Wird gestartet…</translation>
     </message>
     <message>
         <source>counters: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Zähler: %1</translation>
     </message>
     <message>
         <source>Stopping…</source>
-        <translation type="unfinished"></translation>
+        <translation>Wird gestoppt…</translation>
     </message>
     <message numerus="yes">
         <source>Stopped. What was measured is saved (%n run file(s)).</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Gestoppt. Das Gemessene ist gespeichert (%n Laufdatei).</numerusform>
+            <numerusform>Gestoppt. Das Gemessene ist gespeichert (%n Laufdateien).</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>Done: %n run(s) saved in %1.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>Fertig: %n Lauf in %1 gespeichert.</numerusform>
+            <numerusform>Fertig: %n Läufe in %1 gespeichert.</numerusform>
         </translation>
     </message>
     <message>
         <source>p50 µs</source>
-        <translation type="unfinished"></translation>
+        <translation>p50 µs</translation>
     </message>
     <message>
         <source>Gb/s</source>
-        <translation type="unfinished"></translation>
+        <translation>Gb/s</translation>
     </message>
     <message>
         <source>Warning: %1</source>
-        <translation type="unfinished">Warnung: %1</translation>
+        <translation>Warnung: %1</translation>
     </message>
     <message>
         <source>Compared with %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>Verglichen mit %1: %2</translation>
     </message>
     <message>
         <source>choose a .pdf, .csv or .json file name</source>
-        <translation type="unfinished"></translation>
+        <translation>wählen Sie einen Dateinamen mit .pdf, .csv oder .json</translation>
     </message>
     <message>
         <source>Open a saved run</source>
-        <translation type="unfinished"></translation>
+        <translation>Einen gespeicherten Lauf öffnen</translation>
     </message>
     <message>
         <source>Open run</source>
-        <translation type="unfinished"></translation>
+        <translation>Lauf öffnen</translation>
     </message>
     <message>
         <source>Export report</source>
-        <translation type="unfinished"></translation>
+        <translation>Bericht exportieren</translation>
     </message>
     <message>
         <source>Run a test or open a saved run first.</source>
-        <translation type="unfinished"></translation>
+        <translation>Führen Sie zuerst einen Test aus oder öffnen Sie einen gespeicherten Lauf.</translation>
     </message>
     <message>
         <source>PDF report (*.pdf);;Summary CSV (*.csv);;JSON (*.json)</source>
-        <translation type="unfinished"></translation>
+        <translation>PDF-Bericht (*.pdf);;Zusammenfassung als CSV (*.csv);;JSON (*.json)</translation>
     </message>
     <message>
         <source>Report written to %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Bericht nach %1 geschrieben</translation>
     </message>
     <message>
         <source>Export the throughput, latency, CPU and counter charts</source>
-        <translation type="unfinished"></translation>
+        <translation>Die Diagramme für Durchsatz, Latenz, CPU und Zähler exportieren</translation>
     </message>
     <message>
         <source>PDF, vector (*.pdf);;PNG (*.png)</source>
-        <translation type="unfinished"></translation>
+        <translation>PDF, Vektor (*.pdf);;PNG (*.png)</translation>
     </message>
     <message>
         <source>Export chart</source>
-        <translation type="unfinished"></translation>
+        <translation>Diagramm exportieren</translation>
     </message>
     <message>
         <source>Charts written next to %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Diagramme neben %1 geschrieben</translation>
     </message>
 </context>
 <context>
     <name>rp::ui::TroubleshootPage</name>
     <message>
         <source>Troubleshoot</source>
-        <translation type="unfinished"></translation>
+        <translation>Fehlersuche</translation>
     </message>
     <message>
         <source>Finds GID, RoCE version, VLAN, MTU, PFC, trust, DSCP and ToS mismatches between hosts that talk to each other, live or from outputs you paste. Each finding shows what was read where, what it means and the fix.</source>
-        <translation type="unfinished"></translation>
+        <translation>Findet Abweichungen bei GID, RoCE-Version, VLAN, MTU, PFC, Trust, DSCP und ToS zwischen Hosts, die miteinander kommunizieren, live oder anhand eingefügter Ausgaben. Jeder Befund zeigt, was wo gelesen wurde, was es bedeutet und wie es sich beheben lässt.</translation>
     </message>
     <message>
         <source>&amp;Import outputs…</source>
-        <translation type="unfinished"></translation>
+        <translation>Ausgaben &amp;importieren…</translation>
     </message>
     <message>
         <source>Files with saved or pasted outputs (ibv_devinfo, show_gids, sysfs, ip, dcb, mlnx_qos, ethtool -S, perftest, …), several hosts per file</source>
-        <translation type="unfinished"></translation>
+        <translation>Dateien mit gespeicherten oder eingefügten Ausgaben (ibv_devinfo, show_gids, sysfs, ip, dcb, mlnx_qos, ethtool -S, perftest, …), mehrere Hosts pro Datei</translation>
     </message>
     <message>
         <source>&amp;Paste text…</source>
-        <translation type="unfinished"></translation>
+        <translation>Text ein&amp;fügen…</translation>
     </message>
     <message>
         <source>&amp;Active checks (RDMA ping per GID index, test port)</source>
-        <translation type="unfinished"></translation>
+        <translation>&amp;Aktive Prüfungen (RDMA-Ping je GID-Index, Testport)</translation>
     </message>
     <message>
         <source>Runs rocepilot-probe between hosts that share a subnet: a few RDMA pings over each candidate GID index and a TCP connect to port 18515</source>
-        <translation type="unfinished"></translation>
+        <translation>Führt rocepilot-probe zwischen Hosts im selben Subnetz aus: einige RDMA-Pings über jeden infrage kommenden GID-Index und einen TCP-Verbindungsaufbau zu Port 18515</translation>
     </message>
     <message>
         <source>&amp;Re-check</source>
-        <translation type="unfinished"></translation>
+        <translation>E&amp;rneut prüfen</translation>
     </message>
     <message>
         <source>Cance&amp;l</source>
-        <translation type="unfinished">Abbreche&amp;n</translation>
+        <translation>Abbreche&amp;n</translation>
     </message>
     <message>
         <source>Finding</source>
-        <translation type="unfinished"></translation>
+        <translation>Befund</translation>
     </message>
     <message>
         <source>Rule</source>
-        <translation type="unfinished"></translation>
+        <translation>Regel</translation>
     </message>
     <message>
         <source>Findings</source>
-        <translation type="unfinished"></translation>
+        <translation>Befunde</translation>
     </message>
     <message>
         <source>&amp;Copy fix</source>
-        <translation type="unfinished"></translation>
+        <translation>Korrektur &amp;kopieren</translation>
     </message>
     <message>
         <source>Reachability matrix</source>
-        <translation type="unfinished"></translation>
+        <translation>Erreichbarkeitsmatrix</translation>
     </message>
     <message>
         <source>Evidence and fix</source>
-        <translation type="unfinished"></translation>
+        <translation>Belege und Korrektur</translation>
     </message>
     <message>
         <source>Fabric</source>
-        <translation type="unfinished"></translation>
+        <translation>Fabric</translation>
     </message>
     <message>
         <source>Reachability</source>
-        <translation type="unfinished"></translation>
+        <translation>Erreichbarkeit</translation>
     </message>
     <message>
         <source>Cancelling…</source>
-        <translation type="unfinished">Wird abgebrochen…</translation>
+        <translation>Wird abgebrochen…</translation>
     </message>
     <message>
         <source>Import files or paste text with the outputs of the hosts (and their test runs), then Re-check.</source>
-        <translation type="unfinished"></translation>
+        <translation>Importieren Sie Dateien oder fügen Sie Text mit den Ausgaben der Hosts (und ihrer Testläufe) ein, dann Erneut prüfen.</translation>
     </message>
     <message>
         <source>Outputs: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Ausgaben: %1</translation>
     </message>
     <message>
         <source>Import outputs</source>
-        <translation type="unfinished"></translation>
+        <translation>Ausgaben importieren</translation>
     </message>
     <message>
         <source>Cannot read %1: %2</source>
-        <translation type="unfinished">%1 kann nicht gelesen werden: %2</translation>
+        <translation>%1 kann nicht gelesen werden: %2</translation>
     </message>
     <message>
         <source>Paste outputs</source>
-        <translation type="unfinished"></translation>
+        <translation>Ausgaben einfügen</translation>
     </message>
     <message>
         <source>Paste the outputs (several hosts may follow each other, each under its name or prompt):</source>
-        <translation type="unfinished"></translation>
+        <translation>Fügen Sie die Ausgaben ein (mehrere Hosts dürfen aufeinander folgen, jeder unter seinem Namen oder Prompt):</translation>
     </message>
     <message>
         <source>paste %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Einfügung %1</translation>
     </message>
     <message>
         <source>Add hosts on the Hosts page, or import outputs.</source>
-        <translation type="unfinished"></translation>
+        <translation>Fügen Sie auf der Seite „Hosts und Switches“ Hosts hinzu oder importieren Sie Ausgaben.</translation>
     </message>
     <message>
         <source>Import or paste outputs first.</source>
-        <translation type="unfinished"></translation>
+        <translation>Importieren oder fügen Sie zuerst Ausgaben ein.</translation>
     </message>
     <message>
         <source>Reading the outputs…</source>
-        <translation type="unfinished"></translation>
+        <translation>Lese die Ausgaben…</translation>
     </message>
     <message numerus="yes">
         <source>Reading %n host(s)…</source>
-        <translation type="unfinished">
+        <translation>
             <numerusform>Lese %n Host…</numerusform>
             <numerusform>Lese %n Hosts…</numerusform>
         </translation>
     </message>
     <message>
         <source>Notes</source>
-        <translation type="unfinished"></translation>
+        <translation>Hinweise</translation>
     </message>
     <message>
         <source>Warnings</source>
-        <translation type="unfinished"></translation>
+        <translation>Warnungen</translation>
     </message>
     <message>
         <source>Errors</source>
-        <translation type="unfinished"></translation>
+        <translation>Fehler</translation>
     </message>
     <message>
         <source>Whole fabric</source>
-        <translation type="unfinished"></translation>
+        <translation>Gesamte Fabric</translation>
     </message>
     <message>
         <source>Cancelled: the findings cover what was read before.</source>
-        <translation type="unfinished"></translation>
+        <translation>Abgebrochen: Die Befunde decken ab, was bis dahin gelesen wurde.</translation>
     </message>
     <message numerus="yes">
         <source>%n host(s) checked: </source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n Host geprüft: </numerusform>
+            <numerusform>%n Hosts geprüft: </numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n error(s), </source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n Fehler, </numerusform>
+            <numerusform>%n Fehler, </numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n warning(s).</source>
-        <translation type="unfinished">
+        <translation>
             <numerusform>%n Warnung.</numerusform>
             <numerusform>%n Warnungen.</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n line(s) could not be used; first: %1</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n Zeile konnte nicht verwendet werden; erste: %1</numerusform>
+            <numerusform>%n Zeilen konnten nicht verwendet werden; erste: %1</numerusform>
         </translation>
     </message>
     <message>
         <source>Not measured. Tick “Active checks” and Re-check to ping between the hosts over each GID index.</source>
-        <translation type="unfinished"></translation>
+        <translation>Nicht gemessen. Aktivieren Sie „Aktive Prüfungen“ und klicken Sie auf Erneut prüfen, um zwischen den Hosts über jeden GID-Index zu pingen.</translation>
     </message>
     <message>
         <source>✓ works</source>
-        <translation type="unfinished"></translation>
+        <translation>✓ funktioniert</translation>
     </message>
     <message>
         <source>✗ fails</source>
-        <translation type="unfinished"></translation>
+        <translation>✗ schlägt fehl</translation>
     </message>
     <message>
         <source>Involved:</source>
-        <translation type="unfinished"></translation>
+        <translation>Beteiligt:</translation>
     </message>
     <message>
         <source>Evidence</source>
-        <translation type="unfinished"></translation>
+        <translation>Belege</translation>
     </message>
     <message>
         <source>Host</source>
-        <translation type="unfinished"></translation>
+        <translation>Host</translation>
     </message>
     <message>
         <source>What</source>
-        <translation type="unfinished"></translation>
+        <translation>Was</translation>
     </message>
     <message>
         <source>Value</source>
-        <translation type="unfinished"></translation>
+        <translation>Wert</translation>
     </message>
     <message>
         <source>Read from, when</source>
-        <translation type="unfinished"></translation>
+        <translation>Gelesen von, wann</translation>
     </message>
     <message>
         <source>Fix on %1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>Korrektur auf %1 (%2)</translation>
     </message>
     <message>
         <source>Needed to run this check: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Zum Ausführen dieser Prüfung nötig: %1</translation>
     </message>
 </context>
 <context>
@@ -2955,7 +2972,7 @@ After: %2</source>
     </message>
     <message>
         <source>the Review page has no plan (see its status).</source>
-        <translation type="unfinished"></translation>
+        <translation>die Seite „Überprüfen“ hat keinen Plan (siehe ihren Status).</translation>
     </message>
 </context>
 </TS>

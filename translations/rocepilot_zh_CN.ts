@@ -5,249 +5,251 @@
     <name>rp::ui::ApplyPage</name>
     <message>
         <source>Apply</source>
-        <translation type="unfinished"></translation>
+        <translation>应用</translation>
     </message>
     <message>
         <source>Apply the plan to the hosts it was made for. Every host is read afresh first; each step is read back after it runs; a journal keeps the state before the change, so every run can be rolled back. Start with a dry run to see what will change.</source>
-        <translation type="unfinished"></translation>
+        <translation>将计划应用到为其制定的主机上。每台主机都会先重新读取；每个步骤运行后都会回读；变更日志会保存更改前的状态，因此每次运行都可以回滚。请先进行试运行，查看哪些内容会更改。</translation>
     </message>
     <message>
         <source>D&amp;ry run</source>
-        <translation type="unfinished"></translation>
+        <translation>试运行(&amp;R)</translation>
     </message>
     <message>
         <source>Read every host afresh and show, per step, what would run and what is already so. Changes nothing.</source>
-        <translation type="unfinished"></translation>
+        <translation>重新读取每台主机，并按步骤显示将要运行的内容和已符合的内容。不做任何更改。</translation>
     </message>
     <message>
         <source>&amp;Apply…</source>
-        <translation type="unfinished"></translation>
+        <translation>应用(&amp;A)…</translation>
     </message>
     <message>
         <source>Apply the plan to its hosts, after a confirmation that names them.</source>
-        <translation type="unfinished"></translation>
+        <translation>在列出主机名称的确认之后，将计划应用到其主机。</translation>
     </message>
     <message>
         <source>&amp;Verify</source>
-        <translation type="unfinished"></translation>
+        <translation>验证(&amp;V)</translation>
     </message>
     <message>
         <source>Read every step of every host back and compare it with the plan. Changes nothing.</source>
-        <translation type="unfinished"></translation>
+        <translation>回读每台主机的每个步骤并与计划比较。不做任何更改。</translation>
     </message>
     <message>
         <source>R&amp;oll back…</source>
-        <translation type="unfinished"></translation>
+        <translation>回滚(&amp;O)…</translation>
     </message>
     <message>
         <source>Undo the last apply on every host, in reverse order, and compare each host with its snapshot.</source>
-        <translation type="unfinished"></translation>
+        <translation>按相反顺序撤销每台主机上最近一次应用，并将每台主机与其快照进行比较。</translation>
     </message>
     <message>
         <source>Cance&amp;l run</source>
-        <translation type="unfinished"></translation>
+        <translation>取消运行(&amp;L)</translation>
     </message>
     <message>
         <source>Finish the step that runs now, then roll back as the policy says.</source>
-        <translation type="unfinished"></translation>
+        <translation>完成当前正在运行的步骤，然后按策略回滚。</translation>
     </message>
     <message>
         <source>A failed host rolls back every host</source>
-        <translation type="unfinished"></translation>
+        <translation>一台主机失败时回滚所有主机</translation>
     </message>
     <message>
         <source>A failed host rolls back alone</source>
-        <translation type="unfinished"></translation>
+        <translation>一台主机失败时仅回滚该主机</translation>
     </message>
     <message>
         <source>What happens to the other hosts when one fails.</source>
-        <translation type="unfinished"></translation>
+        <translation>一台主机失败时其他主机如何处理。</translation>
     </message>
     <message>
         <source> s</source>
-        <translation type="unfinished"></translation>
+        <translation> 秒</translation>
     </message>
     <message>
         <source>A step that may cut the SSH session runs under a dead-man: the host undoes it by itself unless RoCE Pilot reconnects and confirms within this time.</source>
-        <translation type="unfinished"></translation>
+        <translation>可能切断 SSH 会话的步骤会在失联保护下运行：除非 RoCE Pilot 在此时间内重新连接并确认，否则主机会自行撤销该步骤。</translation>
     </message>
     <message>
         <source>&amp;Dead-man:</source>
-        <translation type="unfinished"></translation>
+        <translation>失联保护(&amp;D)：</translation>
     </message>
     <message>
         <source>%v of %m hosts</source>
-        <translation type="unfinished">%v / %m 台主机</translation>
+        <translation>%v / %m 台主机</translation>
     </message>
     <message>
         <source>Hosts</source>
-        <translation type="unfinished">主机</translation>
+        <translation>主机</translation>
     </message>
     <message>
         <source>Steps</source>
-        <translation type="unfinished"></translation>
+        <translation>步骤</translation>
     </message>
     <message>
         <source>Steps of the selected host</source>
-        <translation type="unfinished"></translation>
+        <translation>所选主机的步骤</translation>
     </message>
     <message>
         <source>Apply log</source>
-        <translation type="unfinished"></translation>
+        <translation>应用日志</translation>
     </message>
     <message>
         <source>The log of the run appears here, step by step.</source>
-        <translation type="unfinished"></translation>
+        <translation>运行日志将在此逐步显示。</translation>
     </message>
     <message>
         <source>&amp;Journals…</source>
-        <translation type="unfinished"></translation>
+        <translation>变更日志(&amp;J)…</translation>
     </message>
     <message>
         <source>Every past run with its outcome; roll back or resume from there.</source>
-        <translation type="unfinished"></translation>
+        <translation>以往每次运行及其结果；可从中回滚或继续。</translation>
     </message>
     <message>
         <source>no session for this vendor</source>
-        <translation type="unfinished"></translation>
+        <translation>该厂商没有会话</translation>
     </message>
     <message>
         <source>no management address</source>
-        <translation type="unfinished"></translation>
+        <translation>没有管理地址</translation>
     </message>
     <message>
         <source>No plan to apply: go back to the Review page.</source>
-        <translation type="unfinished"></translation>
+        <translation>没有可应用的计划：请返回“审阅”页面。</translation>
     </message>
     <message>
         <source>No plan to apply: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>没有可应用的计划：%1</translation>
     </message>
     <message numerus="yes">
         <source>Profile &apos;%1&apos; for %n host(s): %2.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>配置方案“%1”，用于 %n 台主机：%2。</numerusform>
         </translation>
     </message>
     <message>
         <source>Switches applied first, each through its vendor&apos;s session with its own commit timer or checkpoint: %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>先应用交换机，每台交换机通过其厂商的会话进行，并使用各自的提交计时器或检查点：%1。</translation>
     </message>
     <message>
         <source>Not applied here: %1 — apply their files from the Review page by hand.</source>
-        <translation type="unfinished"></translation>
+        <translation>此处不应用：%1 — 请从“审阅”页面手动应用其文件。</translation>
     </message>
     <message>
         <source>Journals are kept in %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>变更日志保存在 %1 中。</translation>
     </message>
     <message numerus="yes">
         <source>Apply the plan &apos;%1&apos; to %n host(s): %2?</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>将计划“%1”应用到 %n 台主机：%2？</numerusform>
         </translation>
     </message>
     <message>
         <source>Each host is read afresh first and its state is written to a journal in %1, so this run can be rolled back later, even after RoCE Pilot was closed. Each step is read back after it runs; a failed step rolls its host back.</source>
-        <translation type="unfinished"></translation>
+        <translation>每台主机都会先重新读取，其状态会写入 %1 中的变更日志，因此即使 RoCE Pilot 已关闭，之后也可以回滚本次运行。每个步骤运行后都会回读；步骤失败时会回滚其所在主机。</translation>
     </message>
     <message>
         <source>If one host fails, every host is rolled back.</source>
-        <translation type="unfinished"></translation>
+        <translation>如果一台主机失败，所有主机都会回滚。</translation>
     </message>
     <message>
         <source>If one host fails, only that host is rolled back.</source>
-        <translation type="unfinished"></translation>
+        <translation>如果一台主机失败，仅回滚该主机。</translation>
     </message>
     <message>
         <source>Switches, applied first through their vendor&apos;s session: %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>交换机，先通过其厂商的会话应用：%1。</translation>
     </message>
     <message>
         <source>Not applied here: %1 (apply their files by hand).</source>
-        <translation type="unfinished"></translation>
+        <translation>此处不应用：%1（请手动应用其文件）。</translation>
     </message>
     <message numerus="yes">
         <source>Apply to %n host(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>应用到 %n 台主机</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>&amp;Apply to %n host(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>应用到 %n 台主机(&amp;A)</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>Roll back journal %1 on %n host(s): %2?
 
 Every step that ran is undone in reverse order, then each host is read back and compared with its snapshot.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>在 %n 台主机上回滚变更日志 %1：%2？
+
+已运行的每个步骤都将按相反顺序撤销，然后回读每台主机并与其快照进行比较。</numerusform>
         </translation>
     </message>
     <message>
         <source>Roll back</source>
-        <translation type="unfinished"></translation>
+        <translation>回滚</translation>
     </message>
     <message numerus="yes">
         <source>&amp;Roll back %n host(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>回滚 %n 台主机(&amp;R)</numerusform>
         </translation>
     </message>
     <message>
         <source>Dry run</source>
-        <translation type="unfinished"></translation>
+        <translation>试运行</translation>
     </message>
     <message>
         <source>Verify</source>
-        <translation type="unfinished"></translation>
+        <translation>验证</translation>
     </message>
     <message>
         <source>Rollback</source>
-        <translation type="unfinished"></translation>
+        <translation>回滚</translation>
     </message>
     <message>
         <source>%1 started.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 已开始。</translation>
     </message>
     <message>
         <source>Cancelling: the step that runs now finishes, then the hosts roll back.</source>
-        <translation type="unfinished"></translation>
+        <translation>正在取消：当前步骤完成后，主机将回滚。</translation>
     </message>
     <message>
         <source>%1: the host undoes the step by itself in %2 s unless RoCE Pilot reconnects and confirms</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：除非 RoCE Pilot 重新连接并确认，否则主机将在 %2 秒后自行撤销该步骤</translation>
     </message>
     <message>
         <source>Dead-man armed — %1.</source>
-        <translation type="unfinished"></translation>
+        <translation>失联保护已启动 — %1。</translation>
     </message>
     <message>
         <source>Nothing was started: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>未启动任何操作：%1</translation>
     </message>
     <message>
         <source>%1 (switch): %2 — %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1（交换机）：%2 — %3</translation>
     </message>
     <message>
         <source>%1: journal %2 (%3).</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：变更日志 %2（%3）。</translation>
     </message>
     <message>
         <source>Finished: %1, journal %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>已完成：%1，变更日志 %2。</translation>
     </message>
     <message>
         <source>Steps (select a host)</source>
-        <translation type="unfinished"></translation>
+        <translation>步骤（请选择主机）</translation>
     </message>
     <message>
         <source>Steps on %1</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 上的步骤</translation>
     </message>
 </context>
 <context>
@@ -273,74 +275,74 @@ Every step that ran is undone in reverse order, then each host is read back and 
     <name>rp::ui::DashboardView</name>
     <message>
         <source>Follow the newest samples</source>
-        <translation type="unfinished"></translation>
+        <translation>跟随最新采样</translation>
     </message>
     <message>
         <source>Drag or wheel on a chart to look back; all charts share the time axis.</source>
-        <translation type="unfinished"></translation>
+        <translation>在图表上拖动或滚动鼠标滚轮可回看；所有图表共用同一时间轴。</translation>
     </message>
     <message>
         <source>Throughput (Gb/s)</source>
-        <translation type="unfinished"></translation>
+        <translation>吞吐量（Gb/s）</translation>
     </message>
     <message>
         <source>One-way latency (µs): p50, band p50–p99</source>
-        <translation type="unfinished"></translation>
+        <translation>单向延迟（µs）：p50，p50–p99 区间带</translation>
     </message>
     <message>
         <source>CPU (% of one core)</source>
-        <translation type="unfinished"></translation>
+        <translation>CPU（单核的 %）</translation>
     </message>
     <message>
         <source>Host counters (per second)</source>
-        <translation type="unfinished"></translation>
+        <translation>主机计数器（每秒）</translation>
     </message>
     <message>
         <source>time since the run started (s)</source>
-        <translation type="unfinished"></translation>
+        <translation>自运行开始的时间（秒）</translation>
     </message>
     <message>
         <source>client</source>
-        <translation type="unfinished"></translation>
+        <translation>客户端</translation>
     </message>
     <message>
         <source>server</source>
-        <translation type="unfinished"></translation>
+        <translation>服务器</translation>
     </message>
     <message>
         <source>p50 per interval</source>
-        <translation type="unfinished"></translation>
+        <translation>每个时间间隔的 p50</translation>
     </message>
     <message>
         <source>%1: client</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：客户端</translation>
     </message>
     <message>
         <source>%1: p50</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：p50</translation>
     </message>
     <message>
         <source>%1: server</source>
-        <translation type="unfinished"></translation>
+        <translation>%1：服务器</translation>
     </message>
     <message>
         <source>RoCE Pilot chart</source>
-        <translation type="unfinished"></translation>
+        <translation>RoCE Pilot 图表</translation>
     </message>
     <message>
         <source>choose a .png or .pdf file name</source>
-        <translation type="unfinished"></translation>
+        <translation>请选择 .png 或 .pdf 文件名</translation>
     </message>
     <message>
         <source>could not write %1</source>
-        <translation type="unfinished"></translation>
+        <translation>无法写入 %1</translation>
     </message>
 </context>
 <context>
     <name>rp::ui::DashboardWindow</name>
     <message>
         <source>RoCE Pilot — dashboard</source>
-        <translation type="unfinished"></translation>
+        <translation>RoCE Pilot — 仪表板</translation>
     </message>
 </context>
 <context>
@@ -659,11 +661,11 @@ Every step that ran is undone in reverse order, then each host is read back and 
     <name>rp::ui::FabricView</name>
     <message>
         <source>Fabric view</source>
-        <translation type="unfinished"></translation>
+        <translation>网络视图</translation>
     </message>
     <message>
         <source>No hosts yet: run a check or import outputs.</source>
-        <translation type="unfinished"></translation>
+        <translation>尚无主机：请运行检查或导入输出。</translation>
     </message>
 </context>
 <context>
@@ -808,75 +810,75 @@ Every step that ran is undone in reverse order, then each host is read back and 
     <name>rp::ui::HostProgressModel</name>
     <message>
         <source>verified</source>
-        <translation type="unfinished"></translation>
+        <translation>已验证</translation>
     </message>
     <message>
         <source>differs from the plan</source>
-        <translation type="unfinished"></translation>
+        <translation>与计划不符</translation>
     </message>
     <message>
         <source>pending</source>
-        <translation type="unfinished"></translation>
+        <translation>待处理</translation>
     </message>
     <message>
         <source>dry run done</source>
-        <translation type="unfinished"></translation>
+        <translation>试运行完成</translation>
     </message>
     <message>
         <source>applying</source>
-        <translation type="unfinished"></translation>
+        <translation>正在应用</translation>
     </message>
     <message>
         <source>applied</source>
-        <translation type="unfinished"></translation>
+        <translation>已应用</translation>
     </message>
     <message>
         <source>unchanged (already so)</source>
-        <translation type="unfinished"></translation>
+        <translation>未更改（已符合）</translation>
     </message>
     <message>
         <source>failed</source>
-        <translation type="unfinished">失败</translation>
+        <translation>失败</translation>
     </message>
     <message>
         <source>rolled back</source>
-        <translation type="unfinished"></translation>
+        <translation>已回滚</translation>
     </message>
     <message>
         <source>refused</source>
-        <translation type="unfinished"></translation>
+        <translation>已拒绝</translation>
     </message>
     <message>
         <source>unreachable</source>
-        <translation type="unfinished">无法访问</translation>
+        <translation>无法访问</translation>
     </message>
     <message>
         <source>cancelled</source>
-        <translation type="unfinished">已取消</translation>
+        <translation>已取消</translation>
     </message>
     <message>
         <source>nothing changed: %1 step(s) will run, %2 already so, %3 skipped</source>
-        <translation type="unfinished"></translation>
+        <translation>未做更改：%1 个步骤将运行，%2 个已符合，%3 个已跳过</translation>
     </message>
     <message>
         <source>Host</source>
-        <translation type="unfinished"></translation>
+        <translation>主机</translation>
     </message>
     <message>
         <source>State</source>
-        <translation type="unfinished"></translation>
+        <translation>状态</translation>
     </message>
     <message>
         <source>Current step</source>
-        <translation type="unfinished"></translation>
+        <translation>当前步骤</translation>
     </message>
     <message>
         <source>Message</source>
-        <translation type="unfinished"></translation>
+        <translation>消息</translation>
     </message>
     <message>
         <source>undo: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>撤销：%1</translation>
     </message>
 </context>
 <context>
@@ -1085,178 +1087,182 @@ Every step that ran is undone in reverse order, then each host is read back and 
     <name>rp::ui::JournalListModel</name>
     <message>
         <source>damaged: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>已损坏：%1</translation>
     </message>
     <message>
         <source>unfinished: resume or roll back</source>
-        <translation type="unfinished"></translation>
+        <translation>未完成：请继续或回滚</translation>
     </message>
     <message>
         <source>applied</source>
-        <translation type="unfinished"></translation>
+        <translation>已应用</translation>
     </message>
     <message>
         <source>rolled back</source>
-        <translation type="unfinished"></translation>
+        <translation>已回滚</translation>
     </message>
     <message>
         <source>failed</source>
-        <translation type="unfinished">失败</translation>
+        <translation>失败</translation>
     </message>
     <message>
         <source>partial (some hosts kept the change)</source>
-        <translation type="unfinished"></translation>
+        <translation>部分完成（部分主机保留了更改）</translation>
     </message>
     <message>
         <source>dry run</source>
-        <translation type="unfinished"></translation>
+        <translation>试运行</translation>
     </message>
     <message>
         <source>verified</source>
-        <translation type="unfinished"></translation>
+        <translation>已验证</translation>
     </message>
     <message>
         <source>Journal</source>
-        <translation type="unfinished"></translation>
+        <translation>变更日志</translation>
     </message>
     <message>
         <source>Started (UTC)</source>
-        <translation type="unfinished"></translation>
+        <translation>开始时间（UTC）</translation>
     </message>
     <message>
         <source>Mode</source>
-        <translation type="unfinished"></translation>
+        <translation>模式</translation>
     </message>
     <message>
         <source>Outcome</source>
-        <translation type="unfinished"></translation>
+        <translation>结果</translation>
     </message>
     <message>
         <source>Hosts</source>
-        <translation type="unfinished">主机</translation>
+        <translation>主机</translation>
     </message>
 </context>
 <context>
     <name>rp::ui::JournalsDialog</name>
     <message>
         <source>Journals — RoCE Pilot</source>
-        <translation type="unfinished"></translation>
+        <translation>变更日志 — RoCE Pilot</translation>
     </message>
     <message>
         <source>Journals</source>
-        <translation type="unfinished"></translation>
+        <translation>变更日志</translation>
     </message>
     <message>
         <source>Hosts of the selected journal</source>
-        <translation type="unfinished"></translation>
+        <translation>所选变更日志的主机</translation>
     </message>
     <message>
         <source>Steps of the selected host</source>
-        <translation type="unfinished"></translation>
+        <translation>所选主机的步骤</translation>
     </message>
     <message>
         <source>The log of a rollback or resume appears here.</source>
-        <translation type="unfinished"></translation>
+        <translation>回滚或继续运行的日志将显示在这里。</translation>
     </message>
     <message>
         <source>Re&amp;fresh</source>
-        <translation type="unfinished"></translation>
+        <translation>刷新(&amp;F)</translation>
     </message>
     <message>
         <source>&amp;Roll back…</source>
-        <translation type="unfinished"></translation>
+        <translation>回滚(&amp;R)…</translation>
     </message>
     <message>
         <source>Undo every step this run made, in reverse order, and compare each host with its snapshot.</source>
-        <translation type="unfinished"></translation>
+        <translation>按相反顺序撤销本次运行所做的每个步骤，并将每台主机与其快照进行比较。</translation>
     </message>
     <message>
         <source>Re&amp;sume…</source>
-        <translation type="unfinished"></translation>
+        <translation>继续(&amp;S)…</translation>
     </message>
     <message>
         <source>Continue a run that never ended: steps verified before are read back again, the others run.</source>
-        <translation type="unfinished"></translation>
+        <translation>继续一次未结束的运行：之前已验证的步骤会重新回读，其余步骤将运行。</translation>
     </message>
     <message>
         <source>&amp;Close</source>
-        <translation type="unfinished"></translation>
+        <translation>关闭(&amp;C)</translation>
     </message>
     <message>
         <source>Nothing was done: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>未执行任何操作：%1</translation>
     </message>
     <message>
         <source>Journal %1: %2.</source>
-        <translation type="unfinished"></translation>
+        <translation>变更日志 %1：%2。</translation>
     </message>
     <message>
         <source>Reading %1…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在读取 %1…</translation>
     </message>
     <message>
         <source>No journals in %1 yet: every apply writes one.</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 中尚无变更日志：每次应用都会写入一份。</translation>
     </message>
     <message numerus="yes">
         <source>%n run(s) in %1, newest first.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%1 中有 %n 次运行，最新的排在最前。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n run(s) never finished (RoCE Pilot was closed or killed during it): resume or roll back.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n 次运行未完成（运行期间 RoCE Pilot 被关闭或终止）：请继续或回滚。</numerusform>
         </translation>
     </message>
     <message>
         <source>%1 (switch): %2 — %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1（交换机）：%2 — %3</translation>
     </message>
     <message numerus="yes">
         <source>Resume journal %1 on %n host(s): %2?
 
 Steps verified before are read back again; the others run, each read back after it runs.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>在 %n 台主机上继续变更日志 %1：%2？
+
+之前已验证的步骤会重新回读；其余步骤将运行，每个步骤运行后都会回读。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>Roll back journal %1 on %n host(s): %2?
 
 Every step that ran is undone in reverse order, then each host is read back and compared with its snapshot.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>在 %n 台主机上回滚变更日志 %1：%2？
+
+已运行的每个步骤都将按相反顺序撤销，然后回读每台主机并与其快照进行比较。</numerusform>
         </translation>
     </message>
     <message>
         <source>Resume</source>
-        <translation type="unfinished"></translation>
+        <translation>继续</translation>
     </message>
     <message>
         <source>Roll back</source>
-        <translation type="unfinished"></translation>
+        <translation>回滚</translation>
     </message>
     <message>
         <source>Re&amp;sume</source>
-        <translation type="unfinished"></translation>
+        <translation>继续(&amp;S)</translation>
     </message>
     <message>
         <source>&amp;Roll back</source>
-        <translation type="unfinished"></translation>
+        <translation>回滚(&amp;R)</translation>
     </message>
     <message>
         <source>Resuming %1…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在继续 %1…</translation>
     </message>
     <message>
         <source>Rolling back %1…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在回滚 %1…</translation>
     </message>
     <message>
         <source>Wait for the run to end; it cannot be left half-way.</source>
-        <translation type="unfinished"></translation>
+        <translation>请等待运行结束；不能中途退出。</translation>
     </message>
 </context>
 <context>
@@ -1498,35 +1504,35 @@ What to do: %2</source>
     </message>
     <message>
         <source>New &amp;dashboard</source>
-        <translation type="unfinished"></translation>
+        <translation>新建仪表板(&amp;D)</translation>
     </message>
     <message>
         <source>Run tests and watch live charts in a window of its own</source>
-        <translation type="unfinished"></translation>
+        <translation>在独立窗口中运行测试并查看实时图表</translation>
     </message>
     <message>
         <source>Open &amp;run…</source>
-        <translation type="unfinished"></translation>
+        <translation>打开运行记录(&amp;R)…</translation>
     </message>
     <message>
         <source>Open a saved run</source>
-        <translation type="unfinished"></translation>
+        <translation>打开已保存的运行记录</translation>
     </message>
     <message>
         <source>RoCE Pilot runs (*.rprun);;All files (*)</source>
-        <translation type="unfinished"></translation>
+        <translation>RoCE Pilot 运行记录 (*.rprun);;所有文件 (*)</translation>
     </message>
     <message>
         <source>Open run</source>
-        <translation type="unfinished"></translation>
+        <translation>打开运行记录</translation>
     </message>
     <message>
         <source>&amp;Journals…</source>
-        <translation type="unfinished"></translation>
+        <translation>变更日志(&amp;J)…</translation>
     </message>
     <message>
         <source>Every apply run with its outcome: roll back or resume from there.</source>
-        <translation type="unfinished"></translation>
+        <translation>每次应用运行及其结果：可从中回滚或继续。</translation>
     </message>
     <message>
         <source>RoCE Pilot was closed while it was changing hosts: journal %1 (%2, started %3 UTC) never finished.
@@ -1534,51 +1540,55 @@ What to do: %2</source>
 Hosts: %4.
 
 Resume it (steps verified before are read back again, the others run), or roll it back (every step that ran is undone and each host compared with its snapshot). Nothing happens until you choose.</source>
-        <translation type="unfinished"></translation>
+        <translation>RoCE Pilot 在更改主机期间被关闭：变更日志 %1（%2，开始于 UTC %3）未完成。
+
+主机：%4。
+
+您可以继续（之前已验证的步骤会重新回读，其余步骤将运行），或回滚（撤销已运行的每个步骤，并将每台主机与其快照进行比较）。在您做出选择之前，不会执行任何操作。</translation>
     </message>
     <message numerus="yes">
         <source>Its journal was written %n second(s) ago: another RoCE Pilot (or rocepilot-cli) may still be running it. Choose Later unless you know it stopped.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>其变更日志在 %n 秒前写入：另一个 RoCE Pilot（或 rocepilot-cli）可能仍在运行它。除非确定它已停止，否则请选择“稍后”。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n more unfinished run(s) are in File &gt; Journals….</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>另有 %n 次未完成的运行，见“文件 &gt; 变更日志…”。</numerusform>
         </translation>
     </message>
     <message>
         <source>Unfinished run</source>
-        <translation type="unfinished"></translation>
+        <translation>未完成的运行</translation>
     </message>
     <message>
         <source>&amp;Resume</source>
-        <translation type="unfinished"></translation>
+        <translation>继续(&amp;R)</translation>
     </message>
     <message>
         <source>Roll &amp;back</source>
-        <translation type="unfinished"></translation>
+        <translation>回滚(&amp;B)</translation>
     </message>
     <message>
         <source>&amp;Later</source>
-        <translation type="unfinished"></translation>
+        <translation>稍后(&amp;L)</translation>
     </message>
     <message>
         <source>A run is in progress</source>
-        <translation type="unfinished"></translation>
+        <translation>有运行正在进行</translation>
     </message>
     <message>
         <source>RoCE Pilot is changing hosts. Closing cancels the run: the step that runs now finishes, then the hosts that changed are rolled back, and the window closes when that is done.</source>
-        <translation type="unfinished"></translation>
+        <translation>RoCE Pilot 正在更改主机。关闭将取消运行：当前步骤完成后，已更改的主机将回滚，完成后窗口关闭。</translation>
     </message>
     <message>
         <source>Cancel the run and &amp;close</source>
-        <translation type="unfinished"></translation>
+        <translation>取消运行并关闭(&amp;C)</translation>
     </message>
     <message>
         <source>&amp;Keep running</source>
-        <translation type="unfinished"></translation>
+        <translation>继续运行(&amp;K)</translation>
     </message>
 </context>
 <context>
@@ -2083,7 +2093,7 @@ Resume it (steps verified before are read back again, the others run), or roll i
     </message>
     <message>
         <source>The plan for every discovered host and the switches you list: read each step, see what will change and what already matches, then copy or save the files. Nothing is applied on this page: the next one applies the plan.</source>
-        <translation type="unfinished"></translation>
+        <translation>每台已发现主机及您列出的交换机的计划：阅读每个步骤，查看哪些会更改、哪些已经符合，然后复制或保存文件。本页面不会应用任何内容：下一页才会应用计划。</translation>
     </message>
 </context>
 <context>
@@ -2212,84 +2222,85 @@ Resume it (steps verified before are read back again, the others run), or roll i
     <name>rp::ui::StepModel</name>
     <message>
         <source>will run</source>
-        <translation type="unfinished"></translation>
+        <translation>将运行</translation>
     </message>
     <message>
         <source>pending</source>
-        <translation type="unfinished"></translation>
+        <translation>待处理</translation>
     </message>
     <message>
         <source>running</source>
-        <translation type="unfinished"></translation>
+        <translation>正在运行</translation>
     </message>
     <message>
         <source>verified</source>
-        <translation type="unfinished"></translation>
+        <translation>已验证</translation>
     </message>
     <message>
         <source>already so</source>
-        <translation type="unfinished">已符合</translation>
+        <translation>已符合</translation>
     </message>
     <message>
         <source>skipped</source>
-        <translation type="unfinished"></translation>
+        <translation>已跳过</translation>
     </message>
     <message>
         <source>failed</source>
-        <translation type="unfinished">失败</translation>
+        <translation>失败</translation>
     </message>
     <message>
         <source>undone</source>
-        <translation type="unfinished"></translation>
+        <translation>已撤销</translation>
     </message>
     <message>
         <source>undo failed</source>
-        <translation type="unfinished"></translation>
+        <translation>撤销失败</translation>
     </message>
     <message>
         <source>(dead-man)</source>
-        <translation type="unfinished"></translation>
+        <translation>（失联保护）</translation>
     </message>
     <message>
         <source>(under a dead-man)</source>
-        <translation type="unfinished"></translation>
+        <translation>（在失联保护下）</translation>
     </message>
     <message>
         <source>the read-back already shows the wanted value</source>
-        <translation type="unfinished"></translation>
+        <translation>回读结果已显示目标值</translation>
     </message>
     <message>
         <source>undo: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>撤销：%1</translation>
     </message>
     <message>
         <source>no exact undo: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>无法精确撤销：%1</translation>
     </message>
     <message>
         <source>Before: %1
 After: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>之前：%1
+之后：%2</translation>
     </message>
     <message>
         <source>shows %1</source>
-        <translation type="unfinished"></translation>
+        <translation>显示 %1</translation>
     </message>
     <message>
         <source>Step</source>
-        <translation type="unfinished"></translation>
+        <translation>步骤</translation>
     </message>
     <message>
         <source>State</source>
-        <translation type="unfinished"></translation>
+        <translation>状态</translation>
     </message>
     <message>
         <source>Reason / message</source>
-        <translation type="unfinished"></translation>
+        <translation>原因 / 消息</translation>
     </message>
     <message>
         <source>Read back</source>
-        <translation type="unfinished"></translation>
+        <translation>回读</translation>
     </message>
 </context>
 <context>
@@ -2315,535 +2326,535 @@ After: %2</source>
     <name>rp::ui::TestPage</name>
     <message>
         <source>Test</source>
-        <translation type="unfinished"></translation>
+        <translation>测试</translation>
     </message>
     <message>
         <source>Measure latency and throughput between the hosts over RDMA (and TCP or perftest to compare), with both hosts&apos; counters on the same time axis. Every run is saved as it goes; export a PDF, CSV or JSON report for whoever needs it.</source>
-        <translation type="unfinished"></translation>
+        <translation>通过 RDMA（以及用于对比的 TCP 或 perftest）测量主机之间的延迟和吞吐量，两台主机的计数器显示在同一时间轴上。每次运行都会随时保存；可为需要的人导出 PDF、CSV 或 JSON 报告。</translation>
     </message>
 </context>
 <context>
     <name>rp::ui::TestPanel</name>
     <message>
         <source>One pair</source>
-        <translation type="unfinished"></translation>
+        <translation>一对</translation>
     </message>
     <message>
         <source>One to many (server against each other host)</source>
-        <translation type="unfinished"></translation>
+        <translation>一对多（服务器对其他每台主机）</translation>
     </message>
     <message>
         <source>All to all (every pair, no host in two tests at once)</source>
-        <translation type="unfinished"></translation>
+        <translation>全互连（每一对，任何主机不同时参与两个测试）</translation>
     </message>
     <message>
         <source>&amp;Run</source>
-        <translation type="unfinished"></translation>
+        <translation>运行(&amp;R)</translation>
     </message>
     <message>
         <source>&amp;Server</source>
-        <translation type="unfinished"></translation>
+        <translation>服务器(&amp;S)</translation>
     </message>
     <message>
         <source>&amp;Client</source>
-        <translation type="unfinished"></translation>
+        <translation>客户端(&amp;C)</translation>
     </message>
     <message>
         <source>RDMA (verbs)</source>
-        <translation type="unfinished"></translation>
+        <translation>RDMA（verbs）</translation>
     </message>
     <message>
         <source>TCP (baseline)</source>
-        <translation type="unfinished"></translation>
+        <translation>TCP（基准）</translation>
     </message>
     <message>
         <source>perftest (ib_*_lat / ib_*_bw)</source>
-        <translation type="unfinished"></translation>
+        <translation>perftest（ib_*_lat / ib_*_bw）</translation>
     </message>
     <message>
         <source>&amp;Transport</source>
-        <translation type="unfinished"></translation>
+        <translation>传输(&amp;T)</translation>
     </message>
     <message>
         <source>ping (latency)</source>
-        <translation type="unfinished"></translation>
+        <translation>ping（延迟）</translation>
     </message>
     <message>
         <source>blast (throughput)</source>
-        <translation type="unfinished"></translation>
+        <translation>blast（吞吐量）</translation>
     </message>
     <message>
         <source>&amp;Mode</source>
-        <translation type="unfinished"></translation>
+        <translation>模式(&amp;M)</translation>
     </message>
     <message>
         <source>&amp;Operation</source>
-        <translation type="unfinished"></translation>
+        <translation>操作(&amp;O)</translation>
     </message>
     <message>
         <source>A size (64, 4K, 1M) or a sweep FROM:TO of powers of two (1:64K)</source>
-        <translation type="unfinished"></translation>
+        <translation>一个大小（64、4K、1M），或按 2 的幂扫描的范围 起:止（1:64K）</translation>
     </message>
     <message>
         <source>Si&amp;ze or sweep</source>
-        <translation type="unfinished"></translation>
+        <translation>大小或扫描(&amp;Z)</translation>
     </message>
     <message>
         <source> s per size</source>
-        <translation type="unfinished"></translation>
+        <translation> 秒/每种大小</translation>
     </message>
     <message>
         <source>&amp;Duration</source>
-        <translation type="unfinished"></translation>
+        <translation>时长(&amp;D)</translation>
     </message>
     <message>
         <source>busy-poll</source>
-        <translation type="unfinished"></translation>
+        <translation>忙轮询</translation>
     </message>
     <message>
         <source>events (sleep)</source>
-        <translation type="unfinished"></translation>
+        <translation>事件（休眠）</translation>
     </message>
     <message>
         <source>Com&amp;pletions</source>
-        <translation type="unfinished"></translation>
+        <translation>完成通知(&amp;P)</translation>
     </message>
     <message>
         <source>D&amp;epth (blast)</source>
-        <translation type="unfinished"></translation>
+        <translation>深度(&amp;E)（blast）</translation>
     </message>
     <message>
         <source>WRs per post</source>
-        <translation type="unfinished"></translation>
+        <translation>每次 post 的 WR 数</translation>
     </message>
     <message>
         <source>Signal every</source>
-        <translation type="unfinished"></translation>
+        <translation>信号间隔</translation>
     </message>
     <message>
         <source>send small messages inline</source>
-        <translation type="unfinished"></translation>
+        <translation>以 inline 方式发送小消息</translation>
     </message>
     <message>
         <source>from the address (rdma_cm)</source>
-        <translation type="unfinished"></translation>
+        <translation>根据地址（rdma_cm）</translation>
     </message>
     <message>
         <source>&amp;GID index</source>
-        <translation type="unfinished"></translation>
+        <translation>GID 索引(&amp;G)</translation>
     </message>
     <message>
         <source>device default</source>
-        <translation type="unfinished"></translation>
+        <translation>设备默认值</translation>
     </message>
     <message>
         <source>T&amp;oS</source>
-        <translation type="unfinished"></translation>
+        <translation>ToS(&amp;O)</translation>
     </message>
     <message>
         <source>e.g. before PFC</source>
-        <translation type="unfinished"></translation>
+        <translation>例如 PFC 之前</translation>
     </message>
     <message>
         <source>&amp;Label</source>
-        <translation type="unfinished"></translation>
+        <translation>标签(&amp;L)</translation>
     </message>
     <message>
         <source>&amp;Start</source>
-        <translation type="unfinished"></translation>
+        <translation>开始(&amp;S)</translation>
     </message>
     <message>
         <source>S&amp;top</source>
-        <translation type="unfinished"></translation>
+        <translation>停止(&amp;T)</translation>
     </message>
     <message>
         <source>Ready.</source>
-        <translation type="unfinished"></translation>
+        <translation>就绪。</translation>
     </message>
     <message>
         <source>Runs of this session; check several to compare them in a report</source>
-        <translation type="unfinished"></translation>
+        <translation>本会话的运行记录；勾选多个即可在报告中进行比较</translation>
     </message>
     <message>
         <source>Runs</source>
-        <translation type="unfinished"></translation>
+        <translation>运行记录</translation>
     </message>
     <message>
         <source>&amp;Open run…</source>
-        <translation type="unfinished"></translation>
+        <translation>打开运行记录(&amp;O)…</translation>
     </message>
     <message>
         <source>Co&amp;mpare with…</source>
-        <translation type="unfinished"></translation>
+        <translation>与其他运行记录比较(&amp;M)…</translation>
     </message>
     <message>
         <source>Draw another saved run over the charts (dashed), e.g. before/after a change</source>
-        <translation type="unfinished"></translation>
+        <translation>在图表上叠加绘制另一个已保存的运行记录（虚线），例如更改前/后</translation>
     </message>
     <message>
         <source>E&amp;xport report…</source>
-        <translation type="unfinished"></translation>
+        <translation>导出报告(&amp;X)…</translation>
     </message>
     <message>
         <source>Export &amp;chart…</source>
-        <translation type="unfinished"></translation>
+        <translation>导出图表(&amp;C)…</translation>
     </message>
     <message>
         <source>Live charts</source>
-        <translation type="unfinished"></translation>
+        <translation>实时图表</translation>
     </message>
     <message>
         <source>p50 one-way latency (µs)</source>
-        <translation type="unfinished"></translation>
+        <translation>p50 单向延迟（µs）</translation>
     </message>
     <message>
         <source>throughput (Gb/s)</source>
-        <translation type="unfinished"></translation>
+        <translation>吞吐量（Gb/s）</translation>
     </message>
     <message>
         <source>client</source>
-        <translation type="unfinished"></translation>
+        <translation>客户端</translation>
     </message>
     <message>
         <source>server</source>
-        <translation type="unfinished"></translation>
+        <translation>服务器</translation>
     </message>
     <message>
         <source>Host × host</source>
-        <translation type="unfinished"></translation>
+        <translation>主机 × 主机</translation>
     </message>
     <message>
         <source>Compare with a saved run</source>
-        <translation type="unfinished"></translation>
+        <translation>与已保存的运行记录比较</translation>
     </message>
     <message>
         <source>RoCE Pilot runs (*.rprun);;All files (*)</source>
-        <translation type="unfinished"></translation>
+        <translation>RoCE Pilot 运行记录 (*.rprun);;所有文件 (*)</translation>
     </message>
     <message>
         <source>Compare</source>
-        <translation type="unfinished"></translation>
+        <translation>比较</translation>
     </message>
     <message>
         <source>a sweep is FROM:TO, e.g. 1:64K</source>
-        <translation type="unfinished"></translation>
+        <translation>扫描格式为 起:止，例如 1:64K</translation>
     </message>
     <message>
         <source>the size is a number of bytes (64, 4K, 1M)</source>
-        <translation type="unfinished"></translation>
+        <translation>大小为字节数（64、4K、1M）</translation>
     </message>
     <message>
         <source>Cannot start: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>无法开始：%1</translation>
     </message>
     <message>
         <source>Cannot start: the project has no hosts.</source>
-        <translation type="unfinished"></translation>
+        <translation>无法开始：项目中没有主机。</translation>
     </message>
     <message>
         <source>Cannot start: pick two different hosts (a host can only be in one test at once).</source>
-        <translation type="unfinished"></translation>
+        <translation>无法开始：请选择两台不同的主机（一台主机同一时间只能参与一个测试）。</translation>
     </message>
     <message>
         <source>Cannot start: one-to-many and all-to-all need two or more hosts.</source>
-        <translation type="unfinished"></translation>
+        <translation>无法开始：一对多和全互连需要两台或更多主机。</translation>
     </message>
     <message>
         <source>Cannot create the runs folder %1</source>
-        <translation type="unfinished"></translation>
+        <translation>无法创建运行记录文件夹 %1</translation>
     </message>
     <message>
         <source>Starting…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在开始…</translation>
     </message>
     <message>
         <source>counters: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>计数器：%1</translation>
     </message>
     <message>
         <source>Stopping…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在停止…</translation>
     </message>
     <message numerus="yes">
         <source>Stopped. What was measured is saved (%n run file(s)).</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>已停止。已测量的数据已保存（%n 个运行记录文件）。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>Done: %n run(s) saved in %1.</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>完成：%n 个运行记录已保存到 %1。</numerusform>
         </translation>
     </message>
     <message>
         <source>p50 µs</source>
-        <translation type="unfinished"></translation>
+        <translation>p50 µs</translation>
     </message>
     <message>
         <source>Gb/s</source>
-        <translation type="unfinished"></translation>
+        <translation>Gb/s</translation>
     </message>
     <message>
         <source>Warning: %1</source>
-        <translation type="unfinished">警告：%1</translation>
+        <translation>警告：%1</translation>
     </message>
     <message>
         <source>Compared with %1: %2</source>
-        <translation type="unfinished"></translation>
+        <translation>与 %1 比较：%2</translation>
     </message>
     <message>
         <source>choose a .pdf, .csv or .json file name</source>
-        <translation type="unfinished"></translation>
+        <translation>请选择 .pdf、.csv 或 .json 文件名</translation>
     </message>
     <message>
         <source>Open a saved run</source>
-        <translation type="unfinished"></translation>
+        <translation>打开已保存的运行记录</translation>
     </message>
     <message>
         <source>Open run</source>
-        <translation type="unfinished"></translation>
+        <translation>打开运行记录</translation>
     </message>
     <message>
         <source>Export report</source>
-        <translation type="unfinished"></translation>
+        <translation>导出报告</translation>
     </message>
     <message>
         <source>Run a test or open a saved run first.</source>
-        <translation type="unfinished"></translation>
+        <translation>请先运行测试或打开已保存的运行记录。</translation>
     </message>
     <message>
         <source>PDF report (*.pdf);;Summary CSV (*.csv);;JSON (*.json)</source>
-        <translation type="unfinished"></translation>
+        <translation>PDF 报告 (*.pdf);;摘要 CSV (*.csv);;JSON (*.json)</translation>
     </message>
     <message>
         <source>Report written to %1</source>
-        <translation type="unfinished"></translation>
+        <translation>报告已写入 %1</translation>
     </message>
     <message>
         <source>Export the throughput, latency, CPU and counter charts</source>
-        <translation type="unfinished"></translation>
+        <translation>导出吞吐量、延迟、CPU 和计数器图表</translation>
     </message>
     <message>
         <source>PDF, vector (*.pdf);;PNG (*.png)</source>
-        <translation type="unfinished"></translation>
+        <translation>PDF，矢量 (*.pdf);;PNG (*.png)</translation>
     </message>
     <message>
         <source>Export chart</source>
-        <translation type="unfinished"></translation>
+        <translation>导出图表</translation>
     </message>
     <message>
         <source>Charts written next to %1</source>
-        <translation type="unfinished"></translation>
+        <translation>图表已写入 %1 旁边</translation>
     </message>
 </context>
 <context>
     <name>rp::ui::TroubleshootPage</name>
     <message>
         <source>Troubleshoot</source>
-        <translation type="unfinished"></translation>
+        <translation>故障排查</translation>
     </message>
     <message>
         <source>Finds GID, RoCE version, VLAN, MTU, PFC, trust, DSCP and ToS mismatches between hosts that talk to each other, live or from outputs you paste. Each finding shows what was read where, what it means and the fix.</source>
-        <translation type="unfinished"></translation>
+        <translation>查找相互通信的主机之间在 GID、RoCE 版本、VLAN、MTU、PFC、信任、DSCP 和 ToS 上的不匹配，可实时检查，也可基于您粘贴的输出。每项发现都会显示在何处读取了什么、其含义以及修复方法。</translation>
     </message>
     <message>
         <source>&amp;Import outputs…</source>
-        <translation type="unfinished"></translation>
+        <translation>导入输出(&amp;I)…</translation>
     </message>
     <message>
         <source>Files with saved or pasted outputs (ibv_devinfo, show_gids, sysfs, ip, dcb, mlnx_qos, ethtool -S, perftest, …), several hosts per file</source>
-        <translation type="unfinished"></translation>
+        <translation>包含已保存或粘贴输出的文件（ibv_devinfo、show_gids、sysfs、ip、dcb、mlnx_qos、ethtool -S、perftest、…），每个文件可包含多台主机</translation>
     </message>
     <message>
         <source>&amp;Paste text…</source>
-        <translation type="unfinished"></translation>
+        <translation>粘贴文本(&amp;P)…</translation>
     </message>
     <message>
         <source>&amp;Active checks (RDMA ping per GID index, test port)</source>
-        <translation type="unfinished"></translation>
+        <translation>主动检查(&amp;A)（按 GID 索引进行 RDMA ping，测试端口）</translation>
     </message>
     <message>
         <source>Runs rocepilot-probe between hosts that share a subnet: a few RDMA pings over each candidate GID index and a TCP connect to port 18515</source>
-        <translation type="unfinished"></translation>
+        <translation>在同一子网的主机之间运行 rocepilot-probe：通过每个候选 GID 索引发送几次 RDMA ping，并向端口 18515 发起 TCP 连接</translation>
     </message>
     <message>
         <source>&amp;Re-check</source>
-        <translation type="unfinished"></translation>
+        <translation>重新检查(&amp;R)</translation>
     </message>
     <message>
         <source>Cance&amp;l</source>
-        <translation type="unfinished">取消(&amp;L)</translation>
+        <translation>取消(&amp;L)</translation>
     </message>
     <message>
         <source>Finding</source>
-        <translation type="unfinished"></translation>
+        <translation>发现项</translation>
     </message>
     <message>
         <source>Rule</source>
-        <translation type="unfinished"></translation>
+        <translation>规则</translation>
     </message>
     <message>
         <source>Findings</source>
-        <translation type="unfinished"></translation>
+        <translation>发现项</translation>
     </message>
     <message>
         <source>&amp;Copy fix</source>
-        <translation type="unfinished"></translation>
+        <translation>复制修复方法(&amp;C)</translation>
     </message>
     <message>
         <source>Reachability matrix</source>
-        <translation type="unfinished"></translation>
+        <translation>可达性矩阵</translation>
     </message>
     <message>
         <source>Evidence and fix</source>
-        <translation type="unfinished"></translation>
+        <translation>证据与修复</translation>
     </message>
     <message>
         <source>Fabric</source>
-        <translation type="unfinished"></translation>
+        <translation>网络</translation>
     </message>
     <message>
         <source>Reachability</source>
-        <translation type="unfinished"></translation>
+        <translation>可达性</translation>
     </message>
     <message>
         <source>Cancelling…</source>
-        <translation type="unfinished">正在取消…</translation>
+        <translation>正在取消…</translation>
     </message>
     <message>
         <source>Import files or paste text with the outputs of the hosts (and their test runs), then Re-check.</source>
-        <translation type="unfinished"></translation>
+        <translation>导入文件或粘贴包含主机输出（及其测试运行）的文本，然后点击“重新检查”。</translation>
     </message>
     <message>
         <source>Outputs: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>输出：%1</translation>
     </message>
     <message>
         <source>Import outputs</source>
-        <translation type="unfinished"></translation>
+        <translation>导入输出</translation>
     </message>
     <message>
         <source>Cannot read %1: %2</source>
-        <translation type="unfinished">无法读取 %1：%2</translation>
+        <translation>无法读取 %1：%2</translation>
     </message>
     <message>
         <source>Paste outputs</source>
-        <translation type="unfinished"></translation>
+        <translation>粘贴输出</translation>
     </message>
     <message>
         <source>Paste the outputs (several hosts may follow each other, each under its name or prompt):</source>
-        <translation type="unfinished"></translation>
+        <translation>粘贴输出（可依次包含多台主机，每台位于其名称或提示符之下）：</translation>
     </message>
     <message>
         <source>paste %1</source>
-        <translation type="unfinished"></translation>
+        <translation>粘贴 %1</translation>
     </message>
     <message>
         <source>Add hosts on the Hosts page, or import outputs.</source>
-        <translation type="unfinished"></translation>
+        <translation>请在“主机和交换机”页面添加主机，或导入输出。</translation>
     </message>
     <message>
         <source>Import or paste outputs first.</source>
-        <translation type="unfinished"></translation>
+        <translation>请先导入或粘贴输出。</translation>
     </message>
     <message>
         <source>Reading the outputs…</source>
-        <translation type="unfinished"></translation>
+        <translation>正在读取输出…</translation>
     </message>
     <message numerus="yes">
         <source>Reading %n host(s)…</source>
-        <translation type="unfinished">
+        <translation>
             <numerusform>正在读取 %n 台主机…</numerusform>
         </translation>
     </message>
     <message>
         <source>Notes</source>
-        <translation type="unfinished"></translation>
+        <translation>提示</translation>
     </message>
     <message>
         <source>Warnings</source>
-        <translation type="unfinished"></translation>
+        <translation>警告</translation>
     </message>
     <message>
         <source>Errors</source>
-        <translation type="unfinished"></translation>
+        <translation>错误</translation>
     </message>
     <message>
         <source>Whole fabric</source>
-        <translation type="unfinished"></translation>
+        <translation>整个网络</translation>
     </message>
     <message>
         <source>Cancelled: the findings cover what was read before.</source>
-        <translation type="unfinished"></translation>
+        <translation>已取消：发现项仅涵盖取消前已读取的内容。</translation>
     </message>
     <message numerus="yes">
         <source>%n host(s) checked: </source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>已检查 %n 台主机： </numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n error(s), </source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n 个错误， </numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n warning(s).</source>
-        <translation type="unfinished">
+        <translation>
             <numerusform>%n 个警告。</numerusform>
         </translation>
     </message>
     <message numerus="yes">
         <source>%n line(s) could not be used; first: %1</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>%n 行无法使用；第一行：%1</numerusform>
         </translation>
     </message>
     <message>
         <source>Not measured. Tick “Active checks” and Re-check to ping between the hosts over each GID index.</source>
-        <translation type="unfinished"></translation>
+        <translation>未测量。勾选“主动检查”并点击“重新检查”，即可通过每个 GID 索引在主机之间 ping。</translation>
     </message>
     <message>
         <source>✓ works</source>
-        <translation type="unfinished"></translation>
+        <translation>✓ 正常</translation>
     </message>
     <message>
         <source>✗ fails</source>
-        <translation type="unfinished"></translation>
+        <translation>✗ 失败</translation>
     </message>
     <message>
         <source>Involved:</source>
-        <translation type="unfinished"></translation>
+        <translation>涉及：</translation>
     </message>
     <message>
         <source>Evidence</source>
-        <translation type="unfinished"></translation>
+        <translation>证据</translation>
     </message>
     <message>
         <source>Host</source>
-        <translation type="unfinished"></translation>
+        <translation>主机</translation>
     </message>
     <message>
         <source>What</source>
-        <translation type="unfinished"></translation>
+        <translation>内容</translation>
     </message>
     <message>
         <source>Value</source>
-        <translation type="unfinished"></translation>
+        <translation>值</translation>
     </message>
     <message>
         <source>Read from, when</source>
-        <translation type="unfinished"></translation>
+        <translation>读取来源及时间</translation>
     </message>
     <message>
         <source>Fix on %1 (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>在 %1 上修复（%2）</translation>
     </message>
     <message>
         <source>Needed to run this check: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>运行此检查需要：%1</translation>
     </message>
 </context>
 <context>
@@ -2925,7 +2936,7 @@ After: %2</source>
     </message>
     <message>
         <source>the Review page has no plan (see its status).</source>
-        <translation type="unfinished"></translation>
+        <translation>“审阅”页面没有计划（请查看其状态）。</translation>
     </message>
 </context>
 </TS>
