@@ -49,8 +49,8 @@ exit codes: 0 written, 1 invalid profile/inventory or write failure (nothing wri
 
 int planCommand(int argc, char** argv)
 {
-    Args args(
-        { "json", "help", "no-discover", "accept-new-host-keys" }, { "profile", "inventory", "out", "known-hosts" });
+    Args args({ "json", "help", "no-discover", "accept-new-host-keys" },
+        { "profile", "inventory", "out", "known-hosts", "facts" });
     if (auto error = args.parse(argc, argv, 2); !error.empty()) {
         std::fprintf(stderr, "rocepilot-cli plan: %s\n(see 'rocepilot-cli plan --help')\n", error.c_str());
         return ExitUsage;

@@ -56,11 +56,27 @@ bool cancelled(const std::atomic<bool>* flag)
 
 // Reads every path a plan writes or creates in one command. The marker carries a random nonce so file content
 // cannot forge a boundary.
+// rdma_cm keeps its defaults (default_roce_mode/tos) in the device, not in the configfs directory: removing the
+// directory does not reset them. So a value under an rdma_cm directory that does not exist is read through a
+// directory made for the read and removed again: the snapshot holds the kernel's real value.
 const char* kReadFiles = R"SH(m=$1; shift
+show() { printf '%s FILE %s\n' "$m" "$1"; cat -- "$1" 2>&1; echo; }
 for f; do
     if [ -d "$f" ]; then printf '%s DIR %s\n' "$m" "$f"
-    elif [ -e "$f" ]; then printf '%s FILE %s\n' "$m" "$f"; cat -- "$f" 2>&1; echo
-    else printf '%s ABSENT %s\n' "$m" "$f"; fi
+    elif [ -e "$f" ]; then show "$f"
+    else
+        case $f in
+        /sys/kernel/config/rdma_cm/*/ports/*)
+            r=${f#/sys/kernel/config/rdma_cm/}
+            d=/sys/kernel/config/rdma_cm/${r%%/*}
+            if [ ! -e "$d" ] && mkdir "$d" 2>/dev/null; then
+                if [ -e "$f" ]; then show "$f"; else printf '%s ABSENT %s\n' "$m" "$f"; fi
+                rmdir "$d"
+                continue
+            fi ;;
+        esac
+        printf '%s ABSENT %s\n' "$m" "$f"
+    fi
 done
 )SH";
 

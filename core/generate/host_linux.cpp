@@ -406,7 +406,7 @@ struct Builder
         mk.notes.push_back("needs configfs mounted on /sys/kernel/config and the rdma_cm module loaded");
         mk.undo.known = false;
         mk.undo.note = "whether " + dir + " existed before was not discovered; 'rmdir " + dir
-            + "' drops it and returns rdma_cm to its defaults";
+            + "' drops it (the values written through it stay in the kernel: the steps below restore them)";
         const std::string portDir = dir + "/ports/" + n(port) + "/";
         auto& mode = fileStep(itf.name + ".rdma_cm-mode",
             "rdma_cm uses RoCE " + toString(p.rdmaCmMode) + " by default on " + device + " port " + n(port),

@@ -125,7 +125,7 @@ private slots:
 
         // One flow: the hosts discovery read are the hosts Review plans and Apply applies.
         QSignalSpy discovered(w.discoverPage(), &rp::ui::DiscoverPage::discoveryFinished);
-        w.welcomePage()->setGoal(rp::ui::WelcomePage::Goal::Troubleshoot);
+        w.welcomePage()->setGoal(rp::ui::WelcomePage::Goal::NewDeployment);
         QVERIFY(w.advanceTo(Wizard::DiscoverPageId));
         QTRY_VERIFY_WITH_TIMEOUT(discovered.count() >= 1, 120000);
         QVERIFY(w.advanceTo(Wizard::ReviewPageId));

@@ -31,7 +31,8 @@ endforeach()
 # equal to the state before, and the faults (DCB on virtio-net, a step cutting the management link under the
 # dead-man, sshd killed, the controller killed then rollback/resume from the journal, a full journal disk).
 add_test(NAME softroce_apply
-    COMMAND bash ${RP_SOFTROCE_DIR}/tests/apply.sh $<TARGET_FILE:rocepilot-cli> ${RP_SOFTROCE_STATE})
+    COMMAND bash ${RP_SOFTROCE_DIR}/tests/apply.sh $<TARGET_FILE:rocepilot-cli> ${RP_SOFTROCE_STATE}
+            $<TARGET_FILE:rdma_driver>)
 set_tests_properties(softroce_apply PROPERTIES LABELS lab FIXTURES_REQUIRED softroce RESOURCE_LOCK softroce TIMEOUT 900)
 
 # ansible: the exported Ansible project on the guests reaches the engine's state; a second run and check mode

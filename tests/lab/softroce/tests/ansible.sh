@@ -10,9 +10,11 @@ command -v ansible-playbook >/dev/null || die "ansible-playbook is missing (bash
 RAW='
 printf "mtu data0 %s\n" "$(cat /sys/class/net/data0/mtu)"
 printf "egress data0.2 "; sed -n "s/^ *EGRESS priority mappings: //p" /proc/net/vlan/data0.2 | tr " " "\n" | grep -v ":0$" | grep . | tr "\n" " "; echo
-for f in /sys/kernel/config/rdma_cm/rxe0/ports/1/default_roce_mode /sys/kernel/config/rdma_cm/rxe0/ports/1/default_roce_tos; do
-  if [ -e "$f" ]; then printf "%s %s\n" "$f" "$(cat "$f")"; else echo "$f absent"; fi
-done
+# rdma_cm keeps its defaults in the kernel, not in configfs: read them through a directory made for the read
+d=/sys/kernel/config/rdma_cm/rxe0 made=
+[ -d $d ] && echo "rdma_cm dir present" || { echo "rdma_cm dir absent"; mkdir $d && made=1; }
+for f in $d/ports/1/default_roce_mode $d/ports/1/default_roce_tos; do printf "%s %s\n" "$f" "$(cat "$f")"; done
+[ -n "$made" ] && rmdir $d
 '
 raw() { gssh "$1" sh -s <<<"$RAW" 2>&1; }
 recap() { grep -E "^$2 +:" "$1" | sed -n "s/.* $3=\([0-9]*\).*/\1/p"; }
@@ -45,8 +47,13 @@ check "a second playbook run exits 0" test $? = 0
 check "and changes nothing (changed=0 on both)" test "$(recap "$OUT/run2.out" lab-a changed) $(recap "$OUT/run2.out" lab-b changed)" = "0 0"
 
 # Put the guests back (ansible has no journal): the plan's own undo commands, then compare with before.
-gssh lab-a 'ip link set dev data0 mtu 1500; ip link set dev data0.2 type vlan egress-qos-map 0:3 1:0 2:0 3:3 4:0 5:0 6:0 7:0; rmdir /sys/kernel/config/rdma_cm/rxe0' >/dev/null 2>&1
-gssh lab-b 'ip link set dev data0 mtu 1500; ip link set dev data0.2 type vlan egress-qos-map 0:3 1:0 2:0 3:3 4:0 5:0 6:0 7:0; rmdir /sys/kernel/config/rdma_cm/rxe0' >/dev/null 2>&1
+# (rdma_cm's defaults live in the kernel: written back to what they were before the directory goes.)
+for h in lab-a lab-b; do
+    mode=$(sed -n 's|^/sys/kernel/config/rdma_cm/rxe0/ports/1/default_roce_mode ||p' "$OUT/$h.orig")
+    tos=$(sed -n 's|^/sys/kernel/config/rdma_cm/rxe0/ports/1/default_roce_tos ||p' "$OUT/$h.orig")
+    gssh $h "ip link set dev data0 mtu 1500; ip link set dev data0.2 type vlan egress-qos-map 0:3 1:0 2:0 3:3 4:0 5:0 6:0 7:0
+        d=/sys/kernel/config/rdma_cm/rxe0; mkdir -p \$d; echo '$mode' > \$d/ports/1/default_roce_mode; echo '$tos' > \$d/ports/1/default_roce_tos; rmdir \$d" >/dev/null 2>&1
+done
 (cd "$OUT/ansible" && ansible-playbook site.yml --check --diff >"$OUT/check.out" 2>&1)
 for h in lab-a lab-b; do
     raw $h >"$OUT/$h.end"

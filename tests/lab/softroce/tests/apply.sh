@@ -7,6 +7,7 @@
 # full disk for the journal. Every case ends in a state this script reads back from the guests.
 . "$(dirname "$0")/common.sh"
 
+DRIVER=${3:?usage: $0 ROCEPILOT_CLI STATE_DIR RDMA_DRIVER}
 export RP_JOURNAL_DIR=$OUT/journals
 mkdir -p "$RP_JOURNAL_DIR"
 
@@ -16,10 +17,11 @@ printf "mtu data0 %s\n" "$(cat /sys/class/net/data0/mtu)"
 printf "mtu mgmt0 %s\n" "$(cat /sys/class/net/mgmt0/mtu)"
 printf "oper mgmt0 %s\n" "$(cat /sys/class/net/mgmt0/operstate)"
 printf "egress data0.2 "; sed -n "s/^ *EGRESS priority mappings: //p" /proc/net/vlan/data0.2 | tr " " "\n" | grep -v ":0$" | grep . | tr "\n" " "; echo
-for f in /sys/kernel/config/rdma_cm/rxe0/ports/1/default_roce_mode /sys/kernel/config/rdma_cm/rxe0/ports/1/default_roce_tos; do
-  if [ -e "$f" ]; then printf "%s %s\n" "$f" "$(cat "$f")"; else echo "$f absent"; fi
-done
-[ -d /sys/kernel/config/rdma_cm/rxe0 ] && echo "rdma_cm dir present" || echo "rdma_cm dir absent"
+# rdma_cm keeps its defaults in the kernel, not in configfs: read them through a directory made for the read
+d=/sys/kernel/config/rdma_cm/rxe0 made=
+[ -d $d ] && echo "rdma_cm dir present" || { echo "rdma_cm dir absent"; mkdir $d && made=1; }
+for f in $d/ports/1/default_roce_mode $d/ports/1/default_roce_tos; do printf "%s %s\n" "$f" "$(cat "$f")"; done
+[ -n "$made" ] && rmdir $d
 ls -d /run/rocepilot-deadman-* 2>/dev/null | sed "s/^/leftover /"
 ps -ef 2>/dev/null | grep "[r]p-deadman" | sed "s/^/leftover process /"
 '
@@ -32,8 +34,29 @@ last_journal() { ls -t "$RP_JOURNAL_DIR"/*.json | head -1; }
 host_state() { jq -r --arg h "$2" '.hosts[] | select(.name == $h) | .state' "$1"; }
 host_msg() { jq -r --arg h "$2" '.hosts[] | select(.name == $h) | .message' "$1"; }
 
+# rdma_cm's ToS seen by a connection made now without a ToS of its own (tests/perf/rdma_driver in the guests):
+# "<rdma_cm path traffic class> <QP traffic class>" on the client lab-b -> lab-a
+for try in 1 2 3 4 5; do
+    rc=0
+    "$LAB" push --state-dir "$STATE" "$DRIVER" >"$OUT/push.out" 2>"$OUT/push.err" || rc=$?
+    ((rc == 3)) || break
+    sleep 2
+done
+((rc == 0)) || die "lab.sh push of rdma_driver failed (exit $rc): $(cat "$OUT/push.err")"
+TOS_PORT=18900
+tos_by_connection() {
+    local args="--mode ping --op send --size 64 --duration 0.3 --warmup 0.1 --connect-timeout 60"
+    TOS_PORT=$((TOS_PORT + 1))
+    gssh lab-a "timeout 90 rdma_driver server --port $TOS_PORT $args" >"$OUT/tos-$TOS_PORT.server" 2>&1 &
+    local spid=$!
+    gssh lab-b "timeout 90 rdma_driver client --server 198.18.0.1 --port $TOS_PORT $args" >"$OUT/tos-$TOS_PORT.client" 2>&1
+    wait "$spid"
+    jq -r 'select(.event == "connected") | "\(.rdmacm_traffic_class) \(.traffic_class)"' "$OUT/tos-$TOS_PORT.client" 2>/dev/null
+}
+
 raw lab-a >"$OUT/lab-a.orig"
 raw lab-b >"$OUT/lab-b.orig"
+tc_before=$(tos_by_connection)
 grep -q "mtu data0 1500" "$OUT/lab-a.orig" || die "lab-a does not start from MTU 1500: $(cat "$OUT/lab-a.orig")"
 
 # --- the plan, from the lab's own discovery --------------------------------------------------------------
@@ -74,6 +97,10 @@ rc=0
     >"$OUT/test-after-apply.out" 2>&1 || rc=$?
 check "an RDMA ping between the guests works after the apply" test "$rc" = 0
 
+tc=$(tos_by_connection)
+check "a connection made after the apply carries rdma_cm's new default ToS 104 (path and QP: '$tc')" test "$tc" = "104 104"
+check "(the connection before the apply had '$tc_before')" test -n "$tc_before"
+
 # --- apply again: idempotent ---------------------------------------------------------------------------
 rc=0
 "$CLI" apply --plan "$OUT/plan" >"$OUT/again.out" 2>&1 || rc=$?
@@ -88,6 +115,8 @@ check "rollback exits 0" test "$rc" = 0
 check "the engine proved both hosts equal to their snapshots" test "$(jq -r .state "$J")" = rolled-back
 same_as lab-a "$OUT/lab-a.orig" "lab-a equals its state before the apply, field by field"
 same_as lab-b "$OUT/lab-b.orig" "lab-b equals its state before the apply, field by field"
+tc=$(tos_by_connection)
+check "a connection made after the rollback carries the ToS it had before ('$tc_before'; now '$tc')" test "$tc" = "$tc_before"
 
 # --- DCB forced onto virtio-net: fails with the driver's words, rolls back ------------------------------
 sed 's/^\(    kind: linux\)$/\1\n    dcb: apply/' "$INVENTORY" >"$OUT/inventory-dcb.yaml"
