@@ -75,16 +75,6 @@ read back again, the others run); 'rocepilot-cli rollback JOURNAL' undoes it ins
 
 std::atomic<bool> g_cancel { false };
 
-/// rocepilot-probe beside this program (RP_PROBE overrides), for the canary's test.
-std::string probeBinary()
-{
-    if (const char* env = std::getenv("RP_PROBE"); env && *env)
-        return env;
-    std::error_code ec;
-    auto self = std::filesystem::read_symlink("/proc/self/exe", ec);
-    return (self.parent_path() / "rocepilot-probe").string();
-}
-
 std::optional<int> toInt(const std::string& s)
 {
     int v = 0;

@@ -2,6 +2,7 @@
 #include "connect.h"
 
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <iostream>
 #include <termios.h>
@@ -34,6 +35,15 @@ std::optional<std::string> askPassword(const HostSpec& host)
     tcsetattr(STDIN_FILENO, TCSANOW, &old);
     std::fputc('\n', stderr);
     return password;
+}
+
+std::string probeBinary()
+{
+    if (const char* env = std::getenv("RP_PROBE"); env && *env)
+        return env;
+    std::error_code ec;
+    auto self = std::filesystem::read_symlink("/proc/self/exe", ec);
+    return (self.parent_path() / "rocepilot-probe").string();
 }
 
 ConnectContext cliConnectContext(

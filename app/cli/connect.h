@@ -16,6 +16,8 @@ std::mutex& promptMutex();
 std::optional<std::string> askPassword(const HostSpec& host);
 /// The connection context every host command uses: the inventory's (or the given) known_hosts, unknown keys
 /// refused unless `acceptNew` (then saved, with their fingerprint printed), passwords asked on the terminal.
+/// rocepilot-probe beside this program (RP_PROBE overrides): what `test` and the canary run on the hosts.
+std::string probeBinary();
 ConnectContext cliConnectContext(
     const Inventory& inventory, const std::optional<std::string>& knownHosts, bool acceptNew);
 

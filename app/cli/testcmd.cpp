@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "args.h"
 #include "commands.h"
+#include "connect.h"
 
 #include "counters/counters.h"
 #include "discovery/discover.h"
@@ -290,15 +291,6 @@ void printTable(const std::vector<perf::SizeReport>& reports, const perf::TestOp
     }
 }
 
-std::string probeBinary()
-{
-    if (const char* env = std::getenv("RP_PROBE"); env && *env)
-        return env;
-    std::error_code ec;
-    auto self = std::filesystem::read_symlink("/proc/self/exe", ec);
-    return (self.parent_path() / "rocepilot-probe").string();
-}
-
 } // namespace
 
 int testCommand(int argc, char** argv)
@@ -493,26 +485,7 @@ int testCommand(int argc, char** argv)
     if (!dataAddress.empty() && !isNumeric(dataAddress))
         return usage(json, "--data-address must be a numeric IPv4 or IPv6 address, not '" + dataAddress + "'");
 
-    ConnectContext context;
-    context.knownHostsFile
-        = args.value("known-hosts")
-              .value_or(inventory.knownHostsFile.empty() ? defaultKnownHostsPath() : inventory.knownHostsFile);
-    std::error_code ec;
-    std::filesystem::create_directories(std::filesystem::path(context.knownHostsFile).parent_path(), ec);
-    const bool acceptNew = args.flag("accept-new-host-keys");
-    context.onUnknownHostKey = [acceptNew](const HostKeyInfo& key) {
-        std::lock_guard lock(g_outputMutex);
-        if (acceptNew) {
-            std::fprintf(stderr, "%s: new host key %s %s accepted and saved\n", key.host.c_str(), key.keyType.c_str(),
-                key.sha256Fingerprint.c_str());
-            return HostKeyDecision::AcceptAndSave;
-        }
-        std::fprintf(stderr,
-            "%s: unknown host key %s %s; refused. Check the fingerprint with the host's owner, then re-run with "
-            "--accept-new-host-keys\n",
-            key.host.c_str(), key.keyType.c_str(), key.sha256Fingerprint.c_str());
-        return HostKeyDecision::Refuse;
-    };
+    ConnectContext context = cliConnectContext(inventory, args.value("known-hosts"), args.flag("accept-new-host-keys"));
     context.cancel = &g_cancel;
     std::signal(SIGINT, onInterrupt);
     std::signal(SIGTERM, onInterrupt);
