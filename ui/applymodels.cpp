@@ -5,6 +5,8 @@
 
 #include <QColor>
 #include <QFont>
+#include <QHeaderView>
+#include <QTableView>
 
 #include <array>
 
@@ -540,6 +542,25 @@ int JournalListModel::rowOfPath(const QString& path) const
             return static_cast<int>(i);
     }
     return -1;
+}
+
+QTableView* makeReadOnlyTable(QAbstractItemModel* model, const QString& objectName, const QString& accessibleName,
+    QWidget* parent, bool fitContents)
+{
+    auto* view = new QTableView(parent);
+    view->setObjectName(objectName);
+    view->setModel(model);
+    view->setAccessibleName(accessibleName);
+    view->setSelectionBehavior(QAbstractItemView::SelectRows);
+    view->setSelectionMode(QAbstractItemView::SingleSelection);
+    view->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    view->setAlternatingRowColors(true);
+    view->setWordWrap(false);
+    view->verticalHeader()->hide();
+    if (fitContents)
+        view->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    view->horizontalHeader()->setStretchLastSection(true);
+    return view;
 }
 
 } // namespace rp::ui

@@ -6,6 +6,9 @@
 
 #include <QAbstractTableModel>
 
+class QTableView;
+class QWidget;
+
 #include <map>
 #include <string>
 #include <vector>
@@ -137,5 +140,10 @@ public:
 private:
     std::vector<rp::apply::JournalSummary> m_journals;
 };
+
+/// A read-only, row-selecting table over `model` as the Apply page and the Journals view show them; with
+/// `fitContents` every column is as wide as its contents (kept across model resets) and the last one fills.
+QTableView* makeReadOnlyTable(QAbstractItemModel* model, const QString& objectName, const QString& accessibleName,
+    QWidget* parent, bool fitContents = false);
 
 } // namespace rp::ui

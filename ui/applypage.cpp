@@ -34,23 +34,6 @@ using rp::apply::StepRecord;
 
 namespace {
 
-QTableView* makeTable(
-    QAbstractItemModel* model, const QString& objectName, const QString& accessibleName, QWidget* parent)
-{
-    auto* view = new QTableView(parent);
-    view->setObjectName(objectName);
-    view->setModel(model);
-    view->setAccessibleName(accessibleName);
-    view->setSelectionBehavior(QAbstractItemView::SelectRows);
-    view->setSelectionMode(QAbstractItemView::SingleSelection);
-    view->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    view->setAlternatingRowColors(true);
-    view->setWordWrap(false);
-    view->verticalHeader()->hide();
-    view->horizontalHeader()->setStretchLastSection(true);
-    return view;
-}
-
 QString outcomeOf(const rp::apply::Journal& journal)
 {
     rp::apply::JournalSummary s;
@@ -125,10 +108,10 @@ ApplyPage::ApplyPage(ConnectPrompter* prompter, QWidget* parent)
         QStringLiteral("QLabel { background: #fff3cd; color: #4d3800; border: 1px solid #d9b44a; padding: 4px; }"));
     m_deadman->hide();
 
-    m_hostView = makeTable(m_hosts, QStringLiteral("applyHosts"), tr("Hosts"), this);
+    m_hostView = makeReadOnlyTable(m_hosts, QStringLiteral("applyHosts"), tr("Hosts"), this);
     m_stepsTitle = new QLabel(tr("Steps"), this);
     m_stepsTitle->setTextFormat(Qt::PlainText);
-    m_stepView = makeTable(m_steps, QStringLiteral("applySteps"), tr("Steps of the selected host"), this);
+    m_stepView = makeReadOnlyTable(m_steps, QStringLiteral("applySteps"), tr("Steps of the selected host"), this);
     m_log = new QPlainTextEdit(this);
     m_log->setObjectName(QStringLiteral("applyLog"));
     m_log->setReadOnly(true);

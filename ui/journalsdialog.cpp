@@ -30,28 +30,7 @@
 
 namespace rp::ui {
 
-namespace {
-
-QTableView* makeTable(
-    QAbstractItemModel* model, const QString& objectName, const QString& accessibleName, QWidget* parent)
-{
-    auto* view = new QTableView(parent);
-    view->setObjectName(objectName);
-    view->setModel(model);
-    view->setAccessibleName(accessibleName);
-    view->setSelectionBehavior(QAbstractItemView::SelectRows);
-    view->setSelectionMode(QAbstractItemView::SingleSelection);
-    view->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    view->setAlternatingRowColors(true);
-    view->setWordWrap(false);
-    view->verticalHeader()->hide();
-    // Read-only tables: every column as wide as its contents (kept across model resets), the last one fills.
-    view->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    view->horizontalHeader()->setStretchLastSection(true);
-    return view;
-}
-
-} // namespace
+namespace { } // namespace
 
 JournalsDialog::JournalsDialog(ConnectPrompter* prompter, const QString& dir, QWidget* parent)
     : QDialog(parent)
@@ -78,9 +57,11 @@ JournalsDialog::JournalsDialog(ConnectPrompter* prompter, const QString& dir, QW
     m_switches->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_switches->hide();
 
-    m_listView = makeTable(m_list, QStringLiteral("journalList"), tr("Journals"), this);
-    m_hostView = makeTable(m_hosts, QStringLiteral("journalHosts"), tr("Hosts of the selected journal"), this);
-    m_stepView = makeTable(m_steps, QStringLiteral("journalSteps"), tr("Steps of the selected host"), this);
+    m_listView = makeReadOnlyTable(m_list, QStringLiteral("journalList"), tr("Journals"), this, true);
+    m_hostView
+        = makeReadOnlyTable(m_hosts, QStringLiteral("journalHosts"), tr("Hosts of the selected journal"), this, true);
+    m_stepView
+        = makeReadOnlyTable(m_steps, QStringLiteral("journalSteps"), tr("Steps of the selected host"), this, true);
     m_log = new QPlainTextEdit(this);
     m_log->setObjectName(QStringLiteral("journalLog"));
     m_log->setReadOnly(true);
