@@ -133,6 +133,11 @@ void readNetdevs(const Snapshot& snap, HostFacts& facts)
             dev.bondMode = mode.substr(0, mode.find(' '));
         }
     }
+    if (const auto* section = snap.section("ip-addr"); section && section->exitStatus != 0)
+        // Without this note a failed dump would read as a host without addresses.
+        addNote(facts, HostNote::Severity::Warning, "ip-addr.failed",
+            "ip -d -j addr show failed three times (exit " + std::to_string(section->exitStatus)
+                + "): the addresses of this host are unknown, not absent");
     if (const auto* section = snap.section("ip-addr"); section && section->exitStatus == 0) {
         auto parsed = parseIpAddrJson(section->text);
         for (const auto& w : parsed.warnings)

@@ -60,7 +60,15 @@ for d in /sys/class/infiniband/*; do
   for n in "$d"/device/net/*; do [ -e "$n" ] && printf 'net %s %s\n' "$b" "${n##*/}"; done
 done
 end 0
-if command -v ip >/dev/null 2>&1; then sec ip-addr; ip -d -j addr show 2>/dev/null; end $?; fi
+if command -v ip >/dev/null 2>&1; then
+  sec ip-addr
+  # A link added or removed during the netlink dump interrupts it ("Dump was interrupted"): read again.
+  rc=1
+  for try in 1 2 3; do
+    if out=$(ip -d -j addr show 2>/dev/null); then rc=0; printf '%s\n' "$out"; break; else rc=$?; sleep 0.2; fi
+  done
+  end $rc
+fi
 if command -v rdma >/dev/null 2>&1; then sec rdma-link; rdma -j link show 2>/dev/null; end $?; fi
 if command -v ibv_devinfo >/dev/null 2>&1 && [ -d /sys/class/infiniband ]; then sec ibv_devinfo; ibv_devinfo 2>&1; end $?; fi
 )SH";
