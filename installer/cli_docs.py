@@ -21,8 +21,9 @@ PROGRAMS = ("rocepilot", "rocepilot-cli", "rocepilot-probe")
 OPTION = re.compile(r"--[a-z][a-z0-9-]*")
 
 
-def run_help(cli, *args):
-    out = subprocess.run([cli, *args, "--help"], check=True, capture_output=True, text=True, timeout=60)
+def run_help(cli, *args, help_flag=True):
+    out = subprocess.run([cli, *args, *(["--help"] if help_flag else [])], check=True, capture_output=True,
+                         text=True, timeout=60)
     return out.stdout
 
 
@@ -73,8 +74,10 @@ def top_level(text):
 
 
 def parse_command(cli, name, text):
-    """(actions, {option: value kind or None}) of one command's help text."""
+    """(actions, {option: metavar or None}, {metavar: words}, {action: metavar of its argument}) of one command's
+    help text."""
     actions = []
+    action_args = {}
     options = {}
     prefix = f"{cli} {name}"
     for line in usage_block(text):
@@ -87,6 +90,9 @@ def parse_command(cli, name, text):
         for i, w in enumerate(words):
             if re.fullmatch(r"[a-z][a-z-]*", w) and (i == 0 or words[i - 1] == "|") and w not in actions:
                 actions.append(w)
+                # 'profile show PRESET', 'journal show JOURNAL': what the action's argument is.
+                if i + 1 < len(words) and re.fullmatch(r"[A-Z][A-Z_]*(\|[A-Z][A-Z_]*)*", words[i + 1]):
+                    action_args[w] = words[i + 1]
     sources = list(usage_block(text))
     for line in text.splitlines():
         # Option table rows start at the left margin (two spaces) with the option; deeper lines are prose.
@@ -114,13 +120,18 @@ def parse_command(cli, name, text):
                     break
             words = [re.sub(r"\(.*?\)", "", w).strip() for w in body.split(",")]
             choices[m.group(1)] = [w for w in words if re.fullmatch(r"[A-Za-z0-9_-]+", w)]
-    return actions, options, choices
+    return actions, options, choices, action_args
 
 
 def value_words(value, choices):
-    """How the completion fills in an option's value: ('files'|'dirs'|'netdevs'|'words'|'none', words)."""
+    """How the completion fills in a value: ('files'|'dirs'|'netdevs'|'presets'|'files-presets'|'words'|'none',
+    words)."""
     if value is None:
         return None
+    if value == "PRESET":
+        return ("presets", [])
+    if value == "FILE|PRESET":
+        return ("files-presets", [])
     if "|" in value and value == value.lower():
         return ("words", value.split("|"))
     if value in choices:
@@ -139,8 +150,8 @@ def model(cli):
     cmds = []
     for c in commands(run_help(cli)):
         text = run_help(cli, c)
-        actions, options, choices = parse_command(name, c, text)
-        cmds.append((c, text, actions, options, choices))
+        actions, options, choices, action_args = parse_command(name, c, text)
+        cmds.append((c, text, actions, options, choices, action_args))
     return cmds
 
 
@@ -228,6 +239,12 @@ def shell_words(words):
 
 def completion(cli, out):
     cmds = model(cli)
+    # The preset ids, for --profile FILE|PRESET and 'profile show PRESET': the lines 'profile presets' starts
+    # at the left margin.
+    presets = [line for line in run_help(cli, "profile", "presets", help_flag=False).splitlines()
+               if re.fullmatch(r"[a-z][a-z0-9-]*", line)]
+    if not presets:
+        sys.exit("cli_docs.py: 'rocepilot-cli profile presets' listed no presets")
     lines = [
         "# bash completion for rocepilot-cli -*- shell-script -*-",
         "# Generated at build time from 'rocepilot-cli --help' and each command's --help (installer/cli_docs.py):",
@@ -235,10 +252,15 @@ def completion(cli, out):
         "",
         "_rocepilot_cli_reply()",
         "{",
-        "    # $1: words, files, dirs or netdevs; $2: the words; $3: the word being completed",
+        "    # $1: words, files, dirs, netdevs, presets or files-presets; $2: the words; $3: the word being completed",
         "    local IFS=$'\\n'",
+        f"    local presets='{shell_words(presets)}'",
         "    case $1 in",
         "    words) COMPREPLY=($(IFS=' ' compgen -W \"$2\" -- \"$3\")) ;;",
+        "    presets) COMPREPLY=($(IFS=' ' compgen -W \"$presets\" -- \"$3\")) ;;",
+        "    files-presets)",
+        "        compopt -o filenames 2>/dev/null",
+        "        COMPREPLY=($(IFS=' ' compgen -W \"$presets\" -- \"$3\") $(compgen -f -- \"$3\")) ;;",
         "    files) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -f -- \"$3\")) ;;",
         "    dirs) compopt -o filenames 2>/dev/null; COMPREPLY=($(compgen -d -- \"$3\")) ;;",
         "    netdevs) COMPREPLY=($(compgen -W \"$(ls /sys/class/net 2>/dev/null)\" -- \"$3\")) ;;",
@@ -256,7 +278,7 @@ def completion(cli, out):
         "    local actions='' options=''",
         "    case ${COMP_WORDS[1]} in",
     ]
-    for c, _text, actions, options, choices in cmds:
+    for c, _text, actions, options, choices, action_args in cmds:
         lines.append(f"    {c})")
         by_kind = {}
         for opt, value in options.items():
@@ -271,6 +293,14 @@ def completion(cli, out):
                 lines.append(f"            _rocepilot_cli_reply {kind} \"{shell_words(words)}\" \"$cur\"")
                 lines.append("            return ;;")
             lines.append("        esac")
+        args = [(a, value_words(v, choices)) for a, v in action_args.items()]
+        if args:
+            lines.append("        if [ \"$COMP_CWORD\" -eq 3 ] && [[ $cur != -* ]]; then")
+            lines.append("            case ${COMP_WORDS[2]} in")
+            for a, (kind, words) in args:
+                lines.append(f"            {a}) _rocepilot_cli_reply {kind} \"{shell_words(words)}\" \"$cur\"; return ;;")
+            lines.append("            esac")
+            lines.append("        fi")
         lines.append(f"        actions=\"{shell_words(actions)}\"")
         lines.append(f"        options=\"{shell_words(options.keys())}\"")
         lines.append("        ;;")
@@ -293,7 +323,7 @@ def completion(cli, out):
 
 
 def list_options(cli):
-    for c, _text, actions, options, _choices in model(cli):
+    for c, _text, actions, options, *_ in model(cli):
         for opt, value in options.items():
             print(c, actions[0] if actions else "-", opt, "VALUE" if value else "-")
 

@@ -6,9 +6,9 @@
 #
 #   docs.sh SOURCE_DIR BUILD_DIR CLI
 set -euo pipefail
-src=$1
-build=$2
-cli=$3
+src=$(cd "$1" && pwd)
+build=$(cd "$2" && pwd)
+cli=$(realpath "$3")
 completion=$build/installer/completion/rocepilot-cli
 man=$build/installer/man
 tmp=$(mktemp -d)
@@ -66,8 +66,12 @@ ok "every completed option is accepted by its command ($(python3 "$src/installer
 [ "$(complete_words lab "" | tr '\n' ' ')" = "start status stop " ] || bad "lab actions: $(complete_words lab "" | tr '\n' ' ')"
 [ "$(complete_words apply --policy "" | tr '\n' ' ')" = "stop continue " ] || bad "apply --policy values"
 [ "$(complete_words test --transport "" | tr '\n' ' ')" = "rdma tcp perftest " ] || bad "test --transport values"
-complete_words parse --kind "" | grep -qx show_gids || bad "parse --kind offers no show_gids"
+grep -qx show_gids <<<"$(complete_words parse --kind "")" || bad "parse --kind offers no show_gids"
+[ "$(complete_words profile show "" | tr '\n' ' ')" = "$("$cli" profile presets | grep -E '^[a-z][a-z0-9-]*$' | tr '\n' ' ')" ] ||
+    bad "'profile show' does not complete the presets 'profile presets' lists"
+grep -qx lossless-pcp-vlan <<<"$(cd "$tmp" && complete_words plan --profile lossless-p)" || bad "plan --profile offers no preset"
 mkdir "$tmp/d" && touch "$tmp/d/inv.yaml"
+[ "$(complete_words journal show "$tmp/d/in")" = "$tmp/d/inv.yaml" ] || bad "'journal show' completes no file"
 [ "$(complete_words discover --inventory "$tmp/d/in")" = "$tmp/d/inv.yaml" ] || bad "--inventory completes no file"
 ok "actions, value lists and file names are completed"
 

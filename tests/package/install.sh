@@ -19,6 +19,7 @@ version=$2
 work=$build/package-test
 cache=$work/cache
 root=$work/root
+case $root in *[[:space:]]*) echo "FAIL the build directory has white space in its path: $root" >&2; exit 1 ;; esac
 t0=$SECONDS
 failures=0
 step() { echo "== [$((SECONDS - t0)) s] $*"; }
@@ -157,7 +158,8 @@ release_root() {
     for m in $(findmnt -rn -o TARGET | grep "^$root\(/\|$\)" | sort -r); do
         umount "$m" 2>/dev/null || umount -l "$m" 2>/dev/null || true
     done
-    if findmnt -rn -o TARGET | grep -q "^$root\(/\|$\)"; then
+    # (captured first: with pipefail, grep -q leaving early would fail the pipeline and read as "nothing mounted")
+    if grep -q "^$root\(/\|$\)" <<<"$(findmnt -rn -o TARGET)"; then
         echo "FAIL cannot unmount everything under $root: left in place" >&2
         return 1
     fi
@@ -241,7 +243,7 @@ else
 !!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!
 
 EOF
-    if dpkg-query -W -f='${Status}' rocepilot 2>/dev/null | grep -q 'install ok installed'; then
+    if [ "$(dpkg-query -W -f='${Status}' rocepilot 2>/dev/null)" = "install ok installed" ]; then
         die "rocepilot is already installed on this machine: not overwriting it (remove it, or let debootstrap run)"
     fi
     target=""
@@ -271,7 +273,9 @@ check "rocepilot-probe --version says '$out'" grep -q "^rocepilot-probe $version
 # The netns tests create and delete veths on this machine, and an `ip addr` dump they interrupt comes back empty
 # (discovery then shows no addresses at all): their lock keeps them out for the second this takes.
 exec 9>/tmp/rp-netns.lock
+waited=$SECONDS
 flock -w 900 9 || echo "note: /tmp/rp-netns.lock still held after 900 s; discovering anyway" >&2
+[ $((SECONDS - waited)) -lt 2 ] || echo "note: waited $((SECONDS - waited)) s for /tmp/rp-netns.lock (a netns test ran)"
 if run rocepilot-cli discover localhost --json >"$work/discover.json" 2>"$work/discover.err"; then
     ok "rocepilot-cli discover localhost exits 0"
 else
