@@ -24,6 +24,9 @@ packages=(
     qemu-system-x86 busybox-static cpio kmod xz-utils binutils ibverbs-providers jq
     # Ansible export (core/export): ansible-playbook runs the exported playbooks in the tests
     ansible
+    # package (installer/, tests/package): man pages from --help, PNG icons from the SVG, the SVG icon at run time,
+    # and the checks of the .deb in a debootstrapped Debian 12 root
+    help2man librsvg2-bin libqt6svg6 dpkg-dev debootstrap lintian desktop-file-utils appstream man-db file
 )
 
 missing=()

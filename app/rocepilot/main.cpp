@@ -3,6 +3,7 @@
 
 #include "discoverpage.h"
 #include "inventorymodel.h"
+#include "lab/softrocelab.h"
 #include "labpage.h"
 #include "mainwindow.h"
 #include "welcomepage.h"
@@ -15,6 +16,7 @@
 #include <QIcon>
 #include <QLibraryInfo>
 #include <QLocale>
+#include <QPixmap>
 #include <QTimer>
 #include <QTranslator>
 
@@ -40,6 +42,31 @@ void fail(const QString& message)
     std::fprintf(stderr, "rocepilot: %s\n", qPrintable(message));
 }
 
+/// --self-test: what an install check needs to know, from the paths this binary runs at. 0 when the window
+/// came up, the lab script was found beside it (share/rocepilot/lab) and answers, and the icon can be drawn.
+int selfTest(QWidget& window)
+{
+    QCoreApplication::processEvents();
+    int failures = 0;
+    std::printf("rocepilot %s\n", RP_VERSION);
+    std::printf("window: %s, %dx%d\n", window.isVisible() ? "shown" : "NOT SHOWN", window.width(), window.height());
+    failures += window.isVisible() ? 0 : 1;
+    const std::string script = rp::SoftRoceLab::findScript(QCoreApplication::applicationFilePath().toStdString());
+    if (script.empty()) {
+        std::printf("lab script: NOT FOUND (looked in ../share/rocepilot/lab beside this program)\n");
+        ++failures;
+    } else {
+        auto status = rp::SoftRoceLab(script, rp::SoftRoceLab::defaultStateDir()).status();
+        std::printf("lab script: %s (status: %s)\n", script.c_str(),
+            status ? (status->running ? "running" : "not running") : status.error().describe().c_str());
+        failures += status ? 0 : 1;
+    }
+    const bool icon = !QApplication::windowIcon().pixmap(64, 64).isNull();
+    std::printf("icon: %s\n", icon ? "drawn at 64x64" : "CANNOT BE DRAWN (SVG support: libqt6svg6)");
+    failures += icon ? 0 : 1;
+    return failures == 0 ? 0 : 1;
+}
+
 } // namespace
 
 int main(int argc, char* argv[])
@@ -50,6 +77,8 @@ int main(int argc, char* argv[])
     QApplication::setApplicationVersion(QStringLiteral(RP_VERSION));
     QApplication::setOrganizationName(QStringLiteral("rocepilot"));
     QApplication::setWindowIcon(QIcon(QStringLiteral(":/rocepilot/rocepilot.svg")));
+    // Wayland compositors match the window to its desktop entry (and icon) by this name.
+    QGuiApplication::setDesktopFileName(QStringLiteral("invalid.rocepilot.RocePilot"));
 
     QCommandLineParser parser;
     parser.setApplicationDescription(QStringLiteral("RoCE deployment wizard"));
@@ -72,7 +101,11 @@ int main(int argc, char* argv[])
     const QCommandLineOption labOption(QStringList { QStringLiteral("lab") },
         QStringLiteral("Start the built-in Soft-RoCE lab (two qemu guests with Soft-RoCE, no RDMA hardware "
                        "needed) and discover its hosts."));
-    parser.addOptions({ inventoryOption, sysfsOption, langOption, screenshotOption, pageOption, labOption });
+    const QCommandLineOption selfTestOption(QStringList { QStringLiteral("self-test") },
+        QStringLiteral("Show the window, check that the installed files it needs are found (the Soft-RoCE lab, the "
+                       "icon), print them and quit: 0 when all are there."));
+    parser.addOptions(
+        { inventoryOption, sysfsOption, langOption, screenshotOption, pageOption, labOption, selfTestOption });
     parser.process(app);
 
     const QLocale locale = parser.isSet(langOption) ? QLocale(parser.value(langOption)) : QLocale::system();
@@ -131,6 +164,8 @@ int main(int argc, char* argv[])
     }
 
     window.show();
+    if (parser.isSet(selfTestOption))
+        return selfTest(window);
     if (lab) {
         wizard->welcomePage()->setGoal(rp::ui::WelcomePage::Goal::SoftRoceLab);
         wizard->advanceTo(rp::ui::Wizard::LabPageId); // entering the page starts the lab
