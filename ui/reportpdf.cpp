@@ -73,9 +73,13 @@ private:
     /// need it (a million-sample run: ~0.1 s each time).
     const run::RunSummary& summaryOf(const run::Run& r)
     {
+        for (const auto& n : m_input.runs) {
+            if (n.run == &r && n.summary)
+                return *n.summary;
+        }
         auto it = m_summaries.find(&r);
         if (it == m_summaries.end())
-            it = m_summaries.emplace(&r, run::summarize(r)).first;
+            it = m_summaries.emplace(&r, run::summarize(r, m_input.findingsJson)).first;
         return it->second;
     }
     std::map<const run::Run*, run::RunSummary> m_summaries;
@@ -620,6 +624,13 @@ void ReportPdf::charts(const run::NamedRun& named)
     Series lat { tr("client, one-way p50"), kPalette[0], {} };
     Series lat99 { tr("p99"), kPalette[0].lighter(150), {}, true };
     Series cc { tr("client CPU"), kPalette[0], {} }, sc { tr("server CPU"), kPalette[1], {} };
+    std::size_t clients = 0;
+    for (const auto& s : r.samples)
+        clients += s.role == perf::Role::Client;
+    for (auto* s : { &cg, &lat, &lat99, &cc })
+        s->points.reserve(clients + 64);
+    for (auto* s : { &sg, &sc })
+        s->points.reserve(r.samples.size() - clients + 64);
     const double gap = std::numeric_limits<double>::quiet_NaN();
     std::uint64_t lastSize[2] = { 0, 0 };
     for (const auto& s : r.samples) {
@@ -962,6 +973,13 @@ Result<void> writePdfReport(const PdfReportInput& input, const std::string& path
         writer.setResolution(72);
         writer.setCreator(QStringLiteral("RoCE Pilot"));
         writer.setTitle(ReportPdf::tr("RoCE performance test report"));
+        if (input.pdfA)
+            writer.setPdfVersion(QPagedPaintDevice::PdfVersion_A1b);
+        for (const auto& [name, data] : input.attachments) {
+            const QString n = QString::fromStdString(name);
+            writer.addFileAttachment(n, QByteArray::fromStdString(data),
+                n.endsWith(QStringLiteral(".json")) ? QStringLiteral("application/json") : QStringLiteral("text/csv"));
+        }
         ReportPdf report(writer, input);
         if (!report.write()) {
             QFile::remove(tmp);

@@ -14,6 +14,7 @@
 #include "run/export.h"
 
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace rp::ui {
@@ -23,6 +24,9 @@ struct PdfReportInput
     std::vector<run::NamedRun> runs;
     std::string findingsJson; ///< the troubleshooter's findings, "" = none
     std::string applyJournalJson; ///< used when a run does not carry its own, "" = none
+    /// Files embedded in the PDF (name, bytes): the summary CSV and the JSON, so the numbers travel with it.
+    std::vector<std::pair<std::string, std::string>> attachments;
+    bool pdfA = false; ///< PDF/A-1b (which allows no attachments)
 };
 
 Result<void> writePdfReport(const PdfReportInput& input, const std::string& path);
