@@ -209,8 +209,10 @@ std::vector<Check> checksOf(const Run& run, const RunSummary& s, std::string_vie
                     c.detail += (i ? "; " : "") + rising[i].second;
                 if (rising.size() > 5)
                     c.detail += "; and " + std::to_string(rising.size() - 5) + " more";
-                for (const auto& m : meanings)
+                for (std::string m : meanings) {
+                    m[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(m[0])));
                     c.remedy += m + (m.ends_with('.') ? " " : ". ");
+                }
                 c.remedy += "On a lossless RoCE class these must stay at zero: check that PFC is on for the RoCE "
                             "priority and trust/ToS map the traffic to it on both hosts and every switch port between "
                             "them; "
@@ -420,9 +422,14 @@ Repro reproOf(const Run& run)
         }
         r.perftest.push_back({ size, sc->shellLine(), cc->shellLine() });
     }
-    r.perftestNote = "run the server line first, on " + run.header.server + ", then the client line on "
+    r.perftestNote = "Run the server line first (on " + run.header.server + "), then the client line (on "
         + run.header.client
-        + "; perftest reports the round trip halved like this report only for its _lat tools, and no live samples";
+        + "). perftest gives no live samples; its _lat tools report one-way latency (half the "
+          "round trip) like this report";
+    if (!server.gidIndex || !client.gidIndex)
+        r.perftestNote
+            += ". The run let rdma_cm pick the GID on a side without -x: perftest then uses GID 0, so add -x "
+               "with the index discovery recommends for that host";
     return r;
 }
 
@@ -949,7 +956,13 @@ std::optional<PairMatrix> pairMatrix(const std::vector<NamedRun>& runs)
         c.server = r.header.server;
         c.client = r.header.client;
         c.run = i;
-        c.verdict = s.verdict;
+        // The troubleshooter's findings are about the whole fabric, not this pair: they would colour every cell.
+        std::vector<Check> pairChecks;
+        for (const auto& k : s.checks) {
+            if (k.id != "troubleshooter")
+                pairChecks.push_back(k);
+        }
+        c.verdict = verdictOf(pairChecks);
         if (!r.sizes.empty()) {
             const auto& first = r.sizes.front().client;
             c.size = first.size;

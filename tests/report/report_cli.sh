@@ -1,15 +1,17 @@
 #!/usr/bin/env bash
 # rocepilot-cli test --save + rocepilot-cli report, end to end on this machine (TCP over loopback, no root):
-# the run file reads back, the PDF renders (pdftoppm), has the expected pages, embeds every font (pdffonts),
-# and its tables carry the run's numbers (pdftotext vs the JSON export); CSV rows match the sizes; a run cut off
-# mid-line is still reported and says it did not finish; a garbled run is an error naming file:line.
+# the run file reads back, the PDF renders (pdftoppm), has the expected pages and sections (checks, topology,
+# repeatability, anomalies, verdict, repro commands), embeds every font (pdffonts), holds no raster image
+# (pdfimages) but the CSV and JSON as attachments, and its tables carry the run's numbers (pdftotext vs the JSON
+# export); CSV rows match the sizes; a run cut off mid-line is still reported and says it did not finish; a
+# garbled run is an error naming file:line; synthetic all-to-all runs give the heatmap and the worst pairs.
 set -euo pipefail
 cli=$1
 work=$(mktemp -d)
 trap '[ -n "${RP_KEEP:-}" ] || rm -rf "$work"' EXIT
 cd "$work"
 fail() { echo "FAIL: $*" >&2; exit 1; }
-for tool in pdftoppm pdftotext pdffonts pdfinfo jq; do
+for tool in pdftoppm pdftotext pdffonts pdfinfo pdfimages pdfdetach jq; do
     command -v $tool >/dev/null || fail "$tool is missing (installer/deps.sh installs poppler-utils and jq)"
 done
 
@@ -48,6 +50,22 @@ for i in 0 1 2 3 4; do
     g=$(awk -v x="$(jq -r ".runs[0].sizes[$i].client.gbps" report.json)" 'BEGIN {printf "%.3f", x}')
     grep -q -- "$g" report.txt || fail "size $size: $g Gb/s is not in the PDF"
 done
+# The BMWG sections, the verdict and the commands that repeat the test; the cover's verdict is the JSON's.
+for section in "Checks" "Topology" "Test configuration" "Repeatability over the live samples" "Anomalies" \
+    "Verdict and what to do" "Commands that repeat this test"; do
+    grep -q "$section" report.txt || fail "no section '$section'"
+done
+grep -q "rocepilot-cli test --server localhost --client localhost" report.txt || fail "no repro command"
+grep -q "perftest measures RDMA only" report.txt || fail "no word on perftest for a TCP run"
+case $(jq -r .verdict report.json) in
+    pass) want=PASS ;; warn) want="PASS with warnings" ;; fail) want=FAIL ;; *) fail "verdict $(jq -r .verdict report.json)" ;;
+esac
+pdftotext -f 1 -l 1 report.pdf - | grep -q "^$want" || fail "the cover does not say $want"
+# charts are vector paths, not images; the summary CSV and the JSON travel inside the PDF
+[ "$(pdfimages -list report.pdf | tail -n +3 | wc -l)" -eq 0 ] || fail "the PDF holds raster images"
+pdfdetach -list report.pdf | grep -q "report.json" || fail "report.json is not attached"
+pdfdetach -list report.pdf | grep -q "summary.csv" || fail "summary.csv is not attached"
+[ "$(stat -c %s report.pdf)" -lt 1048576 ] || fail "the PDF is over 1 MB"
 headline=$(jq -r '.runs[0].headline' report.json)
 grep -q "measured a one-way" report.txt || fail "no result sentence on the cover ($headline)"
 # CSV: header + 5 sizes + 1 blast size; samples: every sample line of both run files
@@ -109,4 +127,18 @@ set -e
 [ $rc -eq 1 ] || fail "garbled run: exit $rc"
 grep -q "bad.rprun:4: not valid JSON" bad.err || fail "garbled run: $(cat bad.err)"
 [ ! -e bad.csv ] || fail "a CSV was written for a garbled run"
-echo "report_cli: $pages pages, fonts embedded, numbers match"
+# All to all (synthetic runs: three hosts are not there on one machine): the host x host heatmap and the worst
+# pairs, the lossy pair first, every cell's p99 as the JSON has it.
+python3 "$(dirname "$0")/make_pair_runs.py"
+"$cli" report pair-*.rprun --pdf pairs.pdf --json pairs.json 2>/dev/null
+pdftotext -layout pairs.pdf pairs.txt
+grep -q "All pairs: one-way p99 latency" pairs.txt || fail "no pair heatmap"
+grep -q "The worst pairs" pairs.txt || fail "no worst-pairs table"
+worst=$(jq -r '.pairs.worst[0] as $i | .pairs.cells[$i] | "\(.client) → \(.server)"' pairs.json)
+[ "$worst" = "h1 → h2" ] || fail "the worst pair is $worst, not the lossy h1 → h2"
+grep -Eq "^ *1 +h1 → h2 " pairs.txt || fail "the worst-pairs table does not start with h1 → h2"
+for v in $(jq -r '.pairs.cells[].p99_us' pairs.json); do
+    grep -q "$(awk -v x="$v" 'BEGIN {printf "%.1f", x}')" pairs.txt || fail "heatmap: p99 $v is not drawn"
+done
+[ "$(pdfimages -list pairs.pdf | tail -n +3 | wc -l)" -eq 0 ] || fail "the heatmap is not vector"
+echo "report_cli: $pages pages, fonts embedded, numbers match, heatmap of $(jq '.pairs.cells | length' pairs.json) pairs"
