@@ -2,6 +2,7 @@
 #include "reportpdf.h"
 
 #include "counters/counters.h"
+#include "perf/protocol.h"
 
 #include <QCoreApplication>
 #include <QFile>
@@ -1370,13 +1371,11 @@ void ReportPdf::tables(const run::NamedRun& named)
 
 void ReportPdf::comparison()
 {
-    if (m_input.runs.size() < 2)
+    if (m_input.runs.size() < 2 || m_input.runs.size() > 4) // more runs are pairs: the heatmap compares them
         return;
+    newPage();
     heading(tr("Comparison"));
     const auto& base = m_input.runs.front();
-    paragraph(tr("Each run against %1, size by size: one-way p50 latency and throughput, with the ratio to %1.")
-                  .arg(q(base.name)),
-        9);
     std::set<std::uint64_t> sizes;
     for (const auto& n : m_input.runs) {
         for (const auto& s : n.run->sizes)
@@ -1389,31 +1388,105 @@ void ReportPdf::comparison()
         }
         return nullptr;
     };
+    // NaN = not measured (std::optional here trips GCC 12's maybe-uninitialized)
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    auto p50 = [nan](const perf::SizeResult* r) {
+        return r && r->latency && r->latency->hasPercentiles ? r->latency->p50Us : nan;
+    };
+    auto p99 = [nan](const perf::SizeResult* r) {
+        return r && r->latency && r->latency->hasPercentiles ? r->latency->p99Us : nan;
+    };
+    auto gbps = [nan](const perf::SizeResult* r) { return r ? r->gbps : nan; };
+    auto ratio = [](double x, double y) {
+        return std::isfinite(x) && std::isfinite(y) && x > 0 ? num(y / x, 2) + QStringLiteral("\u00d7")
+                                                             : QStringLiteral("-");
+    };
+    auto opt = [](double v, int d) { return std::isfinite(v) ? num(v, d) : QStringLiteral("-"); };
+    auto g = [&](double v) { return opt(v, std::isfinite(v) && v < 0.1 ? 5 : 3); };
+    // What differs between two runs: the settings, the hosts' software, the profile and the journal.
+    auto differences = [](const run::Run& a, const run::Run& b) {
+        QStringList out;
+        const auto ja = nlohmann::json::parse(perf::optionsToJson(a.header.options));
+        const auto jb = nlohmann::json::parse(perf::optionsToJson(b.header.options));
+        auto text = [](const nlohmann::json& v) { return v.is_string() ? v.get<std::string>() : v.dump(); };
+        for (const auto& [key, value] : jb.items()) {
+            if (!ja.contains(key) || ja[key] != value)
+                out << q(key + ": " + (ja.contains(key) ? text(ja[key]) : "-") + " \u2192 " + text(value));
+        }
+        if (a.header.server != b.header.server || a.header.client != b.header.client)
+            out << q("hosts: " + a.header.client + " \u2192 " + a.header.server + " vs " + b.header.client + " \u2192 "
+                + b.header.server);
+        for (const auto& hb : b.environment.hosts) {
+            for (const auto& ha : a.environment.hosts) {
+                if (ha.name != hb.name)
+                    continue;
+                if (ha.kernel != hb.kernel)
+                    out << q(hb.name + " kernel: " + ha.kernel + " \u2192 " + hb.kernel);
+                if (!(ha.devices == hb.devices))
+                    out << q(hb.name + ": RDMA devices or firmware changed");
+                if (ha.gidIndex != hb.gidIndex)
+                    out << q(hb.name + ": GID index changed");
+            }
+        }
+        if (a.environment.profileYaml != b.environment.profileYaml)
+            out << tr("the profile changed");
+        if (a.environment.applyJournalJson != b.environment.applyJournalJson)
+            out << tr("the applied configuration (journal) changed");
+        return out;
+    };
     for (std::size_t i = 1; i < m_input.runs.size(); ++i) {
         const auto& other = m_input.runs[i];
         heading(q(other.name) + QStringLiteral(" vs ") + q(base.name), 2);
+        paragraph(tr("A: %1 (%2)").arg(q(base.name), q(run::describeTest(*base.run))), 8.5);
+        paragraph(tr("B: %1 (%2)").arg(q(other.name), q(run::describeTest(*other.run))), 8.5);
+        const QStringList diff = differences(*base.run, *other.run);
+        paragraph(diff.isEmpty() ? tr("Same settings, hosts, profile and configuration: the difference is the fabric "
+                                      "or the hosts' load at the time.")
+                                 : tr("What differs: %1.").arg(diff.join(QStringLiteral("; "))),
+            8.5, false, QColor(0x12, 0x3a, 0x63));
         std::vector<QStringList> rows;
+        double latLo = 1e300, latHi = 0, gLo = 1e300, gHi = 0;
         for (auto size : sizes) {
             const auto* a = find(*base.run, size);
             const auto* b = find(*other.run, size);
-            // NaN = not measured (std::optional here trips GCC 12's maybe-uninitialized)
-            const double nan = std::numeric_limits<double>::quiet_NaN();
-            auto p50 = [nan](const perf::SizeResult* r) {
-                return r && r->latency && r->latency->hasPercentiles ? r->latency->p50Us : nan;
-            };
-            auto ratio = [](double x, double y) {
-                return std::isfinite(x) && std::isfinite(y) && x > 0 ? num(y / x, 3) + QStringLiteral("\u00d7")
-                                                                     : QStringLiteral("-");
-            };
-            auto opt = [](double v, int d) { return std::isfinite(v) ? num(v, d) : QStringLiteral("-"); };
-            const double ga = a ? a->gbps : nan;
-            const double gb = b ? b->gbps : nan;
+            if (std::isfinite(p50(a)) && std::isfinite(p50(b)) && p50(a) > 0) {
+                latLo = std::min(latLo, p50(b) / p50(a));
+                latHi = std::max(latHi, p50(b) / p50(a));
+            }
+            if (a && b && a->gbps > 0) {
+                gLo = std::min(gLo, b->gbps / a->gbps);
+                gHi = std::max(gHi, b->gbps / a->gbps);
+            }
             rows.push_back({ bytesText(static_cast<double>(size)), opt(p50(a), 2), opt(p50(b), 2),
-                ratio(p50(a), p50(b)), opt(ga, 3), opt(gb, 3), ratio(ga, gb) });
+                ratio(p50(a), p50(b)), opt(p99(a), 2), opt(p99(b), 2), ratio(p99(a), p99(b)), g(gbps(a)), g(gbps(b)),
+                ratio(gbps(a), gbps(b)) });
         }
-        table({ tr("Size"), tr("p50 \u00b5s %1").arg(q(base.name)), tr("p50 \u00b5s %1").arg(q(other.name)),
-                  tr("ratio"), tr("Gb/s %1").arg(q(base.name)), tr("Gb/s %1").arg(q(other.name)), tr("ratio") },
-            rows, { 0.1, 0.16, 0.16, 0.1, 0.16, 0.16, 0.16 }, 1);
+        QStringList sentence;
+        auto range = [](double lo, double hi) -> QString {
+            if (std::abs(hi - lo) < 0.005)
+                return num(lo, 2) + QStringLiteral("\u00d7");
+            return num(lo, 2) + QStringLiteral("\u00d7\u2013") + num(hi, 2) + QStringLiteral("\u00d7");
+        };
+        if (latHi > 0)
+            sentence << tr("B's one-way p50 latency is %1 A's (%2)")
+                            .arg(range(latLo, latHi),
+                                latHi < 1       ? tr("B is faster")
+                                    : latLo > 1 ? tr("A is faster")
+                                                : tr("mixed"));
+        if (gHi > 0)
+            sentence << tr("its throughput %1 A's (%2)")
+                            .arg(range(gLo, gHi),
+                                gLo > 1       ? tr("B moves more")
+                                    : gHi < 1 ? tr("A moves more")
+                                              : tr("mixed"));
+        if (!sentence.isEmpty())
+            paragraph(sentence.join(QStringLiteral("; ")) + QLatin1Char('.'), 10, true);
+        table({ tr("Size"), tr("p50 µs A"), tr("p50 µs B"), tr("B/A"), tr("p99 µs A"), tr("p99 µs B"), tr("B/A"),
+                  tr("Gb/s A"), tr("Gb/s B"), tr("B/A") },
+            rows, { 0.08, 0.1, 0.1, 0.09, 0.1, 0.1, 0.09, 0.12, 0.12, 0.1 }, 1);
+        paragraph(tr("Latency: lower is better (B/A below 1 = B faster). Throughput: higher is better. The size sweep "
+                     "charts draw both runs on the same axes."),
+            7.5, false, QColor(0x44, 0x44, 0x44));
     }
 }
 
@@ -1509,7 +1582,13 @@ Result<void> writePdfReport(const PdfReportInput& input, const std::string& path
         writer.setTitle(ReportPdf::tr("RoCE performance test report"));
         if (input.pdfA)
             writer.setPdfVersion(QPagedPaintDevice::PdfVersion_A1b);
-        for (const auto& [name, data] : input.attachments) {
+        // The numbers travel with the PDF unless the caller chose otherwise (PDF/A-1 allows no attachments).
+        std::vector<std::pair<std::string, std::string>> attachments = input.attachments;
+        if (input.attach && attachments.empty() && !input.pdfA) {
+            attachments.emplace_back("summary.csv", run::summaryCsv(input.runs));
+            attachments.emplace_back("report.json", run::reportJson(input.runs, input.findingsJson));
+        }
+        for (const auto& [name, data] : attachments) {
             const QString n = QString::fromStdString(name);
             writer.addFileAttachment(n, QByteArray::fromStdString(data),
                 n.endsWith(QStringLiteral(".json")) ? QStringLiteral("application/json") : QStringLiteral("text/csv"));

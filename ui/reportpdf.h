@@ -24,8 +24,10 @@ struct PdfReportInput
     std::vector<run::NamedRun> runs;
     std::string findingsJson; ///< the troubleshooter's findings, "" = none
     std::string applyJournalJson; ///< used when a run does not carry its own, "" = none
-    /// Files embedded in the PDF (name, bytes): the summary CSV and the JSON, so the numbers travel with it.
+    /// Files embedded in the PDF (name, bytes). Empty with `attach`: the summary CSV and the report JSON, so the
+    /// numbers travel with the PDF.
     std::vector<std::pair<std::string, std::string>> attachments;
+    bool attach = true;
     bool pdfA = false; ///< PDF/A-1b (which allows no attachments)
 };
 

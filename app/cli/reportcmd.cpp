@@ -228,10 +228,7 @@ int reportCommand(int argc, char** argv)
         input.findingsJson = findings;
         input.applyJournalJson = journal;
         input.pdfA = args.flag("pdf-a");
-        if (!args.flag("no-attach") && !input.pdfA) {
-            input.attachments.emplace_back("summary.csv", run::summaryCsv(named));
-            input.attachments.emplace_back("report.json", run::reportJson(named, findings));
-        }
+        input.attach = !args.flag("no-attach");
         report("pdf", ui::writePdfReport(input, *file));
         lap("PDF", t);
     }
