@@ -682,7 +682,10 @@ void ReportPdf::topology(const run::NamedRun& named)
     const auto& o = r.header.options;
     const QRectF mid(left.right() + 8, left.top(), right.left() - left.right() - 16, left.height() / 2 - 2);
     m_p.drawText(mid, Qt::AlignHCenter | Qt::AlignBottom | Qt::TextWordWrap,
-        q(perf::toString(o.op) + " " + perf::toString(o.mode) + " over " + perf::toString(o.transport)));
+        q(perf::toString(o.op) + " " + perf::toString(o.mode) + " over "
+            + (o.transport == perf::Transport::Rdma       ? std::string("RDMA")
+                    : o.transport == perf::Transport::Tcp ? std::string("TCP")
+                                                          : std::string("perftest"))));
     const QRectF below(mid.left(), y + 2, mid.width(), left.height() / 2);
     m_p.drawText(below, Qt::AlignHCenter | Qt::AlignTop | Qt::TextWordWrap,
         (r.header.dataAddress.empty() ? QString() : tr("to %1").arg(q(r.header.dataAddress)))
@@ -1556,7 +1559,8 @@ bool ReportPdf::write()
         newPage();
         tables(n);
         anomalies(n);
-        newPage();
+        ensure(320); // the verdict and its commands together, on this page when they fit
+        m_y += 10;
         remediation(n);
     }
     comparison();
