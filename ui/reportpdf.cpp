@@ -997,6 +997,14 @@ void ReportPdf::cover()
                                              .arg(m_input.runs.size())
                                              .arg(q(first.header.startedUtc)),
         9.5, false, QColor(0x44, 0x44, 0x44));
+    // Who made it where, with what: the identification a report handed in needs (BMWG reporting format).
+    QStringList who;
+    if (!m_input.site.empty())
+        who << tr("Site: %1").arg(q(m_input.site));
+    if (!m_input.operatorName.empty())
+        who << tr("Operator: %1").arg(q(m_input.operatorName));
+    who << tr("RoCE Pilot %1").arg(q(first.header.toolVersion.empty() ? std::string("?") : first.header.toolVersion));
+    paragraph(who.join(QStringLiteral(" \u00b7 ")), 9.5, false, QColor(0x44, 0x44, 0x44));
     m_y += 6;
     verdictBanner();
     heading(tr("Result"));

@@ -29,6 +29,7 @@ struct PdfReportInput
     std::vector<std::pair<std::string, std::string>> attachments;
     bool attach = true;
     bool pdfA = false; ///< PDF/A-1b (which allows no attachments)
+    std::string site, operatorName; ///< for the cover, "" = not given
 };
 
 Result<void> writePdfReport(const PdfReportInput& input, const std::string& path);

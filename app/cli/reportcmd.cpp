@@ -44,6 +44,8 @@ inputs:
   --findings FILE       the troubleshooter's findings ('rocepilot-cli diagnose --json'):
                         a section of the PDF, a check of the verdict, part of the JSON
   --apply-journal FILE  the apply journal (JSON) to include, when the run does not carry one
+  --site NAME           where the test ran, on the PDF's cover
+  --operator NAME       who ran it, on the PDF's cover
   --no-attach           do not embed the summary CSV and the JSON in the PDF
   --pdf-a               write PDF/A-1b (for archives; PDF/A-1 allows no attachments)
   --timings             print how long each part took (stderr)
@@ -101,7 +103,7 @@ void printRun(const std::string& name, const run::Run& r)
 int reportCommand(int argc, char** argv)
 {
     Args args({ "help", "timings", "no-attach", "pdf-a" },
-        { "pdf", "csv", "samples-csv", "counters-csv", "json", "findings", "apply-journal" });
+        { "pdf", "csv", "samples-csv", "counters-csv", "json", "findings", "apply-journal", "site", "operator" });
     if (auto error = args.parse(argc, argv, 2); !error.empty())
         return usage(error);
     if (args.flag("help")) {
@@ -236,6 +238,8 @@ int reportCommand(int argc, char** argv)
         input.applyJournalJson = journal;
         input.pdfA = args.flag("pdf-a");
         input.attach = !args.flag("no-attach");
+        input.site = args.value("site").value_or("");
+        input.operatorName = args.value("operator").value_or("");
         report("pdf", ui::writePdfReport(input, *file));
         lap("PDF", t);
     }

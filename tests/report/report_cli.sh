@@ -80,7 +80,13 @@ cat > findings.json <<'JSON'
   "message": "RoCE traffic on priority 3 is lossy on h2.", "fix": "Enable PFC on priority 3 (dcb pfc set)."}]}
 JSON
 echo '{"steps": [{"host": "h1", "command": "dcb pfc set dev eth0 prio-pfc 3:on", "result": "ok"}]}' > journal.json
-"$cli" report ping.rprun --pdf extra.pdf --findings findings.json --apply-journal journal.json 2>/dev/null
+"$cli" report ping.rprun --pdf extra.pdf --findings findings.json --apply-journal journal.json \
+    --site "Lab 2, rack 4" --operator "A. Admin" 2>/dev/null
+pdftotext -f 1 -l 1 extra.pdf - | grep -q "Site: Lab 2, rack 4 · Operator: A. Admin" || fail "no site/operator on the cover"
+# PDF/A-1b: the archive flavour, which allows no attachments
+"$cli" report ping.rprun --pdf archive.pdf --pdf-a 2>/dev/null
+grep -a -q "pdfaid:part" archive.pdf || fail "--pdf-a wrote no PDF/A identification"
+[ "$(pdfdetach -list archive.pdf | head -1)" = "0 embedded files" ] || fail "--pdf-a: attachments in a PDF/A-1 file"
 pdftotext extra.pdf - | tr '\n' ' ' > extra.txt
 grep -q "Findings of the troubleshooter" extra.txt || fail "no findings section"
 grep -q "PFC is off on priority 3 on h2" extra.txt || fail "the finding's title is missing"
