@@ -67,7 +67,7 @@ private:
     void cover();
     void environment(const run::NamedRun& r);
     void charts(const run::NamedRun& r);
-    void sweeps();
+    void sweeps(const std::vector<run::NamedRun>& runs);
     void tables(const run::NamedRun& r);
     void comparison();
     void findings();
@@ -912,15 +912,30 @@ void ReportPdf::pairs()
     const double labelW = 60, side = std::min(contentW() - labelW - 60, 380.0);
     const double cell = side / static_cast<double>(n);
     ensure(side + labelW + 20);
-    const double x0 = kMargin + labelW, y0 = m_y + 30;
+    // Narrow columns (many hosts) get their names written upwards.
+    const bool upright = n > 8;
+    const double top = upright ? 56 : 16;
+    const double x0 = kMargin + labelW, y0 = m_y + 14 + top;
     QFont f(m_family);
     f.setPointSizeF(std::clamp(cell / 5.5, 5.0, 8.0));
     setFont(f);
     m_p.setPen(Qt::black);
     m_p.drawText(QRectF(x0, m_y, side, 12), Qt::AlignCenter, tr("server"));
-    for (std::size_t j = 0; j < n; ++j)
-        m_p.drawText(QRectF(x0 + cell * static_cast<double>(j), y0 - 14, cell, 12), Qt::AlignCenter,
-            QFontMetricsF(m_p.font(), &m_writer).elidedText(q(m->hosts[j]), Qt::ElideRight, cell));
+    const QFontMetricsF hostFm(m_p.font(), &m_writer);
+    for (std::size_t j = 0; j < n; ++j) {
+        const double cx = x0 + cell * (static_cast<double>(j) + 0.5);
+        if (upright) {
+            m_p.save();
+            m_p.translate(cx, y0 - 2);
+            m_p.rotate(-90);
+            m_p.drawText(QRectF(0, -cell / 2, top - 4, cell), Qt::AlignLeft | Qt::AlignVCenter,
+                hostFm.elidedText(q(m->hosts[j]), Qt::ElideRight, top - 4));
+            m_p.restore();
+        } else {
+            m_p.drawText(QRectF(cx - cell / 2, y0 - 14, cell, 12), Qt::AlignCenter,
+                hostFm.elidedText(q(m->hosts[j]), Qt::ElideRight, cell));
+        }
+    }
     m_p.save();
     m_p.translate(kMargin + 6, y0 + side / 2);
     m_p.rotate(-90);
@@ -1040,6 +1055,9 @@ void ReportPdf::cover()
     std::vector<QStringList> rows;
     std::vector<QColor> colors;
     for (const auto& named : m_input.runs) {
+        // Beyond a page of runs the pair matrix says it better; every run is in the attached CSV and JSON.
+        if (m_input.runs.size() > 24)
+            break;
         const auto& r = *named.run;
         const auto& s = summaryOf(r);
         double peak = 0;
@@ -1058,8 +1076,11 @@ void ReportPdf::cover()
         rows.push_back({ q(named.name), q(run::describeTest(r)), sizes, num(peak, 3), lat, resultText(s.verdict) });
         colors.push_back(verdictColor(s.verdict));
     }
-    table({ tr("Run"), tr("Test"), tr("Sizes"), tr("Peak Gb/s"), tr("p50 / p99 \u00b5s"), tr("Verdict") }, rows,
-        { 0.16, 0.33, 0.12, 0.11, 0.17, 0.11 }, 3, &colors, 5);
+    if (rows.empty())
+        paragraph(tr("%1 runs: see the pair matrix and the worst pairs on the next page.").arg(m_input.runs.size()), 9);
+    else
+        table({ tr("Run"), tr("Test"), tr("Sizes"), tr("Peak Gb/s"), tr("p50 / p99 \u00b5s"), tr("Verdict") }, rows,
+            { 0.16, 0.33, 0.12, 0.11, 0.17, 0.11 }, 3, &colors, 5);
     paragraph(tr("Latency: one-way (half the round trip) at the smallest size. Throughput: payload in Gb/s (10^9 "
                  "bits per second)."),
         7.5, false, QColor(0x44, 0x44, 0x44));
@@ -1247,10 +1268,10 @@ void ReportPdf::charts(const run::NamedRun& named)
     m_y += h + 6;
 }
 
-void ReportPdf::sweeps()
+void ReportPdf::sweeps(const std::vector<run::NamedRun>& runs)
 {
     bool anySweep = false;
-    for (const auto& n : m_input.runs)
+    for (const auto& n : runs)
         anySweep = anySweep || n.run->sizes.size() > 1;
     if (!anySweep)
         return;
@@ -1259,8 +1280,8 @@ void ReportPdf::sweeps()
     std::vector<Series> p50, p99, gbps, cpu;
     double xMin = 1e300, xMax = 0;
     int i = 0;
-    const bool several = m_input.runs.size() > 1;
-    for (const auto& n : m_input.runs) {
+    const bool several = runs.size() > 1;
+    for (const auto& n : runs) {
         const QString prefix = several ? q(n.name) + QStringLiteral(" ") : QString();
         Series a { prefix + tr("p50"), kPalette[(2 * i) % 8], {}, false, true };
         Series b { prefix + tr("p99"), kPalette[(2 * i) % 8], {}, true, true };
@@ -1554,16 +1575,36 @@ bool ReportPdf::write()
     if (!m_p.begin(&m_writer))
         return false;
     m_p.setRenderHint(QPainter::Antialiasing, true);
+    // Many pairs (one-to-many, all-to-all): the matrix and the worst pairs first, then the details of those worst
+    // pairs only; every run's numbers are in the attached CSV and JSON.
+    const auto matrix = run::pairMatrix(m_input.runs);
+    std::vector<run::NamedRun> detail;
+    if (matrix && m_input.runs.size() > 4) {
+        std::set<std::size_t> worst;
+        for (auto i : matrix->worst)
+            worst.insert(matrix->cells[i].run);
+        for (auto i : worst)
+            detail.push_back(m_input.runs[i]);
+    } else {
+        detail = m_input.runs;
+    }
     cover();
     findings();
-    for (const auto& n : m_input.runs) {
+    if (detail.size() < m_input.runs.size()) {
+        pairs();
+        paragraph(tr("The following pages give the details of these %1 worst pairs; every pair's numbers are in the "
+                     "attached summary CSV and JSON.")
+                      .arg(detail.size()),
+            8.5, false, QColor(0x44, 0x44, 0x44));
+    }
+    for (const auto& n : detail) {
         newPage();
         environment(n);
     }
-    for (const auto& n : m_input.runs)
+    for (const auto& n : detail)
         charts(n);
-    sweeps();
-    for (const auto& n : m_input.runs) {
+    sweeps(detail);
+    for (const auto& n : detail) {
         newPage();
         tables(n);
         anomalies(n);
@@ -1572,7 +1613,8 @@ bool ReportPdf::write()
         remediation(n);
     }
     comparison();
-    pairs();
+    if (detail.size() == m_input.runs.size())
+        pairs();
     footer();
     return m_p.end();
 }

@@ -498,6 +498,39 @@ std::size_t sampleCount(const std::vector<NamedRun>& runs)
     return total;
 }
 
+/// "node2" < "node10": digit runs compare as numbers (leading zeros aside), the rest character by character.
+bool naturalLess(const std::string& a, const std::string& b)
+{
+    auto digit = [](char c) { return std::isdigit(static_cast<unsigned char>(c)) != 0; };
+    std::size_t i = 0, j = 0;
+    while (i < a.size() && j < b.size()) {
+        if (digit(a[i]) && digit(b[j])) {
+            while (i + 1 < a.size() && a[i] == '0' && digit(a[i + 1]))
+                ++i;
+            while (j + 1 < b.size() && b[j] == '0' && digit(b[j + 1]))
+                ++j;
+            std::size_t ei = i, ej = j;
+            while (ei < a.size() && digit(a[ei]))
+                ++ei;
+            while (ej < b.size() && digit(b[ej]))
+                ++ej;
+            const std::string_view na(a.data() + i, ei - i), nb(b.data() + j, ej - j);
+            if (na.size() != nb.size())
+                return na.size() < nb.size();
+            if (na != nb)
+                return na < nb;
+            i = ei;
+            j = ej;
+        } else {
+            if (a[i] != b[j])
+                return a[i] < b[j];
+            ++i;
+            ++j;
+        }
+    }
+    return a.size() - i < b.size() - j;
+}
+
 } // namespace
 
 Stats statsOf(std::vector<double> v)
@@ -946,6 +979,8 @@ std::optional<PairMatrix> pairMatrix(const std::vector<NamedRun>& runs)
         return std::nullopt;
     PairMatrix m;
     m.hosts.assign(hosts.begin(), hosts.end());
+    // Natural order: node2 before node10, as an admin numbers racks and hosts.
+    std::sort(m.hosts.begin(), m.hosts.end(), naturalLess);
     m.metric = allPing ? "p99_us" : "gbps";
     std::map<std::pair<std::string, std::string>, std::size_t> at; // a pair measured twice: the later run
     for (std::size_t i = 0; i < runs.size(); ++i) {

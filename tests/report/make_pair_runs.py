@@ -1,11 +1,12 @@
 #!/usr/bin/env python3
 # Synthetic run files in the writer's format (docs/run-file.md) for what loopback cannot give: h1..h3 all to all
 # (six pairs), ping 64..256 B, hw: and eth: counters on both hosts; the pair h1 -> h2 (client -> server) loses packets
-# (out_of_sequence rises). Written to the current directory as pair-CLIENT-SERVER.rprun.
-import json, itertools
+# (out_of_sequence rises). Written to the current directory as pair-CLIENT-SERVER.rprun. An argument gives the
+# number of hosts (default 3).
+import json, itertools, sys
 def jd(o):
     return json.dumps(o, separators=(",", ":"), sort_keys=True)
-hosts = ["h1", "h2", "h3"]
+hosts = ["h%d" % (i + 1) for i in range(int(sys.argv[1]) if len(sys.argv) > 1 else 3)]
 for n, (server, client) in enumerate(itertools.permutations(hosts, 2)):
     opts = {"completion": "poll", "depth": 1, "device": "", "duration_s": 1, "gid_index": 3, "inline": False,
             "iterations": None, "mode": "ping", "op": "send", "port": 18515, "post_list": 1, "sample_interval_s": 0.1,

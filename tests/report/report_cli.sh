@@ -147,4 +147,9 @@ for v in $(jq -r '.pairs.cells[].p99_us' pairs.json); do
     grep -q "$(awk -v x="$v" 'BEGIN {printf "%.1f", x}')" pairs.txt || fail "heatmap: p99 $v is not drawn"
 done
 [ "$(pdfimages -list pairs.pdf | tail -n +3 | wc -l)" -eq 0 ] || fail "the heatmap is not vector"
+# Many pairs (6 hosts, 30 runs): the matrix first, details only for the 10 worst, hosts in natural order.
+mkdir many && (cd many && python3 "$(dirname "$0")/make_pair_runs.py" 6 && "$cli" report pair-*.rprun --pdf ../many.pdf 2>/dev/null)
+pdftotext -layout many.pdf many.txt
+grep -q "details of these 10 worst pairs" many.txt || fail "30 runs: no note on the worst pairs' details"
+[ "$(grep -c 'Environment: ' many.txt)" -eq 10 ] || fail "30 runs: $(grep -c 'Environment: ' many.txt) detail sections, want 10"
 echo "report_cli: $pages pages, fonts embedded, numbers match, heatmap of $(jq '.pairs.cells | length' pairs.json) pairs"

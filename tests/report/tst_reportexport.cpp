@@ -370,6 +370,19 @@ private slots:
         // the rest by p99, descending
         for (std::size_t i = 2; i < m->worst.size(); ++i)
             QVERIFY(*m->cells[m->worst[i - 1]].p99Us >= *m->cells[m->worst[i]].p99Us);
+        // natural order of host names
+        std::vector<std::unique_ptr<Run>> more;
+        std::vector<NamedRun> named2;
+        for (auto [s, c] : { std::pair { "node10", "node2" }, { "node2", "node1" }, { "node1", "node10" } }) {
+            Spec spec;
+            spec.server = s;
+            spec.client = c;
+            spec.sizes = { 64 };
+            auto r = parseRun(runText(spec), std::string(s) + c);
+            more.push_back(std::make_unique<Run>(std::move(*r)));
+            named2.push_back({ std::string(c) + "->" + s, more.back().get() });
+        }
+        QCOMPARE(pairMatrix(named2)->hosts, (std::vector<std::string> { "node1", "node2", "node10" }));
         // two hosts are one pair, not a matrix
         QVERIFY(!pairMatrix({ named[0] }).has_value());
         auto doc = nlohmann::json::parse(reportJson(named));
