@@ -33,6 +33,13 @@ if awk '$(NF-4) != "yes" {bad=1} END {exit !bad}' fonts.txt; then
     cat fonts.txt
     fail "a font is not embedded"
 fi
+# Subsets, not whole fonts: Qt names them without the ABCDEF+ tag (so pdffonts says "sub no"), but each embedded
+# TrueType program is a few tens of KB where DejaVu Sans is 757 KB.
+python3 - report.pdf <<'PY' || fail "a font is embedded whole, not as a subset"
+import re, sys
+sizes = [int(x) for x in re.findall(rb"/Length1 (\d+)", open(sys.argv[1], "rb").read())]
+sys.exit(0 if sizes and max(sizes) < 150000 else 1)
+PY
 pdftoppm -r 40 -png report.pdf page
 [ "$(ls page-*.png | wc -l)" -eq "$pages" ] || fail "pdftoppm did not render every page"
 pdftotext -layout report.pdf report.txt
