@@ -18,7 +18,7 @@ packages=(
     # benchmarks: the TCP engine against the tools admins use (bench/perf-tcp.sh)
     sockperf iperf3
     # report tests: render and read the PDF reports (tests/report)
-    poppler-utils
+    poppler-utils python3-jsonschema
     xvfb xauth qt6-translations-l10n
     # Soft-RoCE lab (tests/lab/softroce): qemu guests booting Debian's kernel + a busybox initramfs
     qemu-system-x86 busybox-static cpio kmod xz-utils binutils ibverbs-providers jq

@@ -2,6 +2,7 @@
 #include "reportpdf.h"
 
 #include "counters/counters.h"
+#include "perf/protocol.h"
 
 #include <QCoreApplication>
 #include <QFile>
@@ -14,6 +15,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <map>
 #include <set>
@@ -38,8 +40,9 @@ private:
     void heading(const QString& text, int level = 1);
     void paragraph(const QString& text, double size = 9.5, bool bold = false, const QColor& color = Qt::black);
     void mono(const QString& text, int maxLines);
+    /// `colors`, when given, colours column `colorColumn` of each row (a verdict, a result).
     void table(const QStringList& header, const std::vector<QStringList>& rows, const std::vector<double>& widths,
-        int rightFrom = 1);
+        int rightFrom = 1, const std::vector<QColor>* colors = nullptr, int colorColumn = -1);
     void footer();
     /// Every font goes through here: no shaping, so no ligatures: "fi" stays two letters that pdftotext,
     /// search and copy-paste read as "fi", not U+FB01 (Latin text needs no shaping).
@@ -64,18 +67,32 @@ private:
     void cover();
     void environment(const run::NamedRun& r);
     void charts(const run::NamedRun& r);
-    void sweeps();
+    void sweeps(const std::vector<run::NamedRun>& runs);
     void tables(const run::NamedRun& r);
     void comparison();
     void findings();
+    void verdictBanner();
+    void checksTable();
+    void topology(const run::NamedRun& r);
+    void hostConfig(const run::NamedRun& r);
+    void anomalies(const run::NamedRun& r);
+    void remediation(const run::NamedRun& r);
+    void pairs();
+    static QColor verdictColor(const std::string& result);
+    static QString verdictText(const std::string& result);
+    static QString resultText(const std::string& result);
 
     /// summarize() once per run: it sorts every live sample, and the cover, the tables and the comparison all
     /// need it (a million-sample run: ~0.1 s each time).
     const run::RunSummary& summaryOf(const run::Run& r)
     {
+        for (const auto& n : m_input.runs) {
+            if (n.run == &r && n.summary)
+                return *n.summary;
+        }
         auto it = m_summaries.find(&r);
         if (it == m_summaries.end())
-            it = m_summaries.emplace(&r, run::summarize(r)).first;
+            it = m_summaries.emplace(&r, run::summarize(r, m_input.findingsJson)).first;
         return it->second;
     }
     std::map<const run::Run*, run::RunSummary> m_summaries;
@@ -166,7 +183,7 @@ void ReportPdf::heading(const QString& text, int level)
     m_y += level == 1 ? 4 : 8;
     setFont(QFont(m_family, static_cast<int>(size), QFont::Bold));
     m_p.setPen(level == 1 ? QColor(0x12, 0x3a, 0x63) : Qt::black);
-    QFontMetricsF fm(m_p.font());
+    QFontMetricsF fm(m_p.font(), &m_writer);
     m_p.drawText(QPointF(kMargin, m_y + fm.ascent()), text);
     m_y += fm.height() + 4;
     if (level == 1) {
@@ -183,7 +200,7 @@ void ReportPdf::paragraph(const QString& text, double size, bool bold, const QCo
     font.setBold(bold);
     setFont(font);
     m_p.setPen(color);
-    QFontMetricsF fm(font);
+    QFontMetricsF fm(font, &m_writer);
     const QRectF bound = fm.boundingRect(QRectF(0, 0, contentW(), 10000), Qt::TextWordWrap, text);
     ensure(bound.height());
     m_p.drawText(QRectF(kMargin, m_y, contentW(), bound.height() + 2), Qt::TextWordWrap, text);
@@ -196,7 +213,7 @@ void ReportPdf::mono(const QString& text, int maxLines)
     font.setPointSizeF(7.5);
     setFont(font);
     m_p.setPen(QColor(0x22, 0x22, 0x22));
-    QFontMetricsF fm(font);
+    QFontMetricsF fm(font, &m_writer);
     // Long lines wrap at the page width (a command line must be readable in full).
     QStringList lines;
     for (const QString& raw : text.split(QLatin1Char('\n'))) {
@@ -226,42 +243,62 @@ void ReportPdf::mono(const QString& text, int maxLines)
     m_y += 6;
 }
 
-void ReportPdf::table(
-    const QStringList& header, const std::vector<QStringList>& rows, const std::vector<double>& widths, int rightFrom)
+void ReportPdf::table(const QStringList& header, const std::vector<QStringList>& rows,
+    const std::vector<double>& widths, int rightFrom, const std::vector<QColor>* colors, int colorColumn)
 {
     QFont font(m_family);
     font.setPointSizeF(7.5);
     QFont bold = font;
     bold.setBold(true);
-    const double rowH = QFontMetricsF(font).height() + 3;
-    auto drawRow = [&](const QStringList& cells, bool isHeader, bool shaded) {
-        ensure(rowH);
+    const double rowH = QFontMetricsF(font, &m_writer).height() + 3;
+    // Left-aligned (text) cells wrap onto more lines when they must; right-aligned (number) cells never do.
+    auto heightOf = [&](const QStringList& cells, bool isHeader) {
+        double h = rowH;
+        for (int i = 0; i < cells.size() && i < static_cast<int>(widths.size()) && i < rightFrom; ++i) {
+            const double w = widths[static_cast<std::size_t>(i)] * contentW();
+            const QRectF b = QFontMetricsF(isHeader ? bold : font, &m_writer)
+                                 .boundingRect(QRectF(0, 0, w - 4, 10000), Qt::TextWordWrap, cells[i]);
+            h = std::max(h, std::min(b.height(), rowH * 6) + 3);
+        }
+        return h;
+    };
+    auto drawRow = [&](const QStringList& cells, bool isHeader, bool shaded, const QColor* color = nullptr) {
+        const double h = heightOf(cells, isHeader);
         if (shaded)
-            m_p.fillRect(QRectF(kMargin, m_y, contentW(), rowH), QColor(0xf0, 0xf3, 0xf7));
-        setFont(isHeader ? bold : font);
-        m_p.setPen(Qt::black);
+            m_p.fillRect(QRectF(kMargin, m_y, contentW(), h), QColor(0xf0, 0xf3, 0xf7));
         double x = kMargin;
         for (int i = 0; i < cells.size() && i < static_cast<int>(widths.size()); ++i) {
+            const bool colored = color && i == colorColumn;
+            setFont(isHeader || colored ? bold : font);
+            m_p.setPen(colored ? *color : QColor(Qt::black));
             const double w = widths[static_cast<std::size_t>(i)] * contentW();
-            const auto align = (i >= rightFrom ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignVCenter;
-            QFontMetricsF fm(m_p.font());
-            m_p.drawText(QRectF(x + 2, m_y, w - 4, rowH), align, fm.elidedText(cells[i], Qt::ElideRight, w - 4));
+            QFontMetricsF fm(m_p.font(), &m_writer);
+            if (i < rightFrom && h > rowH) {
+                m_p.save();
+                m_p.setClipRect(QRectF(x, m_y, w, h));
+                m_p.drawText(QRectF(x + 2, m_y + 1.5, w - 4, h - 1.5), Qt::AlignLeft | Qt::AlignTop | Qt::TextWordWrap,
+                    cells[i]);
+                m_p.restore();
+            } else {
+                const auto align = (i >= rightFrom ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignVCenter;
+                m_p.drawText(QRectF(x + 2, m_y, w - 4, rowH), align, fm.elidedText(cells[i], Qt::ElideRight, w - 4));
+            }
             x += w;
         }
-        m_y += rowH;
+        m_y += h;
         if (isHeader) {
             m_p.setPen(QPen(Qt::black, 0.6));
             m_p.drawLine(QPointF(kMargin, m_y), QPointF(kMargin + contentW(), m_y));
         }
     };
-    ensure(rowH * std::min<std::size_t>(rows.size() + 1, 4));
+    ensure(heightOf(header, true) + rowH * static_cast<double>(std::min<std::size_t>(rows.size(), 3)));
     drawRow(header, true, false);
     for (std::size_t i = 0; i < rows.size(); ++i) {
-        if (m_y + rowH > kPageH - kMargin - 10) {
+        if (m_y + heightOf(rows[i], false) > kPageH - kMargin - 10) {
             newPage();
             drawRow(header, true, false);
         }
-        drawRow(rows[i], false, i % 2 == 1);
+        drawRow(rows[i], false, i % 2 == 1, colors && i < colors->size() ? &(*colors)[i] : nullptr);
     }
     m_y += 8;
 }
@@ -274,7 +311,7 @@ void ReportPdf::chart(const QRectF& area, const QString& title, const QString& y
     QFont titleFont(m_family);
     titleFont.setPointSizeF(8.5);
     titleFont.setBold(true);
-    QFontMetricsF fm(small);
+    QFontMetricsF fm(small, &m_writer);
     m_p.save();
     setFont(titleFont);
     m_p.setPen(Qt::black);
@@ -476,6 +513,493 @@ void ReportPdf::chart(const QRectF& area, const QString& title, const QString& y
     m_p.restore();
 }
 
+QColor ReportPdf::verdictColor(const std::string& result)
+{
+    if (result == "pass")
+        return QColor(0x1a, 0x7f, 0x37);
+    if (result == "warn")
+        return QColor(0xb3, 0x59, 0x00);
+    if (result == "fail")
+        return QColor(0xb0, 0x1c, 0x1c);
+    return QColor(0x66, 0x66, 0x66);
+}
+
+QString ReportPdf::verdictText(const std::string& result)
+{
+    if (result == "pass")
+        return tr("PASS");
+    if (result == "warn")
+        return tr("PASS with warnings");
+    if (result == "fail")
+        return tr("FAIL");
+    return tr("not judged");
+}
+
+QString ReportPdf::resultText(const std::string& result)
+{
+    if (result == "pass")
+        return tr("pass");
+    if (result == "warn")
+        return tr("warning");
+    if (result == "fail")
+        return tr("FAIL");
+    return tr("not checked");
+}
+
+void ReportPdf::verdictBanner()
+{
+    std::vector<run::Check> all;
+    for (const auto& n : m_input.runs) {
+        const auto& s = summaryOf(*n.run);
+        all.insert(all.end(), s.checks.begin(), s.checks.end());
+    }
+    const std::string verdict = run::verdictOf(all);
+    int failed = 0, warned = 0;
+    QStringList titles;
+    for (const auto& c : all) {
+        failed += c.result == "fail";
+        warned += c.result == "warn";
+        if ((c.result == "fail" || (verdict != "fail" && c.result == "warn")) && !titles.contains(q(c.title)))
+            titles << q(c.title);
+    }
+    const double h = 46;
+    ensure(h + 10);
+    const QRectF box(kMargin, m_y, contentW(), h);
+    m_p.save();
+    m_p.setPen(Qt::NoPen);
+    m_p.setBrush(verdictColor(verdict));
+    m_p.drawRoundedRect(box, 4, 4);
+    setFont(QFont(m_family, 20, QFont::Bold));
+    m_p.setPen(Qt::white);
+    m_p.drawText(box.adjusted(14, 0, 0, 0), Qt::AlignLeft | Qt::AlignVCenter, verdictText(verdict));
+    QFont small(m_family);
+    small.setPointSizeF(9);
+    setFont(small);
+    const QString why = verdict == "pass" ? tr("Every check passed or had nothing to judge (details below).")
+        : verdict == "fail" ? tr("%n check(s) failed: %1", nullptr, failed).arg(titles.join(QStringLiteral("; ")))
+                            : tr("%n warning(s): %1", nullptr, warned).arg(titles.join(QStringLiteral("; ")));
+    m_p.drawText(box.adjusted(210, 4, -10, -4), Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap, why);
+    m_p.restore();
+    m_y += h + 10;
+}
+
+void ReportPdf::checksTable()
+{
+    const bool perRun = m_input.runs.size() <= 2;
+    std::vector<QStringList> rows;
+    std::vector<QColor> colors;
+    if (perRun) {
+        for (const auto& n : m_input.runs) {
+            for (const auto& c : summaryOf(*n.run).checks) {
+                rows.push_back({ m_input.runs.size() > 1 ? q(n.name) + QStringLiteral(": ") + q(c.title) : q(c.title),
+                    resultText(c.result), q(c.detail) });
+                colors.push_back(verdictColor(c.result));
+            }
+        }
+        heading(tr("Checks"), 2);
+        table({ tr("Check"), tr("Result"), tr("What was seen") }, rows, { 0.33, 0.13, 0.54 }, 99, &colors, 1);
+    } else {
+        // Many runs (pairs): per check, how many runs passed, warned, failed.
+        std::map<std::string, std::array<int, 4>> counts;
+        std::vector<std::string> order;
+        std::map<std::string, std::string> titles;
+        for (const auto& n : m_input.runs) {
+            for (const auto& c : summaryOf(*n.run).checks) {
+                if (!counts.contains(c.id))
+                    order.push_back(c.id);
+                titles[c.id] = c.title;
+                auto& k = counts[c.id];
+                ++k[c.result == "pass" ? 0 : c.result == "warn" ? 1 : c.result == "fail" ? 2 : 3];
+            }
+        }
+        for (const auto& id : order) {
+            const auto& k = counts[id];
+            rows.push_back({ q(titles[id]), QString::number(k[0]), QString::number(k[1]), QString::number(k[2]),
+                QString::number(k[3]) });
+            colors.push_back(verdictColor(k[2] ? "fail" : k[1] ? "warn" : k[0] ? "pass" : "skipped"));
+        }
+        heading(tr("Checks over the %1 runs").arg(m_input.runs.size()), 2);
+        table({ tr("Check"), tr("pass"), tr("warning"), tr("FAIL"), tr("not checked") }, rows,
+            { 0.52, 0.12, 0.12, 0.12, 0.12 }, 1, &colors, 0);
+    }
+}
+
+void ReportPdf::topology(const run::NamedRun& named)
+{
+    const auto& r = *named.run;
+    const run::HostInfo* server = nullptr;
+    const run::HostInfo* client = nullptr;
+    for (const auto& h : r.environment.hosts)
+        (h.role == "server" ? server : client) = &h;
+    const double h = 70;
+    ensure(h + 24);
+    heading(tr("Topology"), 2);
+    const double w = 170;
+    const QRectF left(kMargin + 10, m_y, w, h - 16), right(kMargin + contentW() - w - 10, m_y, w, h - 16);
+    auto box = [&](const QRectF& rect, const QString& role, const std::string& name, const run::HostInfo* info) {
+        m_p.setPen(QPen(QColor(0x12, 0x3a, 0x63), 0.8));
+        m_p.setBrush(QColor(0xf0, 0xf3, 0xf7));
+        m_p.drawRoundedRect(rect, 4, 4);
+        m_p.setBrush(Qt::NoBrush);
+        QFont f(m_family);
+        f.setPointSizeF(9);
+        f.setBold(true);
+        setFont(f);
+        m_p.setPen(Qt::black);
+        m_p.drawText(rect.adjusted(6, 3, -6, 0), Qt::AlignLeft | Qt::AlignTop,
+            q(name) + QStringLiteral("  (") + role + QLatin1Char(')'));
+        f.setBold(false);
+        f.setPointSizeF(7.5);
+        setFont(f);
+        QStringList lines;
+        if (info) {
+            QStringList devices;
+            for (const auto& d : info->devices)
+                devices << q(d.name) + QStringLiteral(" ") + q(d.driver);
+            if (!devices.isEmpty())
+                lines << devices.join(QStringLiteral(", "));
+            if (info->gidIndex)
+                lines << tr("GID %1 on %2").arg(*info->gidIndex).arg(q(info->gidDevice));
+            if (!info->gidAddress.empty())
+                lines << q(info->gidAddress);
+        }
+        m_p.drawText(rect.adjusted(6, 16, -6, -2), Qt::AlignLeft | Qt::AlignTop, lines.join(QLatin1Char('\n')));
+    };
+    box(left, tr("client"), r.header.client, client);
+    box(right, tr("server"), r.header.server, server);
+    const double y = left.center().y();
+    m_p.setPen(QPen(QColor(0x33, 0x33, 0x33), 1.0));
+    m_p.drawLine(QPointF(left.right() + 4, y), QPointF(right.left() - 4, y));
+    QPainterPath arrow;
+    arrow.moveTo(right.left() - 4, y);
+    arrow.lineTo(right.left() - 10, y - 3.5);
+    arrow.lineTo(right.left() - 10, y + 3.5);
+    arrow.closeSubpath();
+    m_p.fillPath(arrow, QColor(0x33, 0x33, 0x33));
+    QFont f(m_family);
+    f.setPointSizeF(7.5);
+    setFont(f);
+    const auto& o = r.header.options;
+    const QRectF mid(left.right() + 8, left.top(), right.left() - left.right() - 16, left.height() / 2 - 2);
+    m_p.drawText(mid, Qt::AlignHCenter | Qt::AlignBottom | Qt::TextWordWrap,
+        q(perf::toString(o.op) + " " + perf::toString(o.mode) + " over "
+            + (o.transport == perf::Transport::Rdma       ? std::string("RDMA")
+                    : o.transport == perf::Transport::Tcp ? std::string("TCP")
+                                                          : std::string("perftest"))));
+    const QRectF below(mid.left(), y + 2, mid.width(), left.height() / 2);
+    m_p.drawText(below, Qt::AlignHCenter | Qt::AlignTop | Qt::TextWordWrap,
+        (r.header.dataAddress.empty() ? QString() : tr("to %1").arg(q(r.header.dataAddress)))
+            + (o.tos ? tr(", ToS %1").arg(*o.tos) : QString()));
+    m_y += h - 10;
+    paragraph(tr("The switches between the hosts are not part of the run; the troubleshooter's findings (when given) "
+                 "cover what it read from them."),
+        7.5, false, QColor(0x55, 0x55, 0x55));
+}
+
+void ReportPdf::hostConfig(const run::NamedRun& named)
+{
+    const auto& r = *named.run;
+    if (r.environment.discoveryJson.empty())
+        return;
+    auto doc = nlohmann::json::parse(r.environment.discoveryJson, nullptr, false);
+    if (doc.is_discarded() || !doc.contains("hosts") || !doc["hosts"].is_array())
+        return;
+    auto str = [](const nlohmann::json& o, const char* k) {
+        auto it = o.find(k);
+        return it != o.end() && it->is_string() ? q(it->get<std::string>()) : QString();
+    };
+    std::vector<QStringList> rows;
+    std::set<std::string> seen;
+    for (const auto& h : doc["hosts"]) {
+        if (!h.is_object() || !h.contains("netdevs") || !h.contains("devices"))
+            continue;
+        const std::string name = h.value("name", std::string());
+        if (!seen.insert(name).second)
+            continue;
+        // the netdevs that carry an RDMA port, with the port's RoCE MTU and the device's firmware
+        std::map<std::string, QString> portOf;
+        for (const auto& d : h["devices"]) {
+            if (!d.is_object() || !d.contains("ports"))
+                continue;
+            for (const auto& p : d["ports"]) {
+                if (!p.is_object())
+                    continue;
+                const std::string netdev = p.value("netdev", std::string());
+                QString text = str(d, "name") + QLatin1Char('/') + QString::number(p.value("port", 0));
+                if (p.contains("active_mtu") && p["active_mtu"].is_number())
+                    text += tr(", RoCE MTU %1").arg(p["active_mtu"].get<int>());
+                const QString fw = str(d, "fw_version");
+                if (!fw.isEmpty())
+                    text += tr(", fw %1").arg(fw);
+                if (!netdev.empty())
+                    portOf[netdev] = text;
+            }
+        }
+        for (const auto& n : h["netdevs"]) {
+            if (!n.is_object())
+                continue;
+            const std::string netdev = n.value("name", std::string());
+            if (!portOf.contains(netdev))
+                continue;
+            QString pfc = QStringLiteral("-"), trust = QStringLiteral("-"), dcbx = QStringLiteral("-");
+            if (n.contains("dcb") && n["dcb"].is_object()) {
+                const auto& d = n["dcb"];
+                const QString why = str(d, "unavailable");
+                if (!why.isEmpty()) {
+                    pfc = why;
+                } else {
+                    QStringList on;
+                    if (d.contains("pfc_enabled") && d["pfc_enabled"].is_array()) {
+                        for (std::size_t i = 0; i < d["pfc_enabled"].size(); ++i) {
+                            if (d["pfc_enabled"][i].is_boolean() && d["pfc_enabled"][i].get<bool>())
+                                on << QString::number(i);
+                        }
+                        pfc = on.isEmpty() ? tr("off on every priority")
+                                           : tr("on for %1").arg(on.join(QLatin1Char(',')));
+                    }
+                    trust = str(d, "trust");
+                    dcbx = str(d, "dcbx_mode");
+                }
+            }
+            rows.push_back({ q(name), q(netdev), portOf[netdev],
+                n.contains("mtu") && n["mtu"].is_number() ? QString::number(n["mtu"].get<int>()) : QStringLiteral("-"),
+                pfc, trust.isEmpty() ? QStringLiteral("-") : trust, dcbx.isEmpty() ? QStringLiteral("-") : dcbx });
+        }
+    }
+    heading(tr("Host configuration (discovered at the start of the run)"), 2);
+    if (rows.empty()) {
+        paragraph(tr("Discovery found no RDMA port on these hosts (a TCP run)."), 8.5);
+        return;
+    }
+    table({ tr("Host"), tr("Netdev"), tr("RDMA port"), tr("MTU"), tr("PFC"), tr("Trust"), tr("DCBX") }, rows,
+        { 0.1, 0.1, 0.3, 0.07, 0.25, 0.08, 0.1 }, 99);
+}
+
+void ReportPdf::anomalies(const run::NamedRun& named)
+{
+    const auto& r = *named.run;
+    const auto& s = summaryOf(r);
+    heading(tr("Anomalies"), 2);
+    QStringList items;
+    for (const auto& w : r.warnings)
+        items << q(w);
+    // alarm counters: when they first rose, how much in all
+    std::map<std::string, std::pair<double, double>> firstAndTotal; // "host: label" -> (first time, total)
+    for (const auto& c : r.counters) {
+        for (const auto& [name, rate] : c.rates) {
+            if (rate <= 0 || !counters::describeCounter(name).alarm)
+                continue;
+            const std::string key = c.host + ": " + counters::describeCounter(name).label;
+            auto it = firstAndTotal.find(key);
+            if (it == firstAndTotal.end())
+                firstAndTotal[key] = { c.runTS, rate * c.intervalS };
+            else
+                it->second.second += rate * c.intervalS;
+        }
+    }
+    for (const auto& [key, ft] : firstAndTotal)
+        items << tr("%1 rose from %2 s on (%3 in all)").arg(q(key), num(ft.first, 1), num(ft.second, 0));
+    // latency spikes: 100 ms intervals whose p99 is over 10x the size's median p50
+    std::map<std::uint64_t, double> medianP50;
+    for (const auto& z : s.sizes) {
+        if (z.p50Us.count)
+            medianP50[z.report.client.size] = z.p50Us.p50;
+    }
+    std::size_t spikes = 0;
+    QStringList when;
+    for (const auto& x : r.samples) {
+        if (x.role != perf::Role::Client || !x.sample.p99Us)
+            continue;
+        auto it = medianP50.find(x.sample.size);
+        if (it != medianP50.end() && *x.sample.p99Us > 10 * it->second) {
+            ++spikes;
+            if (when.size() < 5)
+                when
+                    << tr("%1 s (%2 µs at %3)").arg(num(x.runTS, 1), num(*x.sample.p99Us, 1), bytesText(x.sample.size));
+        }
+    }
+    if (spikes)
+        items << tr("%n interval(s) of 100 ms with p99 over 10x the median p50: %1", nullptr, static_cast<int>(spikes))
+                     .arg(when.join(QStringLiteral(", ")) + (spikes > 5 ? tr(", …") : QString()));
+    if (items.isEmpty()) {
+        paragraph(
+            tr("None seen: the run file is complete, no loss, retransmission or pause counter rose, and no 100 ms "
+               "interval had a p99 above 10x the median p50."),
+            8.5);
+        return;
+    }
+    for (const auto& i : items)
+        paragraph(QStringLiteral("\u2022 ") + i, 8.5, false, QColor(0xa0, 0x20, 0x20));
+}
+
+void ReportPdf::remediation(const run::NamedRun& named)
+{
+    const auto& s = summaryOf(*named.run);
+    heading(tr("Verdict and what to do: %1").arg(q(named.name)));
+    paragraph(verdictText(s.verdict), 13, true, verdictColor(s.verdict));
+    bool any = false;
+    for (const auto& c : s.checks) {
+        if (c.result != "fail" && c.result != "warn")
+            continue;
+        any = true;
+        paragraph(resultText(c.result) + QStringLiteral(": ") + q(c.title), 9.5, true, verdictColor(c.result));
+        paragraph(tr("Seen: %1.").arg(q(c.detail)), 8.5);
+        paragraph(tr("What to do: %1").arg(q(c.remedy)), 8.5, false, QColor(0x1a, 0x5c, 0x1a));
+    }
+    if (!any)
+        paragraph(tr("Nothing to do: every check passed or had nothing to judge."), 9);
+    heading(tr("Commands that repeat this test"), 2);
+    paragraph(tr("RoCE Pilot (the same engine, samples and counters):"), 8.5, true);
+    mono(q(s.repro.rocepilot), 12);
+    if (!s.repro.perftest.empty()) {
+        paragraph(tr("perftest, by hand (server first, then the client; one pair per size):"), 8.5, true);
+        QStringList lines;
+        const std::size_t n = s.repro.perftest.size();
+        for (std::size_t i = 0; i < n; ++i) {
+            if (n > 4 && i == 2) {
+                lines << tr("# ... sizes %1 to %2: the same with -s changed")
+                             .arg(bytesText(s.repro.perftest[2].size), bytesText(s.repro.perftest[n - 2].size));
+                i = n - 2;
+            }
+            const auto& p = s.repro.perftest[i];
+            lines << QStringLiteral("# %1").arg(bytesText(p.size));
+            lines << tr("%1$ %2").arg(q(named.run->header.server), q(p.server));
+            lines << tr("%1$ %2").arg(q(named.run->header.client), q(p.client));
+        }
+        mono(lines.join(QLatin1Char('\n')), 40);
+    }
+    if (!s.repro.perftestNote.empty())
+        paragraph(q(s.repro.perftestNote) + QLatin1Char('.'), 7.5, false, QColor(0x55, 0x55, 0x55));
+}
+
+void ReportPdf::pairs()
+{
+    const auto m = run::pairMatrix(m_input.runs);
+    if (!m)
+        return;
+    newPage();
+    const bool lat = m->metric == "p99_us";
+    heading(lat ? tr("All pairs: one-way p99 latency (client \u2192 server)")
+                : tr("All pairs: peak throughput (client \u2192 server)"));
+    const std::size_t n = m->hosts.size();
+    auto index = [&](const std::string& h) {
+        return static_cast<std::size_t>(std::find(m->hosts.begin(), m->hosts.end(), h) - m->hosts.begin());
+    };
+    std::vector<std::vector<const run::PairCell*>> grid(n, std::vector<const run::PairCell*>(n, nullptr));
+    double lo = 1e300, hi = -1e300;
+    auto value = [&](const run::PairCell& c) { return lat ? c.p99Us.value_or(std::nan("")) : c.gbps; };
+    for (const auto& c : m->cells) {
+        grid[index(c.client)][index(c.server)] = &c;
+        const double v = value(c);
+        if (std::isfinite(v)) {
+            lo = std::min(lo, v);
+            hi = std::max(hi, v);
+        }
+    }
+    // Green = good, red = bad: low latency or high throughput is good.
+    auto color = [&](double v) {
+        double t = hi > lo ? (v - lo) / (hi - lo) : 0;
+        if (!lat)
+            t = 1 - t;
+        const QColor good(0x2c, 0xa0, 0x2c), mid(0xf2, 0xc9, 0x4c), bad(0xc0, 0x1c, 0x28);
+        auto mix = [](const QColor& a, const QColor& b, double f) {
+            return QColor::fromRgbF(static_cast<float>(a.redF() + (b.redF() - a.redF()) * f),
+                static_cast<float>(a.greenF() + (b.greenF() - a.greenF()) * f),
+                static_cast<float>(a.blueF() + (b.blueF() - a.blueF()) * f));
+        };
+        return t < 0.5 ? mix(good, mid, t * 2) : mix(mid, bad, (t - 0.5) * 2);
+    };
+    const double labelW = 60, side = std::min(contentW() - labelW - 60, 380.0);
+    const double cell = side / static_cast<double>(n);
+    ensure(side + labelW + 20);
+    // Narrow columns (many hosts) get their names written upwards.
+    const bool upright = n > 8;
+    const double top = upright ? 56 : 16;
+    const double x0 = kMargin + labelW, y0 = m_y + 14 + top;
+    QFont f(m_family);
+    f.setPointSizeF(std::clamp(cell / 5.5, 5.0, 8.0));
+    setFont(f);
+    m_p.setPen(Qt::black);
+    m_p.drawText(QRectF(x0, m_y, side, 12), Qt::AlignCenter, tr("server"));
+    const QFontMetricsF hostFm(m_p.font(), &m_writer);
+    for (std::size_t j = 0; j < n; ++j) {
+        const double cx = x0 + cell * (static_cast<double>(j) + 0.5);
+        if (upright) {
+            m_p.save();
+            m_p.translate(cx, y0 - 2);
+            m_p.rotate(-90);
+            m_p.drawText(QRectF(0, -cell / 2, top - 4, cell), Qt::AlignLeft | Qt::AlignVCenter,
+                hostFm.elidedText(q(m->hosts[j]), Qt::ElideRight, top - 4));
+            m_p.restore();
+        } else {
+            m_p.drawText(QRectF(cx - cell / 2, y0 - 14, cell, 12), Qt::AlignCenter,
+                hostFm.elidedText(q(m->hosts[j]), Qt::ElideRight, cell));
+        }
+    }
+    m_p.save();
+    m_p.translate(kMargin + 6, y0 + side / 2);
+    m_p.rotate(-90);
+    m_p.drawText(QRectF(-side / 2, -6, side, 12), Qt::AlignCenter, tr("client"));
+    m_p.restore();
+    for (std::size_t i = 0; i < n; ++i) {
+        const double y = y0 + cell * static_cast<double>(i);
+        m_p.setPen(Qt::black);
+        m_p.drawText(QRectF(kMargin + 12, y, labelW - 14, cell), Qt::AlignRight | Qt::AlignVCenter,
+            QFontMetricsF(m_p.font(), &m_writer).elidedText(q(m->hosts[i]), Qt::ElideRight, labelW - 14));
+        for (std::size_t j = 0; j < n; ++j) {
+            const QRectF r(x0 + cell * static_cast<double>(j), y, cell, cell);
+            const auto* c = grid[i][j];
+            const double v = c ? value(*c) : std::nan("");
+            m_p.fillRect(r, i == j ? QColor(0xee, 0xee, 0xee) : std::isfinite(v) ? color(v) : QColor(0xdd, 0xdd, 0xdd));
+            m_p.setPen(QPen(Qt::white, 1));
+            m_p.drawRect(r);
+            if (c && std::isfinite(v) && n <= 16) {
+                m_p.setPen(Qt::black);
+                m_p.drawText(r, Qt::AlignCenter, lat ? num(v, 1) : num(v, 2));
+            }
+            if (c && c->verdict == "fail") {
+                m_p.setPen(QPen(QColor(0x60, 0x00, 0x00), 1.6));
+                m_p.drawRect(r.adjusted(1.5, 1.5, -1.5, -1.5));
+            }
+        }
+    }
+    // the scale
+    const double sx = x0 + side + 14, sw = 10;
+    for (int k = 0; k < 50; ++k) {
+        const double t = k / 49.0;
+        const double v = hi - (hi - lo) * t;
+        m_p.fillRect(QRectF(sx, y0 + side * t, sw, side / 49.0 + 0.5), color(v));
+    }
+    m_p.setPen(Qt::black);
+    m_p.drawText(QRectF(sx + sw + 3, y0 - 6, 60, 12), Qt::AlignLeft | Qt::AlignVCenter,
+        (lat ? num(hi, 1) + tr(" µs") : num(hi, 2) + tr(" Gb/s")));
+    m_p.drawText(QRectF(sx + sw + 3, y0 + side - 6, 60, 12), Qt::AlignLeft | Qt::AlignVCenter,
+        (lat ? num(lo, 1) + tr(" µs") : num(lo, 2) + tr(" Gb/s")));
+    m_y = y0 + side + 8;
+    paragraph(tr("Rows are the client, columns the server; %1 at the smallest size of each run. A dark frame marks a "
+                 "pair whose checks failed. Grey: not measured.")
+                  .arg(lat ? tr("one-way p99 latency") : tr("peak throughput")),
+        7.5, false, QColor(0x44, 0x44, 0x44));
+    heading(tr("The worst pairs"), 2);
+    std::vector<QStringList> rows;
+    std::vector<QColor> colors;
+    int rank = 0;
+    for (auto i : m->worst) {
+        const auto& c = m->cells[i];
+        rows.push_back({ QString::number(++rank), q(c.client) + QStringLiteral(" \u2192 ") + q(c.server),
+            bytesText(static_cast<double>(c.size)), c.p50Us ? num(*c.p50Us, 2) : QStringLiteral("-"),
+            c.p99Us ? num(*c.p99Us, 2) : QStringLiteral("-"), num(c.gbps, 3), num(c.alarmEvents, 0),
+            resultText(c.verdict) });
+        colors.push_back(verdictColor(c.verdict));
+    }
+    table({ tr("#"), tr("Client \u2192 server"), tr("Size"), tr("p50 µs"), tr("p99 µs"), tr("Peak Gb/s"),
+              tr("Alarm events"), tr("Verdict") },
+        rows, { 0.05, 0.27, 0.1, 0.1, 0.1, 0.12, 0.14, 0.12 }, 2, &colors, 7);
+    paragraph(tr("Worst first: failed checks, then alarm counter events (loss, retransmissions, pauses), then %1.")
+                  .arg(lat ? tr("the highest p99") : tr("the lowest throughput")),
+        7.5, false, QColor(0x44, 0x44, 0x44));
+}
+
 void ReportPdf::cover()
 {
     setFont(QFont(m_family, 22, QFont::Bold));
@@ -488,13 +1012,40 @@ void ReportPdf::cover()
                                              .arg(m_input.runs.size())
                                              .arg(q(first.header.startedUtc)),
         9.5, false, QColor(0x44, 0x44, 0x44));
+    // Who made it where, with what: the identification a report handed in needs (BMWG reporting format).
+    QStringList who;
+    if (!m_input.site.empty())
+        who << tr("Site: %1").arg(q(m_input.site));
+    if (!m_input.operatorName.empty())
+        who << tr("Operator: %1").arg(q(m_input.operatorName));
+    who << tr("RoCE Pilot %1").arg(q(first.header.toolVersion.empty() ? std::string("?") : first.header.toolVersion));
+    paragraph(who.join(QStringLiteral(" \u00b7 ")), 9.5, false, QColor(0x44, 0x44, 0x44));
     m_y += 6;
+    verdictBanner();
     heading(tr("Result"));
+    // Many pairs (all-to-all) read better as the table below and the pair matrix than as a sentence each.
+    if (m_input.runs.size() > 4) {
+        std::set<std::string> hosts;
+        int failed = 0;
+        for (const auto& n : m_input.runs) {
+            hosts.insert(n.run->header.server);
+            hosts.insert(n.run->header.client);
+            failed += summaryOf(*n.run).verdict == "fail";
+        }
+        paragraph(tr("%1 runs between %2 hosts; %3 of them failed a check. The table below has one line per run; "
+                     "the pair matrix and the worst pairs follow the per-run pages.")
+                      .arg(m_input.runs.size())
+                      .arg(hosts.size())
+                      .arg(failed),
+            11);
+    }
     for (const auto& named : m_input.runs) {
+        if (m_input.runs.size() > 4)
+            break;
         const auto& summary = summaryOf(*named.run);
         if (m_input.runs.size() > 1)
             paragraph(q(named.name), 10, true);
-        paragraph(q(summary.headline), 12.5, false,
+        paragraph(q(summary.headline), 11, false,
             summary.status == "ok" ? QColor(0x10, 0x10, 0x10) : QColor(0xa0, 0x20, 0x20));
         for (const auto& w : named.run->warnings)
             paragraph(tr("Warning: %1").arg(q(w)), 8.5, false, QColor(0xa0, 0x20, 0x20));
@@ -502,7 +1053,11 @@ void ReportPdf::cover()
     }
     heading(tr("At a glance"), 2);
     std::vector<QStringList> rows;
+    std::vector<QColor> colors;
     for (const auto& named : m_input.runs) {
+        // Beyond a page of runs the pair matrix says it better; every run is in the attached CSV and JSON.
+        if (m_input.runs.size() > 24)
+            break;
         const auto& r = *named.run;
         const auto& s = summaryOf(r);
         double peak = 0;
@@ -518,21 +1073,25 @@ void ReportPdf::cover()
                                         : bytesText(static_cast<double>(s.sizes.front().report.client.size));
         if (s.sizes.size() > 1)
             sizes += QStringLiteral(" \u2013 ") + bytesText(static_cast<double>(s.sizes.back().report.client.size));
-        rows.push_back({ q(named.name), q(run::describeTest(r)), sizes, num(peak, 3), lat, q(s.status) });
+        rows.push_back({ q(named.name), q(run::describeTest(r)), sizes, num(peak, 3), lat, resultText(s.verdict) });
+        colors.push_back(verdictColor(s.verdict));
     }
-    table({ tr("Run"), tr("Test"), tr("Sizes"), tr("Peak Gb/s"), tr("p50 / p99 \u00b5s"), tr("Status") }, rows,
-        { 0.16, 0.42, 0.12, 0.1, 0.12, 0.08 }, 3);
-    paragraph(tr("Latency is one-way (half the round trip) at the smallest size; throughput is payload in Gb/s "
-                 "(10^9 bits per second). The following pages give the environment, the charts on the run's "
-                 "time axis, the per-size percentile tables%1.")
-                  .arg(m_input.runs.size() > 1 ? tr(" and a comparison of the runs") : QString()),
-        8.5, false, QColor(0x44, 0x44, 0x44));
+    if (rows.empty())
+        paragraph(tr("%1 runs: see the pair matrix and the worst pairs on the next page.").arg(m_input.runs.size()), 9);
+    else
+        table({ tr("Run"), tr("Test"), tr("Sizes"), tr("Peak Gb/s"), tr("p50 / p99 \u00b5s"), tr("Verdict") }, rows,
+            { 0.16, 0.33, 0.12, 0.11, 0.17, 0.11 }, 3, &colors, 5);
+    paragraph(tr("Latency: one-way (half the round trip) at the smallest size. Throughput: payload in Gb/s (10^9 "
+                 "bits per second)."),
+        7.5, false, QColor(0x44, 0x44, 0x44));
+    checksTable();
 }
 
 void ReportPdf::environment(const run::NamedRun& named)
 {
     const auto& r = *named.run;
     heading(tr("Environment: %1").arg(q(named.name)));
+    heading(tr("Hosts and devices"), 2);
     std::vector<QStringList> rows;
     for (const auto& h : r.environment.hosts) {
         QStringList devices;
@@ -559,7 +1118,8 @@ void ReportPdf::environment(const run::NamedRun& named)
         paragraph(tr("%1 GID: %2").arg(q(h.name), q(h.gid)), 8, false, QColor(0x44, 0x44, 0x44));
     }
 
-    heading(tr("Test settings"), 2);
+    topology(named);
+    heading(tr("Test configuration"), 2);
     const auto& o = r.header.options;
     QStringList sizes;
     for (auto s : o.sizes)
@@ -589,10 +1149,6 @@ void ReportPdf::environment(const run::NamedRun& named)
                          : tr("did not finish")) },
     };
     table({ tr("Setting"), tr("Value") }, settings, { 0.38, 0.62 }, 99);
-    if (!r.header.command.empty()) {
-        paragraph(tr("Command that repeats this test:"), 8.5, true);
-        mono(q(r.header.command), 4);
-    }
     if (!r.environment.profileYaml.empty()) {
         heading(tr("Profile"), 2);
         mono(q(r.environment.profileYaml), 40);
@@ -604,6 +1160,7 @@ void ReportPdf::environment(const run::NamedRun& named)
         auto parsed = nlohmann::json::parse(journal, nullptr, false);
         mono(q(parsed.is_discarded() ? journal : parsed.dump(2)), 50);
     }
+    hostConfig(named);
 }
 
 void ReportPdf::charts(const run::NamedRun& named)
@@ -620,6 +1177,13 @@ void ReportPdf::charts(const run::NamedRun& named)
     Series lat { tr("client, one-way p50"), kPalette[0], {} };
     Series lat99 { tr("p99"), kPalette[0].lighter(150), {}, true };
     Series cc { tr("client CPU"), kPalette[0], {} }, sc { tr("server CPU"), kPalette[1], {} };
+    std::size_t clients = 0;
+    for (const auto& s : r.samples)
+        clients += s.role == perf::Role::Client;
+    for (auto* s : { &cg, &lat, &lat99, &cc })
+        s->points.reserve(clients + 64);
+    for (auto* s : { &sg, &sc })
+        s->points.reserve(r.samples.size() - clients + 64);
     const double gap = std::numeric_limits<double>::quiet_NaN();
     std::uint64_t lastSize[2] = { 0, 0 };
     for (const auto& s : r.samples) {
@@ -704,10 +1268,10 @@ void ReportPdf::charts(const run::NamedRun& named)
     m_y += h + 6;
 }
 
-void ReportPdf::sweeps()
+void ReportPdf::sweeps(const std::vector<run::NamedRun>& runs)
 {
     bool anySweep = false;
-    for (const auto& n : m_input.runs)
+    for (const auto& n : runs)
         anySweep = anySweep || n.run->sizes.size() > 1;
     if (!anySweep)
         return;
@@ -716,8 +1280,8 @@ void ReportPdf::sweeps()
     std::vector<Series> p50, p99, gbps, cpu;
     double xMin = 1e300, xMax = 0;
     int i = 0;
-    const bool several = m_input.runs.size() > 1;
-    for (const auto& n : m_input.runs) {
+    const bool several = runs.size() > 1;
+    for (const auto& n : runs) {
         const QString prefix = several ? q(n.name) + QStringLiteral(" ") : QString();
         Series a { prefix + tr("p50"), kPalette[(2 * i) % 8], {}, false, true };
         Series b { prefix + tr("p99"), kPalette[(2 * i) % 8], {}, true, true };
@@ -763,7 +1327,8 @@ void ReportPdf::tables(const run::NamedRun& named)
     const auto& summary = summaryOf(*named.run);
     heading(tr("Per-size results: %1").arg(q(named.name)));
     std::vector<QStringList> rows;
-    auto cell = [](bool has, double v) { return has ? num(v, 2) : QStringLiteral("-"); };
+    // two decimals, one from 1 ms on (the column stays readable; the CSV and JSON keep every digit)
+    auto cell = [](bool has, double v) { return has ? num(v, v >= 1000 ? 1 : 2) : QStringLiteral("-"); };
     for (const auto& s : summary.sizes) {
         const auto& c = s.report.client;
         const bool lat = c.latency && c.latency->hasPercentiles;
@@ -783,7 +1348,7 @@ void ReportPdf::tables(const run::NamedRun& named)
     }
     table({ tr("Size"), tr("Gb/s"), tr("Mmsg/s"), tr("min"), tr("p50"), tr("p90"), tr("p99"), tr("p99.9"), tr("max"),
               tr("mean"), tr("CPU cli"), tr("CPU srv") },
-        rows, { 0.08, 0.08, 0.08, 0.08, 0.08, 0.08, 0.08, 0.08, 0.1, 0.08, 0.08, 0.1 }, 1);
+        rows, { 0.07, 0.07, 0.08, 0.08, 0.08, 0.08, 0.09, 0.09, 0.09, 0.09, 0.08, 0.08 }, 1);
     paragraph(tr("CPU in % of one core. Latency columns: one-way \u00b5s over every message of the size (the engine's "
                  "histogram, within "
                  "1/128 of the exact value); '-' where the back end does not measure it."),
@@ -792,17 +1357,24 @@ void ReportPdf::tables(const run::NamedRun& named)
     for (const auto& s : summary.sizes) {
         if (s.gbps.count == 0)
             continue;
+        auto cv = [](const run::Stats& st) {
+            return st.count ? num(st.cv() * 100, 1) + (st.cv() >= 0.05 ? QStringLiteral(" %*") : QStringLiteral(" %"))
+                            : QStringLiteral("-");
+        };
         spread.push_back({ bytesText(static_cast<double>(s.report.client.size)), QString::number(s.gbps.count),
-            num(s.gbps.min, 3), num(s.gbps.p5, 3), num(s.gbps.p50, 3), num(s.gbps.max, 3),
+            num(s.gbps.min, 3), num(s.gbps.p50, 3), num(s.gbps.max, 3), cv(s.gbps),
             s.p50Us.count ? num(s.p50Us.min, 2) : QStringLiteral("-"),
             s.p50Us.count ? num(s.p50Us.p50, 2) : QStringLiteral("-"),
-            s.p50Us.count ? num(s.p50Us.max, 2) : QStringLiteral("-") });
+            s.p50Us.count ? num(s.p50Us.max, 2) : QStringLiteral("-"), cv(s.p50Us) });
     }
     if (!spread.empty()) {
-        heading(tr("Spread over the live samples (each 100 ms interval)"), 2);
-        table({ tr("Size"), tr("samples"), tr("Gb/s min"), tr("p5"), tr("p50"), tr("max"), tr("p50 \u00b5s min"),
-                  tr("median"), tr("max") },
-            spread, { 0.1, 0.1, 0.11, 0.11, 0.11, 0.11, 0.13, 0.11, 0.12 }, 1);
+        heading(tr("Repeatability over the live samples (each 100 ms interval)"), 2);
+        table({ tr("Size"), tr("samples"), tr("Gb/s min"), tr("median"), tr("max"), tr("CV"), tr("p50 \u00b5s min"),
+                  tr("median"), tr("max"), tr("CV") },
+            spread, { 0.09, 0.09, 0.1, 0.1, 0.1, 0.1, 0.12, 0.1, 0.1, 0.1 }, 1);
+        paragraph(tr("CV: coefficient of variation (standard deviation / mean) of the 100 ms samples; the BMWG "
+                     "benchmarking drafts recommend below 5 % (* marks more)."),
+            7.5, false, QColor(0x44, 0x44, 0x44));
     }
     if (!summary.counters.empty()) {
         heading(tr("Host counters during the run"), 2);
@@ -831,13 +1403,11 @@ void ReportPdf::tables(const run::NamedRun& named)
 
 void ReportPdf::comparison()
 {
-    if (m_input.runs.size() < 2)
+    if (m_input.runs.size() < 2 || m_input.runs.size() > 4) // more runs are pairs: the heatmap compares them
         return;
+    newPage();
     heading(tr("Comparison"));
     const auto& base = m_input.runs.front();
-    paragraph(tr("Each run against %1, size by size: one-way p50 latency and throughput, with the ratio to %1.")
-                  .arg(q(base.name)),
-        9);
     std::set<std::uint64_t> sizes;
     for (const auto& n : m_input.runs) {
         for (const auto& s : n.run->sizes)
@@ -850,77 +1420,153 @@ void ReportPdf::comparison()
         }
         return nullptr;
     };
+    // NaN = not measured (std::optional here trips GCC 12's maybe-uninitialized)
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    auto p50 = [nan](const perf::SizeResult* r) {
+        return r && r->latency && r->latency->hasPercentiles ? r->latency->p50Us : nan;
+    };
+    auto p99 = [nan](const perf::SizeResult* r) {
+        return r && r->latency && r->latency->hasPercentiles ? r->latency->p99Us : nan;
+    };
+    auto gbps = [nan](const perf::SizeResult* r) { return r ? r->gbps : nan; };
+    auto ratio = [](double x, double y) {
+        return std::isfinite(x) && std::isfinite(y) && x > 0 ? num(y / x, 2) + QStringLiteral("\u00d7")
+                                                             : QStringLiteral("-");
+    };
+    auto opt = [](double v, int d) { return std::isfinite(v) ? num(v, d) : QStringLiteral("-"); };
+    auto g = [&](double v) { return opt(v, std::isfinite(v) && v < 0.1 ? 5 : 3); };
+    // What differs between two runs: the settings, the hosts' software, the profile and the journal.
+    auto differences = [](const run::Run& a, const run::Run& b) {
+        QStringList out;
+        const auto ja = nlohmann::json::parse(perf::optionsToJson(a.header.options));
+        const auto jb = nlohmann::json::parse(perf::optionsToJson(b.header.options));
+        auto text = [](const nlohmann::json& v) { return v.is_string() ? v.get<std::string>() : v.dump(); };
+        for (const auto& [key, value] : jb.items()) {
+            if (!ja.contains(key) || ja[key] != value)
+                out << q(key + ": " + (ja.contains(key) ? text(ja[key]) : "-") + " \u2192 " + text(value));
+        }
+        if (a.header.server != b.header.server || a.header.client != b.header.client)
+            out << q("hosts: " + a.header.client + " \u2192 " + a.header.server + " vs " + b.header.client + " \u2192 "
+                + b.header.server);
+        for (const auto& hb : b.environment.hosts) {
+            for (const auto& ha : a.environment.hosts) {
+                if (ha.name != hb.name)
+                    continue;
+                if (ha.kernel != hb.kernel)
+                    out << q(hb.name + " kernel: " + ha.kernel + " \u2192 " + hb.kernel);
+                if (!(ha.devices == hb.devices))
+                    out << q(hb.name + ": RDMA devices or firmware changed");
+                if (ha.gidIndex != hb.gidIndex)
+                    out << q(hb.name + ": GID index changed");
+            }
+        }
+        if (a.environment.profileYaml != b.environment.profileYaml)
+            out << tr("the profile changed");
+        if (a.environment.applyJournalJson != b.environment.applyJournalJson)
+            out << tr("the applied configuration (journal) changed");
+        return out;
+    };
     for (std::size_t i = 1; i < m_input.runs.size(); ++i) {
         const auto& other = m_input.runs[i];
         heading(q(other.name) + QStringLiteral(" vs ") + q(base.name), 2);
+        paragraph(tr("A: %1 (%2)").arg(q(base.name), q(run::describeTest(*base.run))), 8.5);
+        paragraph(tr("B: %1 (%2)").arg(q(other.name), q(run::describeTest(*other.run))), 8.5);
+        const QStringList diff = differences(*base.run, *other.run);
+        paragraph(diff.isEmpty() ? tr("Same settings, hosts, profile and configuration: the difference is the fabric "
+                                      "or the hosts' load at the time.")
+                                 : tr("What differs: %1.").arg(diff.join(QStringLiteral("; "))),
+            8.5, false, QColor(0x12, 0x3a, 0x63));
         std::vector<QStringList> rows;
+        double latLo = 1e300, latHi = 0, gLo = 1e300, gHi = 0;
         for (auto size : sizes) {
             const auto* a = find(*base.run, size);
             const auto* b = find(*other.run, size);
-            // NaN = not measured (std::optional here trips GCC 12's maybe-uninitialized)
-            const double nan = std::numeric_limits<double>::quiet_NaN();
-            auto p50 = [nan](const perf::SizeResult* r) {
-                return r && r->latency && r->latency->hasPercentiles ? r->latency->p50Us : nan;
-            };
-            auto ratio = [](double x, double y) {
-                return std::isfinite(x) && std::isfinite(y) && x > 0 ? num(y / x, 3) + QStringLiteral("\u00d7")
-                                                                     : QStringLiteral("-");
-            };
-            auto opt = [](double v, int d) { return std::isfinite(v) ? num(v, d) : QStringLiteral("-"); };
-            const double ga = a ? a->gbps : nan;
-            const double gb = b ? b->gbps : nan;
+            if (std::isfinite(p50(a)) && std::isfinite(p50(b)) && p50(a) > 0) {
+                latLo = std::min(latLo, p50(b) / p50(a));
+                latHi = std::max(latHi, p50(b) / p50(a));
+            }
+            if (a && b && a->gbps > 0) {
+                gLo = std::min(gLo, b->gbps / a->gbps);
+                gHi = std::max(gHi, b->gbps / a->gbps);
+            }
             rows.push_back({ bytesText(static_cast<double>(size)), opt(p50(a), 2), opt(p50(b), 2),
-                ratio(p50(a), p50(b)), opt(ga, 3), opt(gb, 3), ratio(ga, gb) });
+                ratio(p50(a), p50(b)), opt(p99(a), 2), opt(p99(b), 2), ratio(p99(a), p99(b)), g(gbps(a)), g(gbps(b)),
+                ratio(gbps(a), gbps(b)) });
         }
-        table({ tr("Size"), tr("p50 \u00b5s %1").arg(q(base.name)), tr("p50 \u00b5s %1").arg(q(other.name)),
-                  tr("ratio"), tr("Gb/s %1").arg(q(base.name)), tr("Gb/s %1").arg(q(other.name)), tr("ratio") },
-            rows, { 0.1, 0.16, 0.16, 0.1, 0.16, 0.16, 0.16 }, 1);
+        QStringList sentence;
+        auto range = [](double lo, double hi) -> QString {
+            if (std::abs(hi - lo) < 0.005)
+                return num(lo, 2) + QStringLiteral("\u00d7");
+            return num(lo, 2) + QStringLiteral("\u00d7\u2013") + num(hi, 2) + QStringLiteral("\u00d7");
+        };
+        if (latHi > 0)
+            sentence << tr("B's one-way p50 latency is %1 A's (%2)")
+                            .arg(range(latLo, latHi),
+                                latHi < 1       ? tr("B is faster")
+                                    : latLo > 1 ? tr("A is faster")
+                                                : tr("mixed"));
+        if (gHi > 0)
+            sentence << tr("its throughput %1 A's (%2)")
+                            .arg(range(gLo, gHi),
+                                gLo > 1       ? tr("B moves more")
+                                    : gHi < 1 ? tr("A moves more")
+                                              : tr("mixed"));
+        if (!sentence.isEmpty())
+            paragraph(sentence.join(QStringLiteral("; ")) + QLatin1Char('.'), 10, true);
+        table({ tr("Size"), tr("p50 µs A"), tr("p50 µs B"), tr("B/A"), tr("p99 µs A"), tr("p99 µs B"), tr("B/A"),
+                  tr("Gb/s A"), tr("Gb/s B"), tr("B/A") },
+            rows, { 0.08, 0.1, 0.1, 0.09, 0.1, 0.1, 0.09, 0.12, 0.12, 0.1 }, 1);
+        paragraph(tr("Latency: lower is better (B/A below 1 = B faster). Throughput: higher is better. The size sweep "
+                     "charts draw both runs on the same axes."),
+            7.5, false, QColor(0x44, 0x44, 0x44));
     }
 }
 
 void ReportPdf::findings()
 {
-    if (m_input.findingsJson.empty())
+    // The findings given to the report, else the first run's own (a run saved with the troubleshooter's result).
+    std::string text = m_input.findingsJson;
+    for (const auto& n : m_input.runs) {
+        if (text.empty())
+            text = n.run->environment.findingsJson;
+    }
+    if (text.empty())
         return;
     heading(tr("Findings of the troubleshooter"));
-    auto doc = nlohmann::json::parse(m_input.findingsJson, nullptr, false);
-    if (doc.is_discarded()) {
-        paragraph(tr("The findings file is not valid JSON; it is shown as it was given."), 8.5);
-        mono(q(m_input.findingsJson), 60);
+    const auto f = run::parseFindings(text);
+    if (!f.ok) {
+        paragraph(tr("The findings file is not a findings document; it is shown as it was given."), 8.5);
+        mono(q(text), 60);
         return;
     }
-    // A list of findings, or an object holding one under "findings".
-    const nlohmann::json* list = &doc;
-    if (doc.is_object() && doc.contains("findings"))
-        list = &doc["findings"];
-    if (!list->is_array()) {
-        mono(q(doc.dump(2)), 80);
+    if (f.list.empty()) {
+        paragraph(tr("The troubleshooter found nothing to report."), 9.5);
         return;
     }
-    auto text = [](const nlohmann::json& o, std::initializer_list<const char*> keys) {
-        for (const char* k : keys) {
-            if (o.contains(k) && o[k].is_string())
-                return q(o[k].get<std::string>());
+    for (const auto& x : f.list) {
+        const QColor color = x.severity == "error" ? verdictColor("fail")
+            : x.severity == "warning"              ? verdictColor("warn")
+                                                   : QColor(Qt::black);
+        QString title = (x.severity.empty() ? QString() : q(x.severity).toUpper() + QStringLiteral(": ")) + q(x.title);
+        if (!x.check.empty() || !x.rule.empty())
+            title += QStringLiteral("  [") + q(x.check.empty() ? x.rule : x.check + " " + x.rule) + QLatin1Char(']');
+        paragraph(title, 9.5, true, color);
+        if (!x.hosts.empty()) {
+            QStringList hosts;
+            for (const auto& h : x.hosts)
+                hosts << q(h);
+            paragraph(tr("Hosts: %1").arg(hosts.join(QStringLiteral(", "))), 8.5);
         }
-        return QString();
-    };
-    for (const auto& f : *list) {
-        if (!f.is_object()) {
-            paragraph(q(f.dump()), 9);
-            continue;
+        if (!x.explanation.empty())
+            paragraph(q(x.explanation), 9);
+        for (const auto& e : x.evidence)
+            paragraph(tr("Evidence: %1").arg(q(e)), 8, false, QColor(0x44, 0x44, 0x44));
+        for (const auto& [target, fix] : x.fixes) {
+            paragraph(target.empty() ? tr("What to do:") : tr("What to do on %1:").arg(q(target)), 8.5, true,
+                QColor(0x1a, 0x5c, 0x1a));
+            mono(q(fix), 20);
         }
-        const QString severity = text(f, { "severity", "level" });
-        const QString title = text(f, { "title", "summary", "code" });
-        const QString message = text(f, { "message", "detail", "explanation" });
-        const QString fix = text(f, { "fix", "remedy", "remediation", "action" });
-        const bool bad = severity == QStringLiteral("error") || severity == QStringLiteral("critical")
-            || severity == QStringLiteral("crit");
-        paragraph((severity.isEmpty() ? QString() : severity.toUpper() + QStringLiteral(": ")) + title, 9.5, true,
-            bad ? QColor(0xa0, 0x20, 0x20) : Qt::black);
-        if (!message.isEmpty())
-            paragraph(message, 9);
-        if (!fix.isEmpty())
-            paragraph(tr("What to do: %1").arg(fix), 9, false, QColor(0x1a, 0x5c, 0x1a));
+        m_y += 4;
     }
 }
 
@@ -929,20 +1575,46 @@ bool ReportPdf::write()
     if (!m_p.begin(&m_writer))
         return false;
     m_p.setRenderHint(QPainter::Antialiasing, true);
+    // Many pairs (one-to-many, all-to-all): the matrix and the worst pairs first, then the details of those worst
+    // pairs only; every run's numbers are in the attached CSV and JSON.
+    const auto matrix = run::pairMatrix(m_input.runs);
+    std::vector<run::NamedRun> detail;
+    if (matrix && m_input.runs.size() > 4) {
+        std::set<std::size_t> worst;
+        for (auto i : matrix->worst)
+            worst.insert(matrix->cells[i].run);
+        for (auto i : worst)
+            detail.push_back(m_input.runs[i]);
+    } else {
+        detail = m_input.runs;
+    }
     cover();
     findings();
-    for (const auto& n : m_input.runs) {
+    if (detail.size() < m_input.runs.size()) {
+        pairs();
+        paragraph(tr("The following pages give the details of these %1 worst pairs; every pair's numbers are in the "
+                     "attached summary CSV and JSON.")
+                      .arg(detail.size()),
+            8.5, false, QColor(0x44, 0x44, 0x44));
+    }
+    for (const auto& n : detail) {
         newPage();
         environment(n);
     }
-    for (const auto& n : m_input.runs)
+    for (const auto& n : detail)
         charts(n);
-    sweeps();
-    for (const auto& n : m_input.runs) {
+    sweeps(detail);
+    for (const auto& n : detail) {
         newPage();
         tables(n);
+        anomalies(n);
+        ensure(320); // the verdict and its commands together, on this page when they fit
+        m_y += 10;
+        remediation(n);
     }
     comparison();
+    if (detail.size() == m_input.runs.size())
+        pairs();
     footer();
     return m_p.end();
 }
@@ -962,6 +1634,19 @@ Result<void> writePdfReport(const PdfReportInput& input, const std::string& path
         writer.setResolution(72);
         writer.setCreator(QStringLiteral("RoCE Pilot"));
         writer.setTitle(ReportPdf::tr("RoCE performance test report"));
+        if (input.pdfA)
+            writer.setPdfVersion(QPagedPaintDevice::PdfVersion_A1b);
+        // The numbers travel with the PDF unless the caller chose otherwise (PDF/A-1 allows no attachments).
+        std::vector<std::pair<std::string, std::string>> attachments = input.attachments;
+        if (input.attach && attachments.empty() && !input.pdfA) {
+            attachments.emplace_back("summary.csv", run::summaryCsv(input.runs));
+            attachments.emplace_back("report.json", run::reportJson(input.runs, input.findingsJson));
+        }
+        for (const auto& [name, data] : attachments) {
+            const QString n = QString::fromStdString(name);
+            writer.addFileAttachment(n, QByteArray::fromStdString(data),
+                n.endsWith(QStringLiteral(".json")) ? QStringLiteral("application/json") : QStringLiteral("text/csv"));
+        }
         ReportPdf report(writer, input);
         if (!report.write()) {
             QFile::remove(tmp);

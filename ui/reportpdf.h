@@ -14,6 +14,7 @@
 #include "run/export.h"
 
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace rp::ui {
@@ -23,6 +24,12 @@ struct PdfReportInput
     std::vector<run::NamedRun> runs;
     std::string findingsJson; ///< the troubleshooter's findings, "" = none
     std::string applyJournalJson; ///< used when a run does not carry its own, "" = none
+    /// Files embedded in the PDF (name, bytes). Empty with `attach`: the summary CSV and the report JSON, so the
+    /// numbers travel with the PDF.
+    std::vector<std::pair<std::string, std::string>> attachments;
+    bool attach = true;
+    bool pdfA = false; ///< PDF/A-1b (which allows no attachments)
+    std::string site, operatorName; ///< for the cover, "" = not given
 };
 
 Result<void> writePdfReport(const PdfReportInput& input, const std::string& path);

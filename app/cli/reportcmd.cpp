@@ -12,10 +12,16 @@
 #include <QGuiApplication>
 #endif
 
+#include <atomic>
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
 #include <memory>
+#include <mutex>
+#include <optional>
+#include <thread>
+#include <time.h>
 
 namespace rp::cli {
 namespace {
@@ -35,8 +41,14 @@ outputs (columns and schema: docs/run-file.md):
   --counters-csv FILE   every host counter rate sampled during the runs
   --json FILE           the report as JSON (rocepilot.report/1); '-' = stdout
 inputs:
-  --findings FILE       the troubleshooter's findings (JSON) to include in the PDF
+  --findings FILE       the troubleshooter's findings ('rocepilot-cli diagnose --json'):
+                        a section of the PDF, a check of the verdict, part of the JSON
   --apply-journal FILE  the apply journal (JSON) to include, when the run does not carry one
+  --site NAME           where the test ran, on the PDF's cover
+  --operator NAME       who ran it, on the PDF's cover
+  --no-attach           do not embed the summary CSV and the JSON in the PDF
+  --pdf-a               write PDF/A-1b (for archives; PDF/A-1 allows no attachments)
+  --timings             print how long each part took (stderr)
   --help                this text
 
 A run that did not finish (the test was killed) is reported with what it kept, and says so.
@@ -49,14 +61,11 @@ int usage(const std::string& message)
     return ExitUsage;
 }
 
-Result<void> writeOut(const std::string& path, const std::string& data)
+double threadCpuS()
 {
-    if (path == "-") {
-        std::fwrite(data.data(), 1, data.size(), stdout);
-        std::fflush(stdout);
-        return {};
-    }
-    return writeFileAtomically(path, data);
+    timespec ts {};
+    ::clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return static_cast<double>(ts.tv_sec) + static_cast<double>(ts.tv_nsec) * 1e-9;
 }
 
 void printRun(const std::string& name, const run::Run& r)
@@ -93,7 +102,8 @@ void printRun(const std::string& name, const run::Run& r)
 
 int reportCommand(int argc, char** argv)
 {
-    Args args({ "help" }, { "pdf", "csv", "samples-csv", "counters-csv", "json", "findings", "apply-journal" });
+    Args args({ "help", "timings", "no-attach", "pdf-a" },
+        { "pdf", "csv", "samples-csv", "counters-csv", "json", "findings", "apply-journal", "site", "operator" });
     if (auto error = args.parse(argc, argv, 2); !error.empty())
         return usage(error);
     if (args.flag("help")) {
@@ -117,18 +127,69 @@ int reportCommand(int argc, char** argv)
                      "(RP_BUILD_GUI=OFF); CSV and JSON work");
 #endif
 
+    // PDF fonts come from a QGuiApplication: started on this thread while a second one reads the runs.
+    // --timings: wall and this thread's CPU time per part (on a busy machine the wall time says more about the
+    // neighbours than about the report).
+    struct Mark
+    {
+        std::chrono::steady_clock::time_point wall = std::chrono::steady_clock::now();
+        double cpu = threadCpuS();
+    };
+    const Mark t0;
+    struct Timing
+    {
+        std::string what;
+        double wall, cpu;
+    };
+    std::vector<Timing> timings;
+    std::mutex timingsMutex;
+    auto lap = [&](const char* what, const Mark& since) {
+        const Mark now;
+        std::lock_guard lock(timingsMutex);
+        timings.push_back({ what, std::chrono::duration<double>(now.wall - since.wall).count(), now.cpu - since.cpu });
+    };
+
     // Read every run first: one unreadable file fails the command before anything is written.
-    std::vector<std::unique_ptr<run::Run>> runs;
-    std::vector<run::NamedRun> named;
-    for (const auto& path : args.positional()) {
-        auto r = run::readRunFile(path);
-        if (!r) {
-            std::fprintf(stderr, "rocepilot-cli report: %s\n", r.error().describe().c_str());
+    std::vector<std::unique_ptr<run::Run>> runs(args.positional().size());
+    std::vector<std::optional<Error>> readErrors(runs.size());
+    std::vector<run::RunSummary> summaries(runs.size());
+    std::thread reader([&] {
+        const Mark t;
+        for (std::size_t i = 0; i < runs.size(); ++i) {
+            auto r = run::loadRunFile(args.positional()[i]);
+            if (!r) {
+                readErrors[i] = r.error();
+                return;
+            }
+            runs[i] = std::make_unique<run::Run>(std::move(*r));
+        }
+        lap("read runs", t);
+    });
+#ifdef RP_HAVE_PDF_REPORT
+    std::unique_ptr<QGuiApplication> app;
+    if (args.value("pdf") && !QGuiApplication::instance()) {
+        const Mark t;
+        if (!std::getenv("QT_QPA_PLATFORM"))
+            ::setenv("QT_QPA_PLATFORM", "offscreen", 1);
+        static int qtArgc = 1;
+        static char name[] = "rocepilot-cli";
+        static char* qtArgv[] = { name, nullptr };
+        app = std::make_unique<QGuiApplication>(qtArgc, qtArgv);
+        lap("start Qt", t);
+    }
+#endif
+    reader.join();
+    for (const auto& e : readErrors) {
+        if (e) {
+            std::fprintf(stderr, "rocepilot-cli report: %s\n", e->describe().c_str());
             return ExitSomeFailed;
         }
-        runs.push_back(std::make_unique<run::Run>(std::move(*r)));
-        const auto& label = runs.back()->header.label;
-        named.push_back({ label.empty() ? std::filesystem::path(path).filename().string() : label, runs.back().get() });
+    }
+    std::vector<run::NamedRun> named;
+    for (std::size_t i = 0; i < runs.size(); ++i) {
+        const auto& label = runs[i]->header.label;
+        named.push_back({ label.empty() ? std::filesystem::path(args.positional()[i]).filename().string() : label,
+            runs[i].get(), &summaries[i] });
     }
     for (std::size_t i = 0; i < named.size(); ++i) {
         for (std::size_t j = 0; j < i; ++j) {
@@ -137,44 +198,60 @@ int reportCommand(int argc, char** argv)
         }
     }
 
-    int status = ExitOk;
-    auto write = [&](const char* option, auto make) {
-        auto file = args.value(option);
-        if (!file)
-            return;
-        auto ok = writeOut(*file, make());
+    // The CSV and JSON files on other threads while this one draws the PDF (two cores).
+    std::atomic<int> status = ExitOk;
+    auto report = [&](const char* option, const Result<void>& ok) {
         if (!ok) {
             std::fprintf(stderr, "rocepilot-cli report: --%s: %s\n", option, ok.error().describe().c_str());
             status = ExitSomeFailed;
         }
     };
-    write("csv", [&] { return run::summaryCsv(named); });
-    write("samples-csv", [&] { return run::samplesCsv(named); });
-    write("counters-csv", [&] { return run::countersCsv(named); });
-    write("json", [&] { return run::reportJson(named); });
+    // The raw rows need no summary: they start at once, beside the summaries and the PDF.
+    std::thread raw([&] {
+        const Mark t;
+        if (auto file = args.value("samples-csv"))
+            report("samples-csv", run::writeSamplesCsv(named, *file));
+        if (auto file = args.value("counters-csv"))
+            report("counters-csv", run::writeReportFile(*file, run::countersCsv(named)));
+        lap("raw CSV", t);
+    });
+    {
+        const Mark t;
+        for (std::size_t i = 0; i < runs.size(); ++i)
+            summaries[i] = run::summarize(*runs[i], findings);
+        lap("summarize", t);
+    }
+    std::thread tables([&] {
+        const Mark t;
+        if (auto file = args.value("csv"))
+            report("csv", run::writeReportFile(*file, run::summaryCsv(named)));
+        if (auto file = args.value("json"))
+            report("json", run::writeReportFile(*file, run::reportJson(named, findings)));
+        lap("CSV + JSON", t);
+    });
 #ifdef RP_HAVE_PDF_REPORT
     if (auto file = args.value("pdf")) {
-        // QPdfWriter needs a QGuiApplication for its fonts, not a display.
-        std::unique_ptr<QGuiApplication> app;
-        if (!QGuiApplication::instance()) {
-            if (!std::getenv("QT_QPA_PLATFORM"))
-                ::setenv("QT_QPA_PLATFORM", "offscreen", 1);
-            static int qtArgc = 1;
-            static char name[] = "rocepilot-cli";
-            static char* qtArgv[] = { name, nullptr };
-            app = std::make_unique<QGuiApplication>(qtArgc, qtArgv);
-        }
+        const Mark t;
         ui::PdfReportInput input;
         input.runs = named;
         input.findingsJson = findings;
         input.applyJournalJson = journal;
-        auto ok = ui::writePdfReport(input, *file);
-        if (!ok) {
-            std::fprintf(stderr, "rocepilot-cli report: --pdf: %s\n", ok.error().describe().c_str());
-            status = ExitSomeFailed;
-        }
+        input.pdfA = args.flag("pdf-a");
+        input.attach = !args.flag("no-attach");
+        input.site = args.value("site").value_or("");
+        input.operatorName = args.value("operator").value_or("");
+        report("pdf", ui::writePdfReport(input, *file));
+        lap("PDF", t);
     }
 #endif
+    tables.join();
+    raw.join();
+    if (args.flag("timings")) {
+        for (const auto& t : timings)
+            std::fprintf(stderr, "timing: %-10s %.3f s wall, %.3f s CPU\n", t.what.c_str(), t.wall, t.cpu);
+        std::fprintf(stderr, "timing: %-10s %.3f s wall\n", "total",
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - t0.wall).count());
+    }
     const bool anyOutput = args.value("pdf") || args.value("csv") || args.value("samples-csv")
         || args.value("counters-csv") || args.value("json");
     if (!anyOutput) {
@@ -186,7 +263,7 @@ int reportCommand(int argc, char** argv)
                 std::fprintf(stderr, "%s: warning: %s\n", n.name.c_str(), w.c_str());
         }
     }
-    return status;
+    return status.load();
 }
 
 } // namespace rp::cli
