@@ -10,7 +10,8 @@ here=$(cd "$(dirname "$0")" && pwd)
 work=$(mktemp -d)
 trap '[ -n "${RP_KEEP:-}" ] || rm -rf "$work"' EXIT
 cd "$work"
-python3 -c 'import jsonschema' 2>/dev/null || { echo "FAIL: python3-jsonschema is missing (installer/deps.sh)" >&2; exit 1; }
+# Debian's interpreter: python3-jsonschema comes from installer/deps.sh, whatever python3 is first on PATH.
+/usr/bin/python3 -c 'import jsonschema' 2>/dev/null || { echo "FAIL: python3-jsonschema is missing (installer/deps.sh)" >&2; exit 1; }
 
 "$cli" test --server localhost --client localhost --transport tcp --sweep 64:256 --duration 0.3 --warmup 0.1 \
     --port 0 --save real.rprun --label "loopback ping" >/dev/null
@@ -32,4 +33,4 @@ JSON
 "$cli" report pair-*.rprun --json pairs.json --findings findings.json 2>/dev/null
 [ "$(jq '.pairs.cells | length' pairs.json)" -eq 6 ] || { echo "FAIL: pairs.json has no 6-cell matrix" >&2; exit 1; }
 [ "$(jq -r '.runs[0].verdict' pairs.json)" = fail ] || { echo "FAIL: the troubleshooter's error did not fail the verdict" >&2; exit 1; }
-python3 "$here/check_schema.py" "$schemas" --report real.json pairs.json --run real.rprun pair-*.rprun
+/usr/bin/python3 "$here/check_schema.py" "$schemas" --report real.json pairs.json --run real.rprun pair-*.rprun
