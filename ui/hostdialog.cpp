@@ -4,6 +4,7 @@
 
 #include "inventorymodel.h"
 #include "qtstrings.h"
+#include "theme.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -50,7 +51,8 @@ HostDialog::HostDialog(const rp::HostSpec& host, QStringList otherNames, QWidget
     m_error->setWordWrap(true);
     m_error->setTextFormat(Qt::PlainText);
     QPalette errorPalette = m_error->palette();
-    errorPalette.setColor(QPalette::WindowText, QColor(0xc0, 0x1c, 0x28));
+    errorPalette.setColor(
+        QPalette::WindowText, isDark(errorPalette) ? QColor(0xff, 0x8a, 0x8a) : QColor(0xc0, 0x1c, 0x28));
     m_error->setPalette(errorPalette);
     m_error->setVisible(false);
     m_error->setObjectName(QStringLiteral("validationError"));

@@ -774,12 +774,36 @@ bool ProfilePage::loadFile(const QString& path, QString* error)
         if (issue.error)
             located << toQ(rp::locateField(*text, file, issue.field) + ": " + issue.message);
     }
+    m_lastFile = path;
     if (located.isEmpty())
         m_fileStatus->setText(tr("Loaded %1.").arg(QDir::toNativeSeparators(path)));
     else
         m_fileStatus->setText(tr("Loaded %1 with %n error(s):", nullptr, static_cast<int>(located.size()))
                                   .arg(QDir::toNativeSeparators(path))
             + QLatin1Char('\n') + located.join(QLatin1Char('\n')));
+    return true;
+}
+
+bool ProfilePage::restoreProfile(const QString& yaml, const QString& lastFile, QString* error)
+{
+    const std::string name = "settings: last profile";
+    const auto parsed = rp::parseProfileUnchecked(toStd(yaml), name);
+    QString why;
+    if (!parsed) {
+        why = toQ(parsed.error().describe());
+    } else {
+        for (const rp::ProfileIssue& issue : rp::checkProfile(*parsed))
+            if (issue.error && issue.code == "range")
+                why = toQ(rp::locateField(toStd(yaml), name, issue.field) + ": " + issue.message);
+    }
+    if (!why.isEmpty()) {
+        if (error)
+            *error = why;
+        return false;
+    }
+    setProfile(*parsed);
+    m_lastFile = lastFile;
+    m_fileStatus->setText(tr("The profile of the last session."));
     return true;
 }
 
@@ -793,6 +817,7 @@ bool ProfilePage::saveFile(const QString& path, QString* error)
             *error = why;
         return false;
     }
+    m_lastFile = path;
     m_fileStatus->setText(m_issues->errorCount() > 0
             ? tr("Saved %1 (it still has errors).").arg(QDir::toNativeSeparators(path))
             : tr("Saved %1.").arg(QDir::toNativeSeparators(path)));
@@ -801,16 +826,19 @@ bool ProfilePage::saveFile(const QString& path, QString* error)
 
 void ProfilePage::loadDialog()
 {
-    const QString path = QFileDialog::getOpenFileName(
-        this, tr("Load profile"), QString(), tr("Profile YAML (*.yaml *.yml);;All files (*)"));
+    const QString path = QFileDialog::getOpenFileName(this, tr("Load profile"),
+        m_lastFile.isEmpty() ? QString() : QFileInfo(m_lastFile).path(),
+        tr("Profile YAML (*.yaml *.yml);;All files (*)"));
     if (!path.isEmpty())
         loadFile(path, nullptr);
 }
 
 void ProfilePage::saveDialog()
 {
-    const QString suggested = QDir::home().filePath(
-        (m_profile.name.empty() ? QStringLiteral("profile") : toQ(m_profile.name)) + QStringLiteral(".yaml"));
+    const QString suggested = m_lastFile.isEmpty()
+        ? QDir::home().filePath(
+            (m_profile.name.empty() ? QStringLiteral("profile") : toQ(m_profile.name)) + QStringLiteral(".yaml"))
+        : m_lastFile;
     const QString path = QFileDialog::getSaveFileName(
         this, tr("Save profile"), suggested, tr("Profile YAML (*.yaml *.yml);;All files (*)"));
     if (!path.isEmpty())

@@ -14,6 +14,7 @@
 
 #include <QClipboard>
 #include <QDir>
+#include <QEvent>
 #include <QFileDialog>
 #include <QFontDatabase>
 #include <QGroupBox>
@@ -150,6 +151,13 @@ ReviewPage::~ReviewPage()
 void ReviewPage::initializePage()
 {
     regenerate();
+}
+
+void ReviewPage::changeEvent(QEvent* event)
+{
+    QWizardPage::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange && m_plan)
+        rebuildTabs();
 }
 
 bool ReviewPage::isComplete() const

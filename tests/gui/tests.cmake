@@ -1,12 +1,12 @@
 # tests for gui (offscreen widgets; rp_add_test sets QT_QPA_PLATFORM=offscreen)
-foreach(t inventorymodel discoverymodel sshconfigimport wizard profilepage reviewpage applymodels keyboard)
+foreach(t inventorymodel discoverymodel sshconfigimport wizard profilepage reviewpage applymodels keyboard settings)
     rp_add_test(tst_${t}
         SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_${t}.cpp ${CMAKE_CURRENT_LIST_DIR}/guitestdata.h
         LABELS gui
         LIBS rp_ui Qt6::Widgets)
 endforeach()
 target_link_libraries(tst_wizard PRIVATE Qt6::Concurrent) # the prompter test asks from worker threads
-set_tests_properties(tst_wizard tst_profilepage tst_reviewpage tst_applymodels tst_keyboard PROPERTIES TIMEOUT 120)
+set_tests_properties(tst_wizard tst_profilepage tst_reviewpage tst_applymodels tst_keyboard tst_settings PROPERTIES TIMEOUT 120)
 
 # docs/screenshots/discover.png from the mlx5-dual fixture tree (needs xvfb-run): ninja gui-screenshot
 add_custom_target(gui-screenshot
