@@ -75,7 +75,7 @@ ApplyPage::ApplyPage(ConnectPrompter* prompter, QWidget* parent)
         tr("Read every host afresh and show, per step, what would run and what is already so. Changes nothing."));
     m_apply = button(tr("&Apply…"), QStringLiteral("applyButton"),
         tr("Apply the plan to its hosts, after a confirmation that names them."));
-    m_verify = button(tr("&Verify"), QStringLiteral("verifyButton"),
+    m_verify = button(tr("V&erify"), QStringLiteral("verifyButton"),
         tr("Read every step of every host back and compare it with the plan. Changes nothing."));
     m_rollback = button(tr("R&oll back…"), QStringLiteral("rollbackButton"),
         tr("Undo the last apply on every host, in reverse order, and compare each host with its snapshot."));

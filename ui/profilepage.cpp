@@ -16,6 +16,7 @@
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QHash>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListView>
@@ -235,6 +236,9 @@ ProfilePage::ProfilePage(QWidget* parent)
     connect(m_load, &QPushButton::clicked, this, &ProfilePage::loadDialog);
     connect(m_save, &QPushButton::clicked, this, &ProfilePage::saveDialog);
     connect(m_issueView, &QListView::activated, this, &ProfilePage::focusField);
+    // Enter on a finding goes to its field. Handled here: the list passes Enter on, and the wizard would then also
+    // press Next when the profile has only warnings.
+    m_issueView->installEventFilter(this);
 
     setProfile(rp::presets().front().profile);
 }
@@ -706,6 +710,18 @@ void ProfilePage::updateExplanation()
         m_presetState->clear();
     }
     m_presetState->setVisible(!m_presetState->text().isEmpty());
+}
+
+bool ProfilePage::eventFilter(QObject* watched, QEvent* event)
+{
+    if (watched == m_issueView && event->type() == QEvent::KeyPress) {
+        const auto* key = static_cast<QKeyEvent*>(event);
+        if ((key->key() == Qt::Key_Return || key->key() == Qt::Key_Enter) && m_issueView->currentIndex().isValid()) {
+            focusField(m_issueView->currentIndex());
+            return true;
+        }
+    }
+    return QWizardPage::eventFilter(watched, event);
 }
 
 void ProfilePage::focusField(const QModelIndex& index)

@@ -89,6 +89,9 @@ public:
 signals:
     void profileChanged();
 
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
+
 private:
     void buildForm(QWidget* form);
     void fillForm();

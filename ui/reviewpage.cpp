@@ -94,7 +94,7 @@ ReviewPage::ReviewPage(InventoryModel* inventory, DiscoveryModel* discovery, Pro
     m_status->setTextFormat(Qt::PlainText);
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
 
-    m_saveAll = new QPushButton(tr("Save all to &folder…"), this);
+    m_saveAll = new QPushButton(tr("Save all to fol&der…"), this);
     m_saveAll->setObjectName(QStringLiteral("saveAllButton"));
     m_saveAll->setAutoDefault(false);
     m_saveAll->setToolTip(tr("Write one file per target plus plan.json into an empty folder, all or nothing."));

@@ -24,8 +24,11 @@
 #include <QAccessible>
 #include <QApplication>
 #include <QCheckBox>
+#include <QKeySequence>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMap>
+#include <QMenuBar>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -98,6 +101,36 @@ QStringList unreachable(QWidget* page)
     return missing;
 }
 
+/// Alt+letter shortcuts that more than one visible thing answers to on the current page: the menu bar's menus, the
+/// wizard's buttons and the page's buttons and labelled fields. Qt does not press an ambiguous mnemonic, it only
+/// moves the focus, so each must be unique.
+QStringList mnemonicClashes(rp::ui::MainWindow* window, QWidget* page)
+{
+    QMap<QString, QStringList> owners;
+    auto add = [&](const QString& text, const QString& who) {
+        const QKeySequence key = QKeySequence::mnemonic(text);
+        if (!key.isEmpty())
+            owners[key.toString()] << who + QStringLiteral(" '") + text + QLatin1Char('\'');
+    };
+    for (QAction* a : window->menuBar()->actions())
+        add(a->text(), QStringLiteral("menu"));
+    Wizard* w = window->wizard();
+    for (auto which : { QWizard::BackButton, QWizard::NextButton, QWizard::CancelButton, QWizard::FinishButton })
+        if (w->button(which)->isVisible())
+            add(w->button(which)->text(), QStringLiteral("wizard button"));
+    for (QAbstractButton* b : page->findChildren<QAbstractButton*>())
+        if (b->isVisible())
+            add(b->text(), QStringLiteral("button"));
+    for (QLabel* l : page->findChildren<QLabel*>())
+        if (l->isVisible() && l->buddy())
+            add(l->text(), QStringLiteral("label"));
+    QStringList clashes;
+    for (auto it = owners.cbegin(); it != owners.cend(); ++it)
+        if (it.value().size() > 1)
+            clashes << it.key() + QStringLiteral(": ") + it.value().join(QStringLiteral(", "));
+    return clashes;
+}
+
 /// Answers the next modal dialog of type T by calling `answer` on it once it is up, from the event loop.
 template <typename T> void whenModal(QObject* context, std::function<void(T*)> answer)
 {
@@ -164,6 +197,8 @@ private slots:
         QTRY_VERIFY(w->welcomePage()->goal() == rp::ui::WelcomePage::Goal::Troubleshoot);
         QTest::keyClick(focused(), Qt::Key_Up);
         QTRY_VERIFY(w->welcomePage()->goal() == rp::ui::WelcomePage::Goal::NewDeployment);
+        QStringList clashes = mnemonicClashes(&window, w->welcomePage());
+        QVERIFY2(clashes.isEmpty(), qPrintable(clashes.join(QLatin1Char('\n'))));
         QStringList missing = unreachable(w->welcomePage());
         QVERIFY2(missing.isEmpty(), qPrintable(missing.join(QLatin1Char('\n'))));
         QTRY_VERIFY(w->welcomePage()->goal() == rp::ui::WelcomePage::Goal::NewDeployment);
@@ -203,6 +238,8 @@ private slots:
         QVERIFY(tabTo(hosts->view()));
         QTest::keyClick(focused(), Qt::Key_Tab);
         QCOMPARE(focused()->objectName(), QStringLiteral("testConnectionButton"));
+        clashes = mnemonicClashes(&window, hosts);
+        QVERIFY2(clashes.isEmpty(), qPrintable(clashes.join(QLatin1Char('\n'))));
         missing = unreachable(hosts);
         QVERIFY2(missing.isEmpty(), qPrintable(missing.join(QLatin1Char('\n'))));
 
@@ -216,6 +253,8 @@ private slots:
         QVERIFY(tabTo(w->discoverPage()->view()));
         QTest::keyClick(focused(), Qt::Key_Down);
         QVERIFY(w->discoverPage()->view()->currentIndex().isValid());
+        clashes = mnemonicClashes(&window, w->discoverPage());
+        QVERIFY2(clashes.isEmpty(), qPrintable(clashes.join(QLatin1Char('\n'))));
         missing = unreachable(w->discoverPage());
         QVERIFY2(missing.isEmpty(), qPrintable(missing.join(QLatin1Char('\n'))));
 
@@ -230,6 +269,8 @@ private slots:
         QTRY_VERIFY(profile->presetId() != before);
         QTest::keyClick(focused(), Qt::Key_Up);
         QTRY_COMPARE(profile->presetId(), before);
+        clashes = mnemonicClashes(&window, profile);
+        QVERIFY2(clashes.isEmpty(), qPrintable(clashes.join(QLatin1Char('\n'))));
         // From the preset, Tab reaches the first field of the form before the side panels.
         QTest::keyClick(focused(), Qt::Key_Tab);
         QCOMPARE(focused()->objectName(), QStringLiteral("loadProfileButton"));
@@ -254,6 +295,17 @@ private slots:
                 missing << describeWidget(c);
         QVERIFY2(missing.isEmpty(), qPrintable(missing.join(QLatin1Char('\n'))));
 
+        // Enter on a finding in the checks moves the focus to its field and does not press Next (the preset has
+        // warnings only, so Next is enabled).
+        auto* issues = profile->findChild<QWidget*>(QStringLiteral("profileIssues"));
+        QVERIFY(tabTo(issues));
+        QVERIFY(profile->issueModel()->rowCount() > 0);
+        QTest::keyClick(focused(), Qt::Key_Home);
+        QTest::keyClick(focused(), Qt::Key_Return);
+        QCOMPARE(w->currentId(), int(Wizard::ProfilePageId));
+        QVERIFY(focused() != issues);
+        QVERIFY(profile->isAncestorOf(focused()));
+
         QTest::keyClick(focused(), Qt::Key_N, Qt::AltModifier);
         QTRY_COMPARE(w->currentId(), int(Wizard::ReviewPageId));
         rp::ui::ReviewPage* review = w->reviewPage();
@@ -263,7 +315,17 @@ private slots:
         QVERIFY(tabTo(review->tabs()->findChild<QWidget*>(QStringLiteral("copyButton"))));
         QTest::keyClick(focused(), Qt::Key_Tab);
         QCOMPARE(focused()->objectName(), QStringLiteral("planText"));
+        clashes = mnemonicClashes(&window, review);
+        QVERIFY2(clashes.isEmpty(), qPrintable(clashes.join(QLatin1Char('\n'))));
         missing = unreachable(review);
+        QVERIFY2(missing.isEmpty(), qPrintable(missing.join(QLatin1Char('\n'))));
+
+        // On to Apply: its run buttons and the menus do not share a letter either.
+        QTest::keyClick(focused(), Qt::Key_N, Qt::AltModifier);
+        QTRY_COMPARE(w->currentId(), int(Wizard::ApplyPageId));
+        clashes = mnemonicClashes(&window, w->applyPage());
+        QVERIFY2(clashes.isEmpty(), qPrintable(clashes.join(QLatin1Char('\n'))));
+        missing = unreachable(w->applyPage());
         QVERIFY2(missing.isEmpty(), qPrintable(missing.join(QLatin1Char('\n'))));
 
         // Every control of every page seen on the way has a name and a description, the Review tabs included.
