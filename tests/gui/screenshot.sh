@@ -11,7 +11,7 @@
 # its own under /tmp/rp-lab.lock, shoots Welcome, Hosts, Discover, Profile and Review with the lab's inventory into
 # docs/screenshots/guide-*.png, and stops the lab. `all` makes every picture the docs use (apply and guide start
 # the lab).
-# Usage: tests/gui/screenshot.sh [review] [path/to/rocepilot] [fixture-tree] [output.png]
+# Usage: tests/gui/screenshot.sh [discover|review] [path/to/rocepilot] [fixture-tree] [output.png]
 #        tests/gui/screenshot.sh lab [path/to/rocepilot] [output.png]
 #        tests/gui/screenshot.sh apply [build-dir] [output.png]
 #        tests/gui/screenshot.sh lang de|zh_CN [path/to/rocepilot] [output-dir]
@@ -105,7 +105,7 @@ if [[ ${1:-} == apply ]]; then
         echo "wrote $4"
     ' screenshot "$root" "$build" "$state" "$out"
 fi
-if [[ ${1:-} == lab || ${1:-} == review ]]; then
+if [[ ${1:-} == lab || ${1:-} == review || ${1:-} == discover ]]; then
     mode=$1
     shift
 fi
