@@ -30,6 +30,7 @@
 #include <QMap>
 #include <QMenuBar>
 #include <QPushButton>
+#include <QSettings>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTabWidget>
@@ -177,6 +178,8 @@ private slots:
         qputenv("XDG_CONFIG_HOME", m_config.path().toUtf8());
         qputenv("RP_JOURNAL_DIR", m_config.filePath(QStringLiteral("journals")).toUtf8());
         QStandardPaths::setTestModeEnabled(true);
+        QSettings::setPath(
+            QSettings::NativeFormat, QSettings::UserScope, m_config.filePath(QStringLiteral("settings")));
     }
 
     void walkWelcomeToReviewByKeyboard()
