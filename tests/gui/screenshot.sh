@@ -17,6 +17,7 @@
 #        tests/gui/screenshot.sh lang de|zh_CN [path/to/rocepilot] [output-dir]
 #        tests/gui/screenshot.sh theme dark|high-contrast [path/to/rocepilot] [output-dir]
 #        tests/gui/screenshot.sh guide [path/to/rocepilot] [output-dir]
+#        tests/gui/screenshot.sh intro [build-dir] [output.png]     (the first-start explanation of the lab)
 #        tests/gui/screenshot.sh all [build-dir]
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -45,6 +46,7 @@ all)
     bash "$0" lab "$app"
     for l in de zh_CN; do bash "$0" lang "$l" "$app"; done
     for t in dark high-contrast; do bash "$0" theme "$t" "$app"; done
+    bash "$0" intro "$build"
     bash "$0" guide "$app"
     exec bash "$0" apply "$build"
     ;;
@@ -85,6 +87,15 @@ guide)
             shoot "$app" "$outdir/guide-$page.png" --lang en --inventory "$state/inventory.yaml" --page "$page"
         done
     ' guide "$root" "$app" "$outdir" "$state" "$0"
+    ;;
+intro)
+    # The first-start explanation of the lab, from the test that checks it (tst_settings).
+    build="$(cd "${2:-$root/build/default}" && pwd)"
+    out="$(realpath -m "${3:-$root/docs/screenshots/lab-intro.png}")"
+    env LANG=C.UTF-8 LC_ALL=C.UTF-8 QT_QPA_PLATFORM=offscreen RP_LAB_INTRO_SCREENSHOT="$out" \
+        "$build/tests/tst_settings" -silent firstStartExplainsTheLabOnce >/dev/null
+    echo "wrote $out"
+    exit 0
     ;;
 --functions-only)
     return 0

@@ -317,6 +317,9 @@ private slots:
             QVERIFY(!box->isModal()); // the window stays usable behind it
             QVERIFY(box->informativeText().contains(QStringLiteral("lab-a")));
             QVERIFY(box->informativeText().contains(QStringLiteral("Help > The built-in Soft-RoCE lab")));
+            // tests/gui/screenshot.sh intro: the box as the user sees it, for the user guide.
+            if (const QString shot = qEnvironmentVariable("RP_LAB_INTRO_SCREENSHOT"); !shot.isEmpty())
+                QVERIFY(box->grab().save(shot, "PNG"));
             // "Try the lab now" picks the lab on the Welcome page and starts it (here: the failing stand-in).
             auto* tryIt = box->findChild<QPushButton*>(QStringLiteral("tryLabButton"));
             QVERIFY(tryIt);
