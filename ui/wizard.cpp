@@ -47,7 +47,7 @@ Wizard::Wizard(QWidget* parent)
             b->setAutoDefault(false);
     setAccessible(button(QWizard::BackButton), tr("Back"), tr("Returns to the previous page; nothing is undone."));
     setAccessible(button(QWizard::NextButton), tr("Next"),
-        tr("Goes on to the next page once this one is complete (Enter, or Alt+N)."));
+        tr("Goes on to the next page once this one is complete; Enter presses it."));
     setAccessible(button(QWizard::CancelButton), tr("Cancel"), tr("Closes RoCE Pilot, asking to save changes first."));
     setAccessible(button(QWizard::FinishButton), tr("Finish"), tr("Closes RoCE Pilot, asking to save changes first."));
 
