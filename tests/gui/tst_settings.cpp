@@ -3,6 +3,7 @@
 // and the first-start explanation of the built-in lab. QSettings writes into a temporary directory (test mode plus
 // an explicit path), never into the user's configuration.
 #include "appsettings.h"
+#include "dashboardview.h"
 #include "diffmodel.h"
 #include "discoverpage.h"
 #include "discoverymodel.h"
@@ -17,11 +18,14 @@
 #include "wizard.h"
 
 #include "profile/profile.h"
+#include "run/run.h"
 
 #include <QAction>
 #include <QActionGroup>
 #include <QApplication>
+#include <QDir>
 #include <QFile>
+#include <QImage>
 #include <QLabel>
 #include <QMenu>
 #include <QMessageBox>
@@ -304,6 +308,57 @@ private slots:
             QVERIFY(contrast(fg, bg) >= 4.5);
         }
         rp::ui::applyTheme(rp::ui::Theme::System);
+    }
+
+    void chartsFollowTheTheme()
+    {
+        // The live charts (ui/dashboardview) repaint their background, axes and legend from the palette when it
+        // changes: the picture's mean lightness follows the theme. RP_THEME_SCREENSHOT_DIR keeps the pictures.
+        rp::ui::DashboardView view;
+        view.resize(900, 600);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        for (int i = 0; i < 2000; ++i) {
+            for (auto role : { rp::perf::Role::Client, rp::perf::Role::Server }) {
+                rp::run::RunSample s;
+                s.runTS = i * 1e-3;
+                s.role = role;
+                s.sample.size = 64;
+                s.sample.tS = s.runTS;
+                s.sample.intervalS = 1e-3;
+                s.sample.gbps = 10 + std::sin(i * 0.01);
+                s.sample.cpuPercent = 50 + 20 * std::cos(i * 0.02);
+                if (role == rp::perf::Role::Client) {
+                    s.sample.p50Us = 5 + std::fmod(i * 1e-3, 1.0);
+                    s.sample.p99Us = 3 * *s.sample.p50Us;
+                }
+                view.addSample(s);
+            }
+        }
+        const QString dir = qEnvironmentVariable("RP_THEME_SCREENSHOT_DIR");
+        auto meanLightness = [&](const QString& name) {
+            QTest::qWait(300); // the view repaints on its own timer
+            const QImage img = view.grab().toImage();
+            if (!dir.isEmpty())
+                img.save(QDir(dir).filePath(QStringLiteral("chart-%1.png").arg(name)), "PNG");
+            double sum = 0;
+            int n = 0;
+            for (int y = 0; y < img.height(); y += 4)
+                for (int x = 0; x < img.width(); x += 4, ++n)
+                    sum += img.pixelColor(x, y).lightnessF();
+            return sum / n;
+        };
+        const double light = meanLightness(QStringLiteral("system"));
+        rp::ui::applyTheme(rp::ui::Theme::Dark);
+        const double dark = meanLightness(QStringLiteral("dark"));
+        rp::ui::applyTheme(rp::ui::Theme::HighContrast);
+        const double contrastTheme = meanLightness(QStringLiteral("high-contrast"));
+        rp::ui::applyTheme(rp::ui::Theme::System);
+        QVERIFY2(light > 0.6 && dark < 0.3 && contrastTheme < 0.2,
+            qPrintable(QStringLiteral("mean lightness: system %1, dark %2, high contrast %3")
+                           .arg(light)
+                           .arg(dark)
+                           .arg(contrastTheme)));
     }
 
     void firstStartExplainsTheLabOnce()
