@@ -102,3 +102,12 @@ add_test(NAME translations
             ${PROJECT_SOURCE_DIR}/ui ${PROJECT_SOURCE_DIR}/core
             -- ${PROJECT_SOURCE_DIR}/app/rocepilot/main.cpp ${RP_UI_SOURCES_ABS})
 set_tests_properties(translations PROPERTIES LABELS "unit;translations" TIMEOUT 300)
+
+# The keyboard walk on the built-in default, the Soft-RoCE lab: Welcome → lab → Discover → Profile → Review by key
+# events only. The lab page starts a lab of its own in a temporary state dir (not the `softroce` fixture's, which
+# it would not reuse), and the test stops it; RESOURCE_LOCK keeps it from running beside the fixture's lab.
+rp_add_test(tst_keyboard_lab
+    SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_keyboard_lab.cpp
+    LABELS lab
+    LIBS rp_ui Qt6::Widgets)
+set_tests_properties(tst_keyboard_lab PROPERTIES RESOURCE_LOCK softroce TIMEOUT 600)
