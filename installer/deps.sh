@@ -20,6 +20,7 @@ packages=(
     # report tests: render and read the PDF reports (tests/report)
     poppler-utils python3-jsonschema
     xvfb xauth qt6-translations-l10n
+    fonts-noto-cjk # the zh_CN user interface and its screenshots need CJK glyphs
     # Soft-RoCE lab (tests/lab/softroce): qemu guests booting Debian's kernel + a busybox initramfs
     qemu-system-x86 busybox-static cpio kmod xz-utils binutils ibverbs-providers jq
     # Ansible export (core/export): ansible-playbook runs the exported playbooks in the tests

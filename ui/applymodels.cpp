@@ -1,10 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "applymodels.h"
 
+#include "theme.h"
+
 #include "qtstrings.h"
 
 #include <QColor>
 #include <QFont>
+#include <QGuiApplication>
 #include <QHeaderView>
 #include <QTableView>
 
@@ -33,10 +36,10 @@ bool isBad(StepState state)
     return state == StepState::Failed || state == StepState::UndoFailed;
 }
 
-// Readable on light and dark palettes alike.
+// A red that keeps its contrast against the palette's base colour: darker on light, lighter on dark and black.
 QColor badColour()
 {
-    return QColor(0xd0, 0x30, 0x30);
+    return isDark(QGuiApplication::palette()) ? QColor(0xff, 0x7b, 0x7b) : QColor(0xb0, 0x20, 0x20);
 }
 
 } // namespace

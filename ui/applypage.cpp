@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "applypage.h"
 
+#include "accessibility.h"
+
 #include "applymodels.h"
 #include "applyrunner.h"
 #include "connectprompter.h"
@@ -66,13 +68,14 @@ ApplyPage::ApplyPage(ConnectPrompter* prompter, QWidget* parent)
         b->setObjectName(name);
         b->setAutoDefault(false);
         b->setToolTip(tip);
+        setAccessible(b, text, tip);
         return b;
     };
     m_dryRun = button(tr("D&ry run"), QStringLiteral("dryRunButton"),
         tr("Read every host afresh and show, per step, what would run and what is already so. Changes nothing."));
     m_apply = button(tr("&Apply…"), QStringLiteral("applyButton"),
         tr("Apply the plan to its hosts, after a confirmation that names them."));
-    m_verify = button(tr("&Verify"), QStringLiteral("verifyButton"),
+    m_verify = button(tr("V&erify"), QStringLiteral("verifyButton"),
         tr("Read every step of every host back and compare it with the plan. Changes nothing."));
     m_rollback = button(tr("R&oll back…"), QStringLiteral("rollbackButton"),
         tr("Undo the last apply on every host, in reverse order, and compare each host with its snapshot."));
@@ -84,6 +87,7 @@ ApplyPage::ApplyPage(ConnectPrompter* prompter, QWidget* parent)
     m_policy->addItem(tr("A failed host rolls back every host"), int(rp::apply::Policy::StopAll));
     m_policy->addItem(tr("A failed host rolls back alone"), int(rp::apply::Policy::Continue));
     m_policy->setToolTip(tr("What happens to the other hosts when one fails."));
+    setAccessible(m_policy, tr("Failure policy"), m_policy->toolTip());
     m_timeout = new QSpinBox(this);
     m_timeout->setObjectName(QStringLiteral("deadmanTimeout"));
     m_timeout->setRange(5, 3600);
@@ -93,12 +97,16 @@ ApplyPage::ApplyPage(ConnectPrompter* prompter, QWidget* parent)
                              "unless RoCE Pilot reconnects and confirms within this time."));
     auto* timeoutLabel = new QLabel(tr("&Dead-man:"), this);
     timeoutLabel->setBuddy(m_timeout);
+    setAccessible(m_timeout, tr("Dead-man timeout"), m_timeout->toolTip());
 
     m_progress = new QProgressBar(this);
     m_progress->setObjectName(QStringLiteral("applyProgress"));
     m_progress->setRange(0, 1);
     m_progress->setValue(0);
     m_progress->setFormat(tr("%v of %m hosts"));
+    setAccessible(m_progress, tr("Run progress"),
+        tr("How many hosts the running dry run, apply, verify or rollback "
+           "has finished."));
 
     m_deadman = new QLabel(this);
     m_deadman->setObjectName(QStringLiteral("deadmanLabel"));
@@ -112,13 +120,23 @@ ApplyPage::ApplyPage(ConnectPrompter* prompter, QWidget* parent)
     m_stepsTitle = new QLabel(tr("Steps"), this);
     m_stepsTitle->setTextFormat(Qt::PlainText);
     m_stepView = makeReadOnlyTable(m_steps, QStringLiteral("applySteps"), tr("Steps of the selected host"), this);
+    // Tab leaves the tables; the arrow keys move between rows.
+    m_hostView->setTabKeyNavigation(false);
+    m_stepView->setTabKeyNavigation(false);
+    m_hostView->setAccessibleDescription(
+        tr("One row per host: its state in the run, steps done of all, and the outcome. The arrow keys select a "
+           "host; its steps are listed below."));
+    m_stepView->setAccessibleDescription(
+        tr("The steps of the selected host in order: what runs, its state (to run, already so, done, undone, "
+           "failed) and the read-back."));
     m_log = new QPlainTextEdit(this);
     m_log->setObjectName(QStringLiteral("applyLog"));
     m_log->setReadOnly(true);
     m_log->setLineWrapMode(QPlainTextEdit::NoWrap);
+    m_log->setTabChangesFocus(true);
     m_log->setMaximumBlockCount(5000);
     m_log->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
-    m_log->setAccessibleName(tr("Apply log"));
+    setAccessible(m_log, tr("Apply log"), tr("Everything the run did, step by step, with the hosts' answers."));
     m_log->setPlaceholderText(tr("The log of the run appears here, step by step."));
 
     m_outcome = new QLabel(this);

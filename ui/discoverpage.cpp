@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "discoverpage.h"
 
+#include "accessibility.h"
 #include "connectprompter.h"
 #include "discoverymodel.h"
 #include "inventorymodel.h"
@@ -39,11 +40,15 @@ DiscoverPage::DiscoverPage(InventoryModel* inventory, ConnectPrompter* prompter,
     m_discover->setObjectName(QStringLiteral("discoverButton"));
     m_discover->setToolTip(tr("Read every host of the list again."));
     m_cancel = new QPushButton(tr("Cance&l"), this);
+    m_cancel->setObjectName(QStringLiteral("cancelDiscoveryButton"));
     m_cancel->setAutoDefault(false);
+    setAccessible(m_discover, m_discover->text(), m_discover->toolTip());
+    setAccessible(m_cancel, m_cancel->text(), tr("Stops reading; hosts already read keep their results."));
     m_progress = new QProgressBar(this);
     m_progress->setRange(0, 1);
     m_progress->setValue(0);
     m_progress->setFormat(tr("%v of %m hosts"));
+    setAccessible(m_progress, tr("Discovery progress"), tr("How many hosts have been read."));
     m_status = new QLabel(this);
     m_status->setObjectName(QStringLiteral("discoverStatus"));
     m_status->setTextFormat(Qt::PlainText);
@@ -53,11 +58,17 @@ DiscoverPage::DiscoverPage(InventoryModel* inventory, ConnectPrompter* prompter,
     m_filter->setPlaceholderText(tr("device, netdev, address, GID…"));
     auto* filterLabel = new QLabel(tr("Filte&r:"), this);
     filterLabel->setBuddy(m_filter);
+    m_filter->setObjectName(QStringLiteral("discoverFilter"));
+    setAccessible(m_filter, filterLabel->text(),
+        tr("Shows only the rows that contain this text, with the hosts and devices above them."));
 
     m_view = new QTreeView(this);
     m_view->setObjectName(QStringLiteral("discoveryTree"));
     m_view->setModel(m_proxy);
-    m_view->setAccessibleName(tr("Discovered devices"));
+    setAccessible(m_view, tr("Discovered devices"),
+        tr("Host, RDMA device, port and GID table as a tree; the GID each port should use is marked "
+           "\"recommended\". The arrow keys move and open rows; the reason for the current row is read out "
+           "below the tree."));
     m_view->setAlternatingRowColors(true);
     m_view->setSelectionBehavior(QAbstractItemView::SelectRows);
     m_view->setEditTriggers(QAbstractItemView::NoEditTriggers);
@@ -71,6 +82,7 @@ DiscoverPage::DiscoverPage(InventoryModel* inventory, ConnectPrompter* prompter,
     m_detail->setTextFormat(Qt::PlainText);
     m_detail->setTextInteractionFlags(Qt::TextSelectableByMouse | Qt::TextSelectableByKeyboard);
     m_detail->setMinimumHeight(fontMetrics().lineSpacing() * 2);
+    setAccessible(m_detail, tr("Details of the selected row"), tr("Why a GID is recommended, or what a row means."));
     m_summary = new QLabel(this);
     m_summary->setObjectName(QStringLiteral("discoverSummary"));
     m_summary->setWordWrap(true);

@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "hostdialog.h"
+#include "accessibility.h"
 
 #include "inventorymodel.h"
 #include "qtstrings.h"
+#include "theme.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -49,7 +51,8 @@ HostDialog::HostDialog(const rp::HostSpec& host, QStringList otherNames, QWidget
     m_error->setWordWrap(true);
     m_error->setTextFormat(Qt::PlainText);
     QPalette errorPalette = m_error->palette();
-    errorPalette.setColor(QPalette::WindowText, QColor(0xc0, 0x1c, 0x28));
+    errorPalette.setColor(
+        QPalette::WindowText, isDark(errorPalette) ? QColor(0xff, 0x8a, 0x8a) : QColor(0xc0, 0x1c, 0x28));
     m_error->setPalette(errorPalette);
     m_error->setVisible(false);
     m_error->setObjectName(QStringLiteral("validationError"));
@@ -77,6 +80,28 @@ HostDialog::HostDialog(const rp::HostSpec& host, QStringList otherNames, QWidget
     m_buttons->button(QDialogButtonBox::Cancel)->setText(tr("Cancel"));
     connect(m_buttons, &QDialogButtonBox::accepted, this, &HostDialog::accept);
     connect(m_buttons, &QDialogButtonBox::rejected, this, &HostDialog::reject);
+
+    nameFormFields(form);
+    setAccessible(m_local, m_local->text(),
+        tr("Reads this computer directly, or a recorded sysfs tree, instead of "
+           "logging in over SSH."));
+    m_name->setAccessibleDescription(tr("How RoCE Pilot calls this host in every page and file; must be unique."));
+    m_address->setAccessibleDescription(tr("The name or IP address SSH connects to."));
+    m_sysfsRoot->setAccessibleDescription(tr("A directory with a recorded /sys tree (tests/fixtures/sysfs); "
+                                             "discovery reads it instead of the live system."));
+    setAccessible(m_browseSysfs, tr("Browse for a recorded sysfs tree"), tr("Opens a folder chooser."));
+    m_port->setAccessibleDescription(tr("The SSH port, 22 unless the host says otherwise."));
+    m_user->setAccessibleDescription(tr("The SSH user; it needs root or sudo without a password to apply."));
+    m_auth->setAccessibleDescription(tr("ssh-agent, a private key file, or a password asked once per session and "
+                                        "kept in memory only."));
+    m_keyFile->setAccessibleDescription(tr("The private key used when authentication is a key file."));
+    setAccessible(m_browseKey, tr("Browse for a private key"), tr("Opens a file chooser."));
+    m_kind->setAccessibleDescription(
+        tr("Which generator writes this host's plan: Linux, Linux with NVIDIA tools, or Windows."));
+    for (QAbstractButton* b : m_buttons->buttons())
+        setAccessible(b, b->text(),
+            m_buttons->buttonRole(b) == QDialogButtonBox::AcceptRole ? tr("Checks the host and adds it.")
+                                                                     : tr("Closes the dialog without a change."));
 
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(form);

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "hostkeydialog.h"
+#include "accessibility.h"
 
 #include "qtstrings.h"
 
@@ -50,6 +51,7 @@ HostKeyDialog::HostKeyDialog(const rp::HostKeyInfo& info, QWidget* parent)
         if (mono)
             field->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
         form->addRow(label, field);
+        setAccessible(field, label, tr("Read from the host; select it to copy."));
         return field;
     };
     addRow(tr("Host:"), toQ(info.host), false);
@@ -65,6 +67,9 @@ HostKeyDialog::HostKeyDialog(const rp::HostKeyInfo& info, QWidget* parent)
     m_accept->setDefault(false);
     m_refuse->setAutoDefault(true);
     m_refuse->setDefault(true);
+    setAccessible(m_accept, m_accept->text(),
+        tr("Trusts this key from now on and saves it in RoCE Pilot's own known_hosts file."));
+    setAccessible(m_refuse, m_refuse->text(), tr("Does not connect to this host. The default."));
     connect(m_accept, &QPushButton::clicked, this, [this] {
         m_decision = rp::HostKeyDecision::AcceptAndSave;
         accept();

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "hostspage.h"
 
+#include "accessibility.h"
 #include "connectprompter.h"
 #include "hostdialog.h"
 #include "inventorymodel.h"
@@ -47,6 +48,18 @@ HostsPage::HostsPage(InventoryModel* inventory, ConnectPrompter* prompter, QWidg
     m_import = new QPushButton(tr("Import from ~/.ssh/confi&g…"), this);
     for (QPushButton* b : { m_add, m_edit, m_remove, m_localhost, m_import })
         b->setAutoDefault(false);
+    m_add->setObjectName(QStringLiteral("addHostButton"));
+    m_edit->setObjectName(QStringLiteral("editHostButton"));
+    m_remove->setObjectName(QStringLiteral("removeHostButton"));
+    m_localhost->setObjectName(QStringLiteral("addLocalhostButton"));
+    m_import->setObjectName(QStringLiteral("importSshConfigButton"));
+    setAccessible(m_add, m_add->text(), tr("Opens a dialog for a new host: name, address, SSH user and key."));
+    setAccessible(m_edit, m_edit->text(),
+        tr("Opens the selected host in the host dialog. Enter in the table does "
+           "the same."));
+    setAccessible(m_remove, m_remove->text(), tr("Removes the selected hosts from the list (Delete in the table)."));
+    setAccessible(m_localhost, m_localhost->text(), tr("Adds this computer, read directly without SSH."));
+    setAccessible(m_import, m_import->text(), tr("Adds the hosts of your OpenSSH client configuration."));
 
     m_view = new QTableView(this);
     m_view->setObjectName(QStringLiteral("hostsTable"));
@@ -61,7 +74,9 @@ HostsPage::HostsPage(InventoryModel* inventory, ConnectPrompter* prompter, QWidg
     m_view->setAlternatingRowColors(true);
     m_view->setWordWrap(false);
     m_view->setTextElideMode(Qt::ElideMiddle);
-    m_view->setAccessibleName(tr("Hosts"));
+    setAccessible(m_view, tr("Hosts"),
+        tr("The hosts of this project: name, address, user, authentication, kind and the last connection test. "
+           "Enter edits the current host, Delete removes the selected ones."));
     auto* deleteAction = new QAction(tr("Remove selected hosts"), m_view);
     deleteAction->setShortcut(QKeySequence::Delete);
     deleteAction->setShortcutContext(Qt::WidgetShortcut);
@@ -70,15 +85,20 @@ HostsPage::HostsPage(InventoryModel* inventory, ConnectPrompter* prompter, QWidg
 
     m_test = new QPushButton(tr("&Test connection"), this);
     m_test->setAutoDefault(false);
+    m_test->setObjectName(QStringLiteral("testConnectionButton"));
     m_test->setToolTip(tr("Log in to the selected hosts and run \"uname -n\"."));
     m_cancel = new QPushButton(tr("Cance&l test"), this);
+    m_cancel->setObjectName(QStringLiteral("cancelTestButton"));
     m_cancel->setAutoDefault(false);
+    setAccessible(m_test, m_test->text(), m_test->toolTip());
+    setAccessible(m_cancel, m_cancel->text(), tr("Stops the running connection test."));
     for (QPushButton* b : { m_test, m_cancel })
         b->setSizePolicy(QSizePolicy::Fixed, QSizePolicy::Fixed);
     m_progress = new QProgressBar(this);
     m_progress->setTextVisible(true);
     m_progress->setFormat(tr("%v of %m"));
     m_progress->setVisible(false);
+    setAccessible(m_progress, tr("Connection test progress"), tr("How many of the selected hosts were tested."));
     m_message = new QLabel(this);
     m_message->setWordWrap(true);
     m_message->setTextFormat(Qt::PlainText);
@@ -87,7 +107,8 @@ HostsPage::HostsPage(InventoryModel* inventory, ConnectPrompter* prompter, QWidg
     m_results->setReadOnly(true);
     m_results->setMaximumBlockCount(1000);
     m_results->setPlaceholderText(tr("Connection test results appear here."));
-    m_results->setAccessibleName(tr("Connection test results"));
+    setAccessible(m_results, tr("Connection test results"),
+        tr("One line per tested host: connected with its node name, or the error and why."));
     m_results->setMaximumHeight(fontMetrics().lineSpacing() * 6);
     m_results->setTabChangesFocus(true);
 

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "journalsdialog.h"
+#include "accessibility.h"
 
 #include "applymodels.h"
 #include "applyrunner.h"
@@ -66,6 +67,9 @@ JournalsDialog::JournalsDialog(ConnectPrompter* prompter, const QString& dir, QW
     m_log->setObjectName(QStringLiteral("journalLog"));
     m_log->setReadOnly(true);
     m_log->setLineWrapMode(QPlainTextEdit::NoWrap);
+    m_log->setTabChangesFocus(true);
+    for (QTableView* v : { m_listView, m_hostView, m_stepView })
+        v->setTabKeyNavigation(false);
     m_log->setMaximumBlockCount(5000);
     m_log->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
     m_log->setPlaceholderText(tr("The log of a rollback or resume appears here."));
@@ -74,6 +78,12 @@ JournalsDialog::JournalsDialog(ConnectPrompter* prompter, const QString& dir, QW
     m_progress->setValue(0);
     m_progress->setTextVisible(false);
     m_progress->hide(); // shown while a rollback or resume runs
+    m_listView->setAccessibleDescription(
+        tr("Every apply run, newest first: when, its hosts and its outcome. Damaged files are listed with their "
+           "error."));
+    m_hostView->setAccessibleDescription(tr("The hosts of the selected run and how far each got."));
+    m_stepView->setAccessibleDescription(tr("The steps of the selected host as the journal recorded them."));
+    setAccessible(m_log, tr("Journal log"), m_log->placeholderText());
 
     m_refresh = new QPushButton(tr("Re&fresh"), this);
     m_refresh->setAutoDefault(false);
@@ -89,6 +99,10 @@ JournalsDialog::JournalsDialog(ConnectPrompter* prompter, const QString& dir, QW
                             "others run."));
     m_close = new QPushButton(tr("&Close"), this);
     m_close->setAutoDefault(false);
+    setAccessible(m_refresh, m_refresh->text(), tr("Reads the journal folder again."));
+    setAccessible(m_rollback, m_rollback->text(), m_rollback->toolTip());
+    setAccessible(m_resume, m_resume->text(), m_resume->toolTip());
+    setAccessible(m_close, m_close->text(), tr("Closes this window; a running rollback or resume goes on."));
 
     auto* buttons = new QHBoxLayout;
     buttons->addWidget(m_refresh);

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "labpage.h"
 
+#include "accessibility.h"
+
 #include "connectprompter.h"
 #include "lab/softrocelab.h"
 #include "qtstrings.h"
@@ -74,7 +76,8 @@ LabPage::LabPage(QWidget* parent)
     m_progress->setRange(0, 100);
     m_progress->setValue(0);
     m_progress->setFormat(tr("%p%"));
-    m_progress->setAccessibleName(tr("Lab start progress"));
+    setAccessible(m_progress, tr("Lab start progress"),
+        tr("How far the start of the two lab guests has come; the line below says what runs now."));
     m_cancel = new QPushButton(tr("Cance&l start"), this);
     m_cancel->setObjectName(QStringLiteral("labCancel"));
     m_cancel->setAutoDefault(false);
@@ -82,6 +85,8 @@ LabPage::LabPage(QWidget* parent)
     m_retry = new QPushButton(tr("&Try again"), this);
     m_retry->setObjectName(QStringLiteral("labRetry"));
     m_retry->setToolTip(tr("Start the lab again."));
+    setAccessible(m_cancel, m_cancel->text(), m_cancel->toolTip());
+    setAccessible(m_retry, m_retry->text(), m_retry->toolTip());
 
     m_message = new QLabel(this);
     m_message->setObjectName(QStringLiteral("labMessage"));
@@ -95,6 +100,7 @@ LabPage::LabPage(QWidget* parent)
     m_error->setFrameShape(QFrame::StyledPanel);
     m_error->setMargin(6);
     m_error->setVisible(false);
+    setAccessible(m_error, tr("Why the lab did not start"), tr("The error and what to do about it; select to copy."));
 
     auto* runRow = new QHBoxLayout;
     runRow->addWidget(m_progress, 1);

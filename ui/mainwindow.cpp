@@ -2,14 +2,21 @@
 #include "mainwindow.h"
 
 #include "applypage.h"
+#include "appsettings.h"
 #include "dashboardwindow.h"
 #include "journalsdialog.h"
 #include "labpage.h"
+#include "profilepage.h"
 #include "qtstrings.h"
 #include "testpanel.h"
+#include "theme.h"
+#include "welcomepage.h"
 #include "wizard.h"
 
+#include "profile/profile.h"
+
 #include <QAction>
+#include <QActionGroup>
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDateTime>
@@ -58,6 +65,10 @@ MainWindow::MainWindow(QWidget* parent)
     open->setShortcut(QKeySequence::Open);
     m_saveAction = file->addAction(tr("&Save"), this, &MainWindow::save);
     m_saveAction->setShortcut(QKeySequence::Save);
+    m_recentMenu = file->addMenu(tr("Open &recent"));
+    m_recentMenu->setObjectName(QStringLiteral("recentMenu"));
+    connect(m_recentMenu, &QMenu::aboutToShow, this, &MainWindow::rebuildRecentMenu);
+    rebuildRecentMenu();
     QAction* saveAsAction = file->addAction(tr("Save &as…"), this, &MainWindow::saveAs);
     saveAsAction->setShortcut(QKeySequence::SaveAs);
     file->addSeparator();
@@ -86,7 +97,28 @@ MainWindow::MainWindow(QWidget* parent)
     QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
 
+    QMenu* view = menuBar()->addMenu(tr("&View"));
+    QMenu* themeMenu = view->addMenu(tr("&Theme"));
+    m_themeActions = new QActionGroup(this);
+    m_themeActions->setExclusive(true);
+    const std::pair<Theme, QString> themes[] = {
+        { Theme::System, tr("&System colours") },
+        { Theme::Dark, tr("&Dark") },
+        { Theme::HighContrast, tr("&High contrast") },
+    };
+    for (const auto& [theme, text] : themes) {
+        QAction* a = themeMenu->addAction(text);
+        a->setCheckable(true);
+        a->setObjectName(QStringLiteral("theme-") + themeName(theme));
+        a->setData(themeName(theme));
+        a->setChecked(theme == currentTheme());
+        m_themeActions->addAction(a);
+        connect(a, &QAction::triggered, this, [this, theme] { chooseTheme(themeName(theme)); });
+    }
+
     QMenu* help = menuBar()->addMenu(tr("&Help"));
+    QAction* labIntro = help->addAction(tr("The built-in Soft-RoCE &lab"), this, [this] { showLabIntro(); });
+    labIntro->setObjectName(QStringLiteral("labIntroAction"));
     help->addAction(tr("&About RoCE Pilot"), this, [this] {
         QMessageBox::about(this, tr("About RoCE Pilot"),
             tr("<p><b>RoCE Pilot %1</b></p><p>Takes you through a first RDMA over Converged Ethernet deployment: "
@@ -113,9 +145,118 @@ MainWindow::MainWindow(QWidget* parent)
     connect(m_wizard, &Wizard::closeRequested, this, &QWidget::close);
     connect(m_wizard, &Wizard::modifiedChanged, this, &MainWindow::updateTitle);
     connect(m_wizard, &Wizard::projectPathChanged, this, &MainWindow::updateTitle);
+    // A project opened or saved under a new name goes to the top of File > Open recent.
+    connect(m_wizard, &Wizard::projectPathChanged, this, [](const QString& path) {
+        if (!path.isEmpty())
+            settings::addRecentProject(path);
+    });
     updateTitle();
     updateLabStatus();
     resize(1000, 700);
+    restoreSettings();
+}
+
+void MainWindow::restoreSettings()
+{
+    if (const QByteArray geometry = settings::windowGeometry(); !geometry.isEmpty())
+        restoreGeometry(geometry);
+    if (const auto last = settings::lastProfile()) {
+        QString error;
+        // A profile the form cannot show (a newer version wrote it, or the file was edited) is left out, said in
+        // the status bar, and replaced at the next close.
+        if (!m_wizard->profilePage()->restoreProfile(last->yaml, last->file, &error))
+            statusBar()->showMessage(tr("The profile of the last session was not restored: %1").arg(error), 15000);
+    }
+}
+
+void MainWindow::saveSettings()
+{
+    settings::setWindowGeometry(saveGeometry());
+    const ProfilePage* profile = m_wizard->profilePage();
+    settings::setLastProfile({ toQ(rp::profileToYaml(profile->profile())), profile->lastFile() });
+}
+
+void MainWindow::rebuildRecentMenu()
+{
+    m_recentMenu->clear();
+    const QStringList recent = settings::recentProjects();
+    for (qsizetype i = 0; i < recent.size(); ++i) {
+        const QString path = recent.at(i);
+        // "&1 lab.yaml — /home/admin/fabric": the mnemonic picks the entry by number.
+        const QString text = tr("&%1 %2 — %3")
+                                 .arg(i + 1)
+                                 .arg(QFileInfo(path).fileName(), QDir::toNativeSeparators(QFileInfo(path).path()));
+        QAction* a = m_recentMenu->addAction(text, this, [this, path] {
+            if (maybeSave())
+                openProject(path);
+        });
+        a->setData(path);
+        a->setStatusTip(QDir::toNativeSeparators(path));
+    }
+    if (recent.isEmpty()) {
+        m_recentMenu->addAction(tr("No recent projects"))->setEnabled(false);
+        return;
+    }
+    m_recentMenu->addSeparator();
+    m_recentMenu->addAction(tr("&Clear list"), this, [] { settings::clearRecentProjects(); });
+}
+
+void MainWindow::chooseTheme(const QString& name)
+{
+    const Theme theme = themeFromName(name).value_or(Theme::System);
+    applyTheme(theme);
+    settings::setTheme(themeName(theme));
+    for (QAction* a : m_themeActions->actions())
+        a->setChecked(a->data().toString() == themeName(theme));
+}
+
+QWidget* MainWindow::showLabIntro()
+{
+    if (m_labIntro) {
+        m_labIntro->raise();
+        m_labIntro->activateWindow();
+        return m_labIntro;
+    }
+    auto* box = new QMessageBox(QMessageBox::Information, tr("The built-in Soft-RoCE lab"),
+        tr("RoCE Pilot can be tried without RDMA hardware and without touching your network."), QMessageBox::NoButton,
+        this);
+    box->setObjectName(QStringLiteral("labIntro"));
+    box->setInformativeText(
+        tr("Choose \"Try it on the built-in Soft-RoCE lab\" on the Welcome page (or start rocepilot --lab). RoCE "
+           "Pilot then boots two small virtual machines, lab-a and lab-b, under qemu. Each has a Soft-RoCE device "
+           "(rdma_rxe) on a private virtual link, so they talk real RoCE v2 to each other.\n\n"
+           "Both guests are added as hosts with their SSH keys already trusted, and discovered: their GID tables, "
+           "the recommended GID, and their DCB state (their virtual NICs have none, and RoCE Pilot says so instead of "
+           "guessing). From there the wizard goes on as with real hosts: "
+           "profile, review, apply with read-back and rollback, performance tests and the troubleshooter.\n\n"
+           "The first start builds the guests' image and takes longer; later starts take seconds. The lab "
+           "keeps running when RoCE Pilot quits and is reused next time; File > Stop Soft-RoCE lab stops it.\n\n"
+           "This explanation is shown once; Help > The built-in Soft-RoCE lab shows it again."));
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->setWindowModality(Qt::NonModal);
+    QPushButton* tryIt = box->addButton(tr("&Try the lab now"), QMessageBox::AcceptRole);
+    tryIt->setObjectName(QStringLiteral("tryLabButton"));
+    QPushButton* close = box->addButton(tr("&Close"), QMessageBox::RejectRole);
+    box->setDefaultButton(close);
+    box->setEscapeButton(close);
+    connect(tryIt, &QPushButton::clicked, this, [this] {
+        if (m_wizard->currentId() != Wizard::WelcomePageId)
+            return; // never pull the user off a page they are working on
+        m_wizard->welcomePage()->setGoal(WelcomePage::Goal::SoftRoceLab);
+        m_wizard->next();
+    });
+    m_labIntro = box;
+    box->show();
+    return box;
+}
+
+bool MainWindow::showFirstStartIntro()
+{
+    if (settings::labIntroShown())
+        return false;
+    settings::setLabIntroShown(true);
+    showLabIntro();
+    return true;
 }
 
 MainWindow::~MainWindow()
@@ -310,6 +451,7 @@ void MainWindow::closeEvent(QCloseEvent* event)
     if (m_journals)
         m_journals->cancelAndWait();
     m_wizard->shutdown();
+    saveSettings();
     event->accept();
 }
 

@@ -10,7 +10,9 @@
 #include <vector>
 
 class QAction;
+class QActionGroup;
 class QLabel;
+class QMenu;
 
 namespace rp::ui {
 
@@ -42,6 +44,19 @@ public:
     /// offers resume or rollback in a dialog (never automatically). Called once the window is up.
     void checkUnfinishedJournals();
 
+    /// File > Open recent (rebuilt from the settings each time it opens).
+    QMenu* recentMenu() const { return m_recentMenu; }
+    /// View > Theme: one checkable action per theme, objectName "theme-<name>".
+    QActionGroup* themeActions() const { return m_themeActions; }
+    /// Applies a theme (see theme.h) and remembers it for the next start.
+    void chooseTheme(const QString& name);
+
+    /// The explanation of the built-in lab (Help > The built-in Soft-RoCE lab); not modal, so the window stays
+    /// usable. Its "Try the lab" button picks the lab on the Welcome page and starts it.
+    QWidget* showLabIntro();
+    /// Shows the lab explanation on the first start only; returns whether it did.
+    bool showFirstStartIntro();
+
     /// Opens a project, showing errors in a message box. Returns whether it was loaded.
     bool openProject(const QString& path);
     void openProjectDialog();
@@ -53,12 +68,18 @@ protected:
 
 private:
     void updateTitle();
+    void rebuildRecentMenu();
+    void restoreSettings();
+    void saveSettings();
     void updateLabStatus();
     bool maybeSave();
     void offerUnfinished(const std::vector<rp::apply::JournalSummary>& unfinished);
 
     Wizard* m_wizard = nullptr;
     QAction* m_saveAction = nullptr;
+    QMenu* m_recentMenu = nullptr;
+    QActionGroup* m_themeActions = nullptr;
+    QPointer<QWidget> m_labIntro;
     QAction* m_stopLabAction = nullptr;
     QLabel* m_labStatus = nullptr;
     QAction* m_journalsAction = nullptr;

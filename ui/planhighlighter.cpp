@@ -1,8 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "planhighlighter.h"
 
+#include "theme.h"
+
 #include <QColor>
 #include <QFont>
+#include <QGuiApplication>
+#include <QPalette>
 
 namespace rp::ui {
 
@@ -10,8 +14,18 @@ PlanHighlighter::PlanHighlighter(QTextDocument* document, const QString& comment
     : QSyntaxHighlighter(document)
     , m_comment(comment)
 {
-    m_commentFormat.setForeground(QColor(96, 110, 125));
-    m_headingFormat.setForeground(QColor(25, 70, 140));
+    // Picked for the palette the text is shown on: the light colours would vanish on a dark or black background.
+    const QPalette palette = QGuiApplication::palette();
+    if (isHighContrast()) {
+        m_commentFormat.setForeground(QColor(0xe0, 0xe0, 0xe0));
+        m_headingFormat.setForeground(QColor(0x00, 0xff, 0xff));
+    } else if (isDark(palette)) {
+        m_commentFormat.setForeground(QColor(0xa4, 0xae, 0xba));
+        m_headingFormat.setForeground(QColor(0x8c, 0xc4, 0xff));
+    } else {
+        m_commentFormat.setForeground(QColor(96, 110, 125));
+        m_headingFormat.setForeground(QColor(25, 70, 140));
+    }
     m_headingFormat.setFontWeight(QFont::Bold);
     // A background (not just a colour) so the line stands out in any theme; dark text keeps it readable.
     m_uncertainFormat.setBackground(QColor(255, 214, 140));

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "profilepage.h"
 
+#include "accessibility.h"
 #include "qtstrings.h"
 #include "util/files.h"
 
@@ -15,6 +16,7 @@
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QHash>
+#include <QKeyEvent>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListView>
@@ -150,6 +152,11 @@ ProfilePage::ProfilePage(QWidget* parent)
     m_save->setObjectName(QStringLiteral("saveProfileButton"));
     m_save->setAutoDefault(false);
     m_save->setToolTip(tr("Write this profile as YAML, for rocepilot-cli or a later session."));
+    setAccessible(m_preset, presetLabel->text(),
+        tr("A starting point for the profile; its explanation is shown beside the form. Editing a field keeps "
+           "the preset's name and marks the profile as changed."));
+    setAccessible(m_load, m_load->text(), m_load->toolTip());
+    setAccessible(m_save, m_save->text(), m_save->toolTip());
     m_fileStatus = new QLabel(this);
     m_fileStatus->setObjectName(QStringLiteral("profileFileStatus"));
     m_fileStatus->setTextFormat(Qt::PlainText);
@@ -163,6 +170,8 @@ ProfilePage::ProfilePage(QWidget* parent)
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
     scroll->setWidget(form);
+    // The scroll area is not a stop of its own: Tab goes through its fields, which scroll into view.
+    scroll->setFocusPolicy(Qt::NoFocus);
 
     m_explanation = new QLabel(this);
     m_explanation->setObjectName(QStringLiteral("presetExplanation"));
@@ -182,7 +191,9 @@ ProfilePage::ProfilePage(QWidget* parent)
     m_issueView = new QListView(this);
     m_issueView->setObjectName(QStringLiteral("profileIssues"));
     m_issueView->setModel(m_issues);
-    m_issueView->setAccessibleName(tr("Profile checks"));
+    setAccessible(m_issueView, tr("Profile checks"),
+        tr("Errors (they block Next) and warnings about the values in the form. Enter on a finding moves the focus "
+           "to its field."));
     m_issueView->setWordWrap(true);
     m_issueView->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_issueView->setToolTip(tr("Double-click a finding to go to its field."));
@@ -216,10 +227,18 @@ ProfilePage::ProfilePage(QWidget* parent)
     layout->addWidget(m_fileStatus);
     layout->addLayout(body, 1);
 
+    setTabOrder(m_preset, m_load);
+    setTabOrder(m_load, m_save);
+    setTabOrder(m_save, m_name);
+    setTabOrder(m_losslessPercent, m_issueView);
+
     connect(m_preset, &QComboBox::currentIndexChanged, this, &ProfilePage::onPresetPicked);
     connect(m_load, &QPushButton::clicked, this, &ProfilePage::loadDialog);
     connect(m_save, &QPushButton::clicked, this, &ProfilePage::saveDialog);
     connect(m_issueView, &QListView::activated, this, &ProfilePage::focusField);
+    // Enter on a finding goes to its field. Handled here: the list passes Enter on, and the wizard would then also
+    // press Next when the profile has only warnings.
+    m_issueView->installEventFilter(this);
 
     setProfile(rp::presets().front().profile);
 }
@@ -390,6 +409,80 @@ void ProfilePage::buildForm(QWidget* form)
     columns->setContentsMargins(0, 0, 0, 0);
     columns->addLayout(left, 1);
     columns->addLayout(right, 1);
+
+    for (QFormLayout* f : { trafficForm, cnpForm, heartbeatForm, mtuForm, ecnForm, dcbxForm, rdmaCmForm, bufferForm })
+        nameFormFields(f);
+    const auto describe = [](QWidget* w, const QString& description) { w->setAccessibleDescription(description); };
+    describe(m_name, tr("A label for this profile; it heads every generated file."));
+    describe(m_mode,
+        tr("Lossless uses PFC pause frames on the RoCE priority; ECN only relies on congestion marking and never "
+           "pauses."));
+    describe(m_roceMode, tr("RoCE v2 runs over UDP/IP and can be routed; v1 stays inside one Ethernet segment."));
+    describe(m_trust,
+        tr("Which header the NICs and switches read the priority from: the DSCP of the IP header or "
+           "the PCP of the VLAN tag."));
+    describe(m_vlan, m_vlan->toolTip());
+    describe(m_roceDscp, tr("The DSCP value (0 to 63) RoCE packets are sent with."));
+    describe(m_rocePriority, tr("The priority (0 to 7) RoCE traffic maps to; PFC protects this priority."));
+    describe(m_cnpDscp, tr("The DSCP value of congestion notification packets."));
+    describe(m_cnpPriority, tr("The priority congestion notification packets map to."));
+    setAccessible(m_cnpStrict, m_cnpStrict->text(),
+        tr("Sends congestion notifications in a strict-priority class so they overtake data."));
+    setAccessible(m_heartbeat, m_heartbeat->text(),
+        tr("Reserves a second small class, for example for a cluster heartbeat, with its own priority and DSCP."));
+    describe(m_heartbeatPriority, tr("The priority of the second class."));
+    describe(m_heartbeatDscp, tr("The DSCP value of the second class."));
+    describe(m_hostMtu, m_hostMtu->toolTip());
+    describe(m_switchMtu, tr("The MTU of the switch ports; it must be at least the host MTU plus headers."));
+    for (std::size_t i = 0; i < 8; ++i) {
+        describe(m_pfc[i], tr("Pause frames protect this priority from drops."));
+        describe(m_prioTc[i], tr("The traffic class (0 to 7) this priority is queued in."));
+        describe(m_bandwidth[i],
+            tr("The share of the link this traffic class gets under load; the classes that "
+               "are not strict must add up to 100 %."));
+        describe(m_strict[i], tr("A strict class is always served first and takes no bandwidth share."));
+    }
+    setAccessible(m_pfcWatchdog, m_pfcWatchdog->text(),
+        tr("Lets the switch drop a queue that stays paused too long instead of spreading the pause."));
+    setAccessible(m_ecn, m_ecn->text(),
+        tr("Switches mark packets of the RoCE class when their queue grows, so "
+           "senders slow down (DCQCN)."));
+    describe(m_ecnMin, tr("Queue depth where marking starts."));
+    describe(m_ecnMax, tr("Queue depth where marking reaches its maximum probability."));
+    describe(m_ecnProbability, tr("The marking probability at the maximum threshold."));
+    setAccessible(m_willing, m_willing->text(),
+        tr("A willing host takes PFC and ETS from the switch through DCBX instead of its own settings."));
+    describe(m_lldpAgent, tr("Which LLDP agent speaks DCBX for the host: the operating system or the NIC firmware."));
+    describe(m_rdmaCmMode, tr("The RoCE mode rdma_cm uses for new connections by default."));
+    describe(m_tos, tr("The type of service rdma_cm sets on new connections: the DSCP times 4 plus the ECN bits."));
+    setAccessible(m_qosHostPorts, m_qosHostPorts->text(),
+        tr("Generates trust, PFC and ETS for switch ports that "
+           "face hosts."));
+    setAccessible(m_qosUplinks, m_qosUplinks->text(),
+        tr("Generates the same QoS on uplinks, so traffic stays "
+           "lossless between switches."));
+    describe(m_cableLength, m_cableLength->toolTip());
+    describe(m_losslessPercent,
+        tr("The share of the switch buffer reserved for lossless traffic, where the "
+           "platform lets you set it."));
+
+    // Tab follows the form as it is read: the left column top to bottom, then the right one, the ETS grid row by
+    // row (all traffic classes, then all bandwidths, then strict).
+    QList<QWidget*> order { m_name, m_mode, m_roceMode, m_trust, m_vlan, m_roceDscp, m_rocePriority, m_cnpDscp,
+        m_cnpPriority, m_cnpStrict, m_heartbeat, m_heartbeatPriority, m_heartbeatDscp, m_hostMtu, m_switchMtu };
+    for (QCheckBox* b : m_pfc)
+        order << b;
+    order << m_pfcWatchdog;
+    for (QSpinBox* b : m_prioTc)
+        order << b;
+    for (QSpinBox* b : m_bandwidth)
+        order << b;
+    for (QCheckBox* b : m_strict)
+        order << b;
+    order << m_ecn << m_ecnMin << m_ecnMax << m_ecnProbability << m_willing << m_lldpAgent << m_rdmaCmMode << m_tos
+          << m_qosHostPorts << m_qosUplinks << m_cableLength << m_losslessPercent;
+    for (qsizetype i = 1; i < order.size(); ++i)
+        QWidget::setTabOrder(order[i - 1], order[i]);
 
     connect(m_name, &QLineEdit::textChanged, this, changed);
     for (QComboBox* combo : { m_mode, m_trust, m_lldpAgent, m_rdmaCmMode })
@@ -619,6 +712,18 @@ void ProfilePage::updateExplanation()
     m_presetState->setVisible(!m_presetState->text().isEmpty());
 }
 
+bool ProfilePage::eventFilter(QObject* watched, QEvent* event)
+{
+    if (watched == m_issueView && event->type() == QEvent::KeyPress) {
+        const auto* key = static_cast<QKeyEvent*>(event);
+        if ((key->key() == Qt::Key_Return || key->key() == Qt::Key_Enter) && m_issueView->currentIndex().isValid()) {
+            focusField(m_issueView->currentIndex());
+            return true;
+        }
+    }
+    return QWizardPage::eventFilter(watched, event);
+}
+
 void ProfilePage::focusField(const QModelIndex& index)
 {
     const QString field = index.data(ProfileIssueModel::FieldRole).toString();
@@ -685,12 +790,36 @@ bool ProfilePage::loadFile(const QString& path, QString* error)
         if (issue.error)
             located << toQ(rp::locateField(*text, file, issue.field) + ": " + issue.message);
     }
+    m_lastFile = path;
     if (located.isEmpty())
         m_fileStatus->setText(tr("Loaded %1.").arg(QDir::toNativeSeparators(path)));
     else
         m_fileStatus->setText(tr("Loaded %1 with %n error(s):", nullptr, static_cast<int>(located.size()))
                                   .arg(QDir::toNativeSeparators(path))
             + QLatin1Char('\n') + located.join(QLatin1Char('\n')));
+    return true;
+}
+
+bool ProfilePage::restoreProfile(const QString& yaml, const QString& lastFile, QString* error)
+{
+    const std::string name = "settings: last profile";
+    const auto parsed = rp::parseProfileUnchecked(toStd(yaml), name);
+    QString why;
+    if (!parsed) {
+        why = toQ(parsed.error().describe());
+    } else {
+        for (const rp::ProfileIssue& issue : rp::checkProfile(*parsed))
+            if (issue.error && issue.code == "range")
+                why = toQ(rp::locateField(toStd(yaml), name, issue.field) + ": " + issue.message);
+    }
+    if (!why.isEmpty()) {
+        if (error)
+            *error = why;
+        return false;
+    }
+    setProfile(*parsed);
+    m_lastFile = lastFile;
+    m_fileStatus->setText(tr("The profile of the last session."));
     return true;
 }
 
@@ -704,6 +833,7 @@ bool ProfilePage::saveFile(const QString& path, QString* error)
             *error = why;
         return false;
     }
+    m_lastFile = path;
     m_fileStatus->setText(m_issues->errorCount() > 0
             ? tr("Saved %1 (it still has errors).").arg(QDir::toNativeSeparators(path))
             : tr("Saved %1.").arg(QDir::toNativeSeparators(path)));
@@ -712,16 +842,19 @@ bool ProfilePage::saveFile(const QString& path, QString* error)
 
 void ProfilePage::loadDialog()
 {
-    const QString path = QFileDialog::getOpenFileName(
-        this, tr("Load profile"), QString(), tr("Profile YAML (*.yaml *.yml);;All files (*)"));
+    const QString path = QFileDialog::getOpenFileName(this, tr("Load profile"),
+        m_lastFile.isEmpty() ? QString() : QFileInfo(m_lastFile).path(),
+        tr("Profile YAML (*.yaml *.yml);;All files (*)"));
     if (!path.isEmpty())
         loadFile(path, nullptr);
 }
 
 void ProfilePage::saveDialog()
 {
-    const QString suggested = QDir::home().filePath(
-        (m_profile.name.empty() ? QStringLiteral("profile") : toQ(m_profile.name)) + QStringLiteral(".yaml"));
+    const QString suggested = m_lastFile.isEmpty()
+        ? QDir::home().filePath(
+            (m_profile.name.empty() ? QStringLiteral("profile") : toQ(m_profile.name)) + QStringLiteral(".yaml"))
+        : m_lastFile;
     const QString path = QFileDialog::getSaveFileName(
         this, tr("Save profile"), suggested, tr("Profile YAML (*.yaml *.yml);;All files (*)"));
     if (!path.isEmpty())

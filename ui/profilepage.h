@@ -80,9 +80,17 @@ public:
     bool loadFile(const QString& path, QString* error);
     /// Writes the form's profile atomically.
     bool saveFile(const QString& path, QString* error);
+    /// The file the profile was last loaded from or saved to (the Load/Save dialogs start there); empty if none.
+    QString lastFile() const { return m_lastFile; }
+    /// Shows a profile kept from the last session (YAML as profileToYaml wrote it). A text that does not parse,
+    /// or holds values the form cannot show, is refused with the reason and the form keeps what it had.
+    bool restoreProfile(const QString& yaml, const QString& lastFile, QString* error);
 
 signals:
     void profileChanged();
+
+protected:
+    bool eventFilter(QObject* watched, QEvent* event) override;
 
 private:
     void buildForm(QWidget* form);
@@ -97,6 +105,7 @@ private:
     void saveDialog();
 
     rp::Profile m_profile;
+    QString m_lastFile;
     ProfileIssueModel* m_issues = nullptr;
     bool m_filling = false;
 

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "reviewpage.h"
 
+#include "accessibility.h"
 #include "connectprompter.h"
 #include "diffmodel.h"
 #include "discoverymodel.h"
@@ -13,6 +14,7 @@
 
 #include <QClipboard>
 #include <QDir>
+#include <QEvent>
 #include <QFileDialog>
 #include <QFontDatabase>
 #include <QGroupBox>
@@ -57,9 +59,12 @@ ReviewPage::ReviewPage(InventoryModel* inventory, DiscoveryModel* discovery, Pro
     m_switchView = new QTableView(this);
     m_switchView->setObjectName(QStringLiteral("switchTable"));
     m_switchView->setModel(m_switches);
-    m_switchView->setAccessibleName(tr("Switches"));
+    setAccessible(m_switchView, tr("Switches"),
+        tr("The switches to generate a configuration for: name, vendor, management address and the ports facing "
+           "hosts. F2 edits the current cell."));
     m_switchView->setItemDelegateForColumn(SwitchModel::Vendor, new SwitchVendorDelegate(m_switchView));
     m_switchView->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_switchView->setTabKeyNavigation(false); // Tab leaves the table; the arrow keys move between cells
     m_switchView->setEditTriggers(
         QAbstractItemView::DoubleClicked | QAbstractItemView::EditKeyPressed | QAbstractItemView::SelectedClicked);
     m_switchView->horizontalHeader()->setStretchLastSection(true);
@@ -72,6 +77,8 @@ ReviewPage::ReviewPage(InventoryModel* inventory, DiscoveryModel* discovery, Pro
     m_removeSwitch = new QPushButton(tr("Re&move switch"), this);
     m_removeSwitch->setObjectName(QStringLiteral("removeSwitchButton"));
     m_removeSwitch->setAutoDefault(false);
+    setAccessible(m_addSwitch, m_addSwitch->text(), tr("Adds a row to the switch table and starts editing its name."));
+    setAccessible(m_removeSwitch, m_removeSwitch->text(), tr("Removes the selected switches."));
     auto* switchButtons = new QVBoxLayout;
     switchButtons->addWidget(m_addSwitch);
     switchButtons->addWidget(m_removeSwitch);
@@ -87,10 +94,11 @@ ReviewPage::ReviewPage(InventoryModel* inventory, DiscoveryModel* discovery, Pro
     m_status->setTextFormat(Qt::PlainText);
     m_status->setTextInteractionFlags(Qt::TextSelectableByMouse);
 
-    m_saveAll = new QPushButton(tr("Save all to &folder…"), this);
+    m_saveAll = new QPushButton(tr("Save all to fol&der…"), this);
     m_saveAll->setObjectName(QStringLiteral("saveAllButton"));
     m_saveAll->setAutoDefault(false);
     m_saveAll->setToolTip(tr("Write one file per target plus plan.json into an empty folder, all or nothing."));
+    setAccessible(m_saveAll, m_saveAll->text(), m_saveAll->toolTip());
     m_saveStatus = new QLabel(this);
     m_saveStatus->setObjectName(QStringLiteral("saveStatus"));
     m_saveStatus->setWordWrap(true);
@@ -103,6 +111,9 @@ ReviewPage::ReviewPage(InventoryModel* inventory, DiscoveryModel* discovery, Pro
     m_tabs = new QTabWidget(this);
     m_tabs->setObjectName(QStringLiteral("planTabs"));
     m_tabs->setDocumentMode(true);
+    setAccessible(m_tabs, tr("Plan targets"), tr("One tab per host and switch with its plan."));
+    setAccessible(
+        m_tabs->tabBar(), tr("Plan targets"), tr("One tab per host and switch; the arrow keys switch between them."));
 
     auto* layout = new QVBoxLayout(this);
     layout->addWidget(switchBox);
@@ -140,6 +151,13 @@ ReviewPage::~ReviewPage()
 void ReviewPage::initializePage()
 {
     regenerate();
+}
+
+void ReviewPage::changeEvent(QEvent* event)
+{
+    QWizardPage::changeEvent(event);
+    if (event->type() == QEvent::PaletteChange && m_plan)
+        rebuildTabs();
 }
 
 bool ReviewPage::isComplete() const
@@ -243,6 +261,7 @@ QWidget* ReviewPage::makeTab(const rp::PlanTarget& target)
     copy->setObjectName(QStringLiteral("copyButton"));
     copy->setAutoDefault(false);
     copy->setToolTip(tr("Copy this target's plan to the clipboard."));
+    setAccessible(copy, tr("Copy the plan for %1").arg(name), copy->toolTip());
     auto* header = new QHBoxLayout;
     header->addWidget(title, 1);
     header->addWidget(copy);
@@ -251,8 +270,10 @@ QWidget* ReviewPage::makeTab(const rp::PlanTarget& target)
     text->setObjectName(QStringLiteral("planText"));
     text->setReadOnly(true);
     text->setLineWrapMode(QPlainTextEdit::NoWrap);
+    text->setTabChangesFocus(true); // read-only: Tab leaves it, so a keyboard user is never stuck
     text->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
-    text->setAccessibleName(tr("Plan for %1").arg(name));
+    setAccessible(text, tr("Plan for %1").arg(name),
+        tr("Every step for %1 in order, with its check and its undo; read-only, select to copy.").arg(name));
     // Highlighter first: it then formats the text as it is set, not later from the event loop.
     new PlanHighlighter(text->document(), toQ(target.comment));
     text->setPlainText(toQ(rp::renderTarget(*m_plan, target)));
@@ -287,9 +308,13 @@ QWidget* ReviewPage::makeTab(const rp::PlanTarget& target)
     // Indicator first: enabling sorting sorts once, by it, from the source (plan) order.
     view->horizontalHeader()->setSortIndicator(SettingDiffModel::Status, Qt::AscendingOrder);
     view->setSortingEnabled(true);
-    view->setAccessibleName(tr("Changes on %1").arg(name));
+    setAccessible(view, tr("Changes on %1").arg(name),
+        tr("Each setting the plan sets on %1: what the host has now, what the plan wants, and whether it will "
+           "change, already matches or is unknown.")
+            .arg(name));
     view->setSelectionBehavior(QAbstractItemView::SelectRows);
     view->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    view->setTabKeyNavigation(false);
     view->setAlternatingRowColors(true);
     view->verticalHeader()->hide();
     view->horizontalHeader()->setStretchLastSection(true);

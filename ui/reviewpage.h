@@ -61,6 +61,10 @@ signals:
     void planGenerated();
     void saveFinished(bool ok, const QString& message);
 
+protected:
+    /// A new palette (View > Theme) re-makes the tabs, so the plan's highlighting matches it.
+    void changeEvent(QEvent* event) override;
+
 private:
     void rebuildTabs();
     QWidget* makeTab(const rp::PlanTarget& target);

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "welcomepage.h"
 
+#include "accessibility.h"
+
 #include <QButtonGroup>
 #include <QHBoxLayout>
 #include <QLabel>
@@ -18,6 +20,8 @@ QLabel* explanation(const QString& text, QRadioButton* buddy, QWidget* parent)
     auto* label = new QLabel(text, parent);
     label->setWordWrap(true);
     label->setBuddy(buddy);
+    // The explanation is what a screen reader says after the goal's name.
+    setAccessible(buddy, buddy->text(), text);
     const int indent = parent->style()->pixelMetric(QStyle::PM_ExclusiveIndicatorWidth)
         + parent->style()->pixelMetric(QStyle::PM_RadioButtonLabelSpacing);
     label->setContentsMargins(indent, 0, 0, 0);
@@ -55,7 +59,9 @@ WelcomePage::WelcomePage(QWidget* parent)
 
     m_openProject = new QPushButton(tr("&Open project…"), this);
     m_openProject->setAutoDefault(false);
+    m_openProject->setObjectName(QStringLiteral("openProjectButton"));
     m_openProject->setToolTip(tr("Load hosts and settings saved earlier (a RoCE Pilot project YAML file)."));
+    setAccessible(m_openProject, m_openProject->text(), m_openProject->toolTip());
     connect(m_openProject, &QPushButton::clicked, this, &WelcomePage::openProjectRequested);
 
     auto* layout = new QVBoxLayout(this);

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "wizard.h"
 
+#include "accessibility.h"
 #include "applypage.h"
 #include "connectprompter.h"
 #include "discoverpage.h"
@@ -19,7 +20,9 @@
 
 #include "profile/profile.h"
 
+#include <QAbstractButton>
 #include <QKeyEvent>
+#include <QPushButton>
 
 namespace rp::ui {
 
@@ -37,6 +40,16 @@ Wizard::Wizard(QWidget* parent)
     setButtonText(QWizard::BackButton, tr("< &Back"));
     setButtonText(QWizard::NextButton, tr("&Next >"));
     setButtonText(QWizard::CancelButton, tr("Cancel"));
+    // Embedded in the main window, whose window() is no QDialog: an auto-default button that takes and loses
+    // focus would clear the default for good, and Enter would stop pressing Next after one Tab round.
+    for (auto which : { QWizard::BackButton, QWizard::NextButton, QWizard::CancelButton, QWizard::FinishButton })
+        if (auto* b = qobject_cast<QPushButton*>(button(which)))
+            b->setAutoDefault(false);
+    setAccessible(button(QWizard::BackButton), tr("Back"), tr("Returns to the previous page; nothing is undone."));
+    setAccessible(button(QWizard::NextButton), tr("Next"),
+        tr("Goes on to the next page once this one is complete; Enter presses it."));
+    setAccessible(button(QWizard::CancelButton), tr("Cancel"), tr("Closes RoCE Pilot, asking to save changes first."));
+    setAccessible(button(QWizard::FinishButton), tr("Finish"), tr("Closes RoCE Pilot, asking to save changes first."));
 
     m_welcome = new WelcomePage(this);
     m_lab = new LabPage(this);

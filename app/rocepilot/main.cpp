@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // rocepilot: the GUI entry point. Builds the window, applies command-line options, nothing else.
 
+#include "appsettings.h"
 #include "discoverpage.h"
 #include "inventorymodel.h"
 #include "lab/softrocelab.h"
 #include "labpage.h"
 #include "mainwindow.h"
+#include "theme.h"
 #include "welcomepage.h"
 #include "wizard.h"
 
@@ -104,9 +106,24 @@ int main(int argc, char* argv[])
     const QCommandLineOption selfTestOption(QStringList { QStringLiteral("self-test") },
         QStringLiteral("Show the window, check that the installed files it needs are found (the Soft-RoCE lab, the "
                        "icon), print them and quit: 0 when all are there."));
-    parser.addOptions(
-        { inventoryOption, sysfsOption, langOption, screenshotOption, pageOption, labOption, selfTestOption });
+    const QCommandLineOption themeOption(QStringList { QStringLiteral("theme") },
+        QStringLiteral("Colours: system, dark or high-contrast (also View > Theme, which is remembered); this option "
+                       "applies to this run only."),
+        QStringLiteral("THEME"));
+    parser.addOptions({ inventoryOption, sysfsOption, langOption, screenshotOption, pageOption, labOption,
+        selfTestOption, themeOption });
     parser.process(app);
+
+    // The command line wins for this run; otherwise the theme chosen last time.
+    const QString themeText = parser.isSet(themeOption) ? parser.value(themeOption) : rp::ui::settings::theme();
+    const auto theme = rp::ui::themeFromName(themeText);
+    if (parser.isSet(themeOption) && !theme) {
+        fail(QStringLiteral("--theme: unknown theme %1 (%2)")
+                 .arg(themeText, rp::ui::themeNames().join(QStringLiteral(", "))));
+        return 2;
+    }
+    if (theme && *theme != rp::ui::Theme::System)
+        rp::ui::applyTheme(*theme);
 
     const QLocale locale = parser.isSet(langOption) ? QLocale(parser.value(langOption)) : QLocale::system();
     QLocale::setDefault(locale);
@@ -166,6 +183,9 @@ int main(int argc, char* argv[])
     window.show();
     if (parser.isSet(selfTestOption))
         return selfTest(window);
+    // The first start explains the built-in lab, once; a screenshot or an explicit --lab needs no explanation.
+    if (!parser.isSet(screenshotOption) && !lab && pageId == rp::ui::Wizard::WelcomePageId)
+        window.showFirstStartIntro();
     if (lab) {
         wizard->welcomePage()->setGoal(rp::ui::WelcomePage::Goal::SoftRoceLab);
         wizard->advanceTo(rp::ui::Wizard::LabPageId); // entering the page starts the lab

@@ -1,12 +1,12 @@
 # tests for gui (offscreen widgets; rp_add_test sets QT_QPA_PLATFORM=offscreen)
-foreach(t inventorymodel discoverymodel sshconfigimport wizard profilepage reviewpage applymodels)
+foreach(t inventorymodel discoverymodel sshconfigimport wizard profilepage reviewpage applymodels keyboard settings)
     rp_add_test(tst_${t}
         SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_${t}.cpp ${CMAKE_CURRENT_LIST_DIR}/guitestdata.h
         LABELS gui
         LIBS rp_ui Qt6::Widgets)
 endforeach()
 target_link_libraries(tst_wizard PRIVATE Qt6::Concurrent) # the prompter test asks from worker threads
-set_tests_properties(tst_wizard tst_profilepage tst_reviewpage tst_applymodels PROPERTIES TIMEOUT 120)
+set_tests_properties(tst_wizard tst_profilepage tst_reviewpage tst_applymodels tst_keyboard tst_settings PROPERTIES TIMEOUT 120)
 
 # docs/screenshots/discover.png from the mlx5-dual fixture tree (needs xvfb-run): ninja gui-screenshot
 add_custom_target(gui-screenshot
@@ -93,3 +93,21 @@ set_tests_properties(tst_applypage_netns PROPERTIES
     RESOURCE_LOCK netns
     TIMEOUT 300
     ENVIRONMENT "QT_QPA_PLATFORM=offscreen;RP_NETNS_DIR=${PROJECT_BINARY_DIR}/netns-lab")
+
+# German and Simplified Chinese complete and current: lrelease reports 0 unfinished, and lupdate on the same sources
+# qt_add_translations reads (app/gui.cmake) would neither add nor drop a string (run into a temporary copy).
+add_test(NAME translations
+    COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/../check-translations.sh
+            $<TARGET_FILE:Qt6::lupdate> $<TARGET_FILE:Qt6::lrelease> ${PROJECT_SOURCE_DIR}/translations
+            ${PROJECT_SOURCE_DIR}/ui ${PROJECT_SOURCE_DIR}/core
+            -- ${PROJECT_SOURCE_DIR}/app/rocepilot/main.cpp ${RP_UI_SOURCES_ABS})
+set_tests_properties(translations PROPERTIES LABELS "unit;translations" TIMEOUT 300)
+
+# The keyboard walk on the built-in default, the Soft-RoCE lab: Welcome → lab → Discover → Profile → Review by key
+# events only. The lab page starts a lab of its own in a temporary state dir (not the `softroce` fixture's, which
+# it would not reuse), and the test stops it; RESOURCE_LOCK keeps it from running beside the fixture's lab.
+rp_add_test(tst_keyboard_lab
+    SOURCES ${CMAKE_CURRENT_LIST_DIR}/tst_keyboard_lab.cpp
+    LABELS lab
+    LIBS rp_ui Qt6::Widgets)
+set_tests_properties(tst_keyboard_lab PROPERTIES RESOURCE_LOCK softroce TIMEOUT 600)
