@@ -551,10 +551,12 @@ Result<void> Engine::pump()
     if ((++idlePolls_ & 0xf) == 0) {
         const auto now = Clock::now();
         // After a while with nothing to do, let other threads of this CPU run between polls: a software RDMA
-        // device (rxe) does its work in softirq threads, which a busy poller on a single-core host otherwise
-        // starves for a whole time slice. Real NICs complete well within the grace time, so their hot path
-        // never yields.
-        if (now - lastProgress_ > kYieldAfter)
+        // device (rxe) does a blast's work in softirq threads, which a busy poller on a single-core host
+        // otherwise starves for a whole time slice. Real NICs complete well within the grace time, so their
+        // hot path never yields. A ping waits for its peer, not for work of this host: there the yields
+        // (about 15 per round trip on the lab) only cost kernel time, 3-4x the client's system CPU for no
+        // gain in latency (docs/perf.md), so a ping polls like ib_send_lat does.
+        if (o_.mode == Mode::Blast && now - lastProgress_ > kYieldAfter)
             sched_yield();
         if (now >= nextHousekeeping_)
             return housekeeping(now);
