@@ -4,7 +4,8 @@
 #   ping SEND p50 one-way latency at 2 B and 4 KiB vs ib_send_lat's t_typical (also half the round trip),
 #   blast RDMA WRITE at 64 KiB vs ib_write_bw's BW average,
 # in ROUNDS rounds that alternate ours and theirs (an emulated lab on a shared machine drifts by 2x within
-# minutes: alternating keeps the drift out of the ratios); the medians of the rounds are compared.
+# minutes: alternating keeps the drift out of the ratios); the medians of the rounds that produced a figure
+# are compared.
 # Ratios are ours / theirs. Targets: latency <= 1.0, throughput >= 1.0. Each side uses the same settings as
 # perftest's defaults: busy polling, 2 B inline (ib_send_lat inlines small messages), and for the blast the TX
 # depth and CQ moderation ib_write_bw prints in its own header (128 in flight; perftest 4.5 turns its default
@@ -114,14 +115,18 @@ for ((r = 1; r <= ROUNDS; r++)); do
     [[ $m =~ ^[0-9]+$ && $m -ge 1 && $m -le $PT_DEPTH ]] && PT_CQMOD=$m
     R[usbw]+="$(ours_bw 3) "
 done
-# spread VALUES -> "mean min..max (max/min)" of the numeric rounds
+# A round that printed nothing or a figure <= 0 failed (perftest's client gave up, or its output had no
+# result line): it is left out of both the median and the spread, and counted.
+valid() { tr ' ' '\n' <<<"$1" | grep -E '^[0-9.e+-]+$' | awk '$1 > 0'; }
+failed() { echo $(($(wc -w <<<"$1") - $(valid "$1" | wc -l))); }
+# spread VALUES -> "mean min..max (max/min)" of the valid rounds
 spread() {
-    tr ' ' '\n' <<<"$1" | grep -E '^[0-9.e+-]+$' | awk '{ s += $1; if (NR == 1 || $1 < lo) lo = $1; if (NR == 1 || $1 > hi) hi = $1 }
+    valid "$1" | awk '{ s += $1; if (NR == 1 || $1 < lo) lo = $1; if (NR == 1 || $1 > hi) hi = $1 }
         END { if (NR == 0) print "n/a"; else { r = (lo > 0) ? sprintf("x%.2f", hi / lo) : "a zero round"; printf "mean %.4g, %.4g..%.4g (%s, n=%d)", s / NR, lo, hi, r, NR } }'
 }
 declare -A M
 for k in "${!R[@]}"; do
-    M[$k]=$(tr ' ' '\n' <<<"${R[$k]}" | grep -E '^[0-9.e+-]+$' | median)
+    M[$k]=$(valid "${R[$k]}" | median)
 done
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b + 0 == 0) print "nan"; else printf "%.2f", a / b }'; }
 verdict() { awk -v r="$1" -v t="$2" -v dir="$3" 'BEGIN { if (r == "nan") print "n/a"; else if ((dir == "le" && r <= t) || (dir == "ge" && r >= t)) print "meets"; else print "misses" }'; }
@@ -134,7 +139,7 @@ printf '%-38s %11s us %11s us %7s  (target <= 1.0: %s)\n' "ping SEND 4 KiB p50 o
 printf '%-38s %9.4f Gb/s %9.4f Gb/s %7s  (target >= 1.0: %s)\n' "blast RDMA WRITE 64 KiB" "${M[usbw]}" "${M[ptbw]}" "$bw" "$(verdict "$bw" 1.0 ge)"
 echo "rounds: ours 2 B [${R[us2]}] perftest [${R[pt2]}]; 4 KiB [${R[us4k]}] [${R[pt4k]}]; 64 KiB Gb/s [${R[usbw]}] [${R[ptbw]}]"
 for k in us2 pt2 us4k pt4k usbw ptbw; do
-    echo "spread $k: $(spread "${R[$k]}")"
+    echo "spread $k: $(spread "${R[$k]}"); failed rounds: $(failed "${R[$k]}")"
 done
 echo "blast settings from ib_write_bw's header: --depth $PT_DEPTH --signal-every $PT_CQMOD"
 echo "GID index: lab-a $GA, lab-b $GB; server $SERVER_IP"
