@@ -423,6 +423,9 @@ private:
     // measurement
     bool measuring_ = false;
     std::optional<Clock::time_point> measureFrom_; ///< server: begin measuring at this time
+    /// Blast client: the warm-up is over and measuring begins at the next data completion (see clientBlast).
+    bool measureAtCompletion_ = false;
+    std::optional<Clock::time_point> measureEnd_; ///< blast client with iterations: the last counted completion
     std::uint64_t m0_ = 0; ///< first measured message
     Clock::time_point measureStart_ {};
     CpuUse cpuStart_ {};
@@ -548,10 +551,12 @@ Result<void> Engine::pump()
     if ((++idlePolls_ & 0xf) == 0) {
         const auto now = Clock::now();
         // After a while with nothing to do, let other threads of this CPU run between polls: a software RDMA
-        // device (rxe) does its work in softirq threads, which a busy poller on a single-core host otherwise
-        // starves for a whole time slice. Real NICs complete well within the grace time, so their hot path
-        // never yields.
-        if (now - lastProgress_ > kYieldAfter)
+        // device (rxe) does a blast's work in softirq threads, which a busy poller on a single-core host
+        // otherwise starves for a whole time slice. Real NICs complete well within the grace time, so their
+        // hot path never yields. A ping waits for its peer, not for work of this host: there the yields
+        // (about 15 per round trip on the lab) only cost kernel time, 3-4x the client's system CPU for no
+        // gain in latency (docs/perf.md), so a ping polls like ib_send_lat does.
+        if (o_.mode == Mode::Blast && now - lastProgress_ > kYieldAfter)
             sched_yield();
         if (now >= nextHousekeeping_)
             return housekeeping(now);
@@ -619,8 +624,12 @@ Result<void> Engine::handleSendDone(std::uint64_t seq, Clock::time_point now)
             --dataInFlight_;
             ++dataDone_;
             lastDataDone_ = now;
-            if (o_.mode == Mode::Blast && measuring_ && r.message >= m0_)
+            if (o_.mode == Mode::Blast && measuring_ && r.message >= m0_
+                && (!o_.iterations || r.message < m0_ + *o_.iterations)) {
                 ++measured_;
+                if (o_.iterations && measured_ == *o_.iterations)
+                    measureEnd_ = now;
+            }
             if (o_.mode == Mode::Blast && o_.op == Op::Read && o_.verifyData
                 && !checkPattern(c_->ring.at(static_cast<std::size_t>(r.slot) * slotBytes_), size_,
                     r.message % static_cast<std::uint64_t>(peerSlots_)))
@@ -634,6 +643,12 @@ Result<void> Engine::handleSendDone(std::uint64_t seq, Clock::time_point now)
         case SendRecord::Kind::Zero:
             break;
         }
+    }
+    // Messages complete in order: the first one counted is the first that had not completed yet.
+    if (measureAtCompletion_ && dataDone_ > 0) {
+        measureAtCompletion_ = false;
+        beginMeasure(now);
+        m0_ = dataDone_;
     }
     return {};
 }
@@ -960,11 +975,25 @@ Result<SizeResult> Engine::clientBlast(std::uint64_t size)
     const auto peerSlots = static_cast<std::uint64_t>(peerSlots_);
     std::uint64_t n = 0;
     bool lastSignalled = true;
+    measureAtCompletion_ = false;
+    measureEnd_.reset();
+    // The measured phase begins at a completion, not at a time: the messages in flight when the warm-up ends
+    // (depth x size: 8 MiB at 128 x 64 KiB, seconds on a slow link) are queued ahead of any message posted
+    // after it, so counting only those posted after the warm-up, from the warm-up's end, would charge the
+    // queue's drain time to the measurement and report too little (nothing at all when the queue takes
+    // longer than the duration). From a completion on, every message completed is counted: the link is busy
+    // the whole window, as in perftest's first post .. last completion.
+    bool warm = false;
     for (;;) {
         const auto now = Clock::now();
-        if (!measuring_ && now >= warmEnd) {
-            beginMeasure(now);
-            m0_ = n;
+        if (!warm && now >= warmEnd) {
+            warm = true;
+            if (dataInFlight_ == 0) { // nothing queued (no warm-up): measuring from now is exact
+                beginMeasure(now);
+                m0_ = n;
+            } else {
+                measureAtCompletion_ = true;
+            }
         }
         if (measuring_
             && (o_.iterations ? n - m0_ >= *o_.iterations : secondsBetween(measureStart_, now) >= o_.durationS))
@@ -1036,9 +1065,9 @@ Result<SizeResult> Engine::clientBlast(std::uint64_t size)
     waitingFor("waiting for the last completions", n);
     if (auto ok = waitUntil([&] { return dataInFlight_ == 0; }); !ok)
         return std::unexpected(ok.error());
-    const auto end = lastDataDone_;
+    const auto end = measureEnd_.value_or(lastDataDone_);
     total_ = n;
-    return result(n - m0_, secondsBetween(measureStart_, end), end);
+    return result(measured_, secondsBetween(measureStart_, end), end);
 }
 
 Result<std::vector<SizeResult>> Engine::client(const Endpoint& server, const RdmaRunExtras& extras)
