@@ -225,7 +225,17 @@ Result<PairOutcome> runPairTest(const PairTest& t, const ConnectContext& context
             }
             counterExecs.push_back(std::move(*exec));
             Executor* e = counterExecs.back().get();
-            samplers.emplace_back([&, e, p = *plan] {
+            samplers.emplace_back([&, e, p = *plan]() mutable {
+                if (t.test.transport != perf::Transport::Perftest && !t.probePath.empty()) {
+                    // The test puts the probe on the host anyway; sampling natively costs a fraction of the
+                    // shell loop (bench/counters-sampler.sh), which stays the fallback.
+                    perf::SessionOptions so;
+                    so.probePath = t.probePath;
+                    perf::SessionHooks quiet;
+                    quiet.cancel = &countersStop;
+                    if (auto probe = perf::ensureProbe(*e, so, quiet))
+                        p.probePath = probe->path;
+                }
                 auto ok = counters::runSampler(
                     *e, p, now,
                     [&](const CounterSample& c) {
