@@ -42,6 +42,7 @@
 
 #include <charconv>
 #include <cmath>
+#include <map>
 #include <mutex>
 #include <thread>
 
@@ -61,8 +62,12 @@ struct TestPanel::Job
     std::string profileYaml;
     std::string discoveryJson;
     std::string probePath;
+    /// The pair whose samples go to the live charts (-1: the first of the running round); read by every pair.
+    std::atomic<int> livePair { -1 };
+    std::atomic<int> roundFirstPair { 0 }; ///< index of the running round's first pair
     // results, written by the worker, read after it finished
     std::mutex mutex;
+    std::map<int, QString> pairFiles; ///< pair index -> its run file, once it is created
     QStringList files;
     QStringList errors;
 };
@@ -182,6 +187,14 @@ TestPanel::TestPanel(TestSources sources, QWidget* parent)
     buttons->addWidget(m_start);
     buttons->addWidget(m_stop);
     form->addRow(buttons);
+    m_livePair = new QComboBox(left);
+    m_livePair->setAccessibleName(tr("Pair shown in the live charts"));
+    m_livePair->setToolTip(tr("One-to-many and all-to-all run several pairs at once: pick the one the live "
+                              "charts follow"));
+    m_livePair->addItem(tr("the running pair (first of each round)"), -1);
+    form->addRow(tr("Live c&harts of"), m_livePair);
+    connect(
+        m_livePair, &QComboBox::activated, this, [this](int row) { setLivePair(m_livePair->itemData(row).toInt()); });
     m_status = new QLabel(tr("Ready."), left);
     m_status->setWordWrap(true);
     form->addRow(m_status);
@@ -487,6 +500,38 @@ bool TestPanel::drillDown(int server, int client, QString* error)
     return true;
 }
 
+int TestPanel::livePair() const
+{
+    return m_livePair->currentData().toInt();
+}
+
+void TestPanel::setLivePair(int index)
+{
+    const int row = m_livePair->findData(index);
+    if (row < 0)
+        return;
+    m_livePair->setCurrentIndex(row);
+    auto job = m_job;
+    if (!job || !isRunning())
+        return;
+    // Subscribe first, then read what the file holds: a sample may come twice, none is missed.
+    job->livePair.store(index);
+    m_dashboard->clear();
+    QString file;
+    {
+        std::lock_guard lock(job->mutex);
+        const int pair = index >= 0 ? index : job->roundFirstPair.load();
+        if (auto it = job->pairFiles.find(pair); it != job->pairFiles.end())
+            file = it->second;
+    }
+    if (!file.isEmpty()) {
+        if (auto r = run::readRunFile(toStd(file))) {
+            m_dashboard->showRun(*r);
+            m_dashboard->setFollow(true);
+        }
+    }
+}
+
 void TestPanel::setBusy(bool busy)
 {
     m_start->setEnabled(!busy);
@@ -556,6 +601,20 @@ void TestPanel::start()
         job->rounds = run::oneToManyRounds(m_server->currentIndex(), static_cast<int>(picked.size()));
     else
         job->rounds = run::allToAllRounds(static_cast<int>(picked.size()));
+    while (m_livePair->count() > 1)
+        m_livePair->removeItem(1);
+    {
+        int index = 0;
+        for (const auto& round : job->rounds) {
+            for (const auto& [si, ci] : round)
+                m_livePair->addItem(toQ(job->hosts[static_cast<std::size_t>(ci)].name + " → "
+                                        + job->hosts[static_cast<std::size_t>(si)].name),
+                    index++);
+        }
+    }
+    m_livePair->setCurrentIndex(0);
+    m_livePair->setEnabled(m_livePair->count() > 2);
+    job->livePair.store(-1);
     job->discoveryJson = m_discovery.empty() ? std::string() : rp::discoveryToJson(m_discovery, {});
     job->context = m_sources.prompter ? m_sources.prompter->context(&job->cancel) : rp::ConnectContext {};
     job->context.cancel = &job->cancel;
@@ -598,11 +657,20 @@ void TestPanel::start()
             if (job->cancel.load())
                 break;
             std::vector<std::thread> threads;
+            // Following the running round: each round's pairs start their time axis at 0 again.
+            if (job->livePair.load() < 0 && pairNo > 0)
+                toGui([](TestPanel* p) { p->m_dashboard->clear(); });
+            job->roundFirstPair.store(pairNo);
             for (std::size_t k = 0; k < round.size(); ++k) {
                 const auto [si, ci] = round[k];
-                const bool live = k == 0; // the round's first pair feeds the live charts
-                ++pairNo;
-                threads.emplace_back([job, toGui, si = si, ci = ci, live, pairNo, pairs] {
+                const bool first = k == 0;
+                const int index = pairNo++;
+                threads.emplace_back([job, toGui, si = si, ci = ci, first, index, pairNo, pairs] {
+                    // the chosen pair, or (by default) the round's first pair, feeds the live charts
+                    auto live = [job, first, index] {
+                        const int chosen = job->livePair.load();
+                        return chosen == index || (chosen < 0 && first);
+                    };
                     run::PairTest t;
                     t.server = job->hosts[static_cast<std::size_t>(si)];
                     t.client = job->hosts[static_cast<std::size_t>(ci)];
@@ -619,13 +687,16 @@ void TestPanel::start()
                         + safeName(t.client.name) + QStringLiteral("-to-") + safeName(t.server.name)
                         + QStringLiteral(".rprun");
                     t.savePath = toStd(file);
+                    {
+                        std::lock_guard lock(job->mutex);
+                        job->pairFiles[index] = file;
+                    }
                     run::RunnerHooks hooks;
                     hooks.cancel = &job->cancel;
-                    if (live) {
-                        hooks.onSample = [toGui](const run::RunSample& s) {
+                    hooks.onSample = [toGui, live](const run::RunSample& s) {
+                        if (live())
                             toGui([s](TestPanel* p) { p->m_dashboard->addSample(s); });
-                        };
-                    }
+                    };
                     // Every pair counts its error events (the heatmap's error metric); the live one also charts.
                     auto errorEvents = std::make_shared<std::atomic<long long>>(0);
                     hooks.onCounters = [toGui, live, errorEvents](const run::CounterSample& c) {
@@ -635,7 +706,7 @@ void TestPanel::start()
                                 events += rate * c.intervalS;
                         }
                         errorEvents->fetch_add(std::llround(events));
-                        if (live)
+                        if (live())
                             toGui([c](TestPanel* p) { p->m_dashboard->addCounters(c); });
                     };
                     const QString who = toQ(t.client.name + " → " + t.server.name);

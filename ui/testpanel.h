@@ -103,6 +103,12 @@ public:
     /// Opens the pair's saved run into the charts (the drill-down of a heatmap cell or a worst-pairs row).
     bool drillDown(int server, int client, QString* error);
     QTabWidget* tabs() const { return m_tabs; }
+    /// Which pair the live charts follow: -1 = the first pair of the running round (the default), else the
+    /// index of a pair of this start in schedule order. Switching shows what that pair measured so far (its run
+    /// file, streamed) and continues live.
+    void setLivePair(int index);
+    int livePair() const;
+    QComboBox* livePairBox() const { return m_livePair; }
     QString statusText() const;
 
     void start();
@@ -150,6 +156,7 @@ private:
     QSpinBox* m_tos = nullptr;
     QLineEdit* m_label = nullptr;
     QComboBox* m_metric = nullptr;
+    QComboBox* m_livePair = nullptr;
     QPushButton* m_start = nullptr;
     QPushButton* m_stop = nullptr;
     QPushButton* m_openRun = nullptr;
