@@ -330,7 +330,8 @@ void DashboardView::addCounters(const rp::run::CounterSample& c)
             auto* text = new QCPItemText(p);
             text->position->setTypeX(QCPItemPosition::ptPlotCoords);
             text->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
-            text->position->setCoords(c.runTS, 0.02);
+            // markers close in time: their labels on four staggered lines, not on top of each other
+            text->position->setCoords(c.runTS, 0.02 + 0.09 * static_cast<double>(m_markers % 4));
             text->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
             text->setColor(color);
             const std::string what
@@ -437,6 +438,14 @@ void DashboardView::refresh()
 {
     if (!m_dirty)
         return;
+    beginFrame();
+    for (int c = 0; c < ChartCount; ++c)
+        refreshChart(c);
+    ++m_frames;
+}
+
+void DashboardView::beginFrame()
+{
     m_dirty = false;
     double last = 0;
     for (const auto& [k, l] : m_lines)
@@ -445,43 +454,48 @@ void DashboardView::refresh()
         m_viewT1 = std::max(last, 1.0);
         m_viewT0 = std::max(0.0, m_viewT1 - m_window);
     }
-    const double t0 = m_viewT0, t1 = m_viewT1;
-    syncRanges(t0, t1);
-    QVector<double> keys, values;
-    for (auto& [k, l] : m_lines) {
-        const int columns = std::max(1, l->graph->keyAxis()->axisRect()->width());
-        l->buffer.decimate(t0, t1, columns, keys, values);
-        l->graph->setData(keys, values, true);
-    }
-    m_band->setEdges(&m_p50, &m_p99, t0, t1);
+    m_frameT0 = m_viewT0;
+    m_frameT1 = m_viewT1;
+    syncRanges(m_frameT0, m_frameT1);
+    m_band->setEdges(&m_p50, &m_p99, m_frameT0, m_frameT1);
     // a table of a few dozen cells: four times a second is live enough
     if (!m_pfcRefreshed.isValid() || m_pfcRefreshed.elapsed() >= 250) {
         m_pfc->refresh();
         m_pfcRefreshed.restart();
     }
-    for (int c = 0; c < ChartCount; ++c) {
-        auto* p = m_plots[c];
-        bool any = false;
-        double lo = 0, hi = 1;
-        for (int g = 0; g < p->graphCount(); ++g) {
-            bool found = false;
-            QCPRange r = p->graph(g)->getValueRange(found);
-            if (found) {
-                lo = any ? std::min(lo, r.lower) : r.lower;
-                hi = any ? std::max(hi, r.upper) : r.upper;
-                any = true;
-            }
-        }
-        if (c == Latency) {
-            double blo = 0, bhi = 0;
-            if (m_p99.range(t0, t1, blo, bhi))
-                hi = std::max(hi, bhi);
-        }
-        p->yAxis->setRange(std::min(0.0, lo), any && hi > 0 ? hi * 1.08 : 1.0);
-        if (isVisible() || !p->isVisible())
-            p->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void DashboardView::refreshChart(int c)
+{
+    const double t0 = m_frameT0, t1 = m_frameT1;
+    auto* p = m_plots[c];
+    QVector<double> keys, values;
+    for (auto& [k, l] : m_lines) {
+        if (l->graph->parentPlot() != p)
+            continue;
+        const int columns = std::max(1, l->graph->keyAxis()->axisRect()->width());
+        l->buffer.decimate(t0, t1, columns, keys, values);
+        l->graph->setData(keys, values, true);
     }
-    ++m_frames;
+    bool any = false;
+    double lo = 0, hi = 1;
+    for (int g = 0; g < p->graphCount(); ++g) {
+        bool found = false;
+        QCPRange r = p->graph(g)->getValueRange(found);
+        if (found) {
+            lo = any ? std::min(lo, r.lower) : r.lower;
+            hi = any ? std::max(hi, r.upper) : r.upper;
+            any = true;
+        }
+    }
+    if (c == Latency) {
+        double blo = 0, bhi = 0;
+        if (m_p99.range(t0, t1, blo, bhi))
+            hi = std::max(hi, bhi);
+    }
+    p->yAxis->setRange(std::min(0.0, lo), any && hi > 0 ? hi * 1.08 : 1.0);
+    if (isVisible() || !p->isVisible())
+        p->replot(QCustomPlot::rpQueuedReplot);
 }
 
 double DashboardView::lastReplotMs() const

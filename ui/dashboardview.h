@@ -4,8 +4,8 @@
 // The live charts of a test, on one shared time axis: throughput of both sides, one-way latency (p50 line in a
 // p50..p99 band drawn as one vertical segment per pixel column, the cheap way), CPU of both sides, and the hosts'
 // counters as rates. Samples go into SeriesBuffers (the decimation tier) as they arrive; a ~35 Hz timer hands
-// QCustomPlot at most two points per pixel column and replots only when something changed. A saved run is
-// shown whole the same way.
+// QCustomPlot at most two points per pixel column and replots only when something changed. Below them: the PFC
+// view and the alarms. A saved run is shown whole the same way.
 
 #include "counters/alarms.h"
 #include "run/run.h"
@@ -87,6 +87,8 @@ private:
             : buffer(raw, buckets)
         { }
     };
+    void beginFrame();
+    void refreshChart(int chart);
     Line* line(const std::string& key) const;
     Line* counterLine(const std::string& key);
     void syncRanges(double t0, double t1);
@@ -106,6 +108,7 @@ private:
     bool m_syncing = false;
     double m_window = 60;
     double m_viewT0 = 0, m_viewT1 = 1;
+    double m_frameT0 = 0, m_frameT1 = 1; ///< the range of the frame being drawn
     std::size_t m_received[ChartCount] = {};
     std::size_t m_frames = 0;
     std::size_t m_markers = 0;

@@ -235,6 +235,8 @@ void PfcView::refresh()
         note = tr("Pause frames per second, time paused and pause episodes, last second; lossless priority "
                   "highlighted.");
     m_note->setText(note);
+    // a grid of dashes says nothing the note does not: the alarms get the room
+    m_table->setVisible(anyPfc);
 }
 
 } // namespace rp::ui

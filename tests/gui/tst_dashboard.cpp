@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The live dashboard (ui/dashboardview, ui/seriesbuffer) against its targets, measured, not timed by a unit:
 //  - 10 000 samples/s per series appended for 4 s of wall time while the refresh runs: >= 30 frames/s drawn,
-//    and the GUI event loop's lateness (a 1 ms probe timer) stays < 50 ms at p99 (max printed);
+//    and the GUI event loop's lateness (a 1 ms probe timer, under a real QEventLoop) p99 <= 20 ms, max <= 50 ms;
 //  - memory flat: an hour of samples at 1 kHz leaves the decimation tier's size and the process RSS where
 //    five minutes left them (+32 MB at most);
 //  - the decimation hands QCustomPlot at most two points per pixel column and keeps min and max;
@@ -19,6 +19,7 @@
 #include "testutil.h"
 
 #include <QElapsedTimer>
+#include <QEventLoop>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTimer>
@@ -162,7 +163,11 @@ private:
         const std::size_t framesBefore = view.frames();
         producer.start();
         probe.start();
-        QTest::qWait(4000);
+        // A real event loop, as the application runs: QTest::qWait() sleeps 10 ms between its passes, which the
+        // 1 ms probe would count as lateness that no application has.
+        QEventLoop loop;
+        QTimer::singleShot(4000, &loop, &QEventLoop::quit);
+        loop.exec();
         producer.stop();
         probe.stop();
         const double seconds = static_cast<double>(wall.nsecsElapsed()) / 1e9;
@@ -193,13 +198,15 @@ private:
                       .arg(plot->axisRect()->width());
             return false;
         }
-        // p99, not max: the whole process is sometimes descheduled for ~100 ms here, which no code of ours
-        // causes; the max is printed (bench/dashboard.sh).
-        why = QStringLiteral("%1 samples/s, %2 frames/s, event loop p99 %3 ms late")
+        // Goal G3: p99 <= 20 ms and max <= 50 ms. The max used to be unreliable because QTest::qWait() sleeps
+        // 10 ms between event passes (the probe counted those); under a real QEventLoop it holds, but a shared
+        // 2-core machine can still deschedule the whole process: hence up to three attempts.
+        why = QStringLiteral("%1 samples/s, %2 frames/s, event loop p99 %3 ms max %4 ms late")
                   .arg(t / 1e-4 / seconds)
                   .arg(fps)
-                  .arg(p99);
-        return t / 1e-4 / seconds > 9000 && fps >= 30 && p99 < 50;
+                  .arg(p99)
+                  .arg(worstLateMs);
+        return t / 1e-4 / seconds > 9000 && fps >= 30 && p99 <= 20 && worstLateMs <= 50;
     }
 
 private slots:
@@ -268,6 +275,7 @@ private slots:
         const int aTx = pfc->rowOf(QStringLiteral("lab-a"), counters::Direction::Tx);
         const int bRx = pfc->rowOf(QStringLiteral("lab-b"), counters::Direction::Rx);
         QCOMPARE(table->rowCount(), 4);
+        QVERIFY(!table->isHidden());
         QVERIFY(aRx >= 0 && aTx >= 0 && bRx >= 0);
         const QString rx3 = table->item(aRx, 3)->text();
         QVERIFY2(rx3.contains(QStringLiteral("100 /s")) && rx3.contains(QStringLiteral("5.0 % paused"))
@@ -299,6 +307,7 @@ private slots:
         view.addCounters({ 0.1, "lab-b", 0.1, { { "hw:rcvd_pkts", 1000 } } });
         pfc->refresh();
         QCOMPARE(table->item(0, 3)->text(), QStringLiteral("—"));
+        QVERIFY(table->isHidden()); // a grid of dashes: the alarms get the room
         QVERIFY(pfc->findChild<QLabel*>()->text().contains(QStringLiteral("no per-priority pause counters")));
     }
 
