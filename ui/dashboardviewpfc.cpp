@@ -32,27 +32,30 @@ struct Averaged
 PfcView::PfcView(QWidget* parent)
     : QWidget(parent)
 {
-    auto* layout = new QHBoxLayout(this);
+    auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
-    auto* left = new QVBoxLayout;
     m_note = new QLabel(this);
     m_note->setWordWrap(true);
-    left->addWidget(m_note);
+    layout->addWidget(m_note);
+    auto* row = new QHBoxLayout;
+    layout->addLayout(row, 1);
     m_table = new QTableWidget(0, 8, this);
     m_table->setAccessibleName(tr("Priority flow control per host, direction and priority"));
     m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
     m_table->setSelectionMode(QAbstractItemView::NoSelection);
+    m_table->setWordWrap(false); // two lines a cell, never more
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
     m_table->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    left->addWidget(m_table, 1);
-    layout->addLayout(left, 3);
+    row->addWidget(m_table, 3);
+    // a few alarm lines stay readable however the splitter above is dragged
+    setMinimumHeight(120);
     m_alarms = new QTreeWidget(this);
     m_alarms->setAccessibleName(tr("Alarms raised by the host counters"));
     m_alarms->setHeaderLabels({ tr("Time (s)"), tr("Host"), tr("Severity"), tr("Alarm") });
     m_alarms->setRootIsDecorated(false);
     m_alarms->setUniformRowHeights(true);
     m_alarms->header()->setStretchLastSection(true);
-    layout->addWidget(m_alarms, 2);
+    row->addWidget(m_alarms, 2);
     clear();
 }
 
@@ -136,7 +139,8 @@ void PfcView::refresh()
 
     for (int p = 0; p < 8; ++p) {
         const bool lossless = m_lossless && m_lossless->contains(p);
-        auto* head = new QTableWidgetItem(lossless ? tr("prio %1 (lossless)").arg(p) : tr("prio %1").arg(p));
+        auto* head = new QTableWidgetItem(lossless ? tr("%1 lossless").arg(p) : QString::number(p));
+        head->setToolTip(tr("Priority %1").arg(p));
         if (lossless) {
             QFont f = head->font();
             f.setBold(true);
@@ -192,15 +196,17 @@ void PfcView::refresh()
                     item->setForeground(muted);
                     item->setToolTip(tr("This NIC has no pause counter for priority %1 (absent, not zero)").arg(p));
                 } else {
-                    QStringList lines;
-                    lines << (a.frames ? tr("%1 /s").arg(*a.frames, 0, 'f', 0) : tr("— /s"));
+                    // two short lines: frames/s; share of time paused and episodes/s (absent parts left out)
+                    QString first = a.frames ? tr("%1 /s").arg(*a.frames, 0, 'f', 0) : tr("— /s");
+                    QStringList second;
                     if (a.occupancy)
-                        lines << tr("%1 % paused").arg(*a.occupancy * 100, 0, 'f', 1);
+                        second << tr("%1 %").arg(*a.occupancy * 100, 0, 'f', 1);
                     if (a.transitions)
-                        lines << tr("%1 episodes/s").arg(*a.transitions, 0, 'f', 0);
-                    item->setText(lines.join(QLatin1Char('\n')));
+                        second << tr("%1 ep/s").arg(*a.transitions, 0, 'f', 0);
+                    item->setText(
+                        second.isEmpty() ? first : first + QLatin1Char('\n') + second.join(QStringLiteral(" · ")));
                     item->setToolTip(tr("Priority %1, %2, last second: pause frames per second; share of the time "
-                                        "paused (from the pause duration counter); pause episodes per second")
+                                        "paused (from the pause duration counter) · pause episodes (ep) per second")
                                          .arg(p)
                                          .arg(rx ? tr("received") : tr("sent")));
                 }
