@@ -130,7 +130,7 @@ DashboardView::DashboardView(QWidget* parent)
     split->addWidget(m_pfc);
     split->setStretchFactor(0, 4);
     split->setStretchFactor(1, 1);
-    split->setSizes({ 780, 220 }); // proportions: room for two hosts' rx/tx rows and a few alarms
+    split->setSizes({ 820, 180 }); // proportions: room for two hosts' rx/tx rows and a few alarms
     layout->addWidget(split, 1);
 
     const QString titles[ChartCount] = { tr("Throughput (Gb/s)"), tr("One-way latency (µs): p50, band p50–p99"),
