@@ -10,6 +10,7 @@ packages=(
     libssh-dev libyaml-cpp-dev nlohmann-json3-dev libibverbs-dev librdmacm-dev
     # ui
     qt6-base-dev qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools libqcustomplot-dev libqcustomplot2.1-qt6
+    qt6-svg-dev
     libgl-dev
     # run and test: hosts, RDMA tools, headless display
     openssh-server openssh-client openssl iproute2 procps psmisc time rdma-core ibverbs-utils perftest

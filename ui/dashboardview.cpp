@@ -4,11 +4,15 @@
 #include "dashboardview.h"
 
 #include "counters/counters.h"
+#include "dashboardviewpfc.h"
+#include "profile/profile.h"
 
 #include <QCheckBox>
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QSplitter>
+#include <QSvgGenerator>
 #include <QTimer>
 #include <QVBoxLayout>
 
@@ -116,12 +120,25 @@ DashboardView::DashboardView(QWidget* parent)
     bar->addWidget(new QLabel(tr("Drag or wheel on a chart to look back; all charts share the time axis."), this));
     layout->addLayout(bar);
     connect(m_followBox, &QCheckBox::toggled, this, &DashboardView::setFollow);
+    // Charts above, the PFC view and the alarms below; the user moves the divide.
+    auto* split = new QSplitter(Qt::Vertical, this);
+    auto* charts = new QWidget(split);
+    auto* chartsLayout = new QVBoxLayout(charts);
+    chartsLayout->setContentsMargins(0, 0, 0, 0);
+    split->addWidget(charts);
+    m_pfc = new PfcView(split);
+    split->addWidget(m_pfc);
+    split->setStretchFactor(0, 4);
+    split->setStretchFactor(1, 1);
+    split->setSizes({ 820, 180 }); // proportions: room for two hosts' rx/tx rows and a few alarms
+    layout->addWidget(split, 1);
 
     const QString titles[ChartCount] = { tr("Throughput (Gb/s)"), tr("One-way latency (µs): p50, band p50–p99"),
         tr("CPU (% of one core)"), tr("Host counters (per second)") };
     for (int c = 0; c < ChartCount; ++c) {
-        auto* p = new QCustomPlot(this);
+        auto* p = new QCustomPlot(charts);
         p->setMinimumHeight(140);
+        p->setAccessibleName(titles[c]);
         p->setNoAntialiasingOnDrag(true);
         p->setNotAntialiasedElements(QCP::aeAll);
         p->plotLayout()->insertRow(0);
@@ -148,7 +165,7 @@ DashboardView::DashboardView(QWidget* parent)
             p->legend->setFillOrder(QCPLegend::foColumnsFirst);
             p->legend->setWrap(3);
         }
-        layout->addWidget(p, 1);
+        chartsLayout->addWidget(p, 1);
         m_plots[c] = p;
     }
     auto add = [&](const std::string& key, Chart chart, const QString& name, const QColor& color, bool dashed) {
@@ -258,7 +275,9 @@ void DashboardView::clear()
     m_p99.clear();
     m_plots[Latency]->clearItems();
     m_markers = 0;
-    m_lastMarker.clear();
+    m_engine.clear();
+    m_alarms.clear();
+    m_pfc->clear();
     m_colorIndex = 0;
     for (auto& r : m_received)
         r = 0;
@@ -294,36 +313,56 @@ void DashboardView::addCounters(const rp::run::CounterSample& c)
             l = counterLine(key);
         if (l)
             l->buffer.append(c.runTS, rate);
-        if (rate > 0 && m_markers < 100) {
-            const auto info = counters::describeCounter(name);
-            auto last = m_lastMarker.find(key);
-            if (info.alarm && (last == m_lastMarker.end() || c.runTS - last->second >= 1.0)) {
-                // Where the latency went up, the reason shows on the same time axis.
-                auto* p = m_plots[Latency];
-                auto* line = new QCPItemStraightLine(p);
-                line->point1->setCoords(c.runTS, 0);
-                line->point2->setCoords(c.runTS, 1);
-                line->setPen(QPen(QColor(0xc0, 0x1c, 0x28), 1, Qt::DashLine));
-                auto* text = new QCPItemText(p);
-                text->position->setTypeX(QCPItemPosition::ptPlotCoords);
-                text->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
-                text->position->setCoords(c.runTS, 0.02);
-                text->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
-                text->setColor(QColor(0xc0, 0x1c, 0x28));
-                text->setText(QString::fromStdString(c.host + ": " + info.label));
-                text->setClipToAxisRect(true);
-                m_lastMarker[key] = c.runTS;
-                ++m_markers;
-            }
+    }
+    m_pfc->addCounters(c);
+    const bool dark = palette().color(QPalette::Base).lightness() < 128;
+    for (auto& alarm : m_engine.update(c)) {
+        m_pfc->addAlarm(alarm);
+        if (alarm.markOnLatency && m_markers < 100) {
+            // Where the latency went up, the reason shows on the same time axis, the moment it is known.
+            const QColor color = alarm.severity == counters::Severity::Critical
+                ? (dark ? QColor(0xff, 0x7b, 0x7b) : QColor(0xc0, 0x1c, 0x28))
+                : (dark ? QColor(0xff, 0xb3, 0x5c) : QColor(0xa8, 0x4b, 0x00));
+            auto* p = m_plots[Latency];
+            auto* line = new QCPItemStraightLine(p);
+            line->point1->setCoords(c.runTS, 0);
+            line->point2->setCoords(c.runTS, 1);
+            line->setPen(QPen(color, 1, Qt::DashLine));
+            auto* text = new QCPItemText(p);
+            text->position->setTypeX(QCPItemPosition::ptPlotCoords);
+            text->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
+            // markers close in time: their labels on four staggered lines, not on top of each other
+            text->position->setCoords(c.runTS, 0.02 + 0.09 * static_cast<double>(m_markers % 4));
+            text->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
+            text->setColor(color);
+            const std::string what
+                = alarm.counter.empty() ? alarm.text : counters::describeCounter(alarm.counter).label;
+            text->setText(QString::fromStdString(c.host + ": " + what));
+            text->setClipToAxisRect(true);
+            ++m_markers;
         }
+        m_alarms.push_back(std::move(alarm));
     }
     ++m_received[Counters];
     m_dirty = true;
 }
 
+void DashboardView::setAlarmContext(const rp::counters::AlarmContext& context)
+{
+    m_engine.setContext(context);
+    m_pfc->setLosslessPriorities(context.pfcPriorities);
+}
+
 void DashboardView::showRun(const rp::run::Run& run)
 {
     clear();
+    // The profile the run was made under says which priority is lossless; without one nothing is flagged.
+    counters::AlarmContext context;
+    if (!run.environment.profileYaml.empty()) {
+        if (auto profile = parseProfileUnchecked(run.environment.profileYaml, "run profile"))
+            context = counters::alarmContextFor(*profile);
+    }
+    setAlarmContext(context);
     for (const auto& s : run.samples)
         addSample(s);
     for (const auto& c : run.counters)
@@ -400,6 +439,14 @@ void DashboardView::refresh()
 {
     if (!m_dirty)
         return;
+    beginFrame();
+    for (int c = 0; c < ChartCount; ++c)
+        refreshChart(c);
+    ++m_frames;
+}
+
+void DashboardView::beginFrame()
+{
     m_dirty = false;
     double last = 0;
     for (const auto& [k, l] : m_lines)
@@ -408,38 +455,48 @@ void DashboardView::refresh()
         m_viewT1 = std::max(last, 1.0);
         m_viewT0 = std::max(0.0, m_viewT1 - m_window);
     }
-    const double t0 = m_viewT0, t1 = m_viewT1;
-    syncRanges(t0, t1);
+    m_frameT0 = m_viewT0;
+    m_frameT1 = m_viewT1;
+    syncRanges(m_frameT0, m_frameT1);
+    m_band->setEdges(&m_p50, &m_p99, m_frameT0, m_frameT1);
+    // a table of a few dozen cells: four times a second is live enough
+    if (!m_pfcRefreshed.isValid() || m_pfcRefreshed.elapsed() >= 250) {
+        m_pfc->refresh();
+        m_pfcRefreshed.restart();
+    }
+}
+
+void DashboardView::refreshChart(int c)
+{
+    const double t0 = m_frameT0, t1 = m_frameT1;
+    auto* p = m_plots[c];
     QVector<double> keys, values;
     for (auto& [k, l] : m_lines) {
+        if (l->graph->parentPlot() != p)
+            continue;
         const int columns = std::max(1, l->graph->keyAxis()->axisRect()->width());
         l->buffer.decimate(t0, t1, columns, keys, values);
         l->graph->setData(keys, values, true);
     }
-    m_band->setEdges(&m_p50, &m_p99, t0, t1);
-    for (int c = 0; c < ChartCount; ++c) {
-        auto* p = m_plots[c];
-        bool any = false;
-        double lo = 0, hi = 1;
-        for (int g = 0; g < p->graphCount(); ++g) {
-            bool found = false;
-            QCPRange r = p->graph(g)->getValueRange(found);
-            if (found) {
-                lo = any ? std::min(lo, r.lower) : r.lower;
-                hi = any ? std::max(hi, r.upper) : r.upper;
-                any = true;
-            }
+    bool any = false;
+    double lo = 0, hi = 1;
+    for (int g = 0; g < p->graphCount(); ++g) {
+        bool found = false;
+        QCPRange r = p->graph(g)->getValueRange(found);
+        if (found) {
+            lo = any ? std::min(lo, r.lower) : r.lower;
+            hi = any ? std::max(hi, r.upper) : r.upper;
+            any = true;
         }
-        if (c == Latency) {
-            double blo = 0, bhi = 0;
-            if (m_p99.range(t0, t1, blo, bhi))
-                hi = std::max(hi, bhi);
-        }
-        p->yAxis->setRange(std::min(0.0, lo), any && hi > 0 ? hi * 1.08 : 1.0);
-        if (isVisible() || !p->isVisible())
-            p->replot(QCustomPlot::rpQueuedReplot);
     }
-    ++m_frames;
+    if (c == Latency) {
+        double blo = 0, bhi = 0;
+        if (m_p99.range(t0, t1, blo, bhi))
+            hi = std::max(hi, bhi);
+    }
+    p->yAxis->setRange(std::min(0.0, lo), any && hi > 0 ? hi * 1.08 : 1.0);
+    if (isVisible() || !p->isVisible())
+        p->replot(QCustomPlot::rpQueuedReplot);
 }
 
 double DashboardView::lastReplotMs() const
@@ -467,9 +524,23 @@ bool DashboardView::exportChart(Chart chart, const QString& path, QString* error
         ok = p->savePdf(path, 0, 0, QCP::epNoCosmetic, QStringLiteral("RoCE Pilot"), tr("RoCE Pilot chart"));
     else if (suffix == QStringLiteral("png"))
         ok = p->savePng(path, 0, 0, 2.0);
-    else {
+    else if (suffix == QStringLiteral("svg")) {
+        // Vector, editable in Inkscape or a browser; QCustomPlot draws itself into any painter.
+        QSvgGenerator svg;
+        svg.setFileName(path);
+        svg.setSize(p->size());
+        svg.setViewBox(QRect(QPoint(0, 0), p->size()));
+        svg.setTitle(tr("RoCE Pilot chart"));
+        svg.setDescription(tr("Exported from the RoCE Pilot dashboard"));
+        QCPPainter painter;
+        if (painter.begin(&svg)) {
+            p->toPainter(&painter, p->width(), p->height());
+            ok = painter.end();
+        }
+        ok = ok && QFileInfo(path).size() > 0;
+    } else {
         if (error)
-            *error = tr("choose a .png or .pdf file name");
+            *error = tr("choose a .png, .svg or .pdf file name");
         return false;
     }
     if (!ok && error)

@@ -4,9 +4,10 @@
 // The live charts of a test, on one shared time axis: throughput of both sides, one-way latency (p50 line in a
 // p50..p99 band drawn as one vertical segment per pixel column, the cheap way), CPU of both sides, and the hosts'
 // counters as rates. Samples go into SeriesBuffers (the decimation tier) as they arrive; a ~35 Hz timer hands
-// QCustomPlot at most two points per pixel column and replots only when something changed. A saved run is
-// shown whole the same way.
+// QCustomPlot at most two points per pixel column and replots only when something changed. Below them: the PFC
+// view and the alarms. A saved run is shown whole the same way.
 
+#include "counters/alarms.h"
 #include "run/run.h"
 #include "seriesbuffer.h"
 
@@ -24,6 +25,7 @@ class QTimer;
 namespace rp::ui {
 
 class ColumnBand;
+class PfcView;
 
 class DashboardView final : public QWidget
 {
@@ -39,6 +41,8 @@ public:
     void clear();
     void addSample(const rp::run::RunSample& sample);
     void addCounters(const rp::run::CounterSample& counters);
+    /// The profile's PFC set and RoCE priority for the alarm rules and the PFC view (clear() keeps it).
+    void setAlarmContext(const rp::counters::AlarmContext& context);
     /// Shows a saved run whole (replaces what is shown).
     void showRun(const rp::run::Run& run);
     /// Draws another run over what is shown (dashed, its own time from 0): before/after a change, RDMA vs TCP.
@@ -55,12 +59,15 @@ public:
     /// Frames drawn since clear(), and the last replot's cost (QCustomPlot's own measurement, ms).
     std::size_t frames() const { return m_frames; }
     double lastReplotMs() const;
-    /// Alarm markers drawn on the latency chart: a counter whose rise means trouble (a lost packet, a
-    /// retransmission timeout, a pause storm) moved. At most one per counter per second, 100 in all.
+    /// Alarm markers drawn on the latency chart: an alarm rule of core/counters/alarms fired (a lost packet, a
+    /// retransmission timeout, a pause storm, pauses on the wrong priority). At most one per rule, host and
+    /// counter per second, 100 in all. Every alarm (with or without a marker) is listed in the PFC view.
     std::size_t alarmMarkers() const { return m_markers; }
+    const std::vector<rp::counters::Alarm>& alarms() const { return m_alarms; }
+    PfcView* pfcView() const { return m_pfc; }
     /// Memory the decimation tier holds (flat: allocated once per series).
     std::size_t bufferBytes() const;
-    /// PNG or PDF by the file's suffix (vector for PDF).
+    /// PNG, SVG or PDF by the file's suffix (vector for SVG and PDF).
     bool exportChart(Chart chart, const QString& path, QString* error) const;
 
 protected:
@@ -80,6 +87,8 @@ private:
             : buffer(raw, buckets)
         { }
     };
+    void beginFrame();
+    void refreshChart(int chart);
     Line* line(const std::string& key) const;
     Line* counterLine(const std::string& key);
     void syncRanges(double t0, double t1);
@@ -99,10 +108,14 @@ private:
     bool m_syncing = false;
     double m_window = 60;
     double m_viewT0 = 0, m_viewT1 = 1;
+    double m_frameT0 = 0, m_frameT1 = 1; ///< the range of the frame being drawn
     std::size_t m_received[ChartCount] = {};
     std::size_t m_frames = 0;
     std::size_t m_markers = 0;
-    std::map<std::string, double> m_lastMarker; ///< counter key -> run time of its last marker
+    rp::counters::AlarmEngine m_engine;
+    std::vector<rp::counters::Alarm> m_alarms;
+    PfcView* m_pfc = nullptr;
+    QElapsedTimer m_pfcRefreshed;
     int m_colorIndex = 0;
 };
 

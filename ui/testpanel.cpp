@@ -18,26 +18,31 @@
 #include <QDateTime>
 #include <QDir>
 #include <QDoubleSpinBox>
+#include <QElapsedTimer>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
+#include <QHeaderView>
 #include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
 #include <QMessageBox>
+#include <QMouseEvent>
 #include <QPointer>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QSplitter>
 #include <QStandardPaths>
 #include <QTabWidget>
+#include <QTableWidget>
 #include <QVBoxLayout>
 #include <QtConcurrent>
 
 #include <charconv>
 #include <cmath>
+#include <map>
 #include <mutex>
 #include <thread>
 
@@ -57,8 +62,12 @@ struct TestPanel::Job
     std::string profileYaml;
     std::string discoveryJson;
     std::string probePath;
+    /// The pair whose samples go to the live charts (-1: the first of the running round); read by every pair.
+    std::atomic<int> livePair { -1 };
+    std::atomic<int> roundFirstPair { 0 }; ///< index of the running round's first pair
     // results, written by the worker, read after it finished
     std::mutex mutex;
+    std::map<int, QString> pairFiles; ///< pair index -> its run file, once it is created
     QStringList files;
     QStringList errors;
 };
@@ -178,6 +187,14 @@ TestPanel::TestPanel(TestSources sources, QWidget* parent)
     buttons->addWidget(m_start);
     buttons->addWidget(m_stop);
     form->addRow(buttons);
+    m_livePair = new QComboBox(left);
+    m_livePair->setAccessibleName(tr("Pair shown in the live charts"));
+    m_livePair->setToolTip(tr("One-to-many and all-to-all run several pairs at once: pick the one the live "
+                              "charts follow"));
+    m_livePair->addItem(tr("the running pair (first of each round)"), -1);
+    form->addRow(tr("Live c&harts of"), m_livePair);
+    connect(
+        m_livePair, &QComboBox::activated, this, [this](int row) { setLivePair(m_livePair->itemData(row).toInt()); });
     m_status = new QLabel(tr("Ready."), left);
     m_status->setWordWrap(true);
     form->addRow(m_status);
@@ -199,16 +216,26 @@ TestPanel::TestPanel(TestSources sources, QWidget* parent)
 
     // Right: live charts and the heatmap.
     auto* tabs = new QTabWidget(split);
+    m_tabs = tabs;
     m_dashboard = new DashboardView(tabs);
     tabs->addTab(m_dashboard, tr("Live charts"));
     auto* heat = new QWidget(tabs);
     auto* heatLayout = new QVBoxLayout(heat);
     m_metric = new QComboBox(heat);
-    m_metric->addItem(tr("p50 one-way latency (µs)"));
-    m_metric->addItem(tr("throughput (Gb/s)"));
+    m_metric->setAccessibleName(tr("Heatmap metric"));
+    m_metric->addItem(tr("p50 one-way latency (µs)"), static_cast<int>(HeatMetric::P50));
+    m_metric->addItem(tr("p99 one-way latency (µs)"), static_cast<int>(HeatMetric::P99));
+    m_metric->addItem(tr("throughput (Gb/s)"), static_cast<int>(HeatMetric::Throughput));
+    m_metric->addItem(tr("error counter events (loss, timeouts, storms)"), static_cast<int>(HeatMetric::Errors));
     heatLayout->addWidget(m_metric);
+    auto* heatRow = new QHBoxLayout;
     m_heatmap = new QCustomPlot(heat);
+    m_heatmap->setAccessibleName(tr("Host by host heatmap; click a cell to open that pair's run"));
+    m_heatmap->setToolTip(tr("Click a cell to open that pair's run in the live charts"));
     m_colorMap = new QCPColorMap(m_heatmap->xAxis, m_heatmap->yAxis);
+    // Cells are axis-aligned rectangles: antialiasing only blurs their edges and makes the scaled image
+    // several times dearer to draw.
+    m_heatmap->setNotAntialiasedElements(QCP::aeAll);
     auto* scale = new QCPColorScale(m_heatmap);
     m_heatmap->plotLayout()->addElement(0, 1, scale);
     m_colorMap->setColorScale(scale);
@@ -216,8 +243,44 @@ TestPanel::TestPanel(TestSources sources, QWidget* parent)
     m_colorMap->setInterpolate(false);
     m_heatmap->xAxis->setLabel(tr("client"));
     m_heatmap->yAxis->setLabel(tr("server"));
-    heatLayout->addWidget(m_heatmap, 1);
+    heatRow->addWidget(m_heatmap, 3);
+    auto* worstBox = new QVBoxLayout;
+    auto* worstLabel = new QLabel(tr("Worst pairs"), heat);
+    worstBox->addWidget(worstLabel);
+    m_worst = new QTableWidget(0, 2, heat);
+    m_worst->setAccessibleName(tr("The ten worst pairs of the metric; activate a row to open that pair's run"));
+    worstLabel->setBuddy(m_worst);
+    m_worst->setHorizontalHeaderLabels({ tr("Pair (client → server)"), tr("Value") });
+    m_worst->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_worst->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_worst->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_worst->verticalHeader()->setVisible(false);
+    m_worst->horizontalHeader()->setStretchLastSection(true);
+    worstBox->addWidget(m_worst, 1);
+    heatRow->addLayout(worstBox, 1);
+    heatLayout->addLayout(heatRow, 1);
     tabs->addTab(heat, tr("Host × host"));
+    connect(m_heatmap, &QCustomPlot::mousePress, this, [this](QMouseEvent* e) {
+        const double x = m_heatmap->xAxis->pixelToCoord(e->position().x());
+        const double y = m_heatmap->yAxis->pixelToCoord(e->position().y());
+        const int client = static_cast<int>(std::lround(x)), server = static_cast<int>(std::lround(y));
+        const int n = static_cast<int>(m_cells.size());
+        if (client < 0 || server < 0 || client >= n || server >= n || client == server)
+            return;
+        QString error;
+        if (!drillDown(server, client, &error))
+            m_status->setText(error);
+    });
+    auto openRow = [this](int row) {
+        auto* item = m_worst->item(row, 0);
+        if (!item)
+            return;
+        QString error;
+        if (!drillDown(item->data(Qt::UserRole).toInt(), item->data(Qt::UserRole + 1).toInt(), &error))
+            m_status->setText(error);
+    };
+    connect(m_worst, &QTableWidget::cellActivated, this, openRow);
+    connect(m_worst, &QTableWidget::cellClicked, this, openRow);
     split->addWidget(tabs);
     split->setStretchFactor(1, 3);
 
@@ -364,12 +427,109 @@ QString TestPanel::statusText() const
     return m_status->text();
 }
 
+namespace {
+
+double metricOf(const TestPanel::HeatCell& c, TestPanel::HeatMetric m)
+{
+    switch (m) {
+    case TestPanel::HeatMetric::P50:
+        return c.p50Us;
+    case TestPanel::HeatMetric::P99:
+        return c.p99Us;
+    case TestPanel::HeatMetric::Throughput:
+        return c.gbps;
+    case TestPanel::HeatMetric::Errors:
+        return c.errors;
+    }
+    return std::nan("");
+}
+
+} // namespace
+
 double TestPanel::heatmapValue(int row, int column) const
 {
     if (row < 0 || column < 0 || static_cast<std::size_t>(row) >= m_cells.size()
         || static_cast<std::size_t>(column) >= m_cells[static_cast<std::size_t>(row)].size())
         return std::nan("");
-    return m_cells[static_cast<std::size_t>(row)][static_cast<std::size_t>(column)];
+    return metricOf(m_cells[static_cast<std::size_t>(row)][static_cast<std::size_t>(column)],
+        static_cast<HeatMetric>(m_metric->currentData().toInt()));
+}
+
+void TestPanel::setHeatMetric(HeatMetric metric)
+{
+    m_metric->setCurrentIndex(m_metric->findData(static_cast<int>(metric)));
+}
+
+void TestPanel::setHeatCells(const QStringList& hosts, const std::vector<std::vector<HeatCell>>& cells)
+{
+    m_cellHosts.assign(hosts.begin(), hosts.end());
+    m_cells = cells;
+    updateHeatmap();
+}
+
+double TestPanel::redrawHeatmap()
+{
+    QElapsedTimer t;
+    t.start();
+    updateHeatmap();
+    m_heatmap->replot(QCustomPlot::rpImmediateRefresh);
+    return static_cast<double>(t.nsecsElapsed()) / 1e6;
+}
+
+bool TestPanel::drillDown(int server, int client, QString* error)
+{
+    if (server < 0 || client < 0 || static_cast<std::size_t>(server) >= m_cells.size()
+        || static_cast<std::size_t>(client) >= m_cells.size())
+        return false;
+    const auto& cell = m_cells[static_cast<std::size_t>(server)][static_cast<std::size_t>(client)];
+    const QString pair = m_cellHosts[static_cast<std::size_t>(client)] + QStringLiteral(" → ")
+        + m_cellHosts[static_cast<std::size_t>(server)];
+    if (isRunning()) {
+        if (error)
+            *error = tr("%1: its run opens here once the test has finished").arg(pair);
+        return false;
+    }
+    if (cell.runFile.isEmpty()) {
+        if (error)
+            *error = tr("%1 has no saved run").arg(pair);
+        return false;
+    }
+    if (!openRun(cell.runFile, error))
+        return false;
+    m_tabs->setCurrentWidget(m_dashboard);
+    return true;
+}
+
+int TestPanel::livePair() const
+{
+    return m_livePair->currentData().toInt();
+}
+
+void TestPanel::setLivePair(int index)
+{
+    const int row = m_livePair->findData(index);
+    if (row < 0)
+        return;
+    m_livePair->setCurrentIndex(row);
+    auto job = m_job;
+    if (!job || !isRunning())
+        return;
+    // Subscribe first, then read what the file holds: a sample may come twice, none is missed.
+    job->livePair.store(index);
+    m_dashboard->clear();
+    QString file;
+    {
+        std::lock_guard lock(job->mutex);
+        const int pair = index >= 0 ? index : job->roundFirstPair.load();
+        if (auto it = job->pairFiles.find(pair); it != job->pairFiles.end())
+            file = it->second;
+    }
+    if (!file.isEmpty()) {
+        if (auto r = run::readRunFile(toStd(file))) {
+            m_dashboard->showRun(*r);
+            m_dashboard->setFollow(true);
+        }
+    }
 }
 
 void TestPanel::setBusy(bool busy)
@@ -396,10 +556,15 @@ void TestPanel::start()
     job->runsDir = m_runsDir;
     job->label = m_label->text();
     job->probePath = toStd(probePath());
+    // The alarm rules and the PFC view need the lossless priority; without a profile it is not known.
+    counters::AlarmContext alarmContext;
     if (m_sources.profile) {
-        if (auto p = m_sources.profile())
+        if (auto p = m_sources.profile()) {
             job->profileYaml = rp::profileToYaml(*p);
+            alarmContext = counters::alarmContextFor(*p);
+        }
     }
+    m_dashboard->setAlarmContext(alarmContext);
     const auto scope = static_cast<Scope>(m_scope->currentData().toInt());
     std::vector<int> picked;
     if (scope == Scope::Pair) {
@@ -436,6 +601,20 @@ void TestPanel::start()
         job->rounds = run::oneToManyRounds(m_server->currentIndex(), static_cast<int>(picked.size()));
     else
         job->rounds = run::allToAllRounds(static_cast<int>(picked.size()));
+    while (m_livePair->count() > 1)
+        m_livePair->removeItem(1);
+    {
+        int index = 0;
+        for (const auto& round : job->rounds) {
+            for (const auto& [si, ci] : round)
+                m_livePair->addItem(toQ(job->hosts[static_cast<std::size_t>(ci)].name + " → "
+                                        + job->hosts[static_cast<std::size_t>(si)].name),
+                    index++);
+        }
+    }
+    m_livePair->setCurrentIndex(0);
+    m_livePair->setEnabled(m_livePair->count() > 2);
+    job->livePair.store(-1);
     job->discoveryJson = m_discovery.empty() ? std::string() : rp::discoveryToJson(m_discovery, {});
     job->context = m_sources.prompter ? m_sources.prompter->context(&job->cancel) : rp::ConnectContext {};
     job->context.cancel = &job->cancel;
@@ -451,7 +630,7 @@ void TestPanel::start()
     m_cellHosts.clear();
     for (const auto& h : job->hosts)
         m_cellHosts.push_back(toQ(h.name));
-    m_cells.assign(job->hosts.size(), std::vector<double>(job->hosts.size(), std::nan("")));
+    m_cells.assign(job->hosts.size(), std::vector<HeatCell>(job->hosts.size()));
     updateHeatmap();
     m_dashboard->clear();
     m_job = job;
@@ -478,11 +657,20 @@ void TestPanel::start()
             if (job->cancel.load())
                 break;
             std::vector<std::thread> threads;
+            // Following the running round: each round's pairs start their time axis at 0 again.
+            if (job->livePair.load() < 0 && pairNo > 0)
+                toGui([](TestPanel* p) { p->m_dashboard->clear(); });
+            job->roundFirstPair.store(pairNo);
             for (std::size_t k = 0; k < round.size(); ++k) {
                 const auto [si, ci] = round[k];
-                const bool live = k == 0; // the round's first pair feeds the live charts
-                ++pairNo;
-                threads.emplace_back([job, toGui, si = si, ci = ci, live, pairNo, pairs] {
+                const bool first = k == 0;
+                const int index = pairNo++;
+                threads.emplace_back([job, toGui, si = si, ci = ci, first, index, pairNo, pairs] {
+                    // the chosen pair, or (by default) the round's first pair, feeds the live charts
+                    auto live = [job, first, index] {
+                        const int chosen = job->livePair.load();
+                        return chosen == index || (chosen < 0 && first);
+                    };
                     run::PairTest t;
                     t.server = job->hosts[static_cast<std::size_t>(si)];
                     t.client = job->hosts[static_cast<std::size_t>(ci)];
@@ -499,16 +687,28 @@ void TestPanel::start()
                         + safeName(t.client.name) + QStringLiteral("-to-") + safeName(t.server.name)
                         + QStringLiteral(".rprun");
                     t.savePath = toStd(file);
+                    {
+                        std::lock_guard lock(job->mutex);
+                        job->pairFiles[index] = file;
+                    }
                     run::RunnerHooks hooks;
                     hooks.cancel = &job->cancel;
-                    if (live) {
-                        hooks.onSample = [toGui](const run::RunSample& s) {
+                    hooks.onSample = [toGui, live](const run::RunSample& s) {
+                        if (live())
                             toGui([s](TestPanel* p) { p->m_dashboard->addSample(s); });
-                        };
-                        hooks.onCounters = [toGui](const run::CounterSample& c) {
+                    };
+                    // Every pair counts its error events (the heatmap's error metric); the live one also charts.
+                    auto errorEvents = std::make_shared<std::atomic<long long>>(0);
+                    hooks.onCounters = [toGui, live, errorEvents](const run::CounterSample& c) {
+                        double events = 0;
+                        for (const auto& [name, rate] : c.rates) {
+                            if (rate > 0 && counters::describeCounter(name).alarm)
+                                events += rate * c.intervalS;
+                        }
+                        errorEvents->fetch_add(std::llround(events));
+                        if (live())
                             toGui([c](TestPanel* p) { p->m_dashboard->addCounters(c); });
-                        };
-                    }
+                    };
                     const QString who = toQ(t.client.name + " → " + t.server.name);
                     hooks.onStatus = [toGui, who, pairNo, pairs](const std::string& s) {
                         const QString text = QStringLiteral("%1/%2 %3: %4").arg(pairNo).arg(pairs).arg(who, toQ(s));
@@ -527,12 +727,16 @@ void TestPanel::start()
                     }
                     if (outcome && !outcome->sizes.empty()) {
                         const auto& c = outcome->sizes.front().client;
-                        const double p50 = c.latency && c.latency->hasPercentiles ? c.latency->p50Us : std::nan("");
-                        const double gbps = c.gbps;
-                        toGui([si, ci, p50, gbps](TestPanel* p) {
-                            const bool lat = p->m_metric->currentIndex() == 0;
-                            auto& cell = p->m_cells[static_cast<std::size_t>(si)][static_cast<std::size_t>(ci)];
-                            cell = lat ? p50 : gbps;
+                        HeatCell cell;
+                        if (c.latency && c.latency->hasPercentiles) {
+                            cell.p50Us = c.latency->p50Us;
+                            cell.p99Us = c.latency->p99Us;
+                        }
+                        cell.gbps = c.gbps;
+                        cell.errors = static_cast<double>(errorEvents->load());
+                        cell.runFile = QFileInfo::exists(file) ? file : QString();
+                        toGui([si, ci, cell](TestPanel* p) {
+                            p->m_cells[static_cast<std::size_t>(si)][static_cast<std::size_t>(ci)] = cell;
                             p->m_cells[static_cast<std::size_t>(ci)][static_cast<std::size_t>(si)] = cell;
                             p->updateHeatmap();
                         });
@@ -596,23 +800,84 @@ void TestPanel::onFinished()
 void TestPanel::updateHeatmap()
 {
     const int n = static_cast<int>(m_cells.size());
+    const auto metric = static_cast<HeatMetric>(m_metric->currentData().toInt());
     m_colorMap->data()->setSize(std::max(n, 1), std::max(n, 1));
     m_colorMap->data()->setRange(QCPRange(0, std::max(n - 1, 0)), QCPRange(0, std::max(n - 1, 0)));
+    struct Pair
+    {
+        int server, client;
+        double value;
+    };
+    std::vector<Pair> pairs;
     for (int s = 0; s < n; ++s) {
-        for (int c = 0; c < n; ++c)
-            m_colorMap->data()->setCell(c, s, m_cells[static_cast<std::size_t>(s)][static_cast<std::size_t>(c)]);
+        for (int c = 0; c < n; ++c) {
+            const double v = metricOf(m_cells[static_cast<std::size_t>(s)][static_cast<std::size_t>(c)], metric);
+            m_colorMap->data()->setCell(c, s, v);
+            if (s < c && std::isfinite(v))
+                pairs.push_back({ s, c, v });
+        }
     }
-    QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
-    for (int i = 0; i < n; ++i)
-        ticker->addTick(i, m_cellHosts[static_cast<std::size_t>(i)]);
-    m_heatmap->xAxis->setTicker(ticker);
-    m_heatmap->yAxis->setTicker(ticker);
-    m_colorMap->rescaleDataRange(true);
-    m_colorMap->colorScale()->axis()->setLabel(m_metric->currentIndex() == 0 ? tr("p50 µs") : tr("Gb/s"));
-    m_heatmap->rescaleAxes();
+    // Tickers, fonts and the gradient only when hosts or metric change: each resets QCustomPlot's cache of
+    // rendered tick labels, and 2 x 64 labels drawn afresh cost more than the whole map.
+    const bool lowIsBad = metric == HeatMetric::Throughput;
+    const QString unit = metric == HeatMetric::P50 || metric == HeatMetric::P99 ? tr("µs")
+        : metric == HeatMetric::Throughput                                      ? tr("Gb/s")
+                                                                                : tr("events");
+    if (m_heatHosts != m_cellHosts) {
+        m_heatHosts = m_cellHosts;
+        QSharedPointer<QCPAxisTickerText> ticker(new QCPAxisTickerText);
+        for (int i = 0; i < n; ++i)
+            ticker->addTick(i, m_cellHosts[static_cast<std::size_t>(i)]);
+        QFont tickFont = font();
+        if (n > 16) // 64 names on one axis: small, and upright on the x axis, or they overlap
+            tickFont.setPointSizeF(std::max(5.0, tickFont.pointSizeF() * 0.7));
+        for (QCPAxis* axis : { m_heatmap->xAxis, m_heatmap->yAxis }) {
+            axis->setTicker(ticker);
+            axis->setTickLabelFont(tickFont);
+            axis->setSubTicks(false);
+        }
+        m_heatmap->xAxis->setTickLabelRotation(n > 8 ? 90 : 0);
+    }
+    if (m_heatMetricShown != static_cast<int>(metric)) {
+        m_heatMetricShown = static_cast<int>(metric);
+        m_colorMap->colorScale()->axis()->setLabel(m_metric->currentText());
+        // Throughput: low is bad, so the scale runs the other way round and "worst" means lowest.
+        QCPColorGradient gradient(QCPColorGradient::gpThermal);
+        // The diagonal and pairs not run yet in the background colour: opaque, so the image stays cheap to draw.
+        gradient.setNanHandling(QCPColorGradient::nhNanColor);
+        gradient.setNanColor(palette().color(QPalette::Base));
+        m_colorMap->setGradient(lowIsBad ? gradient.inverted() : gradient);
+    }
+    // QCustomPlot's own bounds go wrong when the first cell is NaN (the diagonal always is): from the pairs.
+    double lo = 0, hi = 0;
+    for (std::size_t i = 0; i < pairs.size(); ++i) {
+        lo = i == 0 ? pairs[i].value : std::min(lo, pairs[i].value);
+        hi = i == 0 ? pairs[i].value : std::max(hi, pairs[i].value);
+    }
+    m_colorMap->setDataRange(hi > lo ? QCPRange(lo, hi) : QCPRange(lo - 0.5, lo + 0.5));
     m_heatmap->xAxis->setRange(-0.5, n - 0.5);
     m_heatmap->yAxis->setRange(-0.5, n - 0.5);
     m_heatmap->replot(QCustomPlot::rpQueuedReplot);
+
+    const auto worstCount = std::min<std::size_t>(pairs.size(), 10);
+    std::partial_sort(pairs.begin(), pairs.begin() + static_cast<std::ptrdiff_t>(worstCount), pairs.end(),
+        [&](const Pair& a, const Pair& b) { return lowIsBad ? a.value < b.value : a.value > b.value; });
+    pairs.resize(worstCount);
+    m_worst->setRowCount(static_cast<int>(pairs.size()));
+    for (int r = 0; r < static_cast<int>(pairs.size()); ++r) {
+        const auto& p = pairs[static_cast<std::size_t>(r)];
+        auto* name = new QTableWidgetItem(m_cellHosts[static_cast<std::size_t>(p.client)] + QStringLiteral(" → ")
+            + m_cellHosts[static_cast<std::size_t>(p.server)]);
+        name->setData(Qt::UserRole, p.server);
+        name->setData(Qt::UserRole + 1, p.client);
+        name->setToolTip(tr("Open this pair's run in the live charts"));
+        const int decimals = metric == HeatMetric::Errors ? 0 : 2;
+        auto* value = new QTableWidgetItem(QStringLiteral("%1 %2").arg(p.value, 0, 'f', decimals).arg(unit));
+        value->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+        m_worst->setItem(r, 0, name);
+        m_worst->setItem(r, 1, value);
+    }
+    m_worst->resizeColumnToContents(0);
 }
 
 bool TestPanel::openRun(const QString& path, QString* error)
@@ -727,7 +992,7 @@ void TestPanel::chooseAndExportChart()
 {
     const QString path
         = QFileDialog::getSaveFileName(this, tr("Export the throughput, latency, CPU and counter charts"),
-            m_runsDir + QStringLiteral("/chart.pdf"), tr("PDF, vector (*.pdf);;PNG (*.png)"));
+            m_runsDir + QStringLiteral("/chart.pdf"), tr("PDF, vector (*.pdf);;SVG, vector (*.svg);;PNG (*.png)"));
     if (path.isEmpty())
         return;
     const QFileInfo info(path);

@@ -18,6 +18,7 @@
 #include <QWidget>
 
 #include <atomic>
+#include <cmath>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -33,6 +34,8 @@ class QLineEdit;
 class QListWidget;
 class QPushButton;
 class QSpinBox;
+class QTabWidget;
+class QTableWidget;
 
 namespace rp::ui {
 
@@ -77,8 +80,35 @@ public:
     bool isRunning() const;
     /// The run files written in this session, newest last.
     QStringList runFiles() const { return m_runFiles; }
-    /// Heatmap values (p50 µs or Gb/s) by server/client index; NaN = not run.
+    /// Heatmap values (of the metric picked: p50 or p99 µs, Gb/s, error counter events) by server/client
+    /// index; NaN = not run.
     double heatmapValue(int row, int column) const;
+    /// One pair's results in the host × host view (symmetric: both cells of a pair hold it).
+    struct HeatCell
+    {
+        double p50Us = std::nan("");
+        double p99Us = std::nan("");
+        double gbps = std::nan("");
+        double errors = std::nan(""); ///< events of the alarm counters (loss, timeouts, storms) during the pair
+        QString runFile;
+    };
+    enum class HeatMetric { P50, P99, Throughput, Errors };
+    void setHeatMetric(HeatMetric metric);
+    /// Fills the host × host view (tests, bench: 64 hosts) as a finished all-to-all would.
+    void setHeatCells(const QStringList& hosts, const std::vector<std::vector<HeatCell>>& cells);
+    /// Redraws the heatmap and the worst-pairs table now; returns what it took (ms).
+    double redrawHeatmap();
+    /// The worst pairs of the metric, worst first (at most 10): "client → server" and the value shown.
+    QTableWidget* worstTable() const { return m_worst; }
+    /// Opens the pair's saved run into the charts (the drill-down of a heatmap cell or a worst-pairs row).
+    bool drillDown(int server, int client, QString* error);
+    QTabWidget* tabs() const { return m_tabs; }
+    /// Which pair the live charts follow: -1 = the first pair of the running round (the default), else the
+    /// index of a pair of this start in schedule order. Switching shows what that pair measured so far (its run
+    /// file, streamed) and continues live.
+    void setLivePair(int index);
+    int livePair() const;
+    QComboBox* livePairBox() const { return m_livePair; }
     QString statusText() const;
 
     void start();
@@ -126,6 +156,7 @@ private:
     QSpinBox* m_tos = nullptr;
     QLineEdit* m_label = nullptr;
     QComboBox* m_metric = nullptr;
+    QComboBox* m_livePair = nullptr;
     QPushButton* m_start = nullptr;
     QPushButton* m_stop = nullptr;
     QPushButton* m_openRun = nullptr;
@@ -137,13 +168,17 @@ private:
     DashboardView* m_dashboard = nullptr;
     QCustomPlot* m_heatmap = nullptr;
     QCPColorMap* m_colorMap = nullptr;
+    QTableWidget* m_worst = nullptr;
+    QTabWidget* m_tabs = nullptr;
 
     QString m_runsDir;
     QStringList m_runFiles;
     std::shared_ptr<Job> m_job;
     QFutureWatcher<void> m_watcher;
-    std::vector<std::vector<double>> m_cells; ///< [server][client]
+    std::vector<std::vector<HeatCell>> m_cells; ///< [server][client]
     std::vector<QString> m_cellHosts;
+    std::vector<QString> m_heatHosts; ///< the hosts the heatmap's axes show now
+    int m_heatMetricShown = -1;
 };
 
 } // namespace rp::ui

@@ -13,6 +13,7 @@
 #include "profile/profile.h"
 #include "remote/session.h"
 #include "run/run.h"
+#include "run/runner.h"
 #include "util/command.h"
 #include "util/files.h"
 #include "util/text.h"
@@ -554,7 +555,7 @@ int testCommand(int argc, char** argv)
 
     // The saved run: environment first (both hosts discovered), then everything as it comes.
     std::unique_ptr<run::RunWriter> saved;
-    std::vector<std::pair<HostSpec, counters::SamplerOptions>> samplerPlans;
+    std::vector<run::CounterSampling::Plan> samplerPlans;
     if (auto path = args.value("save")) {
         run::RunHeader header;
         header.startedUtc = run::utcNow();
@@ -586,56 +587,11 @@ int testCommand(int argc, char** argv)
             if (facts) {
                 outcome.state = HostState::Ok;
                 outcome.facts = *facts;
-                info.hostname = facts->hostname;
-                info.os = facts->os;
-                info.kernel = facts->kernel;
-                for (const auto& d : facts->devices)
-                    info.devices.push_back({ d.name, d.driver, d.fwVersion });
-                // The GID this side uses: the explicit index, else (server) the one that owns the data address.
-                for (const auto& d : facts->devices) {
-                    if (!test.device.empty() && d.name != test.device)
-                        continue;
-                    for (const auto& port : d.ports) {
-                        for (const auto& g : port.gids) {
-                            const bool byIndex = test.gidIndex && g.index == *test.gidIndex;
-                            const bool byAddress = !test.gidIndex && std::string(role) == "server"
-                                && !dataAddress.empty() && (g.ipv4 == dataAddress || g.ipv6 == dataAddress)
-                                && g.type == GidType::RoceV2;
-                            if (info.gid.empty() && (byIndex || byAddress) && test.transport != perf::Transport::Tcp) {
-                                info.gid = g.gid;
-                                info.gidIndex = g.index;
-                                info.gidDevice = d.name;
-                                info.gidAddress = g.ipv4.empty() ? g.ipv6 : g.ipv4;
-                            }
-                        }
-                    }
-                }
-                // What to sample during the run: the device (and its port's netdev) the test goes through.
-                counters::SamplerOptions plan;
-                plan.host = spec->name;
-                plan.intervalS = countersInterval;
-                for (const auto& rec : facts->recommendations) {
-                    const bool match = !info.gidDevice.empty() ? rec.device == info.gidDevice
-                        : !test.device.empty()                 ? rec.device == test.device
-                                                               : rec.address == dataAddress;
-                    if (plan.rdmaDevice.empty() && match) {
-                        plan.rdmaDevice = rec.device;
-                        plan.port = rec.port;
-                        plan.netdev = rec.netdev;
-                    }
-                }
-                if (plan.rdmaDevice.empty() && !facts->recommendations.empty()) {
-                    plan.rdmaDevice = facts->recommendations.front().device;
-                    plan.port = facts->recommendations.front().port;
-                    plan.netdev = facts->recommendations.front().netdev;
-                }
-                // A VLAN's pause counters live on its parent.
-                for (const auto& nd : facts->netdevs) {
-                    if (nd.name == plan.netdev && !nd.vlanParent.empty())
-                        plan.netdev = nd.vlanParent;
-                }
-                if (!args.flag("no-counters") && !plan.rdmaDevice.empty())
-                    samplerPlans.emplace_back(*spec, plan);
+                // The same records and counter choice as the GUI's runner (core/run).
+                info = run::hostInfoFrom(*spec, role, *facts, test, dataAddress);
+                auto plan = run::samplerFor(*spec, *facts, test, dataAddress, countersInterval, info.gidDevice);
+                if (!args.flag("no-counters") && plan)
+                    samplerPlans.push_back({ *spec, *plan });
                 else if (!args.flag("no-counters"))
                     status(spec->name + ": no RDMA device found; its counters are not sampled");
             } else {
@@ -678,32 +634,14 @@ int testCommand(int argc, char** argv)
             progress.sample(role, s);
     };
 
-    // The counter samplers: one more connection per host (the probes' channels are busy), stopped with the test.
-    std::atomic<bool> countersStop { false };
-    std::vector<std::thread> samplers;
-    std::vector<std::unique_ptr<Executor>> samplerExecutors;
-    for (const auto& [spec, plan] : samplerPlans) {
-        auto exec = openExecutor(spec, context);
-        if (!exec) {
-            status(spec.name + ": counters not sampled: " + exec.error().message);
-            continue;
-        }
-        samplerExecutors.push_back(std::move(*exec));
-        Executor* e = samplerExecutors.back().get();
-        samplers.emplace_back([e, plan, &saved, &countersStop, &status] {
-            auto ok = counters::runSampler(
-                *e, plan, [&saved] { return saved->now(); },
-                [&saved](const run::CounterSample& c) { saved->addCounters(c); }, &countersStop);
-            if (!ok)
-                status(plan.host + ": counter sampling stopped: " + ok.error().message);
-        });
-    }
-    auto stopSamplers = [&] {
-        countersStop.store(true);
-        for (auto& t : samplers)
-            t.join();
-        samplers.clear();
-    };
+    // The counter samplers (core/run): one more connection per host, natively through the probe for probe tests.
+    run::CounterSampling sampling;
+    if (!samplerPlans.empty())
+        sampling.start(
+            samplerPlans, context, test.transport != perf::Transport::Perftest ? probeBinary() : std::string(),
+            [&saved] { return saved->now(); }, [&saved](const run::CounterSample& c) { saved->addCounters(c); },
+            [&status](const Error& e) { status(e.host + ": counter sampling stopped: " + e.message); });
+    auto stopSamplers = [&] { sampling.stop(); };
 
     Result<std::vector<perf::SizeReport>> reports = std::unexpected(Error {});
     if (test.transport == perf::Transport::Perftest) {

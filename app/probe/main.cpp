@@ -3,6 +3,7 @@
 // over SSH and reads its stdout, which carries protocol lines only (docs/json.md, rocepilot.probe/1);
 // diagnostics go to stderr. It stops when its stdin reaches EOF (the SSH channel closed: the controller is gone
 // or cancelled), on SIGTERM/SIGINT/SIGHUP, and at a deadline derived from the options, so it never lingers.
+#include "counters/native.h"
 #include "perf/capabilities.h"
 #include "perf/perf.h"
 #include "perf/protocol.h"
@@ -31,9 +32,12 @@ namespace {
 const char* kUsage = R"(usage: rocepilot-probe hello
        rocepilot-probe server --transport tcp|rdma --options JSON [--bind ADDR] [--connect-timeout S]
        rocepilot-probe client --transport tcp|rdma --server ADDR --port N --options JSON [--connect-timeout S]
+       rocepilot-probe sample --interval S [--rdma-dev DEV --port N [--sysfs-root DIR]] [--netdev IF] [--count N]
 
 The remote half of a RoCE Pilot performance test. stdout: one JSON object per line (hello, ready, sample,
 size_result, done, error; see docs/json.md). It stops when stdin reaches EOF, so keep stdin open.
+`sample` prints the host's RDMA hw_counters and RoCE-relevant NIC statistics every S seconds as blocks
+(@T time, @H name value, @E then ethtool -S lines, @.), the counter sampler's stream (core/counters).
 exit codes: 0 done, 1 the test failed (an error line says why), 2 usage error
 )";
 
@@ -239,6 +243,56 @@ int runTest(const std::string& command, const std::map<std::string, std::string>
     return 0;
 }
 
+/// `sample`: the counter sampler, natively. Its stdout is the block stream, so a usage error goes to stderr
+/// and the exit code only (the controller then falls back to the shell sampler).
+int runSample(const std::map<std::string, std::string>& args)
+{
+    auto fault = [](const std::string& message) {
+        std::fprintf(stderr, "rocepilot-probe sample: %s\n\n%s", message.c_str(), kUsage);
+        return 2;
+    };
+    counters::NativeSamplerOptions o;
+    bool port = false;
+    for (const auto& [key, value] : args) {
+        if (key == "rdma-dev") {
+            o.sampler.rdmaDevice = value;
+        } else if (key == "netdev") {
+            o.sampler.netdev = value;
+        } else if (key == "sysfs-root") {
+            o.sampler.sysfsRoot = value;
+        } else if (key == "port" || key == "count" || key == "interval") {
+            double v = 0;
+            auto [p, ec] = std::from_chars(value.data(), value.data() + value.size(), v);
+            if (ec != std::errc() || p != value.data() + value.size())
+                return fault("--" + key + " must be a number, not '" + value + "'");
+            if (key == "interval") {
+                o.sampler.intervalS = v;
+            } else if (key == "port") {
+                if (v != static_cast<int>(v))
+                    return fault("--port must be a whole number");
+                o.sampler.port = static_cast<int>(v);
+                port = true;
+            } else {
+                if (v < 1 || v > 1e9 || v != static_cast<long long>(v))
+                    return fault("--count must be a whole number 1..1000000000");
+                o.maxBlocks = static_cast<long long>(v);
+            }
+        } else {
+            return fault("unknown option '--" + key + "' for sample");
+        }
+    }
+    if (!args.contains("interval"))
+        return fault("--interval S is required");
+    if (!o.sampler.rdmaDevice.empty() && !port)
+        return fault("--rdma-dev needs --port");
+    if (o.sampler.rdmaDevice.empty() && o.sampler.netdev.empty())
+        return fault("give --rdma-dev and --port, --netdev, or both");
+    auto ok = counters::runNativeSampler(o, &g_stop);
+    if (!ok)
+        return fault(ok.error().message);
+    return 0;
+}
+
 } // namespace
 
 int main(int argc, char** argv)
@@ -268,7 +322,7 @@ int main(int argc, char** argv)
         emit(HelloMsg { kProtocolVersion, probeVersion(), scanCapabilities() });
         return 0;
     }
-    if (command != "server" && command != "client")
+    if (command != "server" && command != "client" && command != "sample")
         return usageError("unknown command '" + command + "'");
     g_role = command == "server" ? Role::Server : Role::Client;
     std::map<std::string, std::string> args;
@@ -281,6 +335,8 @@ int main(int argc, char** argv)
         if (!args.emplace(arg.substr(2), argv[++i]).second)
             return usageError("option '" + arg + "' given twice");
     }
+    if (command == "sample")
+        return runSample(args); // watches its stdin itself, between blocks
     watchStdin();
     return runTest(command, args);
 }

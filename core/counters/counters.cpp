@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "counters/counters.h"
 
+#include "counters/native.h"
+
 #include <charconv>
 #include <chrono>
 #include <cmath>
@@ -133,7 +135,8 @@ bool isRoceEthtoolStat(std::string_view name)
         R"(|^((rx|tx)_priority_\d_(xon|xoff)(\.nic)?|(rx|tx)_pfc_.*|.*pripause.*)$)"
         R"(|^(rx_discards_phy|rx_out_of_buffer|rx_buffer_passed_thres_phy|tx_pause_storm_(warning|error)_events)$)"
         R"(|^((rx|tx)_pause_ctrl_phy|rx_global_pause.*|tx_global_pause.*|rx_crc_errors_phy|link_down_events_phy)$)"
-        R"(|^((rx|tx)_(bytes|packets|dropped|errors)(_phy)?|.*cnp.*|.*ecn.*|rx_roce_.*|tx_roce_.*)$)");
+        R"(|^((rx|tx)_(bytes|packets|dropped|errors)(_phy)?|.*cnp.*|.*ecn.*|rx_roce_.*|tx_roce_.*)$)"
+        R"(|^(rx_pcs_symbol_err_phy|outbound_pci_stalled_(rd|wr)(_events)?|(rx|tx)_vport_rdma_unicast_(bytes|packets))$)");
     return std::regex_match(name.begin(), name.end(), keep);
 }
 
@@ -323,9 +326,9 @@ std::optional<std::map<std::string, double>> RateTracker::update(double hostTime
     return rates;
 }
 
-Result<Command> samplerCommand(const SamplerOptions& options)
+Result<CheckedSampler> checkSampler(const SamplerOptions& options)
 {
-    std::string dir;
+    CheckedSampler out;
     if (!options.rdmaDevice.empty()) {
         auto dev = validateRdmaDeviceName(options.rdmaDevice);
         if (!dev)
@@ -335,21 +338,39 @@ Result<Command> samplerCommand(const SamplerOptions& options)
         auto root = validateRemotePath(options.sysfsRoot);
         if (!root)
             return std::unexpected(root.error());
-        dir = *root + "/class/infiniband/" + *dev + "/ports/" + std::to_string(options.port) + "/hw_counters";
+        out.hwCountersDir
+            = *root + "/class/infiniband/" + *dev + "/ports/" + std::to_string(options.port) + "/hw_counters";
     }
     if (!options.netdev.empty()) {
         auto nd = validateInterfaceName(options.netdev);
         if (!nd)
             return std::unexpected(nd.error());
+        out.netdev = *nd;
     }
     if (!(options.intervalS >= 0.05 && options.intervalS <= 10))
         return fail(ErrorKind::Usage, "the counter interval must be 0.05..10 s", "counter sampler");
     char interval[32];
     std::snprintf(interval, sizeof interval, "%.3f", options.intervalS);
+    out.interval = interval;
     // At most a day of sampling, should nothing stop it.
-    const auto maxBlocks = static_cast<long long>(86400.0 / options.intervalS);
-    return Command(
-        { "sh", "-c", kSamplerScript, "rp-counters", dir, options.netdev, interval, std::to_string(maxBlocks) });
+    out.maxBlocks = static_cast<long long>(86400.0 / options.intervalS);
+    return out;
+}
+
+Result<Command> samplerCommand(const SamplerOptions& options)
+{
+    if (!options.probePath.empty())
+        return nativeSamplerCommand(options.probePath, options);
+    return shellSamplerCommand(options);
+}
+
+Result<Command> shellSamplerCommand(const SamplerOptions& options)
+{
+    auto c = checkSampler(options);
+    if (!c)
+        return std::unexpected(c.error());
+    return Command({ "sh", "-c", kSamplerScript, "rp-counters", c->hwCountersDir, c->netdev, c->interval,
+        std::to_string(c->maxBlocks) });
 }
 
 void BlockReader::feed(std::string_view chunk, const std::function<void(const Block&)>& onBlock)
@@ -398,12 +419,12 @@ void BlockReader::feed(std::string_view chunk, const std::function<void(const Bl
         m_buffer.clear(); // a line that long is not ours
 }
 
-Result<void> runSampler(Executor& executor, const SamplerOptions& options, const std::function<double()>& now,
-    const std::function<void(const run::CounterSample&)>& onSample, const std::atomic<bool>* cancel)
+namespace {
+
+Result<void> runOnce(Executor& executor, const Command& command, const SamplerOptions& options,
+    const std::function<double()>& now, const std::function<void(const run::CounterSample&)>& onSample,
+    const std::atomic<bool>* cancel, std::size_t& blocks)
 {
-    auto command = samplerCommand(options);
-    if (!command)
-        return std::unexpected(command.error());
     BlockReader reader;
     RateTracker tracker;
     ExecOptions exec;
@@ -414,6 +435,7 @@ Result<void> runSampler(Executor& executor, const SamplerOptions& options, const
     exec.maxOutput = 256u << 20;
     exec.onStdout = [&](std::string_view chunk) {
         reader.feed(chunk, [&](const Block& block) {
+            ++blocks;
             auto rates = tracker.update(block.hostTimeS, block.values);
             if (!rates)
                 return;
@@ -425,7 +447,7 @@ Result<void> runSampler(Executor& executor, const SamplerOptions& options, const
             onSample(sample);
         });
     };
-    auto result = executor.run(*command, exec);
+    auto result = executor.run(command, exec);
     if (!result) {
         if (result.error().kind == ErrorKind::Cancelled)
             return {};
@@ -437,6 +459,25 @@ Result<void> runSampler(Executor& executor, const SamplerOptions& options, const
         "the counter sampler stopped on its own (exit " + std::to_string(result->exitStatus) + ")"
             + (result->err.empty() ? std::string() : ": " + result->err.substr(0, 200)),
         "counter sampler", executor.host());
+}
+
+} // namespace
+
+Result<void> runSampler(Executor& executor, const SamplerOptions& options, const std::function<double()>& now,
+    const std::function<void(const run::CounterSample&)>& onSample, const std::atomic<bool>* cancel)
+{
+    auto command = samplerCommand(options);
+    if (!command)
+        return std::unexpected(command.error());
+    std::size_t blocks = 0;
+    auto ok = runOnce(executor, *command, options, now, onSample, cancel, blocks);
+    if (ok || options.probePath.empty() || blocks > 0 || (cancel && cancel->load()))
+        return ok;
+    // The probe there could not sample (an older probe without `sample`, a noexec home): the shell loop can.
+    auto shell = shellSamplerCommand(options);
+    if (!shell)
+        return std::unexpected(shell.error());
+    return runOnce(executor, *shell, options, now, onSample, cancel, blocks);
 }
 
 } // namespace rp::counters

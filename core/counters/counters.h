@@ -79,11 +79,26 @@ struct SamplerOptions
     double intervalS = 0.1; ///< 0.05..10
     /// Where sysfs is: "/sys" on a host; a recorded or synthetic tree in tests.
     std::string sysfsRoot = "/sys";
+    /// rocepilot-probe on the host (where the test put it): sample natively, the shell loop only as fallback.
+    /// "" = the shell loop.
+    std::string probePath;
 };
 
-/// The streaming command: a constant POSIX shell script, the validated device, port, netdev and interval as
-/// its positional arguments. Usage/Validation error for a bad name or interval.
+/// The options checked: the hw_counters directory ("" = none), the netdev ("" = none), the interval as text
+/// and how many blocks make a day. Usage/Validation error for a bad name or interval.
+struct CheckedSampler
+{
+    std::string hwCountersDir;
+    std::string netdev;
+    std::string interval;
+    long long maxBlocks = 0;
+};
+Result<CheckedSampler> checkSampler(const SamplerOptions& options);
+
+/// The streaming command: `rocepilot-probe sample` when options.probePath is set, else shellSamplerCommand.
 Result<Command> samplerCommand(const SamplerOptions& options);
+/// A constant POSIX shell script, the validated device, port, netdev and interval as its positional arguments.
+Result<Command> shellSamplerCommand(const SamplerOptions& options);
 
 /// One block of the sampler's output parsed: the host's time and the readings. Exposed for tests.
 struct Block

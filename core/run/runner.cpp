@@ -128,13 +128,15 @@ HostInfo hostInfoFrom(const HostSpec& spec, const std::string& role, const std::
 }
 
 std::optional<counters::SamplerOptions> samplerFor(const HostSpec& spec, const std::optional<HostFacts>& facts,
-    const perf::TestOptions& test, const std::string& dataAddress, double intervalS)
+    const perf::TestOptions& test, const std::string& dataAddress, double intervalS, const std::string& gidDevice)
 {
     if (!facts || facts->recommendations.empty())
         return std::nullopt;
     const GidRecommendation* pick = nullptr;
     for (const auto& r : facts->recommendations) {
-        const bool match = !test.device.empty() ? r.device == test.device : r.address == dataAddress;
+        const bool match = !gidDevice.empty() ? r.device == gidDevice
+            : !test.device.empty()            ? r.device == test.device
+                                              : r.address == dataAddress;
         if (!pick && match)
             pick = &r;
     }
@@ -151,6 +153,54 @@ std::optional<counters::SamplerOptions> samplerFor(const HostSpec& spec, const s
     }
     o.intervalS = intervalS;
     return o;
+}
+
+CounterSampling::~CounterSampling()
+{
+    stop();
+}
+
+void CounterSampling::start(const std::vector<Plan>& plans, const ConnectContext& context, const std::string& probePath,
+    std::function<double()> now, std::function<void(const CounterSample&)> onSample,
+    std::function<void(const Error&)> onError)
+{
+    m_now = std::move(now);
+    m_onSample = std::move(onSample);
+    m_onError = std::move(onError);
+    for (const auto& plan : plans) {
+        auto exec = openExecutor(plan.spec, context);
+        if (!exec) {
+            if (m_onError)
+                m_onError(exec.error());
+            continue;
+        }
+        m_executors.push_back(std::move(*exec));
+        Executor* e = m_executors.back().get();
+        m_threads.emplace_back([this, e, probePath, p = plan.options]() mutable {
+            if (!probePath.empty()) {
+                // The test puts the probe on the host anyway; sampling natively costs a fraction of the shell
+                // loop (bench/counters-sampler.sh), which stays the fallback.
+                perf::SessionOptions so;
+                so.probePath = probePath;
+                perf::SessionHooks quiet;
+                quiet.cancel = &m_stop;
+                if (auto probe = perf::ensureProbe(*e, so, quiet))
+                    p.probePath = probe->path;
+            }
+            auto ok = counters::runSampler(*e, p, m_now, m_onSample, &m_stop);
+            if (!ok && m_onError)
+                m_onError(ok.error());
+        });
+    }
+}
+
+void CounterSampling::stop()
+{
+    m_stop.store(true);
+    for (auto& t : m_threads)
+        t.join();
+    m_threads.clear();
+    m_executors.clear();
 }
 
 Result<PairOutcome> runPairTest(const PairTest& t, const ConnectContext& context, const RunnerHooks& hooks)
@@ -206,11 +256,10 @@ Result<PairOutcome> runPairTest(const PairTest& t, const ConnectContext& context
     }
 
     // Counters: one more connection per host, one thread each, stopped with the test.
-    std::atomic<bool> countersStop { false };
-    std::vector<std::unique_ptr<Executor>> counterExecs;
-    std::vector<std::thread> samplers;
+    CounterSampling sampling;
     std::mutex errorMutex;
     if (t.sampleCounters) {
+        std::vector<CounterSampling::Plan> plans;
         for (const auto& [spec, facts] :
             { std::pair { &t.server, &t.serverFacts }, std::pair { &t.client, &t.clientFacts } }) {
             auto plan = samplerFor(*spec, *facts, t.test, *address, t.countersIntervalS);
@@ -218,29 +267,20 @@ Result<PairOutcome> runPairTest(const PairTest& t, const ConnectContext& context
                 status(spec->name + ": no RDMA device known (run discovery); its counters are not sampled");
                 continue;
             }
-            auto exec = openExecutor(*spec, context);
-            if (!exec) {
-                outcome.countersError = exec.error();
-                continue;
-            }
-            counterExecs.push_back(std::move(*exec));
-            Executor* e = counterExecs.back().get();
-            samplers.emplace_back([&, e, p = *plan] {
-                auto ok = counters::runSampler(
-                    *e, p, now,
-                    [&](const CounterSample& c) {
-                        if (writer)
-                            writer->addCounters(c);
-                        if (hooks.onCounters)
-                            hooks.onCounters(c);
-                    },
-                    &countersStop);
-                if (!ok) {
-                    std::lock_guard lock(errorMutex);
-                    outcome.countersError = ok.error();
-                }
-            });
+            plans.push_back({ *spec, *plan });
         }
+        sampling.start(
+            plans, context, t.test.transport != perf::Transport::Perftest ? t.probePath : std::string(), now,
+            [&](const CounterSample& c) {
+                if (writer)
+                    writer->addCounters(c);
+                if (hooks.onCounters)
+                    hooks.onCounters(c);
+            },
+            [&](const Error& e) {
+                std::lock_guard lock(errorMutex);
+                outcome.countersError = e;
+            });
     }
 
     perf::SessionHooks sh;
@@ -286,9 +326,7 @@ Result<PairOutcome> runPairTest(const PairTest& t, const ConnectContext& context
         s.connectTimeoutS = t.connectTimeoutS;
         reports = perf::runProbeSession(**serverExec, **clientExec, s, sh);
     }
-    countersStop.store(true);
-    for (auto& th : samplers)
-        th.join();
+    sampling.stop();
     if (writer) {
         const std::string state = reports                  ? "ok"
             : reports.error().kind == ErrorKind::Cancelled ? "cancelled"

@@ -16,8 +16,10 @@
 
 #include <atomic>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
+#include <thread>
 #include <utility>
 #include <vector>
 
@@ -67,9 +69,44 @@ Result<std::string> chooseDataAddress(const PairTest& test);
 /// What the run file records about a host from its discovery facts.
 HostInfo hostInfoFrom(const HostSpec& spec, const std::string& role, const std::optional<HostFacts>& facts,
     const perf::TestOptions& test, const std::string& dataAddress);
-/// Which device, port and netdev to sample on a host (the one the test goes through), or none.
+/// Which device, port and netdev to sample on a host (the one the test goes through: `gidDevice` when the run
+/// knows the GID's device, else the test's device, else the one owning the data address, else the first
+/// recommended), or none. A VLAN netdev is sampled on its parent (the pause counters live there).
 std::optional<counters::SamplerOptions> samplerFor(const HostSpec& spec, const std::optional<HostFacts>& facts,
-    const perf::TestOptions& test, const std::string& dataAddress, double intervalS);
+    const perf::TestOptions& test, const std::string& dataAddress, double intervalS, const std::string& gidDevice = {});
+
+/// Host counters sampled while a test runs, shared by the GUI's runner and `rocepilot-cli test`: one more
+/// connection and one thread per host (the test's own channels are busy). With a probe path the probe is put
+/// on the host (as a test does) and samples natively; the shell loop is the fallback. stop() (or the
+/// destructor) ends and joins every sampler.
+class CounterSampling
+{
+public:
+    struct Plan
+    {
+        HostSpec spec;
+        counters::SamplerOptions options;
+    };
+    CounterSampling() = default;
+    ~CounterSampling();
+    CounterSampling(const CounterSampling&) = delete;
+    CounterSampling& operator=(const CounterSampling&) = delete;
+
+    /// A host that cannot be reached is reported through onError and skipped; the others start sampling.
+    /// onSample and onError are called from the sampler threads.
+    void start(const std::vector<Plan>& plans, const ConnectContext& context, const std::string& probePath,
+        std::function<double()> now, std::function<void(const CounterSample&)> onSample,
+        std::function<void(const Error&)> onError);
+    void stop();
+
+private:
+    std::atomic<bool> m_stop { false };
+    std::vector<std::unique_ptr<Executor>> m_executors;
+    std::vector<std::thread> m_threads;
+    std::function<double()> m_now;
+    std::function<void(const CounterSample&)> m_onSample;
+    std::function<void(const Error&)> m_onError;
+};
 
 /// Runs one pair. Opens its own connections (two per host: probe and counters), samples counters on both
 /// sides while the test runs, writes the run file when savePath is set (also when the test fails: the file

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The live dashboard (ui/dashboardview, ui/seriesbuffer) against its targets, measured, not timed by a unit:
 //  - 10 000 samples/s per series appended for 4 s of wall time while the refresh runs: >= 30 frames/s drawn,
-//    and the GUI event loop's lateness (a 1 ms probe timer) stays < 50 ms at p99 (max printed);
+//    and the GUI event loop's lateness (a 1 ms probe timer, under a real QEventLoop) p99 <= 20 ms, max <= 50 ms;
 //  - memory flat: an hour of samples at 1 kHz leaves the decimation tier's size and the process RSS where
 //    five minutes left them (+32 MB at most);
 //  - the decimation hands QCustomPlot at most two points per pixel column and keeps min and max;
@@ -11,6 +11,7 @@
 #include "qcp.h" // first: see qcp.h
 
 #include "dashboardview.h"
+#include "dashboardviewpfc.h"
 #include "run/export.h"
 #include "run/run.h"
 #include "seriesbuffer.h"
@@ -18,11 +19,15 @@
 #include "testutil.h"
 
 #include <QElapsedTimer>
+#include <QEventLoop>
+#include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTimer>
+#include <QTreeWidget>
 #include <QtTest>
 
 #include <cmath>
+#include <ctime>
 #include <fstream>
 
 using namespace rp;
@@ -142,10 +147,27 @@ private:
             worstLateMs = std::max(worstLateMs, ms);
             probeClock.restart();
         });
+        // An alarm in the middle of the load: how long from the counters' arrival to a drawn marker?
+        double alarmAtMs = -1, markerDrawnMs = -1;
+        QTimer alarm;
+        alarm.setSingleShot(true);
+        connect(&alarm, &QTimer::timeout, &view, [&] {
+            alarmAtMs = static_cast<double>(wall.nsecsElapsed()) / 1e6;
+            view.addCounters({ t, "lab-a", 0.1, { { "hw:out_of_seq_request", 30.0 } } });
+        });
+        connect(view.plot(DashboardView::Latency), &QCustomPlot::afterReplot, &view, [&] {
+            if (alarmAtMs >= 0 && markerDrawnMs < 0 && view.alarmMarkers() > 0)
+                markerDrawnMs = static_cast<double>(wall.nsecsElapsed()) / 1e6;
+        });
+        alarm.start(2000);
         const std::size_t framesBefore = view.frames();
         producer.start();
         probe.start();
-        QTest::qWait(4000);
+        // A real event loop, as the application runs: QTest::qWait() sleeps 10 ms between its passes, which the
+        // 1 ms probe would count as lateness that no application has.
+        QEventLoop loop;
+        QTimer::singleShot(4000, &loop, &QEventLoop::quit);
+        loop.exec();
         producer.stop();
         probe.stop();
         const double seconds = static_cast<double>(wall.nsecsElapsed()) / 1e9;
@@ -156,6 +178,12 @@ private:
                "lateness p99 %.1f ms max %.1f ms (at %.2f s), decimation tier %.1f MB",
             t / 1e-4 / seconds, fps, view.lastReplotMs(), p99, worstLateMs, worstAtS,
             static_cast<double>(view.bufferBytes()) / 1e6);
+        qDebug("alarm marker drawn %.1f ms after its counters arrived (goal <= 200 ms with 100 ms sampling)",
+            markerDrawnMs - alarmAtMs);
+        if (markerDrawnMs < 0 || markerDrawnMs - alarmAtMs > 100) {
+            why = QStringLiteral("the alarm marker took %1 ms to be drawn").arg(markerDrawnMs - alarmAtMs);
+            return false;
+        }
         for (int c = 0; c < DashboardView::ChartCount; ++c) {
             if (view.samplesIn(static_cast<DashboardView::Chart>(c)) == 0) {
                 why = QStringLiteral("chart %1 got no samples").arg(c);
@@ -170,13 +198,15 @@ private:
                       .arg(plot->axisRect()->width());
             return false;
         }
-        // p99, not max: the whole process is sometimes descheduled for ~100 ms here, which no code of ours
-        // causes; the max is printed (bench/dashboard.sh).
-        why = QStringLiteral("%1 samples/s, %2 frames/s, event loop p99 %3 ms late")
+        // Goal G3: p99 <= 20 ms and max <= 50 ms. The max used to be unreliable because QTest::qWait() sleeps
+        // 10 ms between event passes (the probe counted those); under a real QEventLoop it holds, but a shared
+        // 2-core machine can still deschedule the whole process: hence up to three attempts.
+        why = QStringLiteral("%1 samples/s, %2 frames/s, event loop p99 %3 ms max %4 ms late")
                   .arg(t / 1e-4 / seconds)
                   .arg(fps)
-                  .arg(p99);
-        return t / 1e-4 / seconds > 9000 && fps >= 30 && p99 < 50;
+                  .arg(p99)
+                  .arg(worstLateMs);
+        return t / 1e-4 / seconds > 9000 && fps >= 30 && p99 <= 20 && worstLateMs <= 50;
     }
 
 private slots:
@@ -216,6 +246,187 @@ private slots:
         QCOMPARE(label->text(), QStringLiteral("lab-a: out-of-sequence requests"));
         view.clear();
         QCOMPARE(view.plot(DashboardView::Latency)->itemCount(), 0);
+    }
+
+    // No DCB NIC exists here: the substitute is rates under the documented mlx5 ethtool -S names
+    // (Documentation/networking/device_drivers/ethernet/mellanox/mlx5/counters.rst) for lab-a, PFC on
+    // priority 3 only and pauses also on priority 0; lab-b is Soft-RoCE (no pause counters at all).
+    void pfcViewAndAlarms()
+    {
+        DashboardView view;
+        counters::AlarmContext context;
+        context.pfcPriorities = std::set<int> { 3 };
+        context.rocePriority = 3;
+        view.setAlarmContext(context);
+        for (int i = 1; i <= 10; ++i) {
+            view.addCounters({ 0.1 * i, "lab-a", 0.1,
+                { { "eth:rx_prio3_pause", 100 }, { "eth:rx_prio3_pause_duration", 50000 },
+                    { "eth:rx_prio3_pause_transition", 10 }, { "eth:tx_prio3_pause", 0 },
+                    { "eth:tx_prio3_pause_duration", 0 }, { "eth:rx_prio0_pause", i >= 5 ? 4.0 : 0.0 } } });
+            view.addCounters({ 0.1 * i + 0.01, "lab-b", 0.1, { { "hw:rcvd_pkts", 1000 } } });
+        }
+        PfcView* pfc = view.pfcView();
+        pfc->refresh();
+        auto* table = pfc->table();
+        QVERIFY(!table->accessibleName().isEmpty());
+        QVERIFY(table->horizontalHeaderItem(3)->text().contains(QStringLiteral("lossless")));
+        QVERIFY(!table->horizontalHeaderItem(0)->text().contains(QStringLiteral("lossless")));
+        const int aRx = pfc->rowOf(QStringLiteral("lab-a"), counters::Direction::Rx);
+        const int aTx = pfc->rowOf(QStringLiteral("lab-a"), counters::Direction::Tx);
+        const int bRx = pfc->rowOf(QStringLiteral("lab-b"), counters::Direction::Rx);
+        QCOMPARE(table->rowCount(), 4);
+        QVERIFY(!table->isHidden());
+        QVERIFY(aRx >= 0 && aTx >= 0 && bRx >= 0);
+        const QString rx3 = table->item(aRx, 3)->text();
+        QVERIFY2(rx3.contains(QStringLiteral("100 /s")) && rx3.contains(QStringLiteral("5.0 %"))
+                && rx3.contains(QStringLiteral("10 ep/s")),
+            qPrintable(rx3));
+        QVERIFY(!pfc->flagged(aRx, 3)); // pauses on the lossless priority are how it works
+        QVERIFY(table->item(aTx, 3)->text().startsWith(QStringLiteral("0 /s"))); // present, zero
+        QCOMPARE(table->item(aTx, 5)->text(), QStringLiteral("—")); // absent
+        QCOMPARE(table->item(bRx, 3)->text(), QStringLiteral("—"));
+        QVERIFY(pfc->flagged(aRx, 0)); // pauses on a lossy priority
+        QVERIFY(!pfc->flagged(aTx, 0));
+        // the alarms: PFC counted on priority 0 (warning, no marker), then pauses there (critical, marker)
+        bool warning = false, critical = false;
+        for (const auto& a : view.alarms()) {
+            warning = warning || (a.rule == "pfc-enabled-wrong-priority" && !a.markOnLatency);
+            critical = critical || (a.rule == "pause-wrong-priority" && std::abs(a.runTS - 0.5) < 1e-9);
+        }
+        QVERIFY(warning && critical);
+        QVERIFY(view.alarmMarkers() >= 1);
+        QVERIFY(pfc->alarmList()->topLevelItemCount() >= 3);
+        QCOMPARE(pfc->alarmList()->topLevelItem(pfc->alarmList()->topLevelItemCount() - 1)->text(1),
+            QStringLiteral("lab-a"));
+        if (const QByteArray shot = qgetenv("RP_PFC_SCREENSHOT"); !shot.isEmpty()) { // a look in a dark palette
+            QPalette dark = view.palette();
+            dark.setColor(QPalette::Window, QColor(0x2b, 0x2b, 0x2b));
+            dark.setColor(QPalette::Base, QColor(0x20, 0x20, 0x20));
+            dark.setColor(QPalette::Text, QColor(0xf0, 0xf0, 0xf0));
+            dark.setColor(QPalette::WindowText, QColor(0xf0, 0xf0, 0xf0));
+            dark.setColor(QPalette::Button, QColor(0x35, 0x35, 0x35));
+            dark.setColor(QPalette::ButtonText, QColor(0xf0, 0xf0, 0xf0));
+            dark.setColor(QPalette::PlaceholderText, QColor(0x90, 0x90, 0x90));
+            view.setPalette(dark);
+            view.resize(1400, 1000);
+            view.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&view));
+            view.refresh();
+            pfc->refresh();
+            QTest::qWait(100);
+            QVERIFY(view.grab().save(QString::fromLocal8Bit(shot)));
+        }
+        // no profile: nothing flagged, the note says why
+        view.setAlarmContext({});
+        pfc->refresh();
+        QVERIFY(!pfc->flagged(aRx, 0));
+        // only Soft-RoCE hosts: the view says PFC cannot be shown rather than showing zeros
+        view.clear();
+        view.addCounters({ 0.1, "lab-b", 0.1, { { "hw:rcvd_pkts", 1000 } } });
+        pfc->refresh();
+        QCOMPARE(table->item(0, 3)->text(), QStringLiteral("—"));
+        QVERIFY(table->isHidden()); // a grid of dashes: the alarms get the room
+        QVERIFY(pfc->findChild<QLabel*>()->text().contains(QStringLiteral("no per-priority pause counters")));
+    }
+
+    // G12: the host x host view of a 64-host all-to-all (2016 pairs): redraw time, the worst-10 table, and the
+    // drill-down from a cell and from a table row into that pair's saved run.
+    void heatmap64Hosts()
+    {
+        QTemporaryDir dir;
+        const std::string path = QString(dir.path() + QStringLiteral("/pair.rprun")).toStdString();
+        {
+            run::RunHeader h;
+            h.options.sizes = { 64 };
+            h.server = "h00";
+            h.client = "h07";
+            auto w = run::RunWriter::create(path, h, {});
+            QVERIFY(w.has_value());
+            for (int i = 0; i < 30; ++i)
+                (*w)->addSample(sample(0.1 * i, perf::Role::Client, 40));
+            perf::SizeResult r;
+            r.size = 64;
+            r.messages = 30;
+            r.latency = perf::LatencySummary { 30, 38, 40, 41, 45, 50, 60, 40.5, true, true };
+            QVERIFY((*w)->finish({ { r, std::nullopt } }, "ok").has_value());
+        }
+        TestSources none;
+        TestPanel panel(none);
+        panel.resize(1600, 1000);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        panel.tabs()->setCurrentIndex(1);
+        const int n = 64;
+        QStringList hosts;
+        for (int i = 0; i < n; ++i)
+            hosts << QStringLiteral("h%1").arg(i, 2, 10, QLatin1Char('0'));
+        std::vector<std::vector<TestPanel::HeatCell>> cells(n, std::vector<TestPanel::HeatCell>(n));
+        for (int a = 0; a < n; ++a) {
+            for (int b = a + 1; b < n; ++b) {
+                TestPanel::HeatCell c;
+                c.p50Us = 5 + (a * 7 + b * 3) % 11 * 0.1;
+                c.p99Us = c.p50Us * 2;
+                c.gbps = 20 - (a + b) % 5;
+                c.errors = 0;
+                cells[a][b] = cells[b][a] = c;
+            }
+        }
+        cells[0][7].p50Us = cells[7][0].p50Us = 40; // the worst pair: h07 -> h00
+        cells[0][7].runFile = cells[7][0].runFile = QString::fromStdString(path);
+        cells[3][9].gbps = cells[9][3].gbps = 1.5; // the slowest
+        panel.setHeatCells(hosts, cells);
+        // The GUI thread's CPU time is what the redraw costs; the wall time also holds whatever else this shared
+        // 2-core machine runs meanwhile (both printed).
+        auto threadCpuMs = [] {
+            timespec ts {};
+            clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+            return static_cast<double>(ts.tv_sec) * 1e3 + static_cast<double>(ts.tv_nsec) / 1e6;
+        };
+        std::vector<double> ms, cpu;
+        for (int i = 0; i < 30; ++i) {
+            const double c0 = threadCpuMs();
+            ms.push_back(panel.redrawHeatmap());
+            cpu.push_back(threadCpuMs() - c0);
+        }
+        std::sort(ms.begin(), ms.end());
+        std::sort(cpu.begin(), cpu.end());
+        qDebug("heatmap 64 x 64 (2016 pairs) + worst-10 table, 30 redraws: CPU median %.2f ms, p90 %.2f ms, max %.2f "
+               "ms; wall median %.2f ms, max %.2f ms (goal <= 10 ms)",
+            cpu[cpu.size() / 2], cpu[cpu.size() * 9 / 10], cpu.back(), ms[ms.size() / 2], ms.back());
+        QVERIFY2(cpu[cpu.size() * 9 / 10] <= 10, qPrintable(QString::number(cpu[cpu.size() * 9 / 10])));
+
+        auto* worst = panel.worstTable();
+        QCOMPARE(worst->rowCount(), 10);
+        QCOMPARE(worst->item(0, 0)->text(), QStringLiteral("h07 → h00"));
+        QVERIFY(worst->item(0, 1)->text().startsWith(QStringLiteral("40.00")));
+        QVERIFY(!worst->accessibleName().isEmpty());
+        panel.setHeatMetric(TestPanel::HeatMetric::Throughput); // lowest is worst
+        QCOMPARE(worst->item(0, 0)->text(), QStringLiteral("h09 → h03"));
+        QCOMPARE(panel.heatmapValue(3, 9), 1.5);
+        panel.setHeatMetric(TestPanel::HeatMetric::P50);
+
+        // a pair without a saved run says so; the one with opens in the live charts
+        QString error;
+        QVERIFY(!panel.drillDown(1, 2, &error));
+        QVERIFY(error.contains(QStringLiteral("no saved run")));
+        // click the cell of server h00 (row 0), client h07 (column 7)
+        auto* map = panel.heatmap();
+        const QPoint cell(static_cast<int>(map->xAxis->coordToPixel(7)), static_cast<int>(map->yAxis->coordToPixel(0)));
+        QTest::mouseClick(map, Qt::LeftButton, Qt::NoModifier, cell);
+        QCOMPARE(panel.tabs()->currentWidget(), static_cast<QWidget*>(panel.dashboard()));
+        QVERIFY2(panel.statusText().contains(QStringLiteral("p50 40.00")), qPrintable(panel.statusText()));
+        QVERIFY(panel.dashboard()->samplesIn(DashboardView::Latency) > 0);
+        // and from the table
+        panel.tabs()->setCurrentIndex(1);
+        panel.dashboard()->clear();
+        emit worst->cellActivated(0, 0);
+        QCOMPARE(panel.tabs()->currentWidget(), static_cast<QWidget*>(panel.dashboard()));
+        QVERIFY(panel.dashboard()->samplesIn(DashboardView::Latency) > 0);
+        if (const QByteArray shot = qgetenv("RP_HEATMAP_SCREENSHOT"); !shot.isEmpty()) {
+            panel.tabs()->setCurrentIndex(1);
+            QTest::qWait(200);
+            QVERIFY(panel.grab().save(QString::fromLocal8Bit(shot)));
+        }
     }
 
     void memoryFlatOverAnHour()
@@ -301,6 +512,14 @@ private slots:
         QVERIFY(panel.dashboard()->exportChart(DashboardView::Latency, png, &error));
         QVERIFY(panel.dashboard()->exportChart(DashboardView::Latency, pdf, &error));
         QVERIFY(QFileInfo(png).size() > 1000 && QFileInfo(pdf).size() > 1000);
+        const QString svg = dir.path() + QStringLiteral("/c.svg");
+        QVERIFY2(panel.dashboard()->exportChart(DashboardView::Latency, svg, &error), qPrintable(error));
+        QFile svgFile(svg);
+        QVERIFY(svgFile.open(QIODevice::ReadOnly));
+        const QByteArray svgText = svgFile.readAll();
+        QVERIFY(svgText.contains("<svg") && svgText.contains("</svg>"));
+        QVERIFY(svgText.contains("<polyline") || svgText.contains("<path")); // the line, as a vector
+        QVERIFY(svgText.contains("One-way latency")); // the title, as text
         QVERIFY(!panel.dashboard()->exportChart(DashboardView::Latency, dir.path() + QStringLiteral("/c.bmp"), &error));
     }
 };

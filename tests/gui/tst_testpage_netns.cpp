@@ -6,11 +6,13 @@
 #include "qcp.h" // first: see qcp.h
 
 #include "connectprompter.h"
+#include "dashboardview.h"
 #include "remote/lab.h"
 #include "run/run.h"
 #include "testpanel.h"
 #include "testutil.h"
 
+#include <QComboBox>
 #include <QElapsedTimer>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -78,6 +80,18 @@ private slots:
         QTest::mouseClick(panel.startButton(), Qt::LeftButton);
         QTRY_VERIFY_WITH_TIMEOUT(panel.runFiles().size() == 6 && panel.isRunning(), 5000);
         QTest::qWait(3000);
+        // The live charts follow another pair of the round: what it measured so far, then live.
+        auto* live = panel.livePairBox();
+        QCOMPARE(live->count(), 1 + 6); // "the running pair" and the six pairs in schedule order
+        QVERIFY(live->isEnabled());
+        QVERIFY(!live->accessibleName().isEmpty());
+        panel.setLivePair(1); // the second pair of the first round
+        QCOMPARE(panel.livePair(), 1);
+        QVERIFY2(panel.dashboard()->samplesIn(DashboardView::Throughput) > 0, "nothing read from its run file");
+        const std::size_t loaded = panel.dashboard()->samplesIn(DashboardView::Throughput);
+        QTRY_VERIFY_WITH_TIMEOUT(panel.dashboard()->samplesIn(DashboardView::Throughput) > loaded + 5, 5000);
+        panel.setLivePair(-1);
+        QTRY_VERIFY_WITH_TIMEOUT(panel.dashboard()->samplesIn(DashboardView::Throughput) > 0, 5000);
         QElapsedTimer t;
         t.start();
         QTest::mouseClick(panel.stopButton(), Qt::LeftButton);
