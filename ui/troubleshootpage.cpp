@@ -49,7 +49,8 @@ QString htmlEscape(const std::string& s)
 }
 
 /// Everything the page shows, computed on the worker.
-TroubleshootPage::CheckResult runCheck(const std::vector<rp::HostSpec>& hosts, const rp::ConnectContext& context,
+TroubleshootPage::CheckResult runCheck(const std::vector<rp::HostSpec>& hosts,
+    const std::vector<rp::SwitchSpec>& switches, const rp::ConnectContext& context,
     const std::vector<std::pair<std::string, std::string>>& pastes, bool active, const std::string& probe,
     const std::atomic<bool>* cancel)
 {
@@ -73,6 +74,14 @@ TroubleshootPage::CheckResult runCheck(const std::vector<rp::HostSpec>& hosts, c
             snap.hosts.push_back(std::move(h));
         snap.reachability = std::move(result.snapshot.reachability);
         snap.activeChecksRun = result.snapshot.activeChecksRun;
+    }
+    if (!switches.empty()) {
+        auto read = rp::diag::collectSwitches(switches, context, std::chrono::milliseconds(1000), {}, cancel);
+        for (const auto& n : read.notes)
+            out.messages << toQ(n);
+        for (const auto& e : read.errors)
+            out.messages << toQ(e.describe());
+        snap.switchPorts.insert(snap.switchPorts.end(), read.ports.begin(), read.ports.end());
     }
     out.report = rp::diag::diagnose(snap, {}, cancel);
 
@@ -312,7 +321,8 @@ void TroubleshootPage::recheck()
         return;
     const bool live = m_useInventory && m_useInventory();
     std::vector<rp::HostSpec> hosts = live ? m_inventory->hosts() : std::vector<rp::HostSpec> {};
-    if (hosts.empty() && m_pastes.empty()) {
+    std::vector<rp::SwitchSpec> switches = live && m_switches ? m_switches() : std::vector<rp::SwitchSpec> {};
+    if (hosts.empty() && switches.empty() && m_pastes.empty()) {
         m_status->setText(
             live ? tr("Add hosts on the Hosts page, or import outputs.") : tr("Import or paste outputs first."));
         return;
@@ -324,8 +334,8 @@ void TroubleshootPage::recheck()
     const std::string probe = probeNextToApp();
     m_status->setText(hosts.empty() ? tr("Reading the outputs…")
                                     : tr("Reading %n host(s)…", nullptr, static_cast<int>(hosts.size())));
-    m_watcher.setFuture(QtConcurrent::run([this, hosts, context, pastes, active, probe] {
-        return runCheck(hosts, context, pastes, active, probe, &m_cancelFlag);
+    m_watcher.setFuture(QtConcurrent::run([this, hosts, switches, context, pastes, active, probe] {
+        return runCheck(hosts, switches, context, pastes, active, probe, &m_cancelFlag);
     }));
     updateButtons();
     emit completeChanged();

@@ -192,6 +192,14 @@ int diagnoseCommand(int argc, char** argv)
             snapshot.hosts.push_back(std::move(h));
         snapshot.reachability = std::move(result.snapshot.reachability);
         snapshot.activeChecksRun = result.snapshot.activeChecksRun;
+        auto switches = diag::collectSwitches(inventory->switches, context, live.counterInterval, progress);
+        for (const auto& n : switches.notes)
+            std::fprintf(stderr, "%s\n", n.c_str());
+        for (const auto& e : switches.errors) {
+            std::fprintf(stderr, "%s\n", e.describe().c_str());
+            readFailed = true;
+        }
+        snapshot.switchPorts.insert(snapshot.switchPorts.end(), switches.ports.begin(), switches.ports.end());
     }
     if (auto earlier = args.value("earlier")) {
         auto text = readAll(*earlier);

@@ -88,6 +88,10 @@ std::optional<Prompt> parsePrompt(std::string_view t)
         auto rest = trim(t.substr(mark + 1));
         if (looksLikeHostName(name) && (startsWith(rest, "show ") || startsWith(rest, "sonic-cfggen")))
             return Prompt { std::string(name), std::string(rest) };
+        // Junos: "user@qfx1> show ..." (operational) or "user@qfx1# show ..." (configuration mode).
+        if (auto at = name.find('@'); at != std::string_view::npos && at > 0 && looksLikeHostName(name.substr(at + 1))
+            && startsWith(rest, "show "))
+            return Prompt { std::string(name.substr(at + 1)), std::string(rest) };
     }
     std::string_view body = t;
     bool bracket = false;
@@ -1164,7 +1168,11 @@ PastedFabric Importer::run(std::string_view text)
             block.commandLine = l.number;
             continue;
         }
-        if (auto heading = parseHeading(l.text)) {
+        // Switch outputs have "Ethernet2:" sections and "## ..." comments: inside them only the framed heading
+        // forms ("=== host ===", "**host**") start another host.
+        bool switchBlock = !block.command.empty() && isSwitchShowCommand(block.command);
+        if (auto heading
+            = switchBlock && !startsWith(t, "==") && !startsWith(t, "**") ? std::nullopt : parseHeading(l.text)) {
             flush();
             currentHost = *heading;
             block.host = currentHost;

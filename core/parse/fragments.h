@@ -75,9 +75,19 @@ struct SwitchPortQos
     std::map<int, std::uint64_t> pfcRxFirst; ///< an earlier read of the same counters, when there were two
     std::map<int, std::uint64_t> pfcTxFirst;
     std::optional<std::uint64_t> watchdogStorms; ///< pfcwd storm detected count
-    std::optional<bool> pfcOperational; ///< NX-OS "Oper" column
+    std::optional<bool> pfcOperational; ///< NX-OS "Oper" column, EOS "A" (active) flag
+    /// Pause frames of all priorities together, where the output does not split them (EOS counters).
+    std::optional<std::uint64_t> pfcRxTotal;
+    std::optional<std::uint64_t> pfcRxTotalFirst; ///< an earlier read, when there were two
+    /// dscpToTc lists only what the configuration sets: a DSCP missing from it keeps the vendor's default
+    /// map, which was not read (EOS `qos map dscp`).
+    bool dscpMapPartial = false;
+    std::string command; ///< the show command or configuration it was read from
     int line = 0;
-    std::string origin; ///< the file it was read from (set by the troubleshooter)
+    std::string origin; ///< the file it was read from (set by the troubleshooter), or "ssh ADDRESS"
+    std::string readAt; ///< when it was read live; empty for pasted text
+    /// A host is known to sit on this port (the inventory's host_ports, or an LLDP neighbour that is a host).
+    bool hostFacing = false;
 };
 
 /// Windows NetQoS / RDMA state as the PowerShell cmdlets print it (Format-List or Format-Table).

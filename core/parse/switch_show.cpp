@@ -6,6 +6,7 @@
 #include "parse/switch_show.h"
 
 #include "parse/detail.h"
+#include "parse/switch_config.h"
 #include "util/text.h"
 
 #include <algorithm>
@@ -62,15 +63,17 @@ bool isSwitchShowCommand(std::string_view command)
     auto c = lower(command);
     return c.starts_with("show pfc ") || c.starts_with("show pfcwd ") || c == "show interface priority-flow-control"
         || c.starts_with("show interface priority-flow-control") || c.starts_with("sonic-cfggen")
-        || c.find("config_db.json") != std::string::npos;
+        || c.find("config_db.json") != std::string::npos || isSwitchConfigCommand(command);
 }
 
 std::vector<ParseWarning> parseSwitchShow(std::string_view command,
     const std::vector<std::pair<int, std::string_view>>& lines, const std::string& switchName,
-    std::vector<SwitchPortQos>& out)
+    std::vector<SwitchPortQos>& out, const std::string& vendorHint)
 {
     Warnings warnings;
     auto c = lower(command);
+    if (isSwitchConfigCommand(command) && !c.starts_with("show pfc ") && !c.starts_with("show pfcwd "))
+        return parseSwitchConfig(command, lines, switchName, out, vendorHint);
     auto words = [](std::string_view t) { return splitWords(t); };
     if (c.starts_with("show pfc priority")) {
         // Interface    Lossless priorities / Ethernet0    3,4

@@ -4,6 +4,7 @@
 // the troubleshooter draws from them.
 #include "diagnose/diagnose.h"
 #include "parse/fragments.h"
+#include "profile/profile.h"
 #include "testutil.h"
 
 #include <QtTest>
@@ -237,6 +238,108 @@ private slots:
         addPasted(snap2, twice, "paste.txt");
         auto v2 = rules(diagnose(snap2));
         QVERIFY2(std::find(v2.begin(), v2.end(), std::string("switch.pause-lossy ")) != v2.end(), qPrintable(join(v2)));
+    }
+
+    /// Cumulus NVUE, Arista EOS, Dell OS10 and Junos outputs and configurations (switches_vendors_paste.txt,
+    /// written from the documented layouts): each port's state as read, each planted fault found, and the same
+    /// paste with the faults corrected silent.
+    void switchVendorOutputs()
+    {
+        auto hosts = fixture("mixed_paste.md");
+        auto broken = fixture("switches_vendors_paste.txt");
+        auto f = importFragments(hosts + broken, "pasted");
+        QCOMPARE(f.hosts.size(), std::size_t { 3 }); // the switches are not hosts
+        auto port
+            = [&](const PastedFabric& fab, const std::string& sw, const std::string& name) -> const SwitchPortQos* {
+            for (const auto& p : fab.switchPorts)
+                if (p.switchName == sw && p.port == name)
+                    return &p;
+            return nullptr;
+        };
+        for (const auto& w : f.warnings)
+            QVERIFY2(w.line == 1, w.message.c_str());
+        // Cumulus: the RoCE mode's global state, DSCP 26 -> SP3 -> TC3 from the two mapping tables.
+        auto cl = port(f, "leaf-cl", "*");
+        QVERIFY(cl && cl->pfcPriorities && cl->trust);
+        QCOMPARE(*cl->pfcPriorities, (std::vector<int> { 3 }));
+        QCOMPARE(*cl->trust, std::string("both"));
+        QCOMPARE(cl->dscpToTc.at(26), 3);
+        QCOMPARE(cl->dscpToTc.at(48), 6);
+        QCOMPARE(cl->dscpToTc.at(8), 0);
+        QCOMPARE(port(f, "leaf-cl", "swp2")->mtu.value_or(0), 1500);
+        QVERIFY(!port(f, "leaf-cl", "eth0")); // management
+        // EOS: the profile's PFC per interface, the abbreviated show names joined to the configuration's.
+        QCOMPARE(*port(f, "leaf-eos", "Ethernet1")->pfcPriorities, (std::vector<int> { 4 }));
+        QCOMPARE(*port(f, "leaf-eos", "Ethernet2")->pfcPriorities, (std::vector<int> { 3 }));
+        QCOMPARE(port(f, "leaf-eos", "Ethernet2")->pfcOperational.value_or(true), false);
+        QCOMPARE(port(f, "leaf-eos", "Ethernet1")->pfcOperational.value_or(false), true);
+        QCOMPARE(*port(f, "leaf-eos", "Ethernet2")->trust, std::string("pcp"));
+        QVERIFY(port(f, "leaf-eos", "Ethernet3")->pfcPriorities->empty());
+        QCOMPARE(port(f, "leaf-eos", "Ethernet3")->pfcRxTotal.value_or(0), std::uint64_t { 1500 });
+        QCOMPARE(port(f, "leaf-eos", "Ethernet3")->pfcRxTotalFirst.value_or(9), std::uint64_t { 0 });
+        QVERIFY(!port(f, "leaf-eos", "Management1"));
+        // OS10: PFC from the network-qos policy, trust from the system trust-map (dot1p).
+        auto os10 = port(f, "OS10", "ethernet1/1/1");
+        QVERIFY(os10 && os10->pfcPriorities && os10->trust);
+        QCOMPARE(*os10->pfcPriorities, (std::vector<int> { 3 }));
+        QCOMPARE(*os10->trust, std::string("pcp"));
+        QCOMPARE(os10->mtu.value_or(0), 9216);
+        // Junos: DSCP 011010 classified into NO-LOSS, whose PFC priority is 3; the operational show disagrees.
+        auto qfx = port(f, "qfx1", "et-0/0/1");
+        QVERIFY(qfx && qfx->pfcPriorities);
+        QCOMPARE(*qfx->pfcPriorities, (std::vector<int> { 3 }));
+        QCOMPARE(qfx->dscpToTc.at(26), 3);
+        QCOMPARE(*qfx->trust, std::string("dscp"));
+        QCOMPARE(*port(f, "qfx1", "*")->pfcPriorities, (std::vector<int> { 3, 4 }));
+
+        DiagnoseOptions opts;
+        opts.profile = findPreset("lossless-dscp")->profile;
+        auto switchFindings = [&](const std::string& text) {
+            FabricSnapshot snap;
+            addPasted(snap, importFragments(hosts + text, "pasted"), "paste.txt");
+            std::vector<std::string> out;
+            for (const auto& x : diagnose(snap, opts).findings)
+                if (x.ruleId.starts_with("switch.") && x.severity != Severity::Info)
+                    out.push_back(x.ruleId + " " + x.switchPorts.front());
+            std::sort(out.begin(), out.end());
+            return out;
+        };
+        auto v = switchFindings(broken);
+        std::vector<std::string> want = { "switch.mtu leaf-cl:swp2", "switch.pause-lossy leaf-eos:Ethernet3",
+            "switch.pfc-not-operational leaf-eos:Ethernet2", "switch.pfc-priority leaf-eos:Ethernet1",
+            "switch.pfc-priority leaf-eos:Ethernet3", "switch.pfc-priority qfx1:*", "switch.trust OS10:ethernet1/1/1",
+            "switch.trust leaf-eos:Ethernet2" };
+        QVERIFY2(v == want, qPrintable(join(v)));
+
+        // Evidence names the command and line it came from; the fix for the EOS port comes from its generator.
+        FabricSnapshot snap;
+        addPasted(snap, importFragments(hosts + broken, "pasted"), "paste.txt");
+        for (const auto& x : diagnose(snap, opts).findings)
+            if (x.ruleId == "switch.pfc-priority" && x.switchPorts.front() == "leaf-eos:Ethernet1") {
+                QVERIFY2(x.evidence.front().where.find("show running-config") != std::string::npos,
+                    x.evidence.front().where.c_str());
+                QVERIFY(!x.fixes.empty());
+                QCOMPARE(x.fixes.front().platform, std::string("eos"));
+                QVERIFY2(x.fixes.front().text.find("priority-flow-control priority 3 no-drop") != std::string::npos,
+                    x.fixes.front().text.c_str());
+            }
+
+        auto fixed = broken;
+        auto replace = [&](const std::string& from, const std::string& to) {
+            auto pos = fixed.find(from);
+            QVERIFY2(pos != std::string::npos, from.c_str());
+            fixed.replace(pos, from.size(), to);
+        };
+        replace("nv set interface swp2 mtu 1500", "nv set interface swp2 mtu 9216");
+        replace("priority-flow-control priority 4 no-drop", "priority-flow-control priority 3 no-drop");
+        replace("Et1     E A      4", "Et1     E A      3");
+        replace("Et2     E W      3", "Et2     E A W    3");
+        replace("Trust Mode: COS", "Trust Mode: DSCP");
+        replace("Et3            1500", "Et3               0");
+        replace("trust-map dot1p AZLOCAL_DOT1P_TRUST", "trust-map dscp AZLOCAL_DSCP_TRUST");
+        replace("  100          Enabled", "  100          Disabled");
+        auto quiet = switchFindings(fixed);
+        QVERIFY2(quiet.empty(), qPrintable(join(quiet)));
     }
 
     void windowsPowerShell()
