@@ -82,6 +82,7 @@ TroubleshootPage::CheckResult runCheck(const std::vector<rp::HostSpec>& hosts,
         for (const auto& e : read.errors)
             out.messages << toQ(e.describe());
         snap.switchPorts.insert(snap.switchPorts.end(), read.ports.begin(), read.ports.end());
+        snap.lldp.insert(snap.lldp.end(), read.lldp.begin(), read.lldp.end());
     }
     out.report = rp::diag::diagnose(snap, {}, cancel);
 
@@ -97,6 +98,30 @@ TroubleshootPage::CheckResult runCheck(const std::vector<rp::HostSpec>& hosts,
                 index[sp] = static_cast<int>(out.nodes.size());
                 out.nodes.append({ toQ(sp), 0, true });
             }
+    // Cables LLDP saw: host -- switch port, marked by the link findings that name both ends.
+    for (const auto& l : rp::diag::hostSwitchLinks(snap)) {
+        const std::string sp = l.switchName + ":" + l.switchPort;
+        if (!index.count(l.host))
+            continue;
+        if (!index.count(sp)) {
+            index[sp] = static_cast<int>(out.nodes.size());
+            out.nodes.append({ toQ(sp), 0, true });
+        }
+        FabricView::Link link;
+        link.a = index[l.host];
+        link.b = index[sp];
+        link.subnet = toQ(l.netdev);
+        QStringList rules;
+        for (const auto& f : out.report.findings)
+            if (f.severity != rp::diag::Severity::Info && !f.hosts.empty() && f.hosts.front() == l.host
+                && std::find(f.switchPorts.begin(), f.switchPorts.end(), sp) != f.switchPorts.end()) {
+                link.severity = std::max(link.severity, severityRank(f.severity));
+                if (!rules.contains(toQ(f.ruleId)))
+                    rules << toQ(f.ruleId);
+            }
+        link.label = rules.join(QStringLiteral(", "));
+        out.links.append(link);
+    }
     std::set<std::pair<int, int>> seen;
     for (const auto& p : rp::diag::probePairs(snap, 0)) {
         int a = static_cast<int>(std::min(p.client, p.server));

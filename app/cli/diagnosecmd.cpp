@@ -200,6 +200,7 @@ int diagnoseCommand(int argc, char** argv)
             readFailed = true;
         }
         snapshot.switchPorts.insert(snapshot.switchPorts.end(), switches.ports.begin(), switches.ports.end());
+        snapshot.lldp.insert(snapshot.lldp.end(), switches.lldp.begin(), switches.lldp.end());
     }
     if (auto earlier = args.value("earlier")) {
         auto text = readAll(*earlier);

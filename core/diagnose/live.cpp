@@ -4,6 +4,7 @@
 #include "bundle/bundle.h"
 #include "diagnose/context.h"
 #include "parse/fragments.h"
+#include "parse/lldp.h"
 #include "parse/switch_show.h"
 #include "perf/session.h"
 #include "remote/fleet.h"
@@ -303,6 +304,7 @@ SwitchReadResult collectSwitches(const std::vector<SwitchSpec>& switches, const 
         workers.emplace_back([&, sw, d = *dialect] {
             std::vector<std::string> warnings;
             std::vector<SwitchPortQos> ports;
+            std::vector<LldpNeighbor> lldp;
             std::optional<Error> failed;
             auto session = switchcli::SwitchSession::open(sw, context);
             if (!session) {
@@ -323,6 +325,15 @@ SwitchReadResult collectSwitches(const std::vector<SwitchSpec>& switches, const 
                             auto nl = text.find('\n');
                             lines.emplace_back(++n, text.substr(0, nl));
                             text = nl == std::string_view::npos ? std::string_view() : text.substr(nl + 1);
+                        }
+                        if (isLldpCommand(s.command)) {
+                            std::size_t first = lldp.size();
+                            for (const auto& w : parseLldp(s.command, lines, sw.name, lldp))
+                                warnings.push_back(sw.name + ": `" + s.command + "` line " + std::to_string(w.line)
+                                    + ": " + w.message);
+                            for (std::size_t i = first; i < lldp.size(); ++i)
+                                lldp[i].origin = "ssh " + sw.address;
+                            continue;
                         }
                         std::size_t before = ports.size();
                         for (const auto& w : parseSwitchShow(s.command, lines, sw.name, ports, vendor))
@@ -352,6 +363,7 @@ SwitchReadResult collectSwitches(const std::vector<SwitchSpec>& switches, const 
                 if (progress)
                     progress(sw.name + ": read " + std::to_string(ports.size()) + " port(s)");
                 result.ports.insert(result.ports.end(), ports.begin(), ports.end());
+                result.lldp.insert(result.lldp.end(), lldp.begin(), lldp.end());
             }
             result.notes.insert(result.notes.end(), warnings.begin(), warnings.end());
         });

@@ -55,6 +55,7 @@ LiveResult collectLive(const std::vector<HostSpec>& hosts, const ConnectContext&
 struct SwitchReadResult
 {
     std::vector<SwitchPortQos> ports;
+    std::vector<LldpNeighbor> lldp; ///< the switches' LLDP tables (EOS, NX-OS `show lldp neighbors`)
     std::vector<Error> errors;
     std::vector<std::string> notes; ///< switches not read live and why; commands a switch refused
 };

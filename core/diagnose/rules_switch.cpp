@@ -94,6 +94,12 @@ void rulesSwitch(Context& ctx)
     int roceDscp = ctx.opts.profile ? ctx.opts.profile->roceDscp : 26;
     int rocePrio = ctx.opts.profile ? ctx.opts.profile->rocePriority : 3;
 
+    // Ports LLDP shows a host on (and, for a switch-wide entry, switches with any).
+    std::set<std::string> lldpHostPorts;
+    for (const auto& l : hostSwitchLinks(ctx.snap)) {
+        lldpHostPorts.insert(l.switchName + ":" + l.switchPort);
+        lldpHostPorts.insert(l.switchName + ":*");
+    }
     for (const auto& sp : ctx.snap.switchPorts) {
         auto vendor = switchVendorFromString(sp.vendor);
         auto label = sp.switchName + ":" + sp.port;
@@ -118,7 +124,7 @@ void rulesSwitch(Context& ctx)
                        auto it = sp.pfcRxFirst.find(kv.first);
                        return it != sp.pfcRxFirst.end() && kv.second > it->second;
                    });
-            bool idlePort = v.empty() && !sp.hostFacing && !pauseSeen;
+            bool idlePort = v.empty() && !sp.hostFacing && !pauseSeen && !lldpHostPorts.count(label);
             if (!refPfc.empty() && value != refPfc && !idlePort) {
                 Finding f;
                 f.ruleId = "switch.pfc-priority";

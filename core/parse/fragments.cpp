@@ -5,6 +5,7 @@
 
 #include "parse/detail.h"
 #include "parse/gid.h"
+#include "parse/lldp.h"
 #include "parse/parsers.h"
 #include "parse/powershell.h"
 #include "parse/switch_show.h"
@@ -53,7 +54,7 @@ constexpr std::array kKnownPrograms = { "ibv_devinfo", "ibv_devices", "show_gids
     "grep", "ethtool", "ibstat", "dcb", "mlnx_qos", "lldptool", "ib_send_lat", "ib_send_bw", "ib_write_lat",
     "ib_write_bw", "ib_read_lat", "ib_read_bw", "ib_atomic_lat", "ib_atomic_bw", "ibv_rc_pingpong", "ibv_ud_pingpong",
     "ibv_uc_pingpong", "qperf", "sleep", "date", "echo", "ls", "head", "tail", "for", "sudo", "tc", "sysctl",
-    "iptables", "nft", "lspci", "uname", "hostname", "ping", "bash", "sh" };
+    "iptables", "nft", "lspci", "uname", "hostname", "ping", "bash", "sh", "lldpctl" };
 
 bool isKnownProgram(std::string_view p)
 {
@@ -999,6 +1000,14 @@ void Importer::processBlock(const Block& block)
             m_warnings.add(w.line, w.message);
         return;
     }
+    if (isLldpCommand(block.command)) {
+        std::vector<std::pair<int, std::string_view>> lines;
+        for (auto& l : block.lines)
+            lines.emplace_back(l.number, l.text);
+        for (auto& w : parseLldp(block.command, lines, block.host, m_out.lldp))
+            m_warnings.add(w.line, w.message);
+        return;
+    }
     if (isSwitchShowCommand(block.command)) {
         std::vector<std::pair<int, std::string_view>> lines;
         for (auto& l : block.lines)
@@ -1170,7 +1179,8 @@ PastedFabric Importer::run(std::string_view text)
         }
         // Switch outputs have "Ethernet2:" sections and "## ..." comments: inside them only the framed heading
         // forms ("=== host ===", "**host**") start another host.
-        bool switchBlock = !block.command.empty() && isSwitchShowCommand(block.command);
+        bool switchBlock
+            = !block.command.empty() && (isSwitchShowCommand(block.command) || isLldpCommand(block.command));
         if (auto heading
             = switchBlock && !startsWith(t, "==") && !startsWith(t, "**") ? std::nullopt : parseHeading(l.text)) {
             flush();

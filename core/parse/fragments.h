@@ -113,6 +113,19 @@ struct WindowsQos
     bool any() const { return !lines.empty(); }
 };
 
+/// One LLDP neighbour as a host (`lldpctl`, `lldptool -t -n`) or a switch (`show lldp neighbors`) reports it:
+/// on `local`'s interface `localPort` sits `remote`'s `remotePort`.
+struct LldpNeighbor
+{
+    std::string local; ///< the host or switch that printed it
+    std::string localPort;
+    std::string remote; ///< the neighbour's system name (as advertised)
+    std::string remotePort; ///< its port id or description
+    std::string command;
+    int line = 0;
+    std::string origin; ///< the file (set by the troubleshooter) or "ssh ADDRESS"
+};
+
 struct PastedHost
 {
     std::string name; ///< from a heading or prompt; "pasted" when the text never names one
@@ -131,6 +144,7 @@ struct PastedFabric
 {
     std::vector<PastedHost> hosts;
     std::vector<SwitchPortQos> switchPorts;
+    std::vector<LldpNeighbor> lldp;
     std::vector<ParseWarning> warnings;
 };
 

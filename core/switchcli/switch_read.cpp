@@ -29,10 +29,10 @@ std::vector<std::string> diagnoseShowCommands(Dialect dialect)
 {
     switch (dialect) {
     case Dialect::Eos:
-        return { "show running-config", "show priority-flow-control", "show qos interfaces",
+        return { "show running-config", "show priority-flow-control", "show qos interfaces", "show lldp neighbors",
             "show priority-flow-control counters" };
     case Dialect::NxOs:
-        return { "show running-config", "show interface priority-flow-control" };
+        return { "show running-config", "show interface priority-flow-control", "show lldp neighbors" };
     case Dialect::Nvue:
         return { "nv config show -o commands", "nv show qos roce" };
     }

@@ -342,6 +342,86 @@ private slots:
         QVERIFY2(quiet.empty(), qPrintable(join(quiet)));
     }
 
+    /// LLDP from hosts (lldpctl JSON and text, lldptool -n) and switches (EOS, NX-OS show lldp neighbors) maps
+    /// each host netdev to its switch port; the host's PFC / MTU are compared with that port's, with both sides'
+    /// evidence and the fix, from its generator, for the side that differs from the reference (lldp_paste.txt on
+    /// top of switches_vendors_paste.txt); tst_diagnose has the host side.
+    void lldpHostSwitchLinks()
+    {
+        auto hosts = fixture("mixed_paste.md");
+        auto switches = fixture("switches_vendors_paste.txt");
+        auto lldp = fixture("lldp_paste.txt");
+        auto f = importFragments(hosts + switches + lldp, "pasted");
+        QCOMPARE(f.hosts.size(), std::size_t { 3 });
+        QCOMPARE(f.lldp.size(), std::size_t { 6 });
+        for (const auto& w : f.warnings)
+            QVERIFY2(w.line == 1, w.message.c_str());
+        FabricSnapshot snap;
+        addPasted(snap, f, "paste.txt");
+        auto links = hostSwitchLinks(snap);
+        std::vector<std::string> got;
+        for (const auto& l : links)
+            got.push_back(l.host + ":" + l.netdev + "=" + l.switchName + ":" + l.switchPort);
+        std::sort(got.begin(), got.end());
+        // node1 twice (its lldpctl, the switch's table with its FQDN) and node3 twice are one link each; leaf-nx's
+        // neighbour node2:ens1f1 is a second cable of node2.
+        std::vector<std::string> want = { "node1:ens1f0=leaf-eos:Ethernet1", "node2:ens1f0=leaf-cl:swp2",
+            "node2:ens1f1=leaf-nx:Ethernet1/7", "node3:ens1f0=leaf-eos:Ethernet3" };
+        QVERIFY2(got == want, qPrintable(join(got)));
+
+        auto r = diagnose(snap);
+        std::vector<const Finding*> link;
+        for (const auto& x : r.findings)
+            if (x.ruleId.starts_with("link."))
+                link.push_back(&x);
+        std::vector<std::string> names;
+        for (auto* x : link)
+            names.push_back(x->ruleId + " " + x->hosts.front() + " " + x->switchPorts.front());
+        std::sort(names.begin(), names.end());
+        QVERIFY2(names
+                == (std::vector<std::string> {
+                    "link.mtu node2 leaf-cl:swp2", "link.pfc-priority node1 leaf-eos:Ethernet1" }),
+            qPrintable(join(names)));
+        for (auto* x : link) {
+            // Evidence of both sides and of the LLDP table; a fix for the host and one for the switch port.
+            QCOMPARE(x->evidence.size(), std::size_t { 3 });
+            QCOMPARE(x->evidence[0].host, x->hosts.front());
+            QCOMPARE(x->evidence[1].host, x->switchPorts.front().substr(0, x->switchPorts.front().find(':')));
+            QVERIFY(x->evidence[2].where.find("lld") != std::string::npos
+                || x->evidence[2].where.find("show lldp") != std::string::npos);
+            // Both hosts sit at the preset's value (PFC 3, MTU 9000): the switch port is the side to change, with
+            // its own vendor's commands.
+            QVERIFY(!x->fixes.empty());
+            for (const auto& fx : x->fixes)
+                QCOMPARE(fx.target + ":", x->switchPorts.front().substr(0, fx.target.size() + 1));
+            QVERIFY(x->explanation.find("The switch port is the side") != std::string::npos);
+            if (x->ruleId == "link.pfc-priority") {
+                QCOMPARE(x->evidence[0].value, std::string("3"));
+                QCOMPARE(x->evidence[1].value, std::string("4"));
+                auto eos = std::find_if(
+                    x->fixes.begin(), x->fixes.end(), [](const Fix& fx) { return fx.platform == "eos"; });
+                QVERIFY(eos != x->fixes.end());
+                QVERIFY2(
+                    eos->text.find("priority-flow-control priority 3 no-drop") != std::string::npos, eos->text.c_str());
+            }
+        }
+        // Fixed: the EOS profile pauses 3, swp2 takes jumbo frames; the links stay, the findings go.
+        auto fixedSwitches = switches;
+        auto rep = [&](const std::string& a, const std::string& b) {
+            auto pos = fixedSwitches.find(a);
+            QVERIFY(pos != std::string::npos);
+            fixedSwitches.replace(pos, a.size(), b);
+        };
+        rep("priority-flow-control priority 4 no-drop", "priority-flow-control priority 3 no-drop");
+        rep("Et1     E A      4", "Et1     E A      3");
+        rep("nv set interface swp2 mtu 1500", "nv set interface swp2 mtu 9216");
+        FabricSnapshot fixedSnap;
+        addPasted(fixedSnap, importFragments(hosts + fixedSwitches + lldp, "pasted"), "paste.txt");
+        QCOMPARE(hostSwitchLinks(fixedSnap).size(), std::size_t { 4 });
+        for (const auto& x : diagnose(fixedSnap).findings)
+            QVERIFY2(!x.ruleId.starts_with("link."), x.ruleId.c_str());
+    }
+
     void windowsPowerShell()
     {
         auto text = fixture("windows_paste.txt");
