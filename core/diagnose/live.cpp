@@ -27,7 +27,8 @@ const char* kExtrasScript
       "if [ -d \"$c\" ]; then echo RP_CONFIGFS=yes; "
       "grep -H . \"$c\"/*/ports/*/default_roce_mode \"$c\"/*/ports/*/default_roce_tos 2>/dev/null; "
       "else echo RP_CONFIGFS=no; fi; "
-      "grep -H . /sys/class/infiniband/*/ports/*/hw_counters/* 2>/dev/null; true";
+      "grep -H . /sys/class/infiniband/*/ports/*/hw_counters/* 2>/dev/null; "
+      "grep -H . /sys/class/net/*/ecn/roce_np/cnp_dscp /sys/class/net/*/ecn/roce_np/cnp_802p_prio 2>/dev/null; true";
 const char* kCountersScript = "grep -H . /sys/class/infiniband/*/ports/*/hw_counters/* 2>/dev/null; true";
 
 /// The output without our marker line; whether configfs was there.

@@ -147,6 +147,33 @@ void rulesSwitch(Context& ctx)
                 ctx.findings.push_back(std::move(f));
             }
         }
+        if (sp.losslessBufferPriorities && sp.pfcPriorities) {
+            ctx.markEvaluated("M17");
+            std::vector<int> missing;
+            for (int prio : *sp.pfcPriorities)
+                if (std::find(sp.losslessBufferPriorities->begin(), sp.losslessBufferPriorities->end(), prio)
+                    == sp.losslessBufferPriorities->end())
+                    missing.push_back(prio);
+            if (!missing.empty()) {
+                auto lossless = *sp.losslessBufferPriorities;
+                std::sort(lossless.begin(), lossless.end());
+                Finding f;
+                f.ruleId = "switch.buffer";
+                f.check = "M17";
+                f.title = "PFC priority without a lossless buffer on a switch port";
+                f.severity = Severity::Error;
+                f.switchPorts = { label };
+                f.evidence.push_back(Evidence { sp.switchName, sp.port + " PFC priorities", joinInts(*sp.pfcPriorities),
+                    portWhere(sp), portWhen(sp) });
+                f.evidence.push_back(Evidence { sp.switchName, sp.port + " priorities with a lossless buffer",
+                    joinInts(lossless), portWhere(sp), portWhen(sp) });
+                f.explanation = "The port pauses priority " + joinInts(missing)
+                    + " but gives it no lossless buffer (headroom): the frames that arrive after the pause is sent, "
+                      "while it travels the cable, have nowhere to go and are dropped. PFC without headroom is lossy.";
+                addFix(f, { "pfc", "buffer" }, {});
+                ctx.findings.push_back(std::move(f));
+            }
+        }
         if (sp.pfcOperational) {
             ctx.markEvaluated("M6");
             if (!*sp.pfcOperational) {

@@ -504,6 +504,12 @@ bool Importer::scanSysfs(PastedHost& h, std::string_view path, std::string_view 
             std::string s(value);
             std::transform(s.begin(), s.end(), s.begin(), [](char c) { return static_cast<char>(std::toupper(c)); });
             n.operState = s;
+        } else if (at(4) == "ecn" && at(5) == "roce_np" && parts.size() == 7
+            && (at(6) == "cnp_dscp" || at(6) == "cnp_802p_prio")) {
+            auto v = toInt(value);
+            if (!v || *v < 0 || *v > (at(6) == "cnp_dscp" ? 63 : 7))
+                return false;
+            (at(6) == "cnp_dscp" ? n.dcb.cnpDscp : n.dcb.cnpPriority) = *v;
         } else if (at(4) == "statistics" && parts.size() == 6) {
             auto v = toU64(value);
             if (!v)
@@ -998,6 +1004,12 @@ void Importer::processBlock(const Block& block)
         }
         for (auto& w : parsePowerShell(block.command, lines, h.windows))
             m_warnings.add(w.line, w.message);
+        return;
+    }
+    if (program == "lldptool" && block.command.find(" -n") != std::string::npos
+        && block.command.find("-V") != std::string::npos) {
+        // The neighbour's DCB TLVs are not this host's settings: not read into its DCB state.
+        m_warnings.add(first, "lldptool -n -V: the peer's DCB TLV is not read (docs/diagnose.md, M6); not used");
         return;
     }
     if (isLldpCommand(block.command)) {

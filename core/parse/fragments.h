@@ -79,6 +79,9 @@ struct SwitchPortQos
     /// Pause frames of all priorities together, where the output does not split them (EOS counters).
     std::optional<std::uint64_t> pfcRxTotal;
     std::optional<std::uint64_t> pfcRxTotalFirst; ///< an earlier read, when there were two
+    /// Priorities the switch gives lossless buffers (headroom) on this port: Cumulus's RoCE lossless pool, SONiC
+    /// BUFFER_PG entries with a lossless profile.
+    std::optional<std::vector<int>> losslessBufferPriorities;
     /// dscpToTc lists only what the configuration sets: a DSCP missing from it keeps the vendor's default
     /// map, which was not read (EOS `qos map dscp`).
     bool dscpMapPartial = false;

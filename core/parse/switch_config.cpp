@@ -695,6 +695,7 @@ struct NvueQos
     std::map<int, int> dscpToSp;
     std::map<int, int> spToTc;
     std::map<std::string, std::optional<int>> mtu;
+    std::optional<std::vector<int>> losslessPool; ///< switch priorities of the RoCE (lossless) buffer pools
 };
 
 void nvueFill(const NvueQos& q, const std::string& sw, std::string_view command, std::vector<SwitchPortQos>& out)
@@ -711,6 +712,8 @@ void nvueFill(const NvueQos& q, const std::string& sw, std::string_view command,
             p.trust = *q.trust;
         else if (q.mode && !p.trust)
             p.trust = "dscp";
+        if (q.losslessPool)
+            p.losslessBufferPriorities = q.losslessPool;
         std::map<int, int> dscp = q.dscpToSp;
         if (q.mode) {
             dscp.emplace(26, 3);
@@ -789,8 +792,8 @@ void nvueRoceShow(const Lines& lines, const std::string& sw, const std::string& 
 {
     NvueQos q;
     std::string section;
-    std::optional<std::size_t> dscpCol, spCol, tcCol;
-    enum { Top, Map, Tc, Other } table = Top;
+    std::optional<std::size_t> dscpCol, spCol, tcCol, nameCol, poolSpCol;
+    enum { Top, Map, Tc, Pool, Other } table = Top;
     int first = lines.empty() ? 0 : lines.front().first;
     for (auto [n, raw] : lines) {
         auto t = trim(raw);
@@ -807,9 +810,35 @@ void nvueRoceShow(const Lines& lines, const std::string& sw, const std::string& 
             table = Tc;
             continue;
         }
-        if (table != Top && (lt.find("pool") != std::string::npos || lt.find("configurations") != std::string::npos)
-            && w.size() > 2) {
-            table = Other;
+        if (table != Top && lt.find("pool") != std::string::npos && w.size() > 2) {
+            table = Pool;
+            nameCol = poolSpCol = std::nullopt;
+            continue;
+        }
+        if (table == Pool) {
+            // "name  mode  size  switch-priorities  traffic-class": the RoCE pools ("roce-reserved-*", lossless)
+            // hold the lossless priorities.
+            if (std::find(w.begin(), w.end(), "name") != w.end()) {
+                for (std::size_t i = 0; i < w.size(); ++i) {
+                    if (w[i] == "name")
+                        nameCol = i;
+                    if (w[i] == "switch-priorities")
+                        poolSpCol = i;
+                }
+                continue;
+            }
+            if (nameCol && poolSpCol && *poolSpCol + 1 < w.size()) {
+                auto name = lower(w[*nameCol + 1]);
+                if (name.find("roce") != std::string::npos || name.find("lossless") != std::string::npos) {
+                    auto sp = numberList(w[*poolSpCol + 1], 0, 7);
+                    if (!q.losslessPool)
+                        q.losslessPool = std::vector<int> {};
+                    if (sp)
+                        for (int x : *sp)
+                            if (std::find(q.losslessPool->begin(), q.losslessPool->end(), x) == q.losslessPool->end())
+                                q.losslessPool->push_back(x);
+                }
+            }
             continue;
         }
         if (table == Map || table == Tc) {

@@ -653,6 +653,49 @@ private slots:
         QVERIFY(links(HostText {}).empty());
     }
 
+    /// M11: MLNX_OFED's cnp_dscp read from sysfs (grep -H): host-b marks its CNPs 46 while host-a and the
+    /// preset use 48, and the switch puts 46 in TC 0: cnp.dscp on host-b and switch.cnp-class on the port.
+    void cnpDscp()
+    {
+        auto cnp = [](const std::string& host, int dscp) {
+            return "root@" + host + ":~# grep -H . /sys/class/net/ens1f0/ecn/roce_np/cnp_dscp\n"
+                + "/sys/class/net/ens1f0/ecn/roce_np/cnp_dscp:" + std::to_string(dscp) + "\n";
+        };
+        SwitchPortQos sp;
+        sp.switchName = "leaf1";
+        sp.vendor = "eos";
+        sp.port = "Ethernet1";
+        sp.dscpToTc = { { 26, 3 }, { 48, 6 }, { 46, 0 } };
+        auto run = [&](int bDscp) {
+            FabricSnapshot snap;
+            auto a = HostText {};
+            a.extra = cnp("host-a", 48);
+            auto b = peer();
+            b.extra = cnp("host-b", bDscp);
+            addPasted(snap, importFragments(render(a) + render(b), "p"), "now.md");
+            snap.switchPorts = { sp };
+            return diagnose(snap);
+        };
+        auto r = run(46);
+        auto host = withRule(r, "cnp.dscp");
+        QCOMPARE(host.size(), std::size_t { 1 });
+        QCOMPARE(host.front().hosts.front(), std::string("host-b"));
+        QCOMPARE(host.front().evidence.front().value, std::string("46"));
+        QVERIFY(!host.front().fixes.empty());
+        QVERIFY2(host.front().fixes.front().text.find("cnp_dscp") != std::string::npos,
+            host.front().fixes.front().text.c_str());
+        auto sw = withRule(r, "switch.cnp-class");
+        QCOMPARE(sw.size(), std::size_t { 1 });
+        QCOMPARE(sw.front().switchPorts.front(), std::string("leaf1:Ethernet1"));
+        bool covered = false;
+        for (const auto& c : r.coverage)
+            covered = covered || (c.check == "M11" && c.evaluated);
+        QVERIFY(covered);
+        auto fine = run(48);
+        QVERIFY(withRule(fine, "cnp.dscp").empty());
+        QVERIFY(withRule(fine, "switch.cnp-class").empty());
+    }
+
     void jsonReport()
     {
         auto b = peer();

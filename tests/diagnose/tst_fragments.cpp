@@ -56,6 +56,15 @@ std::vector<std::string> rules(const Report& r)
     return out;
 }
 
+std::vector<Finding> withRuleIn(const Report& r, const std::string& rule)
+{
+    std::vector<Finding> out;
+    for (const auto& f : r.findings)
+        if (f.ruleId == rule)
+            out.push_back(f);
+    return out;
+}
+
 QString join(const std::vector<std::string>& v)
 {
     QStringList l;
@@ -267,6 +276,7 @@ private slots:
         QCOMPARE(cl->dscpToTc.at(48), 6);
         QCOMPARE(cl->dscpToTc.at(8), 0);
         QCOMPARE(port(f, "leaf-cl", "swp2")->mtu.value_or(0), 1500);
+        QCOMPARE(cl->losslessBufferPriorities.value_or(std::vector<int> {}), (std::vector<int> { 3 })); // RoCE pool
         QVERIFY(!port(f, "leaf-cl", "eth0")); // management
         // EOS: the profile's PFC per interface, the abbreviated show names joined to the configuration's.
         QCOMPARE(*port(f, "leaf-eos", "Ethernet1")->pfcPriorities, (std::vector<int> { 4 }));
@@ -420,6 +430,37 @@ private slots:
         QCOMPARE(hostSwitchLinks(fixedSnap).size(), std::size_t { 4 });
         for (const auto& x : diagnose(fixedSnap).findings)
             QVERIFY2(!x.ruleId.starts_with("link."), x.ruleId.c_str());
+    }
+
+    /// M17 on SONiC: BUFFER_PG gives priority group 3 a lossless profile but PFC also pauses 4 (config_db in the
+    /// layout of sonic-buildimage's buffer templates); with 3-4 lossless it is silent.
+    void sonicLosslessBuffers()
+    {
+        auto configDb = [](const std::string& pg) {
+            return "admin@leaf-sonic:~$ cat /etc/sonic/config_db.json\n{\n"
+                   "    \"BUFFER_PG\": {\n"
+                   "        \"Ethernet12|0\": { \"profile\": \"[BUFFER_PROFILE|ingress_lossy_profile]\" },\n"
+                   "        \"Ethernet12|"
+                + pg
+                + "\": { \"profile\": \"[BUFFER_PROFILE|pg_lossless_100000_5m_profile]\" }\n"
+                  "    },\n"
+                  "    \"PORT_QOS_MAP\": { \"Ethernet12\": { \"pfc_enable\": \"3,4\" } }\n}\n";
+        };
+        auto findings = [&](const std::string& pg) {
+            auto f = importFragments(configDb(pg), "pasted");
+            FabricSnapshot snap;
+            addPasted(snap, f, "paste.txt");
+            DiagnoseOptions o;
+            o.profile = findPreset("lossless-dscp")->profile;
+            o.profile->pfcPriorities = { 3, 4 };
+            return withRuleIn(diagnose(snap, o), "switch.buffer");
+        };
+        auto bad = findings("3");
+        QCOMPARE(bad.size(), std::size_t { 1 });
+        QCOMPARE(bad.front().switchPorts.front(), std::string("leaf-sonic:Ethernet12"));
+        QCOMPARE(bad.front().evidence[1].value, std::string("3"));
+        QVERIFY(bad.front().explanation.find("priority 4") != std::string::npos);
+        QVERIFY(findings("3-4").empty());
     }
 
     void windowsPowerShell()
