@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Diagnose a synthetic fabric: N hosts (default 1000) in two /22 subnets, each with one RoCE port (RoCE v1 and v2
-// GIDs for its address), DCB state, MTU, rdma_cm defaults; faults planted in a few hundred ports (wrong PFC
-// priority, MTU, RoCE v1 only, missing GID, trust, DSCP map, ToS). Prints the time of diagnose(), the peak
-// memory of the process and whether every planted fault was found (and nothing else above info).
+// GIDs for its address), DCB state, MTU, rdma_cm defaults, cabled (LLDP) to a port of one of 25 leaf switches;
+// faults planted in a few hundred ports (wrong PFC priority, MTU, RoCE v1 only, missing GID, trust, DSCP map, ToS,
+// a switch port pausing another priority). Prints the time of diagnose(), the peak memory of the process and
+// whether every planted fault was found (and nothing else above info).
 // Usage: diagnose-bench [HOSTS]  (ninja -C build/default bench-diagnose)
 #include "diagnose/diagnose.h"
 #include "parse/gid.h"
@@ -111,6 +112,36 @@ int main(int argc, char** argv)
         h.rdmaCm.push_back(RdmaCmSetting { "mlx5_0", 1, std::string("RoCE v2"), fault == "rdmacm.tos" ? 0 : 106, 0 });
         snap.hosts.push_back(std::move(h));
     }
+    // Switches: 40 host ports per leaf, each host cabled to one (LLDP, the switch side for even hosts and the
+    // host side for odd ones); every 7th host from the 5th on sits on a port that pauses priority 4.
+    std::map<std::string, std::string> plantedPorts; // "leafN:swpM" -> host
+    for (int i = 0; i < hosts; ++i) {
+        const std::string name = "h" + std::to_string(i);
+        const std::string sw = "leaf" + std::to_string(i / 40);
+        const std::string port = "swp" + std::to_string(i % 40 + 1);
+        SwitchPortQos sp;
+        sp.switchName = sw;
+        sp.vendor = "cumulus";
+        sp.port = port;
+        sp.hostFacing = true;
+        const bool bad = i >= 5 && i % 7 == 5;
+        sp.pfcPriorities = std::vector<int> { bad ? 4 : 3 };
+        sp.trust = "dscp";
+        sp.mtu = 9216;
+        sp.command = "nv config show -o commands";
+        if (bad) {
+            plantedPorts[sw + ":" + port] = name;
+            planted[name] = "link.pfc-priority";
+        }
+        snap.switchPorts.push_back(std::move(sp));
+        LldpNeighbor n;
+        n.command = i % 2 ? "lldpctl -f json" : "show lldp neighbors";
+        n.local = i % 2 ? name : sw;
+        n.localPort = i % 2 ? "ens1f0" : port;
+        n.remote = i % 2 ? sw : name;
+        n.remotePort = i % 2 ? port : "ens1f0";
+        snap.lldp.push_back(std::move(n));
+    }
     const long rssBefore = peakRssKb();
     const auto t0 = std::chrono::steady_clock::now();
     const Report report = diagnose(snap);
@@ -123,17 +154,27 @@ int main(int argc, char** argv)
         if (f.severity == Severity::Info)
             continue;
         fixes += f.fixes.size();
+        // A switch finding names the port: the host planted on it.
+        if (f.ruleId.starts_with("switch.") && !f.switchPorts.empty() && plantedPorts.count(f.switchPorts.front())) {
+            found.insert(plantedPorts[f.switchPorts.front()]);
+            continue;
+        }
         auto it = f.hosts.empty() ? planted.end() : planted.find(f.hosts.front());
-        // qos.trust also raises qos.pcp-untagged on the same host: both are that fault.
+        // qos.trust also raises qos.pcp-untagged on the same host; a host fault also differs from its switch
+        // port (link.*): all are that fault.
         if (it != planted.end()
-            && (it->second == f.ruleId || (it->second == "qos.trust" && f.ruleId == "qos.pcp-untagged")))
+            && (it->second == f.ruleId || (it->second == "qos.trust" && f.ruleId == "qos.pcp-untagged")
+                || (it->second == "qos.trust" && f.ruleId == "link.trust")
+                || (it->second == "pfc.priority" && f.ruleId == "link.pfc-priority")))
             found.insert(it->first);
         else
             unexpected.insert(f.ruleId + " " + (f.hosts.empty() ? std::string() : f.hosts.front()));
     }
     std::size_t missed = planted.size() - found.size();
-    std::printf("hosts %d, subnets %zu, planted faults %zu (in %zu%% of ports)\n", hosts, report.segmentCount,
-        planted.size(), planted.size() * 100 / static_cast<std::size_t>(hosts));
+    std::printf("hosts %d, subnets %zu, switch ports %zu, LLDP neighbours %zu, planted faults %zu (in %zu%% of "
+                "hosts)\n",
+        hosts, report.segmentCount, snap.switchPorts.size(), snap.lldp.size(), planted.size(),
+        planted.size() * 100 / static_cast<std::size_t>(hosts));
     std::printf("diagnose: %.3f s (target <= 2 s)\n", seconds);
     std::printf("peak RSS: %.1f MB (%.1f MB after building the snapshot; target <= 200 MB)\n", rssPeak / 1024.0,
         rssBefore / 1024.0);

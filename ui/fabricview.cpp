@@ -49,8 +49,16 @@ void FabricView::paintEvent(QPaintEvent*)
         (m_nodes[i].isSwitchPort ? switchIdx : hostIdx).append(i);
     QVector<QPointF> pos(m_nodes.size());
     const QFontMetrics fm(font());
-    const qreal top = switchIdx.isEmpty() ? 0 : fm.height() * 3;
-    const QRectF area = QRectF(rect()).adjusted(60, 30 + top, -60, -30);
+    // Switch ports in rows at the top, as many per row as fit their widest label.
+    qreal widest = 0;
+    for (int i : switchIdx)
+        widest
+            = std::max<qreal>(widest, fm.horizontalAdvance(fm.elidedText(m_nodes[i].name, Qt::ElideMiddle, 140)) + 28);
+    const int perRow = switchIdx.isEmpty() ? 1 : std::max(1, static_cast<int>(width() / std::max<qreal>(widest, 1)));
+    const int rows = switchIdx.isEmpty() ? 0 : (static_cast<int>(switchIdx.size()) + perRow - 1) / perRow;
+    const qreal rowHeight = fm.height() * 2.2;
+    const qreal top = rows * rowHeight + (rows ? fm.height() : 0);
+    const QRectF area = QRectF(rect()).adjusted(60, 30 + top + fm.height() * 2, -60, -30);
     const QPointF centre = area.center();
     const qreal radius = std::max<qreal>(20, std::min(area.width(), area.height()) / 2);
     for (int k = 0; k < hostIdx.size(); ++k) {
@@ -58,8 +66,11 @@ void FabricView::paintEvent(QPaintEvent*)
         pos[hostIdx[k]]
             = hostIdx.size() == 1 ? centre : centre + QPointF(radius * std::cos(angle), radius * std::sin(angle));
     }
-    for (int k = 0; k < switchIdx.size(); ++k)
-        pos[switchIdx[k]] = QPointF(width() * (k + 1.0) / (switchIdx.size() + 1.0), fm.height() * 1.5);
+    for (int k = 0; k < switchIdx.size(); ++k) {
+        const int row = k / perRow;
+        const int inRow = row == rows - 1 ? static_cast<int>(switchIdx.size()) - row * perRow : perRow;
+        pos[switchIdx[k]] = QPointF(width() * (k % perRow + 1.0) / (inRow + 1.0), fm.height() * 1.5 + row * rowHeight);
+    }
 
     // Links: fine ones thin and grey, marked ones thick in their colour with the rules as a label.
     for (const Link& l : m_links) {
@@ -74,7 +85,11 @@ void FabricView::paintEvent(QPaintEvent*)
     for (const Link& l : m_links) {
         if (!l.severity || l.label.isEmpty() || l.a >= pos.size() || l.b >= pos.size())
             continue;
-        const QPointF mid = (pos[l.a] + pos[l.b]) / 2;
+        // A cable's label sits nearer its host, clear of the switch-port rows.
+        const bool cable = m_nodes[l.a].isSwitchPort != m_nodes[l.b].isSwitchPort;
+        const QPointF hostEnd = m_nodes[l.a].isSwitchPort ? pos[l.b] : pos[l.a];
+        const QPointF portEnd = m_nodes[l.a].isSwitchPort ? pos[l.a] : pos[l.b];
+        const QPointF mid = cable ? portEnd + (hostEnd - portEnd) * 0.6 : (pos[l.a] + pos[l.b]) / 2;
         const QString text = fm.elidedText(l.label, Qt::ElideRight, 220);
         QRectF box = fm.boundingRect(text);
         box.moveCenter(mid);

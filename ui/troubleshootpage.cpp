@@ -49,7 +49,8 @@ QString htmlEscape(const std::string& s)
 }
 
 /// Everything the page shows, computed on the worker.
-TroubleshootPage::CheckResult runCheck(const std::vector<rp::HostSpec>& hosts, const rp::ConnectContext& context,
+TroubleshootPage::CheckResult runCheck(const std::vector<rp::HostSpec>& hosts,
+    const std::vector<rp::SwitchSpec>& switches, const rp::ConnectContext& context,
     const std::vector<std::pair<std::string, std::string>>& pastes, bool active, const std::string& probe,
     const std::atomic<bool>* cancel)
 {
@@ -74,6 +75,15 @@ TroubleshootPage::CheckResult runCheck(const std::vector<rp::HostSpec>& hosts, c
         snap.reachability = std::move(result.snapshot.reachability);
         snap.activeChecksRun = result.snapshot.activeChecksRun;
     }
+    if (!switches.empty()) {
+        auto read = rp::diag::collectSwitches(switches, context, std::chrono::milliseconds(1000), {}, cancel);
+        for (const auto& n : read.notes)
+            out.messages << toQ(n);
+        for (const auto& e : read.errors)
+            out.messages << toQ(e.describe());
+        snap.switchPorts.insert(snap.switchPorts.end(), read.ports.begin(), read.ports.end());
+        snap.lldp.insert(snap.lldp.end(), read.lldp.begin(), read.lldp.end());
+    }
     out.report = rp::diag::diagnose(snap, {}, cancel);
 
     // The fabric: hosts, the pairs that share a subnet, switch ports that findings name.
@@ -88,6 +98,30 @@ TroubleshootPage::CheckResult runCheck(const std::vector<rp::HostSpec>& hosts, c
                 index[sp] = static_cast<int>(out.nodes.size());
                 out.nodes.append({ toQ(sp), 0, true });
             }
+    // Cables LLDP saw: host -- switch port, marked by the link findings that name both ends.
+    for (const auto& l : rp::diag::hostSwitchLinks(snap)) {
+        const std::string sp = l.switchName + ":" + l.switchPort;
+        if (!index.count(l.host))
+            continue;
+        if (!index.count(sp)) {
+            index[sp] = static_cast<int>(out.nodes.size());
+            out.nodes.append({ toQ(sp), 0, true });
+        }
+        FabricView::Link link;
+        link.a = index[l.host];
+        link.b = index[sp];
+        link.subnet = toQ(l.netdev);
+        QStringList rules;
+        for (const auto& f : out.report.findings)
+            if (f.severity != rp::diag::Severity::Info && !f.hosts.empty() && f.hosts.front() == l.host
+                && std::find(f.switchPorts.begin(), f.switchPorts.end(), sp) != f.switchPorts.end()) {
+                link.severity = std::max(link.severity, severityRank(f.severity));
+                if (!rules.contains(toQ(f.ruleId)))
+                    rules << toQ(f.ruleId);
+            }
+        link.label = rules.join(QStringLiteral(", "));
+        out.links.append(link);
+    }
     std::set<std::pair<int, int>> seen;
     for (const auto& p : rp::diag::probePairs(snap, 0)) {
         int a = static_cast<int>(std::min(p.client, p.server));
@@ -312,7 +346,8 @@ void TroubleshootPage::recheck()
         return;
     const bool live = m_useInventory && m_useInventory();
     std::vector<rp::HostSpec> hosts = live ? m_inventory->hosts() : std::vector<rp::HostSpec> {};
-    if (hosts.empty() && m_pastes.empty()) {
+    std::vector<rp::SwitchSpec> switches = live && m_switches ? m_switches() : std::vector<rp::SwitchSpec> {};
+    if (hosts.empty() && switches.empty() && m_pastes.empty()) {
         m_status->setText(
             live ? tr("Add hosts on the Hosts page, or import outputs.") : tr("Import or paste outputs first."));
         return;
@@ -324,8 +359,8 @@ void TroubleshootPage::recheck()
     const std::string probe = probeNextToApp();
     m_status->setText(hosts.empty() ? tr("Reading the outputs…")
                                     : tr("Reading %n host(s)…", nullptr, static_cast<int>(hosts.size())));
-    m_watcher.setFuture(QtConcurrent::run([this, hosts, context, pastes, active, probe] {
-        return runCheck(hosts, context, pastes, active, probe, &m_cancelFlag);
+    m_watcher.setFuture(QtConcurrent::run([this, hosts, switches, context, pastes, active, probe] {
+        return runCheck(hosts, switches, context, pastes, active, probe, &m_cancelFlag);
     }));
     updateButtons();
     emit completeChanged();

@@ -52,6 +52,8 @@ public:
     /// Whether Re-check reads the inventory's hosts live (the "Troubleshoot an existing fabric" goal) or only
     /// the imported outputs ("Import outputs").
     void setUseInventory(std::function<bool()> useInventory) { m_useInventory = std::move(useInventory); }
+    /// The switches Re-check reads live along with the hosts (those with an address and an SSH-driven CLI).
+    void setSwitches(std::function<std::vector<rp::SwitchSpec>()> switches) { m_switches = std::move(switches); }
     /// Add pasted text (a file's content or a paste) under a name; the next Re-check reads it.
     void addPastedText(const QString& name, const QString& text);
     void clearPastedTexts();
@@ -85,6 +87,7 @@ private:
     InventoryModel* m_inventory = nullptr;
     ConnectPrompter* m_prompter = nullptr;
     std::function<bool()> m_useInventory;
+    std::function<std::vector<rp::SwitchSpec>()> m_switches;
     std::vector<std::pair<std::string, std::string>> m_pastes;
     rp::diag::Report m_report;
     int m_selected = -1;

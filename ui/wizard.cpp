@@ -65,6 +65,7 @@ Wizard::Wizard(QWidget* parent)
     setPage(ReviewPageId, m_review);
     m_troubleshoot = new TroubleshootPage(m_inventory, m_prompter, this);
     m_troubleshoot->setUseInventory([this] { return m_welcome->goal() == WelcomePage::Goal::Troubleshoot; });
+    m_troubleshoot->setSwitches([this] { return m_review->switchModel()->switches(); });
     setPage(TroubleshootPageId, m_troubleshoot);
     m_test = new TestPage(testSources(), this);
     setPage(TestPageId, m_test);

@@ -24,15 +24,17 @@ const char* kHelp
                                [--active] [--json]
 
 Find GID, RoCE version, VLAN, MTU, PFC, trust, DSCP, ToS, ETS and counter problems across hosts,
-live (--inventory: discovery plus rdma_cm defaults and two reads of the RDMA counters) or from
-outputs admins paste (--paste: any mix of ibv_devinfo, show_gids, GID lines, sysfs cat/grep
-sessions, ip, dcb, mlnx_qos, lldptool, ibstat, rdma statistic, ethtool -S, perftest,
-ibv_rc_pingpong and qperf outputs; several hosts in one file, each under a heading or a prompt).
+live (--inventory: discovery plus rdma_cm defaults and two reads of the RDMA counters; EOS, NX-OS
+and Cumulus switches read with show commands) or from outputs admins paste (--paste: any mix of
+ibv_devinfo, show_gids, GID lines, sysfs cat/grep sessions, ip, dcb, mlnx_qos, lldptool, lldpctl,
+ibstat, rdma statistic, ethtool -S, perftest, ibv_rc_pingpong and qperf outputs, and switch show
+outputs and running configurations of SONiC, Cumulus, EOS, NX-OS, OS10 and Junos; several hosts and
+switches in one file, each under a heading or a prompt).
 Each finding names the hosts and ports, the evidence (value, where and when read), explains the
 problem and gives the fix, generated for that host from the profile.
 
 options:
-  --inventory FILE         read these hosts live (SSH, or localhost)
+  --inventory FILE         read these hosts (SSH, or localhost) and switches (SSH, read-only) live
   --profile FILE|PRESET    the profile that was meant to be applied (fixes come from it;
                            default: the lossless-dscp preset, and hosts are compared with each other)
   --paste FILE             pasted outputs; repeat for several files ('-' reads stdin)
@@ -47,7 +49,7 @@ options:
   --json                   the JSON report (docs/diagnose.md)
   --help                   this text
 
-exit codes: 0 no errors found, 1 errors found (or a host could not be read), 2 usage error
+exit codes: 0 no errors found, 1 errors found (or a host or switch could not be read), 2 usage error
 )";
 
 std::optional<std::string> readAll(const std::string& file)
@@ -192,6 +194,15 @@ int diagnoseCommand(int argc, char** argv)
             snapshot.hosts.push_back(std::move(h));
         snapshot.reachability = std::move(result.snapshot.reachability);
         snapshot.activeChecksRun = result.snapshot.activeChecksRun;
+        auto switches = diag::collectSwitches(inventory->switches, context, live.counterInterval, progress);
+        for (const auto& n : switches.notes)
+            std::fprintf(stderr, "%s\n", n.c_str());
+        for (const auto& e : switches.errors) {
+            std::fprintf(stderr, "%s\n", e.describe().c_str());
+            readFailed = true;
+        }
+        snapshot.switchPorts.insert(snapshot.switchPorts.end(), switches.ports.begin(), switches.ports.end());
+        snapshot.lldp.insert(snapshot.lldp.end(), switches.lldp.begin(), switches.lldp.end());
     }
     if (auto earlier = args.value("earlier")) {
         auto text = readAll(*earlier);

@@ -107,6 +107,7 @@ void rulesMtu(Context& ctx);
 void rulesCounters(Context& ctx);
 void rulesTests(Context& ctx);
 void rulesSwitch(Context& ctx);
+void rulesLinks(Context& ctx);
 void rulesWindows(Context& ctx);
 
 std::string joinInts(const std::vector<int>& v);

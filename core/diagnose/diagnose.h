@@ -96,6 +96,7 @@ struct FabricSnapshot
 {
     std::vector<DiagHost> hosts;
     std::vector<SwitchPortQos> switchPorts;
+    std::vector<LldpNeighbor> lldp; ///< neighbour tables of hosts and switches: which host sits on which port
     std::vector<ReachResult> reachability;
     bool activeChecksRun = false;
 };
@@ -135,6 +136,19 @@ void addPasted(FabricSnapshot& snapshot, const PastedFabric& pasted, const std::
 /// A host as discovery found it.
 DiagHost hostFromFacts(const std::string& name, HostKind kind, const HostFacts& facts, const std::string& source,
     const std::string& origin, const std::string& readAt);
+
+/// A host's netdev and the switch port it is cabled to, as LLDP on either side says.
+struct HostSwitchLink
+{
+    std::string host;
+    std::string netdev;
+    std::string switchName;
+    std::string switchPort; ///< as the switch's configuration names it ("Ethernet1", "swp1")
+    std::string where; ///< the LLDP table it was read from, "file:line (`command`)"
+};
+/// Host <-> switch-port links from the snapshot's LLDP tables (host side and switch side, joined; names
+/// compared without their domain).
+std::vector<HostSwitchLink> hostSwitchLinks(const FabricSnapshot& snapshot);
 
 std::string reportToJson(const Report& report);
 std::string reportToText(const Report& report);

@@ -457,7 +457,8 @@ Report diagnose(const FabricSnapshot& snapshot, const DiagnoseOptions& options, 
     report.hostCount = snapshot.hosts.size();
     report.segmentCount = ctx.segments.size();
     report.reachability = snapshot.reachability;
-    for (auto rule : { rulesGid, rulesQos, rulesMtu, rulesCounters, rulesTests, rulesSwitch, rulesWindows }) {
+    for (auto rule :
+        { rulesGid, rulesQos, rulesMtu, rulesCounters, rulesTests, rulesSwitch, rulesLinks, rulesWindows }) {
         if (cancel && cancel->load())
             break;
         rule(ctx);
@@ -594,6 +595,10 @@ void addPasted(FabricSnapshot& snapshot, const PastedFabric& pasted, const std::
     for (auto sp : pasted.switchPorts) {
         sp.origin = origin;
         snapshot.switchPorts.push_back(std::move(sp));
+    }
+    for (auto n : pasted.lldp) {
+        n.origin = origin;
+        snapshot.lldp.push_back(std::move(n));
     }
 }
 

@@ -102,6 +102,12 @@ std::vector<Fix> hostFix(const DiagHost& host, const std::string& netdev, const 
     PlanHost h;
     h.name = host.name;
     h.kind = host.kind;
+    // ecn/roce_np/cnp_dscp exists only with MLNX_OFED: a host that has it is one the NVIDIA generator writes for.
+    if (h.kind == HostKind::LinuxGeneric
+        && std::any_of(keys.begin(), keys.end(), [](const std::string& k) { return k.starts_with("cnp."); }))
+        for (const auto& n : host.facts.netdevs)
+            if (n.name == netdev && (n.dcb.cnpDscp || n.dcb.cnpPriority))
+                h.kind = HostKind::LinuxNvidia;
     HostInterface iface;
     iface.name = netdev;
     iface.rdmaDevice = rdmaDevice == "?" ? std::string() : rdmaDevice;

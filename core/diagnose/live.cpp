@@ -4,8 +4,11 @@
 #include "bundle/bundle.h"
 #include "diagnose/context.h"
 #include "parse/fragments.h"
+#include "parse/lldp.h"
+#include "parse/switch_show.h"
 #include "perf/session.h"
 #include "remote/fleet.h"
+#include "switchcli/switch_read.h"
 
 #include <algorithm>
 #include <chrono>
@@ -24,7 +27,8 @@ const char* kExtrasScript
       "if [ -d \"$c\" ]; then echo RP_CONFIGFS=yes; "
       "grep -H . \"$c\"/*/ports/*/default_roce_mode \"$c\"/*/ports/*/default_roce_tos 2>/dev/null; "
       "else echo RP_CONFIGFS=no; fi; "
-      "grep -H . /sys/class/infiniband/*/ports/*/hw_counters/* 2>/dev/null; true";
+      "grep -H . /sys/class/infiniband/*/ports/*/hw_counters/* 2>/dev/null; "
+      "grep -H . /sys/class/net/*/ecn/roce_np/cnp_dscp /sys/class/net/*/ecn/roce_np/cnp_802p_prio 2>/dev/null; true";
 const char* kCountersScript = "grep -H . /sys/class/infiniband/*/ports/*/hw_counters/* 2>/dev/null; true";
 
 /// The output without our marker line; whether configfs was there.
@@ -281,6 +285,93 @@ void runReachability(FabricSnapshot& snapshot, const std::vector<HostSpec>& host
                 + (r.ok ? "ok" : "failed") + (r.detail.empty() ? "" : " (" + r.detail + ")"));
         snapshot.reachability.push_back(std::move(r));
     }
+}
+
+SwitchReadResult collectSwitches(const std::vector<SwitchSpec>& switches, const ConnectContext& context,
+    std::chrono::milliseconds counterInterval, const LiveProgress& progress, const std::atomic<bool>* cancel)
+{
+    SwitchReadResult result;
+    std::mutex mutex;
+    std::vector<std::thread> workers;
+    for (const auto& sw : switches) {
+        auto dialect = switchcli::dialectFor(sw.vendor);
+        if (sw.address.empty() || !dialect) {
+            result.notes.push_back(sw.name + ": not read live ("
+                + (sw.address.empty() ? std::string("no address in the inventory")
+                                      : toString(sw.vendor) + " is not driven over SSH here")
+                + "); paste its running configuration and PFC show outputs instead (docs/diagnose.md)");
+            continue;
+        }
+        workers.emplace_back([&, sw, d = *dialect] {
+            std::vector<std::string> warnings;
+            std::vector<SwitchPortQos> ports;
+            std::vector<LldpNeighbor> lldp;
+            std::optional<Error> failed;
+            auto session = switchcli::SwitchSession::open(sw, context);
+            if (!session) {
+                failed = session.error();
+            } else {
+                auto shows = switchcli::readDiagnoseShows(**session, counterInterval, warnings, cancel);
+                if (!shows) {
+                    failed = shows.error();
+                } else {
+                    const std::string vendor = d == switchcli::Dialect::Eos ? "eos"
+                        : d == switchcli::Dialect::NxOs                     ? "nxos"
+                                                                            : "cumulus";
+                    for (const auto& s : *shows) {
+                        std::vector<std::pair<int, std::string_view>> lines;
+                        std::string_view text = s.output;
+                        int n = 0;
+                        while (!text.empty()) {
+                            auto nl = text.find('\n');
+                            lines.emplace_back(++n, text.substr(0, nl));
+                            text = nl == std::string_view::npos ? std::string_view() : text.substr(nl + 1);
+                        }
+                        if (isLldpCommand(s.command)) {
+                            std::size_t first = lldp.size();
+                            for (const auto& w : parseLldp(s.command, lines, sw.name, lldp))
+                                warnings.push_back(sw.name + ": `" + s.command + "` line " + std::to_string(w.line)
+                                    + ": " + w.message);
+                            for (std::size_t i = first; i < lldp.size(); ++i)
+                                lldp[i].origin = "ssh " + sw.address;
+                            continue;
+                        }
+                        std::size_t before = ports.size();
+                        for (const auto& w : parseSwitchShow(s.command, lines, sw.name, ports, vendor))
+                            warnings.push_back(
+                                sw.name + ": `" + s.command + "` line " + std::to_string(w.line) + ": " + w.message);
+                        for (std::size_t i = 0; i < ports.size(); ++i) {
+                            if (i >= before && ports[i].origin.empty())
+                                ports[i].origin = "ssh " + sw.address;
+                            ports[i].readAt = s.readAt;
+                        }
+                    }
+                }
+            }
+            // The inventory's ports, when it lists them, are the ones that carry RoCE: others are not judged.
+            std::set<std::string> listed(sw.hostPorts.begin(), sw.hostPorts.end());
+            listed.insert(sw.uplinkPorts.begin(), sw.uplinkPorts.end());
+            if (!listed.empty())
+                std::erase_if(ports, [&](const SwitchPortQos& p) { return p.port != "*" && !listed.count(p.port); });
+            for (auto& p : ports)
+                p.hostFacing = p.port == "*"
+                    ? !sw.hostPorts.empty()
+                    : std::find(sw.hostPorts.begin(), sw.hostPorts.end(), p.port) != sw.hostPorts.end();
+            std::lock_guard lock(mutex);
+            if (failed) {
+                result.errors.push_back(*failed);
+            } else {
+                if (progress)
+                    progress(sw.name + ": read " + std::to_string(ports.size()) + " port(s)");
+                result.ports.insert(result.ports.end(), ports.begin(), ports.end());
+                result.lldp.insert(result.lldp.end(), lldp.begin(), lldp.end());
+            }
+            result.notes.insert(result.notes.end(), warnings.begin(), warnings.end());
+        });
+    }
+    for (auto& w : workers)
+        w.join();
+    return result;
 }
 
 } // namespace rp::diag

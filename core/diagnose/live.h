@@ -48,6 +48,22 @@ struct LiveResult
 LiveResult collectLive(const std::vector<HostSpec>& hosts, const ConnectContext& context, const LiveOptions& options,
     const LiveProgress& progress = {}, const std::atomic<bool>* cancel = nullptr);
 
+/// Switch ports read live: every switch of the inventory with an address and a CLI switchcli drives (EOS,
+/// NX-OS, Cumulus NVUE) is read over SSH with read-only show commands (switchcli/switch_read.h) and parsed
+/// like pasted outputs. Vendors switchcli does not drive and plan-only switches are named in `notes` with what
+/// to paste instead; a switch that could not be read is an error naming it.
+struct SwitchReadResult
+{
+    std::vector<SwitchPortQos> ports;
+    std::vector<LldpNeighbor> lldp; ///< the switches' LLDP tables (EOS, NX-OS `show lldp neighbors`)
+    std::vector<Error> errors;
+    std::vector<std::string> notes; ///< switches not read live and why; commands a switch refused
+};
+
+SwitchReadResult collectSwitches(const std::vector<SwitchSpec>& switches, const ConnectContext& context,
+    std::chrono::milliseconds counterInterval, const LiveProgress& progress = {},
+    const std::atomic<bool>* cancel = nullptr);
+
 /// Pairs (client, server) of hosts that share a subnet, with the server's address there and the client's
 /// candidate GID indexes (non-empty, not link-local, RoCE; at most `maxIndexes`).
 struct ProbePair

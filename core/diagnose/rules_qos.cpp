@@ -230,6 +230,8 @@ std::string normalizeMode(const std::string& m)
     return t == GidType::Unknown ? m : toString(t);
 }
 
+void ruleCnp(Context& ctx);
+
 void ruleRdmaCm(Context& ctx)
 {
     for (const auto& seg : ctx.segments) {
@@ -293,6 +295,78 @@ void ruleRdmaCm(Context& ctx)
             profileTos = std::to_string(ctx.opts.profile->rdmaCmTos);
         compareInSegment(ctx, seg, toses, tos, profileTos);
     }
+    ruleCnp(ctx);
+}
+
+/// M11: the DSCP the hosts' CNPs carry (MLNX_OFED ecn/roce_np/cnp_dscp) agrees across hosts and lands in the
+/// switches' CNP class.
+void ruleCnp(Context& ctx)
+{
+    std::set<std::pair<std::size_t, std::string>> seen;
+    std::map<std::size_t, std::vector<Vote>> bySegment;
+    for (std::size_t si = 0; si < ctx.segments.size(); ++si)
+        for (auto ei : ctx.segments[si].endpoints) {
+            const auto& e = ctx.endpoints[ei];
+            const Netdev* n = ctx.dcbNetdev(e);
+            if (!n || !n->dcb.cnpDscp)
+                continue;
+            ctx.markEvaluated("M11");
+            bySegment[si].push_back({ ei, std::to_string(*n->dcb.cnpDscp),
+                ctx.ev(ctx.hostOf(e), n->name + " CNP DSCP", std::to_string(*n->dcb.cnpDscp),
+                    ctx.whereNetdev(ctx.hostOf(e), n->name, "ecn/roce_np/cnp_dscp")) });
+        }
+    CompareSpec spec;
+    spec.ruleId = "cnp.dscp";
+    spec.check = "M11";
+    spec.title = "Hosts mark their CNPs with a different DSCP";
+    spec.severity = Severity::Warning;
+    spec.explanation = "A receiver that sees ECN-marked RoCE packets answers with CNPs; the switches give CNPs their "
+                       "own strict class by DSCP (48 by default). A host whose CNPs carry another DSCP has them queued "
+                       "behind the data they should slow down, so its senders react late to congestion.";
+    spec.keys = { "cnp.dscp" };
+    spec.adjust = [](Profile& p, const std::string& v) { p.cnpDscp = std::stoi(v); };
+    std::optional<std::string> profileCnp;
+    if (ctx.opts.profile)
+        profileCnp = std::to_string(ctx.opts.profile->cnpDscp);
+    for (auto& [si, votes] : bySegment)
+        compareInSegment(ctx, ctx.segments[si], votes, spec, profileCnp);
+    // The switch side: each host CNP DSCP the switch's map states must land in the CNP class.
+    const int cnpTc = ctx.fixBase.tcOf(ctx.fixBase.cnpPriority);
+    std::set<std::string> done;
+    for (auto& [si, votes] : bySegment)
+        for (const auto& v : votes) {
+            int dscp = std::stoi(v.value);
+            for (const auto& sp : ctx.snap.switchPorts) {
+                auto it = sp.dscpToTc.find(dscp);
+                if (it == sp.dscpToTc.end() || it->second == cnpTc
+                    || !done.insert(sp.switchName + ":" + sp.port + "|" + v.value).second)
+                    continue;
+                Finding f;
+                f.ruleId = "switch.cnp-class";
+                f.check = "M11";
+                f.title = "Switch queues the hosts' CNPs outside the CNP class";
+                f.severity = Severity::Error;
+                f.hosts = { v.evidence.host };
+                f.switchPorts = { sp.switchName + ":" + sp.port };
+                f.evidence.push_back(v.evidence);
+                f.evidence.push_back(
+                    Evidence { sp.switchName, "DSCP " + v.value + " -> traffic class", std::to_string(it->second),
+                        (sp.origin.empty() ? sp.switchName : sp.origin)
+                            + (sp.line ? ":" + std::to_string(sp.line) : std::string())
+                            + (sp.command.empty() ? std::string() : " (`" + sp.command + "`)"),
+                        sp.readAt.empty() ? std::string("as pasted") : sp.readAt });
+                f.explanation = "The hosts send CNPs with DSCP " + v.value + "; this switch puts that DSCP in TC "
+                    + std::to_string(it->second) + ", not the CNP class (TC " + std::to_string(cnpTc)
+                    + ", strict): congestion notifications wait behind the traffic they should slow down.";
+                if (auto vendor = switchVendorFromString(sp.vendor);
+                    vendor && sp.port != "*" && sp.port.front() != '(' && sp.port.find('*') == std::string::npos) {
+                    Profile p = ctx.fixBase;
+                    p.cnpDscp = dscp;
+                    f.fixes = switchFix(sp.switchName, *vendor, sp.port, p, { "dscp-tc:", "cnp.tc" }, ctx.fixWhy);
+                }
+                ctx.findings.push_back(std::move(f));
+            }
+        }
 }
 
 void ruleEts(Context& ctx)

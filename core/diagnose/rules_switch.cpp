@@ -37,7 +37,18 @@ template <class F> std::optional<std::pair<std::string, Evidence>> hostMajority(
 std::string portWhere(const SwitchPortQos& p)
 {
     return (p.origin.empty() ? p.switchName : p.origin) + (p.line ? ":" + std::to_string(p.line) : std::string()) + " ("
-        + p.vendor + " show output)";
+        + p.vendor + (p.command.empty() ? std::string(" show output") : " `" + p.command + "`") + ")";
+}
+
+std::string portWhen(const SwitchPortQos& p)
+{
+    return p.readAt.empty() ? std::string("as pasted") : p.readAt;
+}
+
+/// A port the generators can write a fix for: one named port, not "*" (every port), a profile or a wildcard.
+bool fixablePort(const std::string& port)
+{
+    return !port.empty() && port != "*" && port.front() != '(' && port.find('*') == std::string::npos;
 }
 
 } // namespace
@@ -83,12 +94,18 @@ void rulesSwitch(Context& ctx)
     int roceDscp = ctx.opts.profile ? ctx.opts.profile->roceDscp : 26;
     int rocePrio = ctx.opts.profile ? ctx.opts.profile->rocePriority : 3;
 
+    // Ports LLDP shows a host on (and, for a switch-wide entry, switches with any).
+    std::set<std::string> lldpHostPorts;
+    for (const auto& l : hostSwitchLinks(ctx.snap)) {
+        lldpHostPorts.insert(l.switchName + ":" + l.switchPort);
+        lldpHostPorts.insert(l.switchName + ":*");
+    }
     for (const auto& sp : ctx.snap.switchPorts) {
         auto vendor = switchVendorFromString(sp.vendor);
         auto label = sp.switchName + ":" + sp.port;
         auto addFix
             = [&](Finding& f, const std::vector<std::string>& keys, const std::function<void(Profile&)>& adjust) {
-                  if (!vendor || sp.port == "*")
+                  if (!vendor || !fixablePort(sp.port))
                       return;
                   Profile p = base;
                   if (adjust)
@@ -100,7 +117,15 @@ void rulesSwitch(Context& ctx)
             auto v = *sp.pfcPriorities;
             std::sort(v.begin(), v.end());
             auto value = joinInts(v);
-            if (!refPfc.empty() && value != refPfc) {
+            // Show outputs list every port, unused ones with PFC off: such a port is judged only when a host
+            // is known to sit on it or pause frames arrive there.
+            bool pauseSeen = (sp.pfcRxTotal && sp.pfcRxTotalFirst && *sp.pfcRxTotal > *sp.pfcRxTotalFirst)
+                || std::any_of(sp.pfcRx.begin(), sp.pfcRx.end(), [&](const auto& kv) {
+                       auto it = sp.pfcRxFirst.find(kv.first);
+                       return it != sp.pfcRxFirst.end() && kv.second > it->second;
+                   });
+            bool idlePort = v.empty() && !sp.hostFacing && !pauseSeen && !lldpHostPorts.count(label);
+            if (!refPfc.empty() && value != refPfc && !idlePort) {
                 Finding f;
                 f.ruleId = "switch.pfc-priority";
                 f.check = "M5";
@@ -108,7 +133,7 @@ void rulesSwitch(Context& ctx)
                 f.severity = Severity::Error;
                 f.switchPorts = { label };
                 f.evidence.push_back(
-                    Evidence { sp.switchName, sp.port + " PFC priorities", value, portWhere(sp), "as pasted" });
+                    Evidence { sp.switchName, sp.port + " PFC priorities", value, portWhere(sp), portWhen(sp) });
                 if (hostPfc && !ctx.opts.profile) {
                     f.hosts = { hostPfc->second.host };
                     f.evidence.push_back(hostPfc->second);
@@ -122,6 +147,33 @@ void rulesSwitch(Context& ctx)
                 ctx.findings.push_back(std::move(f));
             }
         }
+        if (sp.losslessBufferPriorities && sp.pfcPriorities) {
+            ctx.markEvaluated("M17");
+            std::vector<int> missing;
+            for (int prio : *sp.pfcPriorities)
+                if (std::find(sp.losslessBufferPriorities->begin(), sp.losslessBufferPriorities->end(), prio)
+                    == sp.losslessBufferPriorities->end())
+                    missing.push_back(prio);
+            if (!missing.empty()) {
+                auto lossless = *sp.losslessBufferPriorities;
+                std::sort(lossless.begin(), lossless.end());
+                Finding f;
+                f.ruleId = "switch.buffer";
+                f.check = "M17";
+                f.title = "PFC priority without a lossless buffer on a switch port";
+                f.severity = Severity::Error;
+                f.switchPorts = { label };
+                f.evidence.push_back(Evidence { sp.switchName, sp.port + " PFC priorities", joinInts(*sp.pfcPriorities),
+                    portWhere(sp), portWhen(sp) });
+                f.evidence.push_back(Evidence { sp.switchName, sp.port + " priorities with a lossless buffer",
+                    joinInts(lossless), portWhere(sp), portWhen(sp) });
+                f.explanation = "The port pauses priority " + joinInts(missing)
+                    + " but gives it no lossless buffer (headroom): the frames that arrive after the pause is sent, "
+                      "while it travels the cable, have nowhere to go and are dropped. PFC without headroom is lossy.";
+                addFix(f, { "pfc", "buffer" }, {});
+                ctx.findings.push_back(std::move(f));
+            }
+        }
         if (sp.pfcOperational) {
             ctx.markEvaluated("M6");
             if (!*sp.pfcOperational) {
@@ -132,7 +184,7 @@ void rulesSwitch(Context& ctx)
                 f.severity = Severity::Error;
                 f.switchPorts = { label };
                 f.evidence.push_back(
-                    Evidence { sp.switchName, sp.port + " PFC operational state", "off", portWhere(sp), "as pasted" });
+                    Evidence { sp.switchName, sp.port + " PFC operational state", "off", portWhere(sp), portWhen(sp) });
                 f.explanation = "The port has PFC configured but DCBX negotiation left it off (a willing mismatch, "
                                 "two LLDP agents on the host, or CEE vs IEEE). Until it is operational, RoCE traffic "
                                 "through this port is lossy.";
@@ -142,7 +194,8 @@ void rulesSwitch(Context& ctx)
         }
         if (sp.trust) {
             ctx.markEvaluated("M8");
-            if (!refTrust.empty() && *sp.trust != refTrust) {
+            // Cumulus's RoCE mode trusts PCP and DSCP ("pcp,dscp"): it classifies either way the hosts mark.
+            if (!refTrust.empty() && *sp.trust != refTrust && *sp.trust != "both") {
                 Finding f;
                 f.ruleId = "switch.trust";
                 f.check = "M8";
@@ -150,7 +203,7 @@ void rulesSwitch(Context& ctx)
                 f.severity = Severity::Error;
                 f.switchPorts = { label };
                 f.evidence.push_back(
-                    Evidence { sp.switchName, sp.port + " trust", *sp.trust, portWhere(sp), "as pasted" });
+                    Evidence { sp.switchName, sp.port + " trust", *sp.trust, portWhere(sp), portWhen(sp) });
                 if (hostTrust && !ctx.opts.profile) {
                     f.hosts = { hostTrust->second.host };
                     f.evidence.push_back(hostTrust->second);
@@ -166,7 +219,9 @@ void rulesSwitch(Context& ctx)
             ctx.markEvaluated("M9");
             int expectTc = base.tcOf(rocePrio);
             auto it = sp.dscpToTc.find(roceDscp);
-            if (it == sp.dscpToTc.end() || it->second != expectTc) {
+            // A map that lists only configured entries says nothing about a DSCP it leaves out.
+            bool unknown = it == sp.dscpToTc.end() && sp.dscpMapPartial;
+            if (!unknown && (it == sp.dscpToTc.end() || it->second != expectTc)) {
                 Finding f;
                 f.ruleId = "switch.dscp-class";
                 f.check = "M9";
@@ -174,7 +229,7 @@ void rulesSwitch(Context& ctx)
                 f.severity = Severity::Error;
                 f.switchPorts = { label };
                 f.evidence.push_back(Evidence { sp.switchName, "DSCP " + std::to_string(roceDscp) + " -> traffic class",
-                    it == sp.dscpToTc.end() ? "no entry" : std::to_string(it->second), portWhere(sp), "as pasted" });
+                    it == sp.dscpToTc.end() ? "no entry" : std::to_string(it->second), portWhere(sp), portWhen(sp) });
                 f.explanation = "RoCE packets marked DSCP " + std::to_string(roceDscp)
                     + " must land in the lossless "
                       "class (TC "
@@ -195,7 +250,7 @@ void rulesSwitch(Context& ctx)
                 f.switchPorts = { label };
                 f.hosts = { mtuEv.host };
                 f.evidence.push_back(
-                    Evidence { sp.switchName, sp.port + " MTU", std::to_string(*sp.mtu), portWhere(sp), "as pasted" });
+                    Evidence { sp.switchName, sp.port + " MTU", std::to_string(*sp.mtu), portWhere(sp), portWhen(sp) });
                 f.evidence.push_back(mtuEv);
                 f.explanation = "Frames as large as the hosts' MTU are dropped by this switch port: small RDMA "
                                 "messages work, large ones time out.";
@@ -213,11 +268,34 @@ void rulesSwitch(Context& ctx)
                 f.severity = Severity::Warning;
                 f.switchPorts = { label };
                 f.evidence.push_back(Evidence { sp.switchName, sp.port + " storms detected",
-                    std::to_string(*sp.watchdogStorms), portWhere(sp), "as pasted" });
+                    std::to_string(*sp.watchdogStorms), portWhere(sp), portWhen(sp) });
                 f.explanation = "Since its counters were last cleared, the switch's PFC watchdog found a priority "
                                 "paused for too long and dropped its traffic to break the storm. A host NIC that stops "
                                 "draining (a hung driver, a stuck "
                                 "receiver) is the usual source; find the port the pauses come from.";
+                ctx.findings.push_back(std::move(f));
+            }
+        }
+        // Counters that do not split priorities (EOS): pause frames arriving on a port with no PFC at all.
+        if (sp.pfcRxTotalFirst && sp.pfcRxTotal && sp.pfcPriorities) {
+            ctx.markEvaluated("M18");
+            if (sp.pfcPriorities->empty() && *sp.pfcRxTotal > *sp.pfcRxTotalFirst) {
+                Finding f;
+                f.ruleId = "switch.pause-lossy";
+                f.check = "M18";
+                f.title = "Switch port without PFC receives pause frames";
+                f.severity = Severity::Error;
+                f.switchPorts = { label };
+                f.evidence.push_back(Evidence { sp.switchName, sp.port + " PFC frames received",
+                    std::to_string(*sp.pfcRxTotalFirst) + " -> " + std::to_string(*sp.pfcRxTotal)
+                        + " between two reads",
+                    portWhere(sp), portWhen(sp) });
+                f.evidence.push_back(Evidence {
+                    sp.switchName, sp.port + " PFC priorities", "none (PFC off)", portWhere(sp), portWhen(sp) });
+                f.explanation = "Between two reads the attached host kept sending pause frames to a port that has PFC "
+                                "off: the host pauses a priority the switch treats as lossy, so the host's RoCE "
+                                "traffic is dropped here under load.";
+                addFix(f, { "pfc" }, {});
                 ctx.findings.push_back(std::move(f));
             }
         }
@@ -236,7 +314,7 @@ void rulesSwitch(Context& ctx)
                 f.switchPorts = { label };
                 f.evidence.push_back(Evidence { sp.switchName, sp.port + " PFC" + std::to_string(prio) + " Rx",
                     std::to_string(before) + " -> " + std::to_string(count) + " between two reads", portWhere(sp),
-                    "as pasted" });
+                    portWhen(sp) });
                 f.explanation = "Between two reads the attached host kept sending pause frames on a priority the "
                                 "switch treats as lossy: the host's PFC priorities differ from the switch's.";
                 ctx.findings.push_back(std::move(f));

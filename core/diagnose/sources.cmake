@@ -11,6 +11,7 @@ list(APPEND RP_CORE_SOURCES
     ${CMAKE_CURRENT_LIST_DIR}/rules_counters.cpp
     ${CMAKE_CURRENT_LIST_DIR}/rules_tests.cpp
     ${CMAKE_CURRENT_LIST_DIR}/rules_switch.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/rules_links.cpp
     ${CMAKE_CURRENT_LIST_DIR}/rules_windows.cpp
     ${CMAKE_CURRENT_LIST_DIR}/report.cpp
     ${CMAKE_CURRENT_LIST_DIR}/live.h

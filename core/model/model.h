@@ -81,6 +81,9 @@ struct DcbInfo
     std::map<int, int> dscpToPrio; ///< app table / mlnx_qos dscp2prio; empty when not told
     std::optional<std::string> dcbxMode; ///< "host"/"lld-managed"/"os"/"firmware" ...
     std::optional<bool> willing;
+    /// MLNX_OFED /sys/class/net/IF/ecn/roce_np/cnp_dscp and cnp_802p_prio: how the CNPs this port sends are marked.
+    std::optional<int> cnpDscp;
+    std::optional<int> cnpPriority;
     std::string unavailable;
 };
 

@@ -367,6 +367,10 @@ void mergeDcb(DcbInfo& into, const DcbInfo& from)
         into.dcbxMode = from.dcbxMode;
     if (!into.willing)
         into.willing = from.willing;
+    if (!into.cnpDscp)
+        into.cnpDscp = from.cnpDscp;
+    if (!into.cnpPriority)
+        into.cnpPriority = from.cnpPriority;
     if (into.unavailable.empty())
         into.unavailable = from.unavailable;
 }

@@ -5,6 +5,7 @@
 
 #include "parse/detail.h"
 #include "parse/gid.h"
+#include "parse/lldp.h"
 #include "parse/parsers.h"
 #include "parse/powershell.h"
 #include "parse/switch_show.h"
@@ -53,7 +54,7 @@ constexpr std::array kKnownPrograms = { "ibv_devinfo", "ibv_devices", "show_gids
     "grep", "ethtool", "ibstat", "dcb", "mlnx_qos", "lldptool", "ib_send_lat", "ib_send_bw", "ib_write_lat",
     "ib_write_bw", "ib_read_lat", "ib_read_bw", "ib_atomic_lat", "ib_atomic_bw", "ibv_rc_pingpong", "ibv_ud_pingpong",
     "ibv_uc_pingpong", "qperf", "sleep", "date", "echo", "ls", "head", "tail", "for", "sudo", "tc", "sysctl",
-    "iptables", "nft", "lspci", "uname", "hostname", "ping", "bash", "sh" };
+    "iptables", "nft", "lspci", "uname", "hostname", "ping", "bash", "sh", "lldpctl" };
 
 bool isKnownProgram(std::string_view p)
 {
@@ -88,6 +89,10 @@ std::optional<Prompt> parsePrompt(std::string_view t)
         auto rest = trim(t.substr(mark + 1));
         if (looksLikeHostName(name) && (startsWith(rest, "show ") || startsWith(rest, "sonic-cfggen")))
             return Prompt { std::string(name), std::string(rest) };
+        // Junos: "user@qfx1> show ..." (operational) or "user@qfx1# show ..." (configuration mode).
+        if (auto at = name.find('@'); at != std::string_view::npos && at > 0 && looksLikeHostName(name.substr(at + 1))
+            && startsWith(rest, "show "))
+            return Prompt { std::string(name.substr(at + 1)), std::string(rest) };
     }
     std::string_view body = t;
     bool bracket = false;
@@ -499,6 +504,12 @@ bool Importer::scanSysfs(PastedHost& h, std::string_view path, std::string_view 
             std::string s(value);
             std::transform(s.begin(), s.end(), s.begin(), [](char c) { return static_cast<char>(std::toupper(c)); });
             n.operState = s;
+        } else if (at(4) == "ecn" && at(5) == "roce_np" && parts.size() == 7
+            && (at(6) == "cnp_dscp" || at(6) == "cnp_802p_prio")) {
+            auto v = toInt(value);
+            if (!v || *v < 0 || *v > (at(6) == "cnp_dscp" ? 63 : 7))
+                return false;
+            (at(6) == "cnp_dscp" ? n.dcb.cnpDscp : n.dcb.cnpPriority) = *v;
         } else if (at(4) == "statistics" && parts.size() == 6) {
             auto v = toU64(value);
             if (!v)
@@ -995,6 +1006,20 @@ void Importer::processBlock(const Block& block)
             m_warnings.add(w.line, w.message);
         return;
     }
+    if (program == "lldptool" && block.command.find(" -n") != std::string::npos
+        && block.command.find("-V") != std::string::npos) {
+        // The neighbour's DCB TLVs are not this host's settings: not read into its DCB state.
+        m_warnings.add(first, "lldptool -n -V: the peer's DCB TLV is not read (docs/diagnose.md, M6); not used");
+        return;
+    }
+    if (isLldpCommand(block.command)) {
+        std::vector<std::pair<int, std::string_view>> lines;
+        for (auto& l : block.lines)
+            lines.emplace_back(l.number, l.text);
+        for (auto& w : parseLldp(block.command, lines, block.host, m_out.lldp))
+            m_warnings.add(w.line, w.message);
+        return;
+    }
     if (isSwitchShowCommand(block.command)) {
         std::vector<std::pair<int, std::string_view>> lines;
         for (auto& l : block.lines)
@@ -1164,7 +1189,12 @@ PastedFabric Importer::run(std::string_view text)
             block.commandLine = l.number;
             continue;
         }
-        if (auto heading = parseHeading(l.text)) {
+        // Switch outputs have "Ethernet2:" sections and "## ..." comments: inside them only the framed heading
+        // forms ("=== host ===", "**host**") start another host.
+        bool switchBlock
+            = !block.command.empty() && (isSwitchShowCommand(block.command) || isLldpCommand(block.command));
+        if (auto heading
+            = switchBlock && !startsWith(t, "==") && !startsWith(t, "**") ? std::nullopt : parseHeading(l.text)) {
             flush();
             currentHost = *heading;
             block.host = currentHost;

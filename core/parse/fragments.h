@@ -75,9 +75,22 @@ struct SwitchPortQos
     std::map<int, std::uint64_t> pfcRxFirst; ///< an earlier read of the same counters, when there were two
     std::map<int, std::uint64_t> pfcTxFirst;
     std::optional<std::uint64_t> watchdogStorms; ///< pfcwd storm detected count
-    std::optional<bool> pfcOperational; ///< NX-OS "Oper" column
+    std::optional<bool> pfcOperational; ///< NX-OS "Oper" column, EOS "A" (active) flag
+    /// Pause frames of all priorities together, where the output does not split them (EOS counters).
+    std::optional<std::uint64_t> pfcRxTotal;
+    std::optional<std::uint64_t> pfcRxTotalFirst; ///< an earlier read, when there were two
+    /// Priorities the switch gives lossless buffers (headroom) on this port: Cumulus's RoCE lossless pool, SONiC
+    /// BUFFER_PG entries with a lossless profile.
+    std::optional<std::vector<int>> losslessBufferPriorities;
+    /// dscpToTc lists only what the configuration sets: a DSCP missing from it keeps the vendor's default
+    /// map, which was not read (EOS `qos map dscp`).
+    bool dscpMapPartial = false;
+    std::string command; ///< the show command or configuration it was read from
     int line = 0;
-    std::string origin; ///< the file it was read from (set by the troubleshooter)
+    std::string origin; ///< the file it was read from (set by the troubleshooter), or "ssh ADDRESS"
+    std::string readAt; ///< when it was read live; empty for pasted text
+    /// A host is known to sit on this port (the inventory's host_ports, or an LLDP neighbour that is a host).
+    bool hostFacing = false;
 };
 
 /// Windows NetQoS / RDMA state as the PowerShell cmdlets print it (Format-List or Format-Table).
@@ -103,6 +116,19 @@ struct WindowsQos
     bool any() const { return !lines.empty(); }
 };
 
+/// One LLDP neighbour as a host (`lldpctl`, `lldptool -t -n`) or a switch (`show lldp neighbors`) reports it:
+/// on `local`'s interface `localPort` sits `remote`'s `remotePort`.
+struct LldpNeighbor
+{
+    std::string local; ///< the host or switch that printed it
+    std::string localPort;
+    std::string remote; ///< the neighbour's system name (as advertised)
+    std::string remotePort; ///< its port id or description
+    std::string command;
+    int line = 0;
+    std::string origin; ///< the file (set by the troubleshooter) or "ssh ADDRESS"
+};
+
 struct PastedHost
 {
     std::string name; ///< from a heading or prompt; "pasted" when the text never names one
@@ -121,6 +147,7 @@ struct PastedFabric
 {
     std::vector<PastedHost> hosts;
     std::vector<SwitchPortQos> switchPorts;
+    std::vector<LldpNeighbor> lldp;
     std::vector<ParseWarning> warnings;
 };
 

@@ -17,5 +17,9 @@ list(APPEND RP_CORE_SOURCES
     ${CMAKE_CURRENT_LIST_DIR}/fragments.cpp
     ${CMAKE_CURRENT_LIST_DIR}/switch_show.h
     ${CMAKE_CURRENT_LIST_DIR}/switch_show.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/switch_config.h
+    ${CMAKE_CURRENT_LIST_DIR}/switch_config.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/lldp.h
+    ${CMAKE_CURRENT_LIST_DIR}/lldp.cpp
     ${CMAKE_CURRENT_LIST_DIR}/powershell.h
     ${CMAKE_CURRENT_LIST_DIR}/powershell.cpp)

@@ -6,6 +6,7 @@
 #include "parse/switch_show.h"
 
 #include "parse/detail.h"
+#include "parse/switch_config.h"
 #include "util/text.h"
 
 #include <algorithm>
@@ -62,15 +63,17 @@ bool isSwitchShowCommand(std::string_view command)
     auto c = lower(command);
     return c.starts_with("show pfc ") || c.starts_with("show pfcwd ") || c == "show interface priority-flow-control"
         || c.starts_with("show interface priority-flow-control") || c.starts_with("sonic-cfggen")
-        || c.find("config_db.json") != std::string::npos;
+        || c.find("config_db.json") != std::string::npos || isSwitchConfigCommand(command);
 }
 
 std::vector<ParseWarning> parseSwitchShow(std::string_view command,
     const std::vector<std::pair<int, std::string_view>>& lines, const std::string& switchName,
-    std::vector<SwitchPortQos>& out)
+    std::vector<SwitchPortQos>& out, const std::string& vendorHint)
 {
     Warnings warnings;
     auto c = lower(command);
+    if (isSwitchConfigCommand(command) && !c.starts_with("show pfc ") && !c.starts_with("show pfcwd "))
+        return parseSwitchConfig(command, lines, switchName, out, vendorHint);
     auto words = [](std::string_view t) { return splitWords(t); };
     if (c.starts_with("show pfc priority")) {
         // Interface    Lossless priorities / Ethernet0    3,4
@@ -174,6 +177,31 @@ std::vector<ParseWarning> parseSwitchShow(std::string_view command,
                         if (d && tc)
                             maps[name][*d] = *tc;
                     }
+        // BUFFER_PG "Ethernet0|3-4": {"profile": "[BUFFER_PROFILE|pg_lossless_100000_5m_profile]"} (or the bare
+        // profile name): the priority groups with a lossless profile get headroom.
+        if (auto it = doc.find("BUFFER_PG"); it != doc.end() && it->is_object()) {
+            for (auto& [key, v] : it->items()) {
+                auto bar = key.find('|');
+                auto profile = v.is_object() ? jsonString(v, "profile") : std::nullopt;
+                if (bar == std::string::npos || !profile)
+                    continue;
+                auto& p = portNamed(out, switchName, "sonic", key.substr(0, bar), first);
+                if (!p.losslessBufferPriorities)
+                    p.losslessBufferPriorities = std::vector<int> {};
+                if (lower(*profile).find("lossless") == std::string::npos)
+                    continue;
+                std::string range = key.substr(bar + 1);
+                auto dash = range.find('-');
+                auto a = toInt(range.substr(0, dash));
+                auto b = dash == std::string::npos ? a : toInt(range.substr(dash + 1));
+                if (!a || !b || *a < 0 || *b > 7 || *a > *b) {
+                    warnings.add(first, "config_db: BUFFER_PG key '" + excerpt(key) + "' unreadable");
+                    continue;
+                }
+                for (int x = *a; x <= *b; ++x)
+                    p.losslessBufferPriorities->push_back(x);
+            }
+        }
         if (auto it = doc.find("PORT_QOS_MAP"); it != doc.end() && it->is_object()) {
             for (auto& [port, q] : it->items()) {
                 if (!q.is_object())

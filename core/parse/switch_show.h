@@ -15,13 +15,14 @@ namespace rp {
 
 /// A command whose output parseSwitchShow() reads: SONiC `show pfc priority|counters`, `show pfcwd stats`,
 /// config_db.json (`cat /etc/sonic/config_db.json`, `sonic-cfggen -d --print-data`), NX-OS
-/// `show interface priority-flow-control`.
+/// `show interface priority-flow-control`, and every command of switch_config.h.
 bool isSwitchShowCommand(std::string_view command);
 
 /// Parse the output lines (line number, text) of `command` for switch `switchName` into `out` (ports merged by
-/// name). Returns line-numbered warnings; never fails.
+/// name). Returns line-numbered warnings; never fails. The vendors' running configurations and QoS show outputs
+/// (switch_config.h) go through here too; `vendorHint` names the vendor when the caller knows it.
 std::vector<ParseWarning> parseSwitchShow(std::string_view command,
     const std::vector<std::pair<int, std::string_view>>& lines, const std::string& switchName,
-    std::vector<SwitchPortQos>& out);
+    std::vector<SwitchPortQos>& out, const std::string& vendorHint = {});
 
 } // namespace rp

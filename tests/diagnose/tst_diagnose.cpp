@@ -604,6 +604,98 @@ private slots:
         QVERIFY2(problems(fine).isEmpty(), qPrintable(problems(fine).join(QStringLiteral(", "))));
     }
 
+    /// LLDP ties host-a's ens1f0 to leaf1:swp1 (lldptool -n on the host): the host pauses 4 and trusts PCP while
+    /// the port (and the preset) pause 3 and trust DSCP: link findings with both sides' evidence, the host's
+    /// fix from the Linux generator. Fixed host: silent.
+    void hostSwitchLink()
+    {
+        auto lldp = std::string("root@host-a:~# lldptool -t -n -i ens1f0\nChassis ID TLV\n\tMAC: 44:38:39:00:00:01\n"
+                                "Port ID TLV\n\tIfname: swp1\nTime to Live TLV\n\t120\nSystem Name TLV\n\tleaf1\n"
+                                "End of LLDPDU TLV\n");
+        SwitchPortQos sp;
+        sp.switchName = "leaf1";
+        sp.vendor = "cumulus";
+        sp.port = "swp1";
+        sp.pfcPriorities = std::vector<int> { 3 };
+        sp.trust = "dscp";
+        sp.mtu = 9216;
+        auto links = [&](const HostText& a) {
+            FabricSnapshot snap;
+            addPasted(snap, importFragments(render(a) + lldp + render(peer()), "p"), "now.md");
+            snap.switchPorts = { sp };
+            std::vector<Finding> out;
+            for (const auto& f : diagnose(snap).findings)
+                if (f.ruleId.starts_with("link."))
+                    out.push_back(f);
+            return out;
+        };
+        HostText bad;
+        bad.pfc = "4";
+        bad.trustOrder = "pcp";
+        auto found = links(bad);
+        QCOMPARE(found.size(), std::size_t { 2 });
+        for (const auto& f : found) {
+            QCOMPARE(f.hosts.front(), std::string("host-a"));
+            QCOMPARE(f.switchPorts.front(), std::string("leaf1:swp1"));
+            QCOMPARE(f.evidence.size(), std::size_t { 3 });
+            QCOMPARE(f.evidence[1].host, std::string("leaf1"));
+            QVERIFY(f.evidence[2].where.find("lldptool -t -n -i ens1f0") != std::string::npos);
+            QVERIFY(!f.fixes.empty());
+            for (const auto& x : f.fixes)
+                QCOMPARE(x.target, std::string("host-a"));
+        }
+        auto pfc = std::find_if(
+            found.begin(), found.end(), [](const Finding& f) { return f.ruleId == "link.pfc-priority"; });
+        QVERIFY(pfc != found.end());
+        QCOMPARE(pfc->evidence[0].value, std::string("4"));
+        QCOMPARE(pfc->evidence[1].value, std::string("3"));
+        QVERIFY2(pfc->fixes.front().text.find("pfc") != std::string::npos, pfc->fixes.front().text.c_str());
+        QVERIFY(links(HostText {}).empty());
+    }
+
+    /// M11: MLNX_OFED's cnp_dscp read from sysfs (grep -H): host-b marks its CNPs 46 while host-a and the
+    /// preset use 48, and the switch puts 46 in TC 0: cnp.dscp on host-b and switch.cnp-class on the port.
+    void cnpDscp()
+    {
+        auto cnp = [](const std::string& host, int dscp) {
+            return "root@" + host + ":~# grep -H . /sys/class/net/ens1f0/ecn/roce_np/cnp_dscp\n"
+                + "/sys/class/net/ens1f0/ecn/roce_np/cnp_dscp:" + std::to_string(dscp) + "\n";
+        };
+        SwitchPortQos sp;
+        sp.switchName = "leaf1";
+        sp.vendor = "eos";
+        sp.port = "Ethernet1";
+        sp.dscpToTc = { { 26, 3 }, { 48, 6 }, { 46, 0 } };
+        auto run = [&](int bDscp) {
+            FabricSnapshot snap;
+            auto a = HostText {};
+            a.extra = cnp("host-a", 48);
+            auto b = peer();
+            b.extra = cnp("host-b", bDscp);
+            addPasted(snap, importFragments(render(a) + render(b), "p"), "now.md");
+            snap.switchPorts = { sp };
+            return diagnose(snap);
+        };
+        auto r = run(46);
+        auto host = withRule(r, "cnp.dscp");
+        QCOMPARE(host.size(), std::size_t { 1 });
+        QCOMPARE(host.front().hosts.front(), std::string("host-b"));
+        QCOMPARE(host.front().evidence.front().value, std::string("46"));
+        QVERIFY(!host.front().fixes.empty());
+        QVERIFY2(host.front().fixes.front().text.find("cnp_dscp") != std::string::npos,
+            host.front().fixes.front().text.c_str());
+        auto sw = withRule(r, "switch.cnp-class");
+        QCOMPARE(sw.size(), std::size_t { 1 });
+        QCOMPARE(sw.front().switchPorts.front(), std::string("leaf1:Ethernet1"));
+        bool covered = false;
+        for (const auto& c : r.coverage)
+            covered = covered || (c.check == "M11" && c.evaluated);
+        QVERIFY(covered);
+        auto fine = run(48);
+        QVERIFY(withRule(fine, "cnp.dscp").empty());
+        QVERIFY(withRule(fine, "switch.cnp-class").empty());
+    }
+
     void jsonReport()
     {
         auto b = peer();

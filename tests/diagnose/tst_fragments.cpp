@@ -4,6 +4,7 @@
 // the troubleshooter draws from them.
 #include "diagnose/diagnose.h"
 #include "parse/fragments.h"
+#include "profile/profile.h"
 #include "testutil.h"
 
 #include <QtTest>
@@ -52,6 +53,15 @@ std::vector<std::string> rules(const Report& r)
         if (f.severity != Severity::Info)
             out.push_back(f.ruleId + " " + (f.hosts.empty() ? std::string() : f.hosts.front()));
     std::sort(out.begin(), out.end());
+    return out;
+}
+
+std::vector<Finding> withRuleIn(const Report& r, const std::string& rule)
+{
+    std::vector<Finding> out;
+    for (const auto& f : r.findings)
+        if (f.ruleId == rule)
+            out.push_back(f);
     return out;
 }
 
@@ -237,6 +247,220 @@ private slots:
         addPasted(snap2, twice, "paste.txt");
         auto v2 = rules(diagnose(snap2));
         QVERIFY2(std::find(v2.begin(), v2.end(), std::string("switch.pause-lossy ")) != v2.end(), qPrintable(join(v2)));
+    }
+
+    /// Cumulus NVUE, Arista EOS, Dell OS10 and Junos outputs and configurations (switches_vendors_paste.txt,
+    /// written from the documented layouts): each port's state as read, each planted fault found, and the same
+    /// paste with the faults corrected silent.
+    void switchVendorOutputs()
+    {
+        auto hosts = fixture("mixed_paste.md");
+        auto broken = fixture("switches_vendors_paste.txt");
+        auto f = importFragments(hosts + broken, "pasted");
+        QCOMPARE(f.hosts.size(), std::size_t { 3 }); // the switches are not hosts
+        auto port
+            = [&](const PastedFabric& fab, const std::string& sw, const std::string& name) -> const SwitchPortQos* {
+            for (const auto& p : fab.switchPorts)
+                if (p.switchName == sw && p.port == name)
+                    return &p;
+            return nullptr;
+        };
+        for (const auto& w : f.warnings)
+            QVERIFY2(w.line == 1, w.message.c_str());
+        // Cumulus: the RoCE mode's global state, DSCP 26 -> SP3 -> TC3 from the two mapping tables.
+        auto cl = port(f, "leaf-cl", "*");
+        QVERIFY(cl && cl->pfcPriorities && cl->trust);
+        QCOMPARE(*cl->pfcPriorities, (std::vector<int> { 3 }));
+        QCOMPARE(*cl->trust, std::string("both"));
+        QCOMPARE(cl->dscpToTc.at(26), 3);
+        QCOMPARE(cl->dscpToTc.at(48), 6);
+        QCOMPARE(cl->dscpToTc.at(8), 0);
+        QCOMPARE(port(f, "leaf-cl", "swp2")->mtu.value_or(0), 1500);
+        QCOMPARE(cl->losslessBufferPriorities.value_or(std::vector<int> {}), (std::vector<int> { 3 })); // RoCE pool
+        QVERIFY(!port(f, "leaf-cl", "eth0")); // management
+        // EOS: the profile's PFC per interface, the abbreviated show names joined to the configuration's.
+        QCOMPARE(*port(f, "leaf-eos", "Ethernet1")->pfcPriorities, (std::vector<int> { 4 }));
+        QCOMPARE(*port(f, "leaf-eos", "Ethernet2")->pfcPriorities, (std::vector<int> { 3 }));
+        QCOMPARE(port(f, "leaf-eos", "Ethernet2")->pfcOperational.value_or(true), false);
+        QCOMPARE(port(f, "leaf-eos", "Ethernet1")->pfcOperational.value_or(false), true);
+        QCOMPARE(*port(f, "leaf-eos", "Ethernet2")->trust, std::string("pcp"));
+        QVERIFY(port(f, "leaf-eos", "Ethernet3")->pfcPriorities->empty());
+        QCOMPARE(port(f, "leaf-eos", "Ethernet3")->pfcRxTotal.value_or(0), std::uint64_t { 1500 });
+        QCOMPARE(port(f, "leaf-eos", "Ethernet3")->pfcRxTotalFirst.value_or(9), std::uint64_t { 0 });
+        QVERIFY(!port(f, "leaf-eos", "Management1"));
+        // OS10: PFC from the network-qos policy, trust from the system trust-map (dot1p).
+        auto os10 = port(f, "OS10", "ethernet1/1/1");
+        QVERIFY(os10 && os10->pfcPriorities && os10->trust);
+        QCOMPARE(*os10->pfcPriorities, (std::vector<int> { 3 }));
+        QCOMPARE(*os10->trust, std::string("pcp"));
+        QCOMPARE(os10->mtu.value_or(0), 9216);
+        // Junos: DSCP 011010 classified into NO-LOSS, whose PFC priority is 3; the operational show disagrees.
+        auto qfx = port(f, "qfx1", "et-0/0/1");
+        QVERIFY(qfx && qfx->pfcPriorities);
+        QCOMPARE(*qfx->pfcPriorities, (std::vector<int> { 3 }));
+        QCOMPARE(qfx->dscpToTc.at(26), 3);
+        QCOMPARE(*qfx->trust, std::string("dscp"));
+        QCOMPARE(*port(f, "qfx1", "*")->pfcPriorities, (std::vector<int> { 3, 4 }));
+
+        DiagnoseOptions opts;
+        opts.profile = findPreset("lossless-dscp")->profile;
+        auto switchFindings = [&](const std::string& text) {
+            FabricSnapshot snap;
+            addPasted(snap, importFragments(hosts + text, "pasted"), "paste.txt");
+            std::vector<std::string> out;
+            for (const auto& x : diagnose(snap, opts).findings)
+                if (x.ruleId.starts_with("switch.") && x.severity != Severity::Info)
+                    out.push_back(x.ruleId + " " + x.switchPorts.front());
+            std::sort(out.begin(), out.end());
+            return out;
+        };
+        auto v = switchFindings(broken);
+        std::vector<std::string> want = { "switch.mtu leaf-cl:swp2", "switch.pause-lossy leaf-eos:Ethernet3",
+            "switch.pfc-not-operational leaf-eos:Ethernet2", "switch.pfc-priority leaf-eos:Ethernet1",
+            "switch.pfc-priority leaf-eos:Ethernet3", "switch.pfc-priority qfx1:*", "switch.trust OS10:ethernet1/1/1",
+            "switch.trust leaf-eos:Ethernet2" };
+        QVERIFY2(v == want, qPrintable(join(v)));
+
+        // Evidence names the command and line it came from; the fix for the EOS port comes from its generator.
+        FabricSnapshot snap;
+        addPasted(snap, importFragments(hosts + broken, "pasted"), "paste.txt");
+        for (const auto& x : diagnose(snap, opts).findings)
+            if (x.ruleId == "switch.pfc-priority" && x.switchPorts.front() == "leaf-eos:Ethernet1") {
+                QVERIFY2(x.evidence.front().where.find("show running-config") != std::string::npos,
+                    x.evidence.front().where.c_str());
+                QVERIFY(!x.fixes.empty());
+                QCOMPARE(x.fixes.front().platform, std::string("eos"));
+                QVERIFY2(x.fixes.front().text.find("priority-flow-control priority 3 no-drop") != std::string::npos,
+                    x.fixes.front().text.c_str());
+            }
+
+        auto fixed = broken;
+        auto replace = [&](const std::string& from, const std::string& to) {
+            auto pos = fixed.find(from);
+            QVERIFY2(pos != std::string::npos, from.c_str());
+            fixed.replace(pos, from.size(), to);
+        };
+        replace("nv set interface swp2 mtu 1500", "nv set interface swp2 mtu 9216");
+        replace("priority-flow-control priority 4 no-drop", "priority-flow-control priority 3 no-drop");
+        replace("Et1     E A      4", "Et1     E A      3");
+        replace("Et2     E W      3", "Et2     E A W    3");
+        replace("Trust Mode: COS", "Trust Mode: DSCP");
+        replace("Et3            1500", "Et3               0");
+        replace("trust-map dot1p AZLOCAL_DOT1P_TRUST", "trust-map dscp AZLOCAL_DSCP_TRUST");
+        replace("  100          Enabled", "  100          Disabled");
+        auto quiet = switchFindings(fixed);
+        QVERIFY2(quiet.empty(), qPrintable(join(quiet)));
+    }
+
+    /// LLDP from hosts (lldpctl JSON and text, lldptool -n) and switches (EOS, NX-OS show lldp neighbors) maps
+    /// each host netdev to its switch port; the host's PFC / MTU are compared with that port's, with both sides'
+    /// evidence and the fix, from its generator, for the side that differs from the reference (lldp_paste.txt on
+    /// top of switches_vendors_paste.txt); tst_diagnose has the host side.
+    void lldpHostSwitchLinks()
+    {
+        auto hosts = fixture("mixed_paste.md");
+        auto switches = fixture("switches_vendors_paste.txt");
+        auto lldp = fixture("lldp_paste.txt");
+        auto f = importFragments(hosts + switches + lldp, "pasted");
+        QCOMPARE(f.hosts.size(), std::size_t { 3 });
+        QCOMPARE(f.lldp.size(), std::size_t { 6 });
+        for (const auto& w : f.warnings)
+            QVERIFY2(w.line == 1, w.message.c_str());
+        FabricSnapshot snap;
+        addPasted(snap, f, "paste.txt");
+        auto links = hostSwitchLinks(snap);
+        std::vector<std::string> got;
+        for (const auto& l : links)
+            got.push_back(l.host + ":" + l.netdev + "=" + l.switchName + ":" + l.switchPort);
+        std::sort(got.begin(), got.end());
+        // node1 twice (its lldpctl, the switch's table with its FQDN) and node3 twice are one link each; leaf-nx's
+        // neighbour node2:ens1f1 is a second cable of node2.
+        std::vector<std::string> want = { "node1:ens1f0=leaf-eos:Ethernet1", "node2:ens1f0=leaf-cl:swp2",
+            "node2:ens1f1=leaf-nx:Ethernet1/7", "node3:ens1f0=leaf-eos:Ethernet3" };
+        QVERIFY2(got == want, qPrintable(join(got)));
+
+        auto r = diagnose(snap);
+        std::vector<const Finding*> link;
+        for (const auto& x : r.findings)
+            if (x.ruleId.starts_with("link."))
+                link.push_back(&x);
+        std::vector<std::string> names;
+        for (auto* x : link)
+            names.push_back(x->ruleId + " " + x->hosts.front() + " " + x->switchPorts.front());
+        std::sort(names.begin(), names.end());
+        QVERIFY2(names
+                == (std::vector<std::string> {
+                    "link.mtu node2 leaf-cl:swp2", "link.pfc-priority node1 leaf-eos:Ethernet1" }),
+            qPrintable(join(names)));
+        for (auto* x : link) {
+            // Evidence of both sides and of the LLDP table; a fix for the host and one for the switch port.
+            QCOMPARE(x->evidence.size(), std::size_t { 3 });
+            QCOMPARE(x->evidence[0].host, x->hosts.front());
+            QCOMPARE(x->evidence[1].host, x->switchPorts.front().substr(0, x->switchPorts.front().find(':')));
+            QVERIFY(x->evidence[2].where.find("lld") != std::string::npos
+                || x->evidence[2].where.find("show lldp") != std::string::npos);
+            // Both hosts sit at the preset's value (PFC 3, MTU 9000): the switch port is the side to change, with
+            // its own vendor's commands.
+            QVERIFY(!x->fixes.empty());
+            for (const auto& fx : x->fixes)
+                QCOMPARE(fx.target + ":", x->switchPorts.front().substr(0, fx.target.size() + 1));
+            QVERIFY(x->explanation.find("The switch port is the side") != std::string::npos);
+            if (x->ruleId == "link.pfc-priority") {
+                QCOMPARE(x->evidence[0].value, std::string("3"));
+                QCOMPARE(x->evidence[1].value, std::string("4"));
+                auto eos = std::find_if(
+                    x->fixes.begin(), x->fixes.end(), [](const Fix& fx) { return fx.platform == "eos"; });
+                QVERIFY(eos != x->fixes.end());
+                QVERIFY2(
+                    eos->text.find("priority-flow-control priority 3 no-drop") != std::string::npos, eos->text.c_str());
+            }
+        }
+        // Fixed: the EOS profile pauses 3, swp2 takes jumbo frames; the links stay, the findings go.
+        auto fixedSwitches = switches;
+        auto rep = [&](const std::string& a, const std::string& b) {
+            auto pos = fixedSwitches.find(a);
+            QVERIFY(pos != std::string::npos);
+            fixedSwitches.replace(pos, a.size(), b);
+        };
+        rep("priority-flow-control priority 4 no-drop", "priority-flow-control priority 3 no-drop");
+        rep("Et1     E A      4", "Et1     E A      3");
+        rep("nv set interface swp2 mtu 1500", "nv set interface swp2 mtu 9216");
+        FabricSnapshot fixedSnap;
+        addPasted(fixedSnap, importFragments(hosts + fixedSwitches + lldp, "pasted"), "paste.txt");
+        QCOMPARE(hostSwitchLinks(fixedSnap).size(), std::size_t { 4 });
+        for (const auto& x : diagnose(fixedSnap).findings)
+            QVERIFY2(!x.ruleId.starts_with("link."), x.ruleId.c_str());
+    }
+
+    /// M17 on SONiC: BUFFER_PG gives priority group 3 a lossless profile but PFC also pauses 4 (config_db in the
+    /// layout of sonic-buildimage's buffer templates); with 3-4 lossless it is silent.
+    void sonicLosslessBuffers()
+    {
+        auto configDb = [](const std::string& pg) {
+            return "admin@leaf-sonic:~$ cat /etc/sonic/config_db.json\n{\n"
+                   "    \"BUFFER_PG\": {\n"
+                   "        \"Ethernet12|0\": { \"profile\": \"[BUFFER_PROFILE|ingress_lossy_profile]\" },\n"
+                   "        \"Ethernet12|"
+                + pg
+                + "\": { \"profile\": \"[BUFFER_PROFILE|pg_lossless_100000_5m_profile]\" }\n"
+                  "    },\n"
+                  "    \"PORT_QOS_MAP\": { \"Ethernet12\": { \"pfc_enable\": \"3,4\" } }\n}\n";
+        };
+        auto findings = [&](const std::string& pg) {
+            auto f = importFragments(configDb(pg), "pasted");
+            FabricSnapshot snap;
+            addPasted(snap, f, "paste.txt");
+            DiagnoseOptions o;
+            o.profile = findPreset("lossless-dscp")->profile;
+            o.profile->pfcPriorities = { 3, 4 };
+            return withRuleIn(diagnose(snap, o), "switch.buffer");
+        };
+        auto bad = findings("3");
+        QCOMPARE(bad.size(), std::size_t { 1 });
+        QCOMPARE(bad.front().switchPorts.front(), std::string("leaf-sonic:Ethernet12"));
+        QCOMPARE(bad.front().evidence[1].value, std::string("3"));
+        QVERIFY(bad.front().explanation.find("priority 4") != std::string::npos);
+        QVERIFY(findings("3-4").empty());
     }
 
     void windowsPowerShell()

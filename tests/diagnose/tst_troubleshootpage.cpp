@@ -115,6 +115,44 @@ private slots:
         }
     }
 
+    /// Switch outputs and LLDP tables next to the host outputs: the fabric draws each host's cable to its switch
+    /// port (LLDP), the one whose PFC disagrees marked with its rule.
+    void switchPortsAndCablesInTheFabric()
+    {
+        InventoryModel inventory;
+        QWidget host;
+        ConnectPrompter prompter(&host);
+        TroubleshootPage page(&inventory, &prompter);
+        page.setUseInventory([] { return false; });
+        page.resize(1280, 760);
+        page.addPastedText(QStringLiteral("mixed_paste.md"), fixture("mixed_paste.md"));
+        page.addPastedText(QStringLiteral("switches_vendors_paste.txt"), fixture("switches_vendors_paste.txt"));
+        page.addPastedText(QStringLiteral("lldp_paste.txt"), fixture("lldp_paste.txt"));
+        QSignalSpy done(&page, &TroubleshootPage::checkFinished);
+        page.recheck();
+        QVERIFY(done.wait(20000) || done.count() == 1);
+        QStringList cables;
+        QString pfcLabel;
+        const auto& links = page.fabricView()->links();
+        for (const auto& l : links) {
+            // Host-to-switch-port links carry the host's netdev instead of a subnet.
+            if (l.subnet == QStringLiteral("ens1f0") || l.subnet == QStringLiteral("ens1f1"))
+                cables << QString::number(l.severity);
+            if (l.label.contains(QStringLiteral("link.pfc-priority")))
+                pfcLabel = l.label;
+        }
+        QCOMPARE(cables.size(), 4);
+        QCOMPARE(
+            cables.count(QStringLiteral("2")), 2); // node1 -- leaf-eos:Ethernet1 (PFC), node2 -- leaf-cl:swp2 (MTU)
+        QVERIFY(!pfcLabel.isEmpty());
+        if (const QByteArray out = qgetenv("RP_SCREENSHOT_LINKS"); !out.isEmpty()) {
+            page.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&page));
+            page.fabricView()->resize(900, 560);
+            QVERIFY(page.fabricView()->grab().save(QString::fromUtf8(out)));
+        }
+    }
+
     void wizardRoutesTheGoals()
     {
         Wizard wizard;

@@ -3,6 +3,7 @@
 // OpenSSH server in a network namespace (tests/lab/switch-emu/switches.sh run). The emulators imitate Arista
 // EOS, Cisco NX-OS and Cumulus NVUE from their manuals; they are not switches, and nothing here was checked
 // against a real device. Plans come from core/generate for each emulated vendor.
+#include "diagnose/live.h"
 #include "generate/plan.h"
 #include "inventory/inventory.h"
 #include "profile/profile.h"
@@ -193,6 +194,79 @@ private slots:
         QVERIFY(!r);
         QCOMPARE_STR(toString(r.error().kind), toString(ErrorKind::Usage));
         QCOMPARE(r.error().host, planOnly.name);
+    }
+
+    // The troubleshooter reads each emulated switch live (read-only show commands): after the generated
+    // lossless-dscp plan the switch agrees with that profile; after the PCP preset (EOS, NX-OS: trust CoS) or
+    // the lossy RoCE mode (Cumulus: no PFC on a host port) the switch rules name the port.
+    void diagnoseReadsSwitchesLive_data() { addVendors(); }
+    void diagnoseReadsSwitchesLive()
+    {
+        QFETCH(QString, name);
+        const auto& s = sw(name);
+        reset(s);
+        auto inv = loadInventory(labDir() + "/inventory-snippet.yaml");
+        QVERIFY(inv);
+        SwitchSpec spec;
+        for (const auto& x : inv->switches)
+            if (x.name == s.name)
+                spec = x;
+        QCOMPARE(spec.name, s.name);
+        auto ctx = context();
+        ctx.knownHostsFile = inv->knownHostsFile;
+        diag::DiagnoseOptions opts;
+        opts.profile = findPreset("lossless-dscp")->profile;
+        auto switchRules = [&] {
+            auto read = diag::collectSwitches({ spec }, ctx, 200ms);
+            for (const auto& e : read.errors)
+                qWarning("%s", e.describe().c_str());
+            for (const auto& n : read.notes)
+                qInfo("%s", n.c_str());
+            diag::FabricSnapshot snap;
+            snap.switchPorts = read.ports;
+            std::vector<std::string> out;
+            for (const auto& f : diag::diagnose(snap, opts).findings)
+                if (f.ruleId.starts_with("switch.") && f.severity != diag::Severity::Info)
+                    out.push_back(f.ruleId + " " + f.switchPorts.front() + " " + f.evidence.front().where);
+            return std::make_pair(read, out);
+        };
+        auto applyPreset = [&](const std::string& preset) {
+            auto session = open(s);
+            QVERIFY(session);
+            SwitchApplyOptions o;
+            o.jobId = "diag-" + preset;
+            o.confirmTimeout = 60s;
+            auto out = applySwitchTarget(*session, target(s, preset), o);
+            QVERIFY2(out && out->status == SwitchApplyStatus::Confirmed,
+                out ? toString(out->status).c_str() : out.error().describe().c_str());
+        };
+        applyPreset("lossless-dscp");
+        auto [good, quiet] = switchRules();
+        QVERIFY(good.errors.empty());
+        QVERIFY2(!good.ports.empty(), "no port read");
+        for (const auto& p : good.ports) {
+            QCOMPARE(p.origin, "ssh " + spec.address);
+            QVERIFY(!p.readAt.empty());
+        }
+        QVERIFY2(quiet.empty(), quiet.empty() ? "" : quiet.front().c_str());
+
+        if (s.vendor == SwitchVendor::Cumulus) {
+            auto session = open(s);
+            QVERIFY(session);
+            QVERIFY(session->sendConfigLines({ "nv set qos roce mode lossy" }));
+            QVERIFY(session->command("nv config apply -y"));
+        } else {
+            reset(s);
+            applyPreset("lossless-pcp-vlan");
+        }
+        auto [bad, found] = switchRules();
+        QVERIFY(!found.empty());
+        const std::string want = s.vendor == SwitchVendor::Cumulus ? "switch.pfc-priority " : "switch.trust ";
+        QVERIFY2(std::any_of(found.begin(), found.end(), [&](const std::string& f) { return f.starts_with(want); }),
+            found.front().c_str());
+        for (const auto& f : found)
+            QVERIFY2(f.find("`") != std::string::npos, f.c_str()); // evidence names the show command
+        reset(s);
     }
 
     void sessionBasics_data() { addVendors(); }
