@@ -429,6 +429,12 @@ bool operator==(const Error& a, const Error& b)
     return a.kind == b.kind && a.message == b.message && a.where == b.where && a.host == b.host;
 }
 
+bool RunEnd::operator==(const RunEnd& other) const
+{
+    return status == other.status && finishedUtc == other.finishedUtc && runS == other.runS
+        && error.has_value() == other.error.has_value() && (!error || *error == *other.error);
+}
+
 std::string utcNow()
 {
     std::time_t t = std::time(nullptr);
