@@ -24,6 +24,9 @@ packages=(
     qemu-system-x86 busybox-static cpio kmod xz-utils binutils ibverbs-providers jq
     # Ansible export (core/export): ansible-playbook runs the exported playbooks in the tests
     ansible
+    # hardening (tests/run-all.sh): libFuzzer on core (fuzz preset) and clang-tidy on core/; clang 14 cannot
+    # compile libstdc++ 12's <expected>, 19 can (Debian 12 main)
+    clang-19 libfuzzer-19-dev libclang-rt-19-dev clang-tidy-19
 )
 
 missing=()
