@@ -4,7 +4,7 @@
 # on the first crash, leak, timeout or sanitizer report. Prints executions, seconds and exec/s per target.
 #   fuzz/run.sh BUILD_DIR --time SECONDS [TARGET...]    CI: each target for a bounded time
 #   fuzz/run.sh BUILD_DIR --runs N [TARGET...]          long local runs (the closing note's figures)
-# The committed corpus is never written to: new inputs go to a scratch copy (RP_FUZZ_WORK, default a temp dir),
+# The committed corpus is never written to: new inputs go to a scratch directory (RP_FUZZ_WORK, default a temp dir),
 # crash inputs to RP_FUZZ_ARTIFACTS (default fuzz-artifacts/ in BUILD_DIR), where a failure names them.
 set -uo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -48,16 +48,15 @@ for target in "${order[@]}"; do
         failed=1
         continue
     fi
+    # libFuzzer writes new inputs to the first corpus directory only and reads the others (recursively: the detect
+    # target's seeds are every family's directory).
     scratch="$work/$target"
-    rm -rf "$scratch"
     mkdir -p "$scratch"
-    # Flatten the seeds (the detect corpus has subdirectories) so the scratch copy is one directory.
-    find "$here/$seeds" -type f -exec cp -t "$scratch" {} +
     log="$work/$target.log"
     start=$SECONDS
     # -timeout: one input taking 10 s is a hang, reported as a failure like a crash.
     "$bin" "${limit[@]}" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
-        -artifact_prefix="$artifacts/$target-" "$scratch" >"$log" 2>&1
+        -artifact_prefix="$artifacts/$target-" "$scratch" "$here/$seeds" >"$log" 2>&1
     rc=$?
     secs=$((SECONDS - start))
     execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
@@ -69,7 +68,7 @@ for target in "${order[@]}"; do
         ls -1 "$artifacts"/"$target"-* 2>/dev/null | sed 's/^/  input: /' >&2
     fi
     summary+=("$(printf '%-22s %12s execs %6d s %8s exec/s %5d corpus  %s' "$target" "${execs:-?}" "$secs" \
-        "${rate:-?}" "$(find "$scratch" -type f | wc -l)" "$([ $rc -eq 0 ] && echo ok || echo CRASH)")")
+        "${rate:-?}" "$(($(find "$scratch" -type f | wc -l) + $(find "$here/$seeds" -type f | wc -l)))" "$([ $rc -eq 0 ] && echo ok || echo CRASH)")")
     echo "${summary[-1]}"
 done
 echo "== fuzz summary:"
