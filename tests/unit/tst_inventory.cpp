@@ -99,6 +99,11 @@ private Q_SLOTS:
         const std::string overlong = "version: 1\nhosts:\n  - {name: a\xc0\xaf, address: h}\n";
         QVERIFY(!parseInventory(overlong, "f.yaml"));
         QVERIFY(parseInventory("version: 1\nhosts:\n  - {name: caf\xc3\xa9, address: h}\n", "f.yaml"));
+        // Also found by it: a NUL (or any control character) in a value.
+        auto nul = parseInventory(std::string("known_hosts: \"/k\\0h\"\nhosts: []\n"), "f.yaml");
+        QVERIFY(!nul);
+        QCOMPARE(QString::fromStdString(nul.error().describe()),
+            QStringLiteral("f.yaml:1:14: 'known_hosts' holds a control character"));
     }
 
     void saveIsAtomicAndLoadable()
