@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Fuzz entry point for the inventory YAML loader (core/inventory): the one file every command reads, written by
 // hand. Every input comes back as an Inventory or an Error, never a crash or an exception; an inventory that
-// parses survives a YAML round trip (all but a local host's SSH settings, which a save leaves out), and the
+// parses survives a YAML round trip (all but SSH settings that do not apply, which a save leaves out), and the
 // plan-only reader accepts what the full one accepts.
 #include "inventory/inventory.h"
 
@@ -11,7 +11,8 @@
 
 namespace {
 
-/// What a save keeps: a local host's SSH settings (port, user, auth, key file) do not apply and are not written.
+/// What a save keeps: the SSH settings (port, user, auth, key file) of a local host and of a switch without an
+/// address (planned only) do not apply and are not written.
 rp::Inventory asSaved(rp::Inventory inventory)
 {
     for (auto& host : inventory.hosts) {
@@ -22,6 +23,15 @@ rp::Inventory asSaved(rp::Inventory inventory)
         host.user = defaults.user;
         host.auth = defaults.auth;
         host.keyFile = defaults.keyFile;
+    }
+    for (auto& sw : inventory.switches) {
+        if (!sw.address.empty())
+            continue;
+        const rp::SwitchSpec defaults;
+        sw.port = defaults.port;
+        sw.user = defaults.user;
+        sw.auth = defaults.auth;
+        sw.keyFile = defaults.keyFile;
     }
     return inventory;
 }
