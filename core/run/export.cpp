@@ -409,7 +409,9 @@ std::string reportJson(const std::vector<NamedRun>& runs)
                 { "gid_device", h.gidDevice }, { "gid_address", h.gidAddress } });
         }
         json error = nullptr;
-        const std::optional<Error> endError = run.end ? run.end->error : std::nullopt;
+        std::optional<Error> endError;
+        if (const auto& end = run.end)
+            endError = end->error;
         if (endError)
             error = { { "kind", std::string(toString(endError->kind)) }, { "message", endError->message } };
         list.push_back({ { "name", named.name }, { "label", run.header.label }, { "started", run.header.startedUtc },
