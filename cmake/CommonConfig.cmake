@@ -3,7 +3,9 @@ add_library(rp_common_cfg INTERFACE)
 target_compile_features(rp_common_cfg INTERFACE cxx_std_23)
 target_compile_options(rp_common_cfg INTERFACE
     -Wall -Wextra -Wpedantic -Werror
-    -Wold-style-cast -Wnon-virtual-dtor -Woverloaded-virtual -Wshadow=local
+    -Wold-style-cast -Wnon-virtual-dtor -Woverloaded-virtual
+    # GCC's spelling; the clang-19 fuzz build has no such option
+    $<$<CXX_COMPILER_ID:GNU>:-Wshadow=local>
     # designated initializers name only the fields that matter; the rest keep their defaults on purpose
     -Wno-missing-field-initializers
     -Wno-error=deprecated-declarations)

@@ -29,6 +29,9 @@ packages=(
     # package (installer/, tests/package): man pages from --help, PNG icons from the SVG, the SVG icon at run time,
     # and the checks of the .deb in a debootstrapped Debian 12 root
     help2man librsvg2-bin libqt6svg6 dpkg-dev debootstrap lintian desktop-file-utils appstream man-db file
+    # hardening (tests/run-all.sh): libFuzzer on core (fuzz preset) and clang-tidy on core/; clang 14 cannot
+    # compile libstdc++ 12's <expected>, 19 can (Debian 12 main)
+    clang-19 libfuzzer-19-dev libclang-rt-19-dev clang-tidy-19
 )
 
 missing=()

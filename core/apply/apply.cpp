@@ -814,6 +814,12 @@ struct SwitchPrepared
 };
 
 /// Applies one switch target through its vendor session; the record says what happened.
+/// What a failed switch apply says about itself; "failed" when it carries no error.
+std::string failure(const std::optional<Error>& error)
+{
+    return error ? error->describe() : std::string("failed");
+}
+
 void applySwitch(const SwitchPrepared& sw, SwitchRecord& rec, const ConnectContext& connect, const Options& options,
     const std::string& jobId)
 {
@@ -871,13 +877,12 @@ void applySwitch(const SwitchPrepared& sw, SwitchRecord& rec, const ConnectConte
         break;
     case switchcli::SwitchApplyStatus::RolledBack:
         rec.state = "rolled-back";
-        rec.message = (outcome->error ? outcome->error->describe() : std::string("failed")) + "; rolled back"
+        rec.message = failure(outcome->error) + "; rolled back"
             + (outcome->restoredExactly ? ", running configuration equal to before" : ", but it differs from before");
         break;
     case switchcli::SwitchApplyStatus::RollbackFailed:
         rec.state = "failed";
-        rec.message = (outcome->error ? outcome->error->describe() : std::string("failed"))
-            + "; the way back failed too: look at the switch";
+        rec.message = failure(outcome->error) + "; the way back failed too: look at the switch";
         break;
     }
 }
@@ -944,9 +949,9 @@ Result<std::string> canaryTest(const HostSpec& canary, const PlanTarget& canaryT
     if (reports->empty())
         return fail(ErrorKind::Protocol, "the canary test returned no result");
     char buf[160];
+    const auto& latency = reports->front().client.latency;
     std::snprintf(buf, sizeof buf, "%s ping %s -> %s: p50 %.1f us over %llu round trips", rdma ? "RDMA" : "TCP",
-        canary.name.c_str(), peer.name.c_str(),
-        reports->front().client.latency ? reports->front().client.latency->p50Us : 0.0,
+        canary.name.c_str(), peer.name.c_str(), latency ? latency->p50Us : 0.0,
         static_cast<unsigned long long>(reports->front().client.messages));
     return std::string(buf);
 }

@@ -70,8 +70,6 @@ template <class F> void forEachLine(std::string_view text, F f)
 // channel (EOF) ends the loop at once. Under a plain sh the time comes from /proc/uptime (10 ms ticks) and the
 // wait is `sleep` (one fork per interval); a failing echo (closed channel) ends it. Measured on the emulated
 // lab guests (TCG): ~5 % of the guest's CPU at 100 ms under bash, ~17 % with dash + sleep.
-constexpr const char* kSamplerLauncher
-    = R"sh(s=$1; shift; if command -v bash >/dev/null 2>&1; then exec bash -c "$s" rp-counters "$@"; fi; eval "$s")sh";
 constexpr const char* kSamplerScript = R"sh(d=$1; n=$2; i=$3; m=$4
 if [ -n "$n" ] && ! command -v ethtool >/dev/null 2>&1; then echo "@W ethtool not found"; n=; fi
 if [ -n "$d" ] && [ ! -d "$d" ]; then echo "@W no hw_counters at $d"; d=; fi

@@ -173,10 +173,11 @@ void rulesCounters(Context& ctx)
         };
         // M18: pause on a priority without PFC.
         for (const auto* d : pauses) {
-            int prio = *pausePriority(d->name);
+            auto priority = pausePriority(d->name); // set: `pauses` holds only counters it names a priority of
             auto pfc = pfcOf(ctx, h, d->scope);
-            if (!pfc || (*pfc)[static_cast<std::size_t>(prio)])
+            if (!priority || !pfc || (*pfc)[static_cast<std::size_t>(*priority)])
                 continue;
+            const int prio = *priority;
             Finding f;
             f.ruleId = "counters.pause-lossy";
             f.check = "M18";

@@ -121,6 +121,7 @@ Result<std::vector<CliBlock>> splitCliBlocks(std::string_view text)
             continue;
         }
         std::vector<std::string> parents;
+        parents.reserve(stack.size());
         for (const auto& p : stack)
             parents.push_back(p.text);
         if (!blocks.empty() && blocks.back().parents == parents)

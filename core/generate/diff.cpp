@@ -17,8 +17,9 @@ std::string n(int v)
 std::optional<int> toInt(std::string_view text)
 {
     int value = 0;
-    const auto* end = text.data() + text.size();
-    auto [ptr, ec] = std::from_chars(text.data(), end, value);
+    const char* begin = text.data();
+    const char* end = begin + text.size();
+    auto [ptr, ec] = std::from_chars(begin, end, value);
     if (ec != std::errc {} || ptr != end)
         return std::nullopt;
     return value;
@@ -99,12 +100,18 @@ Reading known(std::string value, std::string note = {})
 
 std::string etsFromFacts(const DcbInfo& dcb)
 {
-    // The same shape as the plan's "ets" value: used TCs only, "tc:percent" or "tc:strict".
+    // The same shape as the plan's "ets" value: used TCs only, "tc:percent" or "tc:strict". The caller has
+    // checked that all three tables were read; without them there is nothing to say.
+    if (!dcb.tcTsa || !dcb.tcBandwidth || !dcb.prioToTc)
+        return {};
+    const auto& tsas = *dcb.tcTsa;
+    const auto& bandwidths = *dcb.tcBandwidth;
+    const auto& prioToTc = *dcb.prioToTc;
     std::string out;
     for (std::size_t tc = 0; tc < 8; ++tc) {
-        const auto& tsa = (*dcb.tcTsa)[tc];
-        const int bw = (*dcb.tcBandwidth)[tc];
-        const bool carries = std::ranges::find(*dcb.prioToTc, static_cast<int>(tc)) != dcb.prioToTc->end();
+        const auto& tsa = tsas[tc];
+        const int bw = bandwidths[tc];
+        const bool carries = std::ranges::find(prioToTc, static_cast<int>(tc)) != prioToTc.end();
         if (!carries && bw == 0 && tsa != "strict")
             continue;
         std::string value = tsa == "strict" ? tsa : tsa == "ets" || tsa.empty() ? n(bw) : tsa + "/" + n(bw);

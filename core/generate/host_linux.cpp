@@ -59,7 +59,7 @@ struct Builder
         return t.steps.back();
     }
 
-    Step& fileStep(const std::string& suffix, std::string title, std::string path, std::string content)
+    Step& fileStep(const std::string& suffix, std::string title, const std::string& path, std::string content)
     {
         Step s;
         s.id = t.name + "." + suffix;

@@ -2,7 +2,7 @@
 #include "generate/targets.h"
 
 #include "util/command.h"
-#include "util/files.h"
+#include "util/yaml.h"
 
 #include <set>
 
@@ -73,21 +73,12 @@ Result<PlanInventory> parsePlanInventory(const std::string& yamlText, const std:
     auto inventory = parseInventoryForPlan(yamlText, fileName);
     if (!inventory)
         return std::unexpected(inventory.error());
-    auto inv = planInventoryFrom(*inventory);
-    if (auto ok = validatePlanInventory(inv); !ok) {
-        auto error = ok.error();
-        error.where = fileName + (error.where.empty() ? "" : ": " + error.where);
-        return std::unexpected(error);
-    }
-    return inv;
+    return yamlfile::checked<PlanInventory>(planInventoryFrom(*inventory), fileName, validatePlanInventory);
 }
 
 Result<PlanInventory> loadPlanInventory(const std::string& path)
 {
-    auto text = readTextFile(path, 4u << 20);
-    if (!text)
-        return std::unexpected(text.error());
-    return parsePlanInventory(*text, path);
+    return yamlfile::loadFile(path, 4u << 20, parsePlanInventory);
 }
 
 Result<void> validatePlanInventory(const PlanInventory& inv)

@@ -5,6 +5,7 @@
 #include "util/command.h"
 #include "util/files.h"
 #include "util/text.h"
+#include "util/yaml.h"
 
 #include <charconv>
 #include <cstdlib>
@@ -16,12 +17,7 @@
 namespace rp {
 namespace {
 
-std::string at(const std::string& file, const YAML::Mark& mark)
-{
-    if (mark.is_null())
-        return file;
-    return file + ":" + std::to_string(mark.line + 1) + ":" + std::to_string(mark.column + 1);
-}
+using yamlfile::at;
 
 Result<void> checkKeys(const YAML::Node& map, const std::vector<std::string_view>& allowed, const std::string& file,
     std::string_view context)
@@ -47,6 +43,13 @@ Result<std::string> scalar(const YAML::Node& node, std::string_view key, const s
 {
     if (!node.IsScalar())
         return fail(ErrorKind::Parse, "'" + std::string(key) + "' must be a single value", at(file, node.Mark()));
+    // Every inventory value is a name, address, user, port or path: none holds a control character, and one that
+    // did would not come back from a save as it was read (found by fuzz_inventory: a NUL in known_hosts).
+    for (char c : node.Scalar()) {
+        if (static_cast<unsigned char>(c) < 0x20 || c == 0x7f)
+            return fail(
+                ErrorKind::Parse, "'" + std::string(key) + "' holds a control character", at(file, node.Mark()));
+    }
     return node.Scalar();
 }
 
@@ -410,18 +413,8 @@ const std::vector<SwitchVendor>& allSwitchVendors()
 
 namespace {
 
-Result<Inventory> parseInventoryImpl(const std::string& yamlText, const std::string& fileName, bool forPlan)
+Result<Inventory> readInventory(const YAML::Node& root, const std::string& fileName, bool forPlan)
 {
-    YAML::Node root;
-    try {
-        root = YAML::Load(yamlText);
-    } catch (const YAML::Exception& e) {
-        return fail(ErrorKind::Parse, e.msg, at(fileName, e.mark));
-    }
-    if (root.IsNull())
-        return fail(ErrorKind::Parse, "the file is empty", fileName);
-    if (!root.IsMap())
-        return fail(ErrorKind::Parse, "expected a map with 'version' and 'hosts'", at(fileName, root.Mark()));
     if (auto ok = checkKeys(root, { "version", "known_hosts", "hosts", "switches" }, fileName,
             forPlan ? "the plan inventory" : "the inventory");
         !ok)
@@ -438,62 +431,57 @@ Result<Inventory> parseInventoryImpl(const std::string& yamlText, const std::str
                       "RoCE Pilot understands (1)",
                 at(fileName, v.Mark()));
     }
-    try {
-        if (auto k = root["known_hosts"]) {
-            auto file = scalar(k, "known_hosts", fileName);
-            if (!file)
-                return std::unexpected(file.error());
-            inventory.knownHostsFile = *file;
-        }
-        if (auto hosts = root["hosts"]) {
-            if (!hosts.IsSequence() && !hosts.IsNull())
-                return fail(ErrorKind::Parse, "'hosts' must be a list", at(fileName, hosts.Mark()));
-            std::set<std::string> names;
-            for (const auto& node : hosts) {
-                auto host = parseHost(node, fileName, !forPlan);
-                if (!host)
-                    return std::unexpected(host.error());
-                if (!names.insert(host->name).second)
-                    return fail(
-                        ErrorKind::Parse, "host name '" + host->name + "' is used twice", at(fileName, node.Mark()));
-                inventory.hosts.push_back(std::move(*host));
-            }
-        }
-        if (auto switches = root["switches"]; switches && !switches.IsNull()) {
-            if (!switches.IsSequence())
-                return fail(ErrorKind::Parse, "'switches' must be a list", at(fileName, switches.Mark()));
-            yamlread::Reader r(fileName);
-            std::set<std::string> names;
-            for (const auto& host : inventory.hosts)
-                names.insert(host.name);
-            for (const auto& node : switches) {
-                auto sw = parseSwitch(r, node, fileName);
-                if (!sw)
-                    return std::unexpected(sw.error());
-                if (!names.insert(sw->name).second)
-                    return fail(
-                        ErrorKind::Parse, "target name '" + sw->name + "' is used twice", at(fileName, node.Mark()));
-                inventory.switches.push_back(std::move(*sw));
-            }
-        }
-    } catch (const YAML::Exception& e) {
-        return fail(ErrorKind::Parse, e.msg, at(fileName, e.mark));
+    if (auto k = root["known_hosts"]) {
+        auto file = scalar(k, "known_hosts", fileName);
+        if (!file)
+            return std::unexpected(file.error());
+        inventory.knownHostsFile = *file;
     }
-    if (forPlan)
-        return inventory;
-    if (auto ok = validateInventory(inventory); !ok) {
-        auto error = ok.error();
-        error.where = fileName + (error.where.empty() ? "" : ": " + error.where);
-        return std::unexpected(error);
+    if (auto hosts = root["hosts"]) {
+        if (!hosts.IsSequence() && !hosts.IsNull())
+            return fail(ErrorKind::Parse, "'hosts' must be a list", at(fileName, hosts.Mark()));
+        std::set<std::string> names;
+        for (const auto& node : hosts) {
+            auto host = parseHost(node, fileName, !forPlan);
+            if (!host)
+                return std::unexpected(host.error());
+            if (!names.insert(host->name).second)
+                return fail(
+                    ErrorKind::Parse, "host name '" + host->name + "' is used twice", at(fileName, node.Mark()));
+            inventory.hosts.push_back(std::move(*host));
+        }
+    }
+    if (auto switches = root["switches"]; switches && !switches.IsNull()) {
+        if (!switches.IsSequence())
+            return fail(ErrorKind::Parse, "'switches' must be a list", at(fileName, switches.Mark()));
+        yamlread::Reader r(fileName);
+        std::set<std::string> names;
+        for (const auto& host : inventory.hosts)
+            names.insert(host.name);
+        for (const auto& node : switches) {
+            auto sw = parseSwitch(r, node, fileName);
+            if (!sw)
+                return std::unexpected(sw.error());
+            if (!names.insert(sw->name).second)
+                return fail(
+                    ErrorKind::Parse, "target name '" + sw->name + "' is used twice", at(fileName, node.Mark()));
+            inventory.switches.push_back(std::move(*sw));
+        }
     }
     return inventory;
+}
+
+Result<Inventory> parseInventoryImpl(const std::string& yamlText, const std::string& fileName, bool forPlan)
+{
+    return yamlfile::readMap(yamlText, fileName, "a map with 'version' and 'hosts'",
+        [&](const YAML::Node& root) { return readInventory(root, fileName, forPlan); });
 }
 
 } // namespace
 
 Result<Inventory> parseInventory(const std::string& yamlText, const std::string& fileName)
 {
-    return parseInventoryImpl(yamlText, fileName, false);
+    return yamlfile::checked(parseInventoryImpl(yamlText, fileName, false), fileName, validateInventory);
 }
 
 Result<Inventory> parseInventoryForPlan(const std::string& yamlText, const std::string& fileName)
@@ -503,10 +491,7 @@ Result<Inventory> parseInventoryForPlan(const std::string& yamlText, const std::
 
 Result<Inventory> loadInventory(const std::string& path)
 {
-    auto text = readTextFile(path, 16u << 20);
-    if (!text)
-        return std::unexpected(text.error());
-    return parseInventory(*text, path);
+    return yamlfile::loadFile(path, 16u << 20, parseInventory);
 }
 
 std::string inventoryToYaml(const Inventory& inventory)

@@ -95,8 +95,9 @@ Result<std::string> SoftRoceLab::start(const std::string& inventoryOut,
     auto result = local.run(
         Command { "bash", m_script, "start", "--inventory-out", inventoryOut, "--state-dir", m_stateDir }, options);
     if (!result) {
-        // Cancelled or timed out half-way: the guests may be up already; take them down again.
-        stop();
+        // Cancelled or timed out half-way: the guests may be up already; take them down again (best effort: the
+        // start's own error is the one to report).
+        (void)stop();
         return std::unexpected(result.error());
     }
     if (result->exitStatus != 0) {

@@ -93,6 +93,7 @@ Table formatTable(const std::vector<std::pair<int, std::string_view>>& lines, Wa
         p = e;
     }
     std::vector<std::string> names;
+    names.reserve(cols.size());
     for (auto [a, b] : cols)
         names.emplace_back(trim(a < header.size() ? header.substr(a, b - a) : std::string_view()));
     // Header names may be wider than their dashes ("Bandwidth(%)"): take the header's words in order instead
@@ -234,7 +235,7 @@ std::vector<ParseWarning> parsePowerShell(
                 out.pfcEnabled->push_back(*prio);
         } else if (cmdlet == "get-netqosdcbxsetting") {
             if (auto b = boolOf(get(r, { "Willing" })))
-                out.willing = *b;
+                out.willing = b;
         } else if (cmdlet == "get-netqostrafficclass") {
             WindowsQos::TrafficClass tc;
             tc.name = name;
@@ -253,7 +254,7 @@ std::vector<ParseWarning> parsePowerShell(
             out.policyPriority[name] = *pv;
             auto port = get(r, { "NetDirectPortMatchCondition", "NetDirectPort" });
             if (port == "445" || get(r, { "Template" }) == "SMB" || get(r, { "Template" }) == "SMBDirect")
-                out.smbPriority = *pv;
+                out.smbPriority = pv;
         } else if (cmdlet == "get-smbclientnetworkinterface") {
             auto friendly = get(r, { "Friendly Name", "FriendlyName" });
             auto rdma = boolOf(get(r, { "RDMA Capable", "RdmaCapable", "Capable" }));

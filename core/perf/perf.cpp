@@ -87,7 +87,7 @@ std::size_t Histogram::indexOf(std::uint64_t v) const
     const std::uint64_t linear = std::uint64_t { 1 } << subBits_;
     if (v < linear)
         return static_cast<std::size_t>(v);
-    const int k = std::bit_width(v) - 1; // v in [2^k, 2^(k+1)), k >= subBits
+    const int k = static_cast<int>(std::bit_width(v)) - 1; // v in [2^k, 2^(k+1)), k >= subBits; bit_width <= 64
     const int shift = k - (subBits_ - 1);
     const std::uint64_t half = std::uint64_t { 1 } << (subBits_ - 1);
     const std::uint64_t sub = (v >> shift) - half; // 0..half-1

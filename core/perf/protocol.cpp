@@ -530,8 +530,8 @@ Result<ProbeMessage> decodeLine(std::string_view line)
             return fail(ErrorKind::Protocol, "probe line is not a JSON object", "probe protocol");
         Fields f(j, ErrorKind::Protocol, "probe message");
         const std::string type = f.text("type", 32);
-        if (f.error())
-            return std::unexpected(*f.error());
+        if (const auto& error = f.error())
+            return std::unexpected(*error);
         ProbeMessage out;
         if (type == "hello") {
             Fields h(j, ErrorKind::Protocol, "hello");
@@ -541,8 +541,8 @@ Result<ProbeMessage> decodeLine(std::string_view line)
             m.probeVersion = h.text("probe_version", 64);
             if (const json* c = h.object("capabilities"))
                 m.capabilities = readCapabilities(*c, h);
-            if (h.error())
-                return std::unexpected(*h.error());
+            if (const auto& error = h.error())
+                return std::unexpected(*error);
             out = m;
         } else if (type == "ready") {
             Fields r(j, ErrorKind::Protocol, "ready");
@@ -550,8 +550,8 @@ Result<ProbeMessage> decodeLine(std::string_view line)
             ReadyMsg m;
             m.role = readRole(r);
             m.port = r.integer("port", 1, 65535);
-            if (r.error())
-                return std::unexpected(*r.error());
+            if (const auto& error = r.error())
+                return std::unexpected(*error);
             out = m;
         } else if (type == "sample") {
             Fields s(j, ErrorKind::Protocol, "sample");
@@ -560,8 +560,8 @@ Result<ProbeMessage> decodeLine(std::string_view line)
             SampleMsg m;
             m.role = readRole(s);
             m.sample = readSample(s);
-            if (s.error())
-                return std::unexpected(*s.error());
+            if (const auto& error = s.error())
+                return std::unexpected(*error);
             out = m;
         } else if (type == "size_result") {
             Fields s(j, ErrorKind::Protocol, "size_result");
@@ -570,8 +570,8 @@ Result<ProbeMessage> decodeLine(std::string_view line)
             SizeResultMsg m;
             m.role = readRole(s);
             m.result = readResult(s);
-            if (s.error())
-                return std::unexpected(*s.error());
+            if (const auto& error = s.error())
+                return std::unexpected(*error);
             out = m;
         } else if (type == "done") {
             Fields d(j, ErrorKind::Protocol, "done");
@@ -579,8 +579,8 @@ Result<ProbeMessage> decodeLine(std::string_view line)
             DoneMsg m;
             m.role = readRole(d);
             m.sizes = d.u64("sizes", 0, 1024);
-            if (d.error())
-                return std::unexpected(*d.error());
+            if (const auto& error = d.error())
+                return std::unexpected(*error);
             out = m;
         } else if (type == "error") {
             Fields e(j, ErrorKind::Protocol, "error");
@@ -596,8 +596,8 @@ Result<ProbeMessage> decodeLine(std::string_view line)
                     e.problem("'kind' is not an error kind");
                 m.kind = k.value_or(ErrorKind::Internal);
             }
-            if (e.error())
-                return std::unexpected(*e.error());
+            if (const auto& error = e.error())
+                return std::unexpected(*error);
             out = m;
         } else {
             const std::string shown = type.size() > 32 ? type.substr(0, 32) + "..." : type;
@@ -690,8 +690,8 @@ Result<TestOptions> optionsFromJson(std::string_view text)
         o.gidIndex = f.optInteger("gid_index", 0, 65535);
         o.tos = f.optInteger("tos", 0, 255);
         o.port = f.integer("port", 0, 65535, o.port, false);
-        if (f.error())
-            return std::unexpected(*f.error());
+        if (const auto& error = f.error())
+            return std::unexpected(*error);
         if (auto ok = validate(o); !ok)
             return std::unexpected(ok.error());
         return o;

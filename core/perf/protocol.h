@@ -24,7 +24,7 @@ namespace rp::perf {
 /// Bumped when a message changes incompatibly; a controller refuses a probe that speaks another version.
 inline constexpr int kProtocolVersion = 1;
 /// A longer line is garbage (the biggest real one, a hello with many devices, is a few KiB).
-inline constexpr std::size_t kMaxLineBytes = 64 * 1024;
+inline constexpr std::size_t kMaxLineBytes = std::size_t { 64 } * 1024;
 
 struct RdmaDeviceInfo
 {

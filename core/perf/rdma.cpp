@@ -38,6 +38,7 @@
 #include <deque>
 #include <limits>
 #include <optional>
+#include <system_error>
 
 namespace rp::perf {
 
@@ -534,7 +535,8 @@ Result<void> Engine::pump()
             pollfd { c_->events->fd, POLLIN, 0 } };
         const int rc = poll(fds.data(), fds.size(), static_cast<int>(wait));
         if (rc < 0 && errno != EINTR)
-            return failure(ErrorKind::Io, std::string("waiting on the completion channel failed: ") + strerror(errno));
+            return failure(ErrorKind::Io,
+                std::string("waiting on the completion channel failed: ") + std::system_category().message(errno));
         if (fds[0].revents & POLLIN) {
             ibv_cq* cq = nullptr;
             void* ctx = nullptr;
@@ -696,7 +698,8 @@ Result<void> postRecvOn(Connection& c, bool ring, int slot, std::size_t slotByte
     wr.num_sge = 1;
     ibv_recv_wr* bad = nullptr;
     if (const int rc = ibv_post_recv(c.qp.get(), &wr, &bad); rc != 0)
-        return fail(ErrorKind::Io, std::string("posting a receive failed: ") + strerror(rc), c.where);
+        return fail(
+            ErrorKind::Io, std::string("posting a receive failed: ") + std::system_category().message(rc), c.where);
     return {};
 }
 
@@ -715,7 +718,8 @@ Result<void> Engine::post(ibv_send_wr* first, int count)
     ibv_send_wr* bad = nullptr;
     if (const int rc = ibv_post_send(c_->qp.get(), first, &bad); rc != 0)
         return failure(ErrorKind::Io,
-            "posting " + std::to_string(count) + " work request(s) failed while " + what() + ": " + strerror(rc));
+            "posting " + std::to_string(count) + " work request(s) failed while " + what() + ": "
+                + std::system_category().message(rc));
     return {};
 }
 
@@ -762,7 +766,7 @@ Result<void> Engine::sendZero(Ctrl type, std::uint64_t count)
             w.opcode = IBV_WR_SEND_WITH_IMM;
             w.imm_data = htonl(kCtrlTag | static_cast<std::uint32_t>(type));
             w.send_flags = i == n - 1 ? IBV_SEND_SIGNALED : 0;
-            w.next = i == n - 1 ? nullptr : &wr_[static_cast<std::size_t>(i + 1)];
+            w.next = i == n - 1 ? nullptr : &wr_[static_cast<std::size_t>(i) + 1];
             sends_.push_back(SendRecord { w.wr_id, SendRecord::Kind::Zero, 0, 0 });
         }
         if (auto ok = post(wr_.data(), n); !ok)
@@ -1049,7 +1053,7 @@ Result<SizeResult> Engine::clientBlast(std::uint64_t size)
                 w.wr.rdma.remote_addr = remote;
                 w.wr.rdma.rkey = peerRkey_;
             }
-            w.next = i + 1 < want ? &wr_[static_cast<std::size_t>(i + 1)] : nullptr;
+            w.next = i + 1 < want ? &wr_[static_cast<std::size_t>(i) + 1] : nullptr;
             sends_.push_back(SendRecord { w.wr_id, SendRecord::Kind::Data, msg, slot });
         }
         dataInFlight_ += want;

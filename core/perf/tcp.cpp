@@ -196,7 +196,7 @@ void configureData(int fd, Completion completion)
         setNonBlocking(fd, true);
     } else {
         setNonBlocking(fd, false);
-        timeval tv { 0, kSliceMs * 1000 };
+        timeval tv { 0, suseconds_t { kSliceMs } * 1000 };
         ::setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
         ::setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &tv, sizeof tv);
     }
@@ -504,9 +504,12 @@ public:
     /// A line that may already be on its way (the peer's reason for a failure); nothing if none comes soon.
     std::optional<std::string> peekReason(double timeoutS)
     {
-        auto line = readLine(timeoutS, "a reason");
-        if (line && *line && startsWithWord(**line, "ERROR"))
-            return (*line)->substr(6);
+        auto read = readLine(timeoutS, "a reason");
+        if (!read)
+            return std::nullopt;
+        const std::optional<std::string>& line = *read;
+        if (line && startsWithWord(*line, "ERROR"))
+            return line->substr(6);
         return std::nullopt;
     }
 
@@ -1020,18 +1023,19 @@ Result<std::vector<SizeResult>> runTcpServer(const TestOptions& options, const E
     if (!controlFd)
         return std::unexpected(controlFd.error());
     Control control(std::move(*controlFd), hooks, where, "client");
-    auto hello = control.readLine(hooks.connectTimeoutS, "its test options");
-    if (!hello)
-        return std::unexpected(hello.error());
-    if (!*hello || !Control::startsWithWord(**hello, "RPTCP"))
+    auto helloRead = control.readLine(hooks.connectTimeoutS, "its test options");
+    if (!helloRead)
+        return std::unexpected(helloRead.error());
+    const std::optional<std::string>& hello = *helloRead;
+    if (!hello || !Control::startsWithWord(*hello, "RPTCP"))
         return fail(ErrorKind::Protocol, "the peer that connected is not a RoCE Pilot TCP client", where);
     const std::string mine = canonical(options);
     const std::string expected = "RPTCP 1 " + mine;
-    if (**hello != expected) {
+    if (*hello != expected) {
         (void)control.send("MISMATCH " + mine);
         return fail(ErrorKind::Protocol,
-            "the client asked for a different test (client: "
-                + (*hello)->substr(std::min<std::size_t>(8, (*hello)->size())) + "; server: " + mine + ")",
+            "the client asked for a different test (client: " + hello->substr(std::min<std::size_t>(8, hello->size()))
+                + "; server: " + mine + ")",
             where);
     }
     std::random_device random;
@@ -1045,15 +1049,16 @@ Result<std::vector<SizeResult>> runTcpServer(const TestOptions& options, const E
         return std::unexpected(e);
     };
     for (;;) {
-        auto line = control.readLine(hooks.connectTimeoutS, "the next size or the end of the test");
+        auto lineRead = control.readLine(hooks.connectTimeoutS, "the next size or the end of the test");
+        if (!lineRead)
+            return abort(lineRead.error());
+        const std::optional<std::string>& line = *lineRead;
         if (!line)
-            return abort(line.error());
-        if (!*line)
             return fail(ErrorKind::Protocol,
                 "the client closed the control connection after " + std::to_string(results.size()) + " of "
                     + std::to_string(options.sizes.size()) + " sizes",
                 where);
-        auto w = words(**line);
+        auto w = words(*line);
         if (w.size() == 1 && w[0] == "BYE") {
             if (results.size() != options.sizes.size())
                 return fail(ErrorKind::Protocol,
@@ -1117,15 +1122,16 @@ Result<std::vector<SizeResult>> runTcpClient(const TestOptions& options, const E
     const std::string mine = canonical(options);
     if (auto sent = control.send("RPTCP 1 " + mine); !sent)
         return std::unexpected(sent.error());
-    auto reply = control.readLine(hooks.connectTimeoutS, "its answer to the test options");
+    auto replyRead = control.readLine(hooks.connectTimeoutS, "its answer to the test options");
+    if (!replyRead)
+        return std::unexpected(replyRead.error());
+    const std::optional<std::string>& reply = *replyRead;
     if (!reply)
-        return std::unexpected(reply.error());
-    if (!*reply)
         return fail(ErrorKind::Protocol, "the server closed the connection without answering", where);
-    auto w = words(**reply);
+    auto w = words(*reply);
     if (!w.empty() && w[0] == "MISMATCH")
         return fail(ErrorKind::Protocol,
-            "the server runs a different test (server: " + (*reply)->substr(std::min<std::size_t>(9, (*reply)->size()))
+            "the server runs a different test (server: " + reply->substr(std::min<std::size_t>(9, reply->size()))
                 + "; client: " + mine + ")",
             where);
     auto token = w.size() == 2 && w[0] == "OK" ? toU64(w[1]) : std::nullopt;
@@ -1172,15 +1178,16 @@ Result<std::vector<SizeResult>> runTcpClient(const TestOptions& options, const E
         }
         ::shutdown(data->get(), SHUT_WR);
         // The server drains what is still in flight, then reports what it received.
-        auto done = control.readLine(hooks.connectTimeoutS, "its count of size " + std::to_string(size));
+        auto doneRead = control.readLine(hooks.connectTimeoutS, "its count of size " + std::to_string(size));
+        if (!doneRead)
+            return std::unexpected(doneRead.error());
+        const std::optional<std::string>& done = *doneRead;
         if (!done)
-            return std::unexpected(done.error());
-        if (!*done)
             return fail(ErrorKind::Protocol,
                 "the server closed the control connection during size " + std::to_string(size), where);
-        auto d = words(**done);
+        auto d = words(*done);
         if (!d.empty() && d[0] == "ERROR")
-            return fail(ErrorKind::Protocol, "the server gave up: " + (*done)->substr(6), where);
+            return fail(ErrorKind::Protocol, "the server gave up: " + done->substr(6), where);
         auto doneIndex = d.size() == 5 && d[0] == "DONE" ? toU64(d[1]) : std::nullopt;
         auto serverBytes = d.size() == 5 ? toU64(d[3]) : std::nullopt;
         auto serverErrors = d.size() == 5 ? toU64(d[4]) : std::nullopt;

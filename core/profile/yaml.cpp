@@ -4,7 +4,7 @@
 #include "profile/profile.h"
 
 #include "profile/yamlread.h"
-#include "util/files.h"
+#include "util/yaml.h"
 
 namespace rp {
 namespace {
@@ -12,10 +12,13 @@ namespace {
 using yamlread::at;
 using yamlread::Reader;
 
+// `var` is the name the macro declares: there it cannot take the parentheses bugprone-macro-parentheses asks for.
+// NOLINTBEGIN(bugprone-macro-parentheses)
 #define RP_TRY(var, expr)                                                                                              \
     auto var = (expr);                                                                                                 \
-    if (!var)                                                                                                          \
-        return std::unexpected(var.error());
+    if (!(var))                                                                                                        \
+        return std::unexpected((var).error());
+// NOLINTEND(bugprone-macro-parentheses)
 
 const std::vector<std::pair<std::string_view, RoceMode>> kRoceModes
     = { { "v2", RoceMode::V2 }, { "v1", RoceMode::V1 } };
@@ -233,22 +236,8 @@ void emitList(YAML::Emitter& out, const char* key, const auto& values)
 
 Result<Profile> parseProfileUnchecked(const std::string& yamlText, const std::string& fileName)
 {
-    YAML::Node root;
-    try {
-        root = YAML::Load(yamlText);
-    } catch (const YAML::Exception& e) {
-        return fail(ErrorKind::Parse, e.msg, at(fileName, e.mark));
-    }
-    if (root.IsNull())
-        return fail(ErrorKind::Parse, "the file is empty", fileName);
-    if (!root.IsMap())
-        return fail(
-            ErrorKind::Parse, "expected a map of profile keys (roce, cnp, pfc, ...)", at(fileName, root.Mark()));
-    try {
-        return parseRoot(root, fileName);
-    } catch (const YAML::Exception& e) {
-        return fail(ErrorKind::Parse, e.msg, at(fileName, e.mark));
-    }
+    return yamlfile::readMap(yamlText, fileName, "a map of profile keys (roce, cnp, pfc, ...)",
+        [&](const YAML::Node& root) { return parseRoot(root, fileName); });
 }
 
 std::string locateField(const std::string& yamlText, const std::string& fileName, const std::string& field)
@@ -292,10 +281,7 @@ Result<Profile> parseProfile(const std::string& yamlText, const std::string& fil
 
 Result<Profile> loadProfile(const std::string& path)
 {
-    auto text = readTextFile(path, 1u << 20);
-    if (!text)
-        return std::unexpected(text.error());
-    return parseProfile(*text, path);
+    return yamlfile::loadFile(path, 1u << 20, parseProfile);
 }
 
 std::string profileToYaml(const Profile& p)

@@ -625,7 +625,7 @@ RunSummary summarize(const Run& run, std::string_view findingsJson)
         ss.p50Us = statsOf(std::move(p50));
         ss.clientCpu = statsOf(std::move(ccpu));
         ss.serverCpu = statsOf(std::move(scpu));
-        out.sizes.push_back(std::move(ss));
+        out.sizes.push_back(ss);
     }
     for (const auto& c : run.counters) {
         auto& host = out.counters[c.host];
@@ -853,8 +853,11 @@ std::string reportJson(const std::vector<NamedRun>& runs, std::string_view findi
                 { "gid_device", h.gidDevice }, { "gid_address", h.gidAddress } });
         }
         json error = nullptr;
-        if (run.end && run.end->error)
-            error = { { "kind", std::string(toString(run.end->error->kind)) }, { "message", run.end->error->message } };
+        std::optional<Error> endError;
+        if (const auto& end = run.end)
+            endError = end->error;
+        if (endError)
+            error = { { "kind", std::string(toString(endError->kind)) }, { "message", endError->message } };
         list.push_back({ { "name", named.name }, { "label", run.header.label }, { "started", run.header.startedUtc },
             { "status", summary.status }, { "truncated", run.truncated }, { "headline", summary.headline },
             { "server", run.header.server }, { "client", run.header.client },

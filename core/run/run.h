@@ -100,7 +100,9 @@ struct RunEnd
     std::string finishedUtc;
     double runS = 0; ///< seconds from start to end
     std::optional<Error> error; ///< when failed
-    bool operator==(const RunEnd&) const = default;
+    /// Spelled out (runfile.cpp): a defaulted one needs Error's operator== where this class ends, and clang
+    /// holds an earlier failed lookup of it through std::optional against the class.
+    bool operator==(const RunEnd& other) const;
 };
 
 struct Run

@@ -429,6 +429,12 @@ bool operator==(const Error& a, const Error& b)
     return a.kind == b.kind && a.message == b.message && a.where == b.where && a.host == b.host;
 }
 
+bool RunEnd::operator==(const RunEnd& other) const
+{
+    return status == other.status && finishedUtc == other.finishedUtc && runS == other.runS
+        && error.has_value() == other.error.has_value() && (!error || *error == *other.error);
+}
+
 std::string utcNow()
 {
     std::time_t t = std::time(nullptr);
@@ -535,8 +541,8 @@ Result<std::unique_ptr<RunWriter>> RunWriter::create(
     w->m_transport = header.options.transport;
     w->writeLine(encodeHeader(header), true);
     w->writeLine(encodeEnvironment(environment), true);
-    if (w->m_error)
-        return std::unexpected(*w->m_error);
+    if (const auto& error = w->m_error)
+        return std::unexpected(*error);
     return w;
 }
 
@@ -557,15 +563,13 @@ void RunWriter::writeLine(const std::string& line, bool flushNow)
     if (!m_file || m_error)
         return;
     if (std::fwrite(line.data(), 1, line.size(), m_file) != line.size()) {
-        m_error = Error { ErrorKind::Io, std::string("cannot write the run file: ") + std::strerror(errno), m_path, {},
-            errno };
+        m_error = failErrno(ErrorKind::Io, "cannot write the run file", errno, m_path).error();
         return;
     }
     const double t = monotonicS();
     if (flushNow || t - m_lastFlush >= 0.1) {
         if (std::fflush(m_file) != 0)
-            m_error = Error { ErrorKind::Io, std::string("cannot write the run file: ") + std::strerror(errno), m_path,
-                {}, errno };
+            m_error = failErrno(ErrorKind::Io, "cannot write the run file", errno, m_path).error();
         m_lastFlush = t;
     }
 }
@@ -606,8 +610,7 @@ Result<void> RunWriter::finish(
     writeLine(encodeEnd(end), true);
     if (m_file) {
         if (std::fclose(m_file) != 0 && !m_error)
-            m_error = Error { ErrorKind::Io, std::string("cannot write the run file: ") + std::strerror(errno), m_path,
-                {}, errno };
+            m_error = failErrno(ErrorKind::Io, "cannot write the run file", errno, m_path).error();
         m_file = nullptr;
     }
     if (m_error)

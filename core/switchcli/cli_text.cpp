@@ -247,9 +247,8 @@ std::string commandOutput(std::string_view shown, std::string_view command)
     if (!lines.empty()) {
         auto echo = trim(lines.front());
         auto cmd = trim(command);
-        if (!cmd.empty() && echo.size() >= cmd.size() && echo.substr(echo.size() - cmd.size()) == cmd)
-            first = 1;
-        else if (cmd.empty() && echo.empty())
+        // The first line is the echo of the command (after the prompt), or empty for an empty command.
+        if (cmd.empty() ? echo.empty() : echo.size() >= cmd.size() && echo.substr(echo.size() - cmd.size()) == cmd)
             first = 1;
     }
     std::size_t last = lines.size();

@@ -12,7 +12,6 @@ WORK=${2:?usage: $0 ROCEPILOT_CLI WORKDIR}
 HOSTS=${RP_FLEET_HOSTS:-50}
 BAD=7
 NETNS=$(cd "$(dirname "$0")/../lab" && pwd)/netns-hosts.sh
-export RP_NETNS_PREFIX=rp-fh RP_NETNS_VPREFIX=rp-fv RP_NETNS_BRIDGE=rp-fbr0 RP_NETNS_NET=198.18
 LAB=$WORK/lab
 FAILS=0
 fail() {
@@ -54,10 +53,12 @@ mkdir -p "$WORK/plan" "$WORK/good"
 make_plan "$BAD" >"$WORK/plan/plan.json"
 make_plan 0 >"$WORK/good/plan.json"
 
+ns() { awk -v h="h$1" '$1 == h { print $4 }' "$LAB/hosts"; } # host i's namespace: the lab's dir names it
+
 with_pair() { # how many namespaces have rpd0 (and with MTU 9000)
     local i n=0 m=0
     for i in $(seq 1 "$HOSTS"); do
-        if out=$(ip netns exec "rp-fh$i" ip -j link show dev rpd0 2>/dev/null); then
+        if out=$(ip netns exec "$(ns "$i")" ip -j link show dev rpd0 2>/dev/null); then
             n=$((n + 1))
             grep -q '"mtu":9000' <<<"$out" && m=$((m + 1))
         fi
@@ -92,7 +93,7 @@ check "policy continue: $((HOSTS - 1)) hosts applied" test "$(count_state "$J" a
 check "policy continue: h$BAD rolled back" \
     test "$(jq -r --arg h "h$BAD" '.hosts[] | select(.name == $h) | .state' "$J")" = rolled-back
 check "policy continue: $((HOSTS - 1)) namespaces have rpd0 with MTU 9000, h$BAD none" test "$(with_pair)" = "$((HOSTS - 1)) $((HOSTS - 1))"
-check "policy continue: h$BAD has no rpd0" bash -c "! ip netns exec rp-fh$BAD ip link show dev rpd0 >/dev/null 2>&1"
+check "policy continue: h$BAD has no rpd0" bash -c "! ip netns exec $(ns $BAD) ip link show dev rpd0 >/dev/null 2>&1"
 rc=0
 "$CLI" rollback "$J" >"$WORK/rollback.out" 2>&1 || rc=$?
 check "rollback of the continue run: exit 0" test "$rc" = 0

@@ -11,7 +11,7 @@ target_compile_definitions(tst_apply_fuzz_replay PRIVATE RP_FUZZ_CORPUS_DIR="${P
 add_test(NAME tst_apply_fuzz_replay COMMAND tst_apply_fuzz_replay)
 set_tests_properties(tst_apply_fuzz_replay PROPERTIES LABELS unit TIMEOUT 600)
 
-# Fleet policies on 50 netns OpenSSH hosts of its own (names rp-fh*, 198.18.0.0/16, beside the 20-host lab).
+# Fleet policies on 50 netns OpenSSH hosts of its own (names and a /21 of its lab directory, beside the 20-host lab).
 add_test(NAME apply_fleet_netns
     COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/fleet_netns.sh $<TARGET_FILE:rocepilot-cli> ${PROJECT_BINARY_DIR}/apply-fleet)
 set_tests_properties(apply_fleet_netns PROPERTIES LABELS integration RESOURCE_LOCK netns TIMEOUT 600)

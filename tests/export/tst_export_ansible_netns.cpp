@@ -228,7 +228,7 @@ private Q_SLOTS:
         QVERIFY(discoverState() == state);
 
         // Drift on h2: check mode names exactly that change and makes none; a real run repairs it.
-        QVERIFY(!lab::sh("ip netns exec rp-h2 ip link set dev eth0 mtu 1500 && echo ok").empty());
+        QVERIFY(!lab::sh("ip netns exec " + lab::netns(2) + " ip link set dev eth0 mtu 1500 && echo ok").empty());
         auto drift = runAnsible(dir, { "site.yml", "--check", "--diff" });
         QVERIFY2(drift.exitCode == 0, tail(drift.out).constData());
         QCOMPARE(recap(drift.out, "h1", "changed"), 0);
@@ -286,7 +286,7 @@ private Q_SLOTS:
         QCOMPARE(before.size(), 2u);
         auto restore = [&] {
             for (const auto& [name, s] : before) {
-                auto ns = "rp-" + name;
+                auto ns = lab::netns(name);
                 lab::sh("ip netns exec " + ns + " ip link set dev eth0 mtu " + std::to_string(s.eth0Mtu.value_or(1500))
                     + "; ip netns exec " + ns + " ip link set dev lo mtu " + std::to_string(s.loMtu.value_or(65536)));
             }
@@ -330,7 +330,7 @@ private Q_SLOTS:
     {
         // Put the shared lab hosts back as discovery found them.
         for (const auto& [name, s] : m_before) {
-            auto ns = "rp-" + name;
+            auto ns = lab::netns(name);
             lab::sh("ip netns exec " + ns + " ip link set dev eth0 mtu " + std::to_string(s.eth0Mtu.value_or(1500))
                 + "; ip netns exec " + ns + " ip link set dev lo mtu " + std::to_string(s.loMtu.value_or(65536)));
         }

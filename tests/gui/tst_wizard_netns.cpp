@@ -163,7 +163,7 @@ private slots:
             const QString detail = row.data(DiscoveryModel::DetailRole).toString();
             QVERIFY2(detail.contains(QStringLiteral("Host name: h%1").arg(i)), qPrintable(detail));
             QVERIFY2(detail.contains(QStringLiteral("eth0 (")), qPrintable(detail));
-            QVERIFY2(detail.contains(q(lab::address(i)) + QStringLiteral("/16")), qPrintable(detail));
+            QVERIFY2(detail.contains(q(lab::cidr(i))), qPrintable(detail));
             QVERIFY2(detail.contains(QStringLiteral("MTU ")), qPrintable(detail));
             const QStringList children = childTexts(w, host);
             QVERIFY2(children.join(QLatin1Char('\n')).contains(QStringLiteral("no RDMA devices")),

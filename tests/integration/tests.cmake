@@ -7,3 +7,8 @@ set_tests_properties(tst_discovery_netns PROPERTIES
     RESOURCE_LOCK netns
     TIMEOUT 300
     ENVIRONMENT "QT_QPA_PLATFORM=offscreen;RP_NETNS_DIR=${PROJECT_BINARY_DIR}/netns-lab")
+
+# Two netns labs of two directories up at the same time, side by side, one taken down under the other's feet.
+add_test(NAME netns_concurrent COMMAND bash ${CMAKE_CURRENT_LIST_DIR}/netns_concurrent.sh
+                                       ${PROJECT_BINARY_DIR}/netns-concurrent)
+set_tests_properties(netns_concurrent PROPERTIES LABELS integration TIMEOUT 180)

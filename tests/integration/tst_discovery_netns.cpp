@@ -71,7 +71,7 @@ private Q_SLOTS:
             QCOMPARE(o.facts->hostname, "h" + std::to_string(i + 1));
             const auto* eth0 = netdev(*o.facts, "eth0");
             QVERIFY(eth0);
-            QCOMPARE(eth0->ipv4, std::vector<std::string> { lab::address(static_cast<int>(i) + 1) + "/16" });
+            QCOMPARE(eth0->ipv4, std::vector<std::string> { lab::cidr(static_cast<int>(i) + 1) });
             QVERIFY(eth0->mtu.has_value());
             QVERIFY(o.facts->devices.empty()); // netns hosts have no RDMA: said as a note, not an error
             QVERIFY(std::ranges::any_of(o.facts->notes, [](const HostNote& n) { return n.code == "rdma.none"; }));
@@ -83,7 +83,7 @@ private Q_SLOTS:
         QTemporaryDir tmp;
         auto emptyKnownHosts = tmp.path().toStdString() + "/known_hosts";
         std::vector<HostSpec> hosts { lab::host(1), lab::host(2), lab::host(3) };
-        hosts[1].address = "198.19.255.250"; // nobody there
+        hosts[1].address = lab::silentAddress(); // nobody there
         hosts[2].keyFile = tmp.path().toStdString() + "/no-such-key";
         auto context = lab::context();
         context.connectTimeout = std::chrono::seconds(3);
@@ -125,9 +125,10 @@ private Q_SLOTS:
     void hostileInterfaceNamesNeverReachACommand()
     {
         // The kernel allows ';', '$' and '(' in interface names; discovery must flag and skip them.
-        lab::sh("ip -n rp-h5 link add 'x;reboot' type veth peer name 'y$(id)' && ip -n rp-h5 link set 'x;reboot' up");
+        lab::sh("ip -n " + lab::netns(5) + " link add 'x;reboot' type veth peer name 'y$(id)' && ip -n " + lab::netns(5)
+            + " link set 'x;reboot' up");
         auto outcomes = discoverFleet({ lab::host(5) }, lab::context(), {});
-        lab::sh("ip -n rp-h5 link del 'x;reboot'");
+        lab::sh("ip -n " + lab::netns(5) + " link del 'x;reboot'");
         QCOMPARE(str(outcomes[0].state), str(HostState::Ok));
         const auto& f = *outcomes[0].facts;
         QVERIFY(!netdev(f, "x;reboot"));
@@ -150,16 +151,18 @@ private Q_SLOTS:
         QTemporaryDir tmp;
         QString known = tmp.path() + QStringLiteral("/known_hosts");
         auto key = QString::fromStdString(lab::dir() + "/id_ed25519");
-        auto some = cli({ QStringLiteral("discover"), QStringLiteral("--known-hosts"), known,
-            QStringLiteral("--identity"), key, QStringLiteral("root@198.19.0.1"), QStringLiteral("localhost") });
+        auto some
+            = cli({ QStringLiteral("discover"), QStringLiteral("--known-hosts"), known, QStringLiteral("--identity"),
+                key, QString::fromStdString("root@" + lab::address(1)), QStringLiteral("localhost") });
         QCOMPARE(some.exitCode, 1);
-        QVERIFY(some.out.contains("root@198.19.0.1 (198.19.0.1): host-key-unknown"));
+        QVERIFY(some.out.contains(
+            QByteArray::fromStdString("root@" + lab::address(1) + " (" + lab::address(1) + "): host-key-unknown")));
         QVERIFY(some.out.contains("localhost (local): ok"));
         QVERIFY(some.err.contains("SHA256:"));
 
         auto accepted
             = cli({ QStringLiteral("discover"), QStringLiteral("--known-hosts"), known, QStringLiteral("--identity"),
-                key, QStringLiteral("--accept-new-host-keys"), QStringLiteral("root@198.19.0.1") });
+                key, QStringLiteral("--accept-new-host-keys"), QString::fromStdString("root@" + lab::address(1)) });
         QCOMPARE(accepted.exitCode, 0);
         QVERIFY(accepted.out.contains("hostname h1"));
     }

@@ -3,29 +3,27 @@
 #
 # netns-hosts.sh - a lab of N OpenSSH hosts, each in its own network namespace, for the integration tests.
 #
-#   netns-hosts.sh up N DIR     start rp-h1..rp-hN (N <= 2000) and write DIR/inventory.yaml, DIR/known_hosts,
-#                               DIR/id_ed25519(.pub), DIR/root_password, DIR/pids
+#   netns-hosts.sh up N DIR     start hosts h1..hN (N <= 2000) and write DIR/inventory.yaml, DIR/known_hosts,
+#                               DIR/id_ed25519(.pub), DIR/root_password, DIR/hosts, DIR/pids
 #   netns-hosts.sh down DIR     stop every sshd, delete the namespaces, veths and the bridge (idempotent)
 #
-# Layout: bridge rp-br0 in the root namespace with 198.19.0.254/16; host i lives in namespace rp-hi with
-# eth0 = 198.19.((i-1)/200).((i-1)%200+1)/16 (a veth whose root side is rp-vi, enslaved to rp-br0). Each host
-# runs its own sshd (own ed25519 host key, hostname hi) in a private UTS and mount namespace, so /run, the
-# hostname and /etc/shadow (a copy where root's password is DIR/root_password) stay private to the lab.
-# Key login (DIR/id_ed25519) and password login work on every host. 198.19.0.0/15 is the RFC 2544
-# benchmarking range: it never clashes with a real network.
+# Every name and address is DIR's own, so labs of two build directories (or the 20-host lab and the fleet test's
+# 50-host one beside it) run at the same time without tearing each other down. ID = the first 4 hex digits of
+# the SHA-1 of DIR's absolute path; names: bridge rpIDbr, host i in namespace rpIDhi, the root side of its veth
+# rpIDvi (at most 11 characters: interface names stop at 15). Addresses: a /21 of the RFC 2544 benchmarking range
+# 198.18.0.0/15 (it never clashes with a real network), the first one from ID's slot on that no route of this
+# machine overlaps (picked under a lock, so two labs going up together never pick the same). Host i has
+# eth0 = block + i, the bridge block + 2046. Left out: 198.18.0.0/21 (the Soft-RoCE lab's data addresses) and
+# 198.19.248.0/21 (tests/lab/switch-emu's 198.19.250.0/24). DIR/hosts has one line per host for the tests:
+# "NAME ADDRESS PREFIXLEN NAMESPACE". Each host runs its own sshd (own ed25519 host key, hostname hi) in a private
+# UTS and mount namespace, so /run, the hostname and /etc/shadow (a copy where root's password is
+# DIR/root_password) stay private to the lab. Key login (DIR/id_ed25519) and password login work on every host.
 #
-# Needs root, iproute2 (ip netns), util-linux (unshare), openssh-server (sshd, ssh-keygen) and openssl
-# (openssl passwd -6, in Debian 12's openssl package, installed by default) for the password hash.
+# Needs root, iproute2 (ip netns), util-linux (unshare, flock), openssh-server (sshd, ssh-keygen), coreutils
+# (sha1sum) and openssl (openssl passwd -6, in Debian 12's openssl package, installed by default).
 set -Eeuo pipefail
 
-# A second lab can run beside the first with its own names and /16 (RP_NETNS_PREFIX=rp-fh RP_NETNS_VPREFIX=rp-fv
-# RP_NETNS_BRIDGE=rp-fbr0 RP_NETNS_NET=198.18): the apply fleet test does so.
-PREFIX=${RP_NETNS_PREFIX:-rp-h}
-VPREFIX=${RP_NETNS_VPREFIX:-rp-v}
-BRIDGE=${RP_NETNS_BRIDGE:-rp-br0}
-NET=${RP_NETNS_NET:-198.19}
-[[ $NET =~ ^198\.1[89]$ ]] || { echo "netns-hosts.sh: RP_NETNS_NET must be 198.18 or 198.19 (RFC 2544 benchmarking range)" >&2; exit 2; }
-BRIDGE_ADDR=$NET.0.254/16
+SLOT_LOCK=/run/lock/rp-netns-slots.lock
 READY_TIMEOUT=${RP_NETNS_READY_TIMEOUT:-20}
 
 die() {
@@ -38,7 +36,48 @@ usage() {
     exit 2
 }
 
-host_addr() { echo "$NET.$((($1 - 1) / 200)).$((($1 - 1) % 200 + 1))"; }
+# Names of DIR's lab: sets PREFIX, VPREFIX and BRIDGE.
+lab_names() {
+    local abs id
+    abs=$(realpath -m -- "$1")
+    id=$(printf '%s' "$abs" | sha1sum | cut -c1-4)
+    PREFIX=rp${id}h
+    VPREFIX=rp${id}v
+    BRIDGE=rp${id}br
+    SLOT_START=$((16#$id % 64))
+}
+
+ip_int() { # dotted quad -> integer
+    local IFS=. a b c d
+    read -r a b c d <<<"$1"
+    echo $(((a << 24) | (b << 16) | (c << 8) | d))
+}
+int_ip() { echo "$((($1 >> 24) & 255)).$((($1 >> 16) & 255)).$((($1 >> 8) & 255)).$(($1 & 255))"; }
+
+RANGE_BASE=$(ip_int 198.18.0.0)
+# Slot s (0..63) is the /21 at 198.18.0.0 + s * 2048.
+slot_free() { # SLOT: no IPv4 route or address of this machine overlaps the block
+    local s=$1 block prefix net len mask
+    ((s != 0 && s != 63)) || return 1
+    block=$((RANGE_BASE + s * 2048))
+    while read -r prefix; do
+        net=${prefix%/*}
+        len=32
+        [[ $prefix == */* ]] && len=${prefix#*/}
+        ((len > 21)) && len=21
+        ((len > 0)) || continue # a default route is no clash
+        mask=$(((0xffffffff << (32 - len)) & 0xffffffff))
+        if ((($(ip_int "$net") & mask) == (block & mask))); then
+            return 1
+        fi
+    done < <({
+        ip -4 route show table all
+        ip -4 -o addr show
+    } 2>/dev/null | grep -oE '[0-9]+\.[0-9]+\.[0-9]+\.[0-9]+(/[0-9]+)?')
+    return 0
+}
+
+host_addr() { int_ip $((BLOCK + $1)); }
 
 check_env() {
     [[ $(id -u) -eq 0 ]] || die "must run as root (it creates network namespaces and starts sshd)"
@@ -48,6 +87,7 @@ check_env() {
     [[ -x /usr/sbin/sshd ]] || die "/usr/sbin/sshd not found: apt-get install openssh-server"
     command -v ssh-keygen >/dev/null || die "ssh-keygen not found: apt-get install openssh-client"
     command -v openssl >/dev/null || die "openssl not found: apt-get install openssl"
+    command -v flock >/dev/null || die "'flock' (util-linux) not found"
 }
 
 lab_namespaces() { ip netns list 2>/dev/null | awk '{print $1}' | grep -E "^${PREFIX}[0-9]+\$" || true; }
@@ -75,7 +115,7 @@ do_down() {
     if [[ -n $dir && -d $dir ]]; then
         rm -rf "$dir/lab"
         rm -f "$dir/pids" "$dir/inventory.yaml" "$dir/known_hosts" "$dir/id_ed25519" "$dir/id_ed25519.pub" \
-            "$dir/root_password"
+            "$dir/root_password" "$dir/hosts"
     fi
 }
 
@@ -157,16 +197,30 @@ EOF
     done
     wait
 
+    # The address block: the first free slot from this DIR's own, picked and taken (the bridge gets its address)
+    # under a lock, so two labs going up at once never share a block.
+    exec 9>"$SLOT_LOCK"
+    flock 9
+    local k slot=-1
+    for ((k = 0; k < 64; k++)); do
+        if slot_free $(((SLOT_START + k) % 64)); then
+            slot=$(((SLOT_START + k) % 64))
+            break
+        fi
+    done
+    ((slot >= 0)) || die "no free /21 left in 198.18.0.0/15 for the lab (ip -4 route show table all)"
+    BLOCK=$((RANGE_BASE + slot * 2048))
     # Bridge and namespaces with their veths, in one ip process.
     {
         echo "link add $BRIDGE type bridge"
-        echo "addr add $BRIDGE_ADDR dev $BRIDGE"
+        echo "addr add $(int_ip $((BLOCK + 2046)))/21 dev $BRIDGE"
         echo "link set $BRIDGE up"
         for ((i = 1; i <= n; i++)); do
             echo "netns add $PREFIX$i"
         done
     } >"$lab/root.batch"
     ip -batch "$lab/root.batch"
+    exec 9>&-
     {
         for ((i = 1; i <= n; i++)); do
             echo "link add $VPREFIX$i type veth peer name eth0 netns $PREFIX$i"
@@ -183,7 +237,7 @@ EOF
         ip netns exec "$PREFIX$i" unshare --uts --mount --propagation private sh -c '
             set -e
             ip link set lo up
-            ip addr add "$1/16" dev eth0
+            ip addr add "$1/21" dev eth0
             ip link set eth0 up
             mount -t tmpfs none /run
             mkdir -m755 /run/sshd
@@ -225,6 +279,9 @@ EOF
             echo "$(host_addr "$i") $(cut -d' ' -f1,2 "$lab/keys/h$i.pub")"
         done
     } >"$dir/known_hosts"
+    for ((i = 1; i <= n; i++)); do
+        echo "h$i $(host_addr "$i") 21 $PREFIX$i"
+    done >"$dir/hosts"
     {
         echo "version: 1"
         echo "known_hosts: $dir/known_hosts"
@@ -248,11 +305,13 @@ case $1 in
 up)
     [[ $# -eq 3 ]] || usage
     check_env
+    lab_names "$3"
     do_up "$2" "$3"
     ;;
 down)
     [[ $# -eq 2 ]] || usage
     check_env
+    lab_names "$2"
     do_down "$2"
     echo "netns-hosts.sh: lab down"
     ;;

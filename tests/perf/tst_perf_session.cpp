@@ -82,10 +82,10 @@ std::string probesOnPort(int port)
     return lab::sh("pgrep -af '[r]ocepilot-probe' | grep -F '\"port\":" + std::to_string(port) + "' || true");
 }
 
-/// Something listens on the port inside netns rp-h1 (the server's namespace).
+/// Something listens on the port inside host h1's netns (the server's namespace).
 bool listening(int port)
 {
-    return !lab::sh("ip netns exec rp-h1 ss -Htln 'sport = :" + std::to_string(port) + "'").empty();
+    return !lab::sh("ip netns exec " + lab::netns(1) + " ss -Htln 'sport = :" + std::to_string(port) + "'").empty();
 }
 
 /// Waits (bounded) until no probe of this port runs and nothing listens on it.
@@ -162,7 +162,7 @@ private slots:
                 || r.err.contains(QStringLiteral("h2: copying rocepilot-probe")),
             qPrintable(r.err));
         QCOMPARE(sha256(remoteProbe()), sha256(RP_PROBE));
-        QVERIFY2(r.out.contains(QStringLiteral("h2 -> h1 (198.19.0.1)")), qPrintable(r.out));
+        QVERIFY2(r.out.contains(QString::fromStdString("h2 -> h1 (" + lab::address(1) + ")")), qPrintable(r.out));
         QVERIFY2(r.out.contains(QStringLiteral("data check: every payload matched")), qPrintable(r.out));
         QVERIFY(cleanAfter(port, 5));
     }
@@ -260,9 +260,9 @@ private slots:
         // Something else holds the port in h1's namespace: a probe started by hand, its stdin kept open.
         QProcess holder;
         holder.start(QStringLiteral("ip"),
-            { QStringLiteral("netns"), QStringLiteral("exec"), QStringLiteral("rp-h1"), QStringLiteral(RP_PROBE),
-                QStringLiteral("server"), QStringLiteral("--transport"), QStringLiteral("tcp"),
-                QStringLiteral("--options"),
+            { QStringLiteral("netns"), QStringLiteral("exec"), QString::fromStdString(lab::netns(1)),
+                QStringLiteral(RP_PROBE), QStringLiteral("server"), QStringLiteral("--transport"),
+                QStringLiteral("tcp"), QStringLiteral("--options"),
                 QStringLiteral("{\"transport\":\"tcp\",\"port\":%1,\"duration_s\":60}").arg(port),
                 QStringLiteral("--connect-timeout"), QStringLiteral("60") });
         QVERIFY(holder.waitForReadyRead(10000));
@@ -289,7 +289,8 @@ private slots:
                     QStringLiteral("1") },
             60000);
         QCOMPARE(r.exitCode, 1);
-        QVERIFY2(r.err.contains(QStringLiteral("nobody listens on 198.19.0.3:%1").arg(port))
+        QVERIFY2(
+            r.err.contains(QString::fromStdString("nobody listens on " + lab::address(3) + ":" + std::to_string(port)))
                 || r.err.contains(QStringLiteral("no client connected within 3 s")),
             qPrintable(r.err));
         QVERIFY2(r.seconds < 20, std::to_string(r.seconds).c_str());

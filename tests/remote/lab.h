@@ -6,6 +6,7 @@
 #include "remote/local_executor.h"
 #include "remote/session.h"
 
+#include <cstdio>
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
@@ -19,9 +20,66 @@ inline std::string dir()
     return d ? d : "";
 }
 
+/// Host i of the lab as netns-hosts.sh placed it (DIR/hosts: "NAME ADDRESS PREFIXLEN NAMESPACE"): names and
+/// addresses belong to the lab's directory, so labs of two build directories never share them.
+struct LabHost
+{
+    std::string address;
+    std::string prefixLength;
+    std::string netns;
+};
+
+inline LabHost labHost(const std::string& name)
+{
+    std::ifstream in(dir() + "/hosts");
+    std::string line;
+    LabHost h;
+    while (in >> line >> h.address >> h.prefixLength >> h.netns) {
+        if (line == name)
+            return h;
+    }
+    return {};
+}
+
+inline LabHost labHost(int i)
+{
+    return labHost("h" + std::to_string(i));
+}
+
 inline std::string address(int i)
 {
-    return "198.19." + std::to_string((i - 1) / 200) + "." + std::to_string((i - 1) % 200 + 1);
+    return labHost(i).address;
+}
+
+/// "198.18.40.3/21": eth0's address as `ip addr` shows it.
+inline std::string cidr(int i)
+{
+    auto h = labHost(i);
+    return h.address + "/" + h.prefixLength;
+}
+
+/// An address on the lab's network that nobody has (the one below the bridge's; netns-hosts.sh stops at 2000
+/// hosts): a connect there waits for an ARP answer that never comes.
+inline std::string silentAddress()
+{
+    unsigned a = 0, b = 0, c = 0, d = 0;
+    if (std::sscanf(address(1).c_str(), "%u.%u.%u.%u", &a, &b, &c, &d) != 4)
+        return {};
+    const unsigned block = ((a << 24) | (b << 16) | (c << 8) | d) - 1; // h1 is the block's first address
+    const unsigned silent = block + 2045;
+    return std::to_string(silent >> 24) + "." + std::to_string((silent >> 16) & 255) + "."
+        + std::to_string((silent >> 8) & 255) + "." + std::to_string(silent & 255);
+}
+
+/// The network namespace of host i (or of the host named "h2"), for `ip netns exec`.
+inline std::string netns(int i)
+{
+    return labHost(i).netns;
+}
+
+inline std::string netns(const std::string& name)
+{
+    return labHost(name).netns;
 }
 
 inline HostSpec host(int i)

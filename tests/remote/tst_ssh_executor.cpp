@@ -406,7 +406,7 @@ private slots:
     {
         HostSpec spec = lab::host(1);
         spec.name = "ghost";
-        spec.address = "198.19.255.250";
+        spec.address = lab::silentAddress();
         ConnectContext ctx = lab::context();
         ctx.connectTimeout = 2s;
         auto t0 = Clock::now();
@@ -434,7 +434,7 @@ private slots:
     void cancelWhileConnecting()
     {
         HostSpec spec = lab::host(1);
-        spec.address = "198.19.255.250";
+        spec.address = lab::silentAddress();
         ConnectContext ctx = lab::context();
         ctx.connectTimeout = 10s;
         std::atomic<bool> cancel { false };

@@ -115,9 +115,10 @@ private slots:
             executors.push_back(std::move(*ex));
         }
         // The listener sshd of h14 stays; only the session processes (children of it) go.
-        const std::string listenerPid = lab::sh("ip netns pids rp-h14 | while read p; do "
-                                                "[ \"$(cat /proc/$p/comm)\" = sshd ] && "
-                                                "grep -q -- -D /proc/$p/cmdline && echo $p; done | head -1");
+        const std::string listenerPid = lab::sh("ip netns pids " + lab::netns(14)
+            + " | while read p; do "
+              "[ \"$(cat /proc/$p/comm)\" = sshd ] && "
+              "grep -q -- -D /proc/$p/cmdline && echo $p; done | head -1");
         QVERIFY(!listenerPid.empty());
 
         std::vector<Result<ExecResult>> results(hosts.size(), fail(ErrorKind::Internal, "not run"));
@@ -126,8 +127,8 @@ private slots:
         std::thread breaker([&] {
             std::this_thread::sleep_for(800ms);
             lab::sh("ip link set rp-v13 down");
-            lab::sh("for p in $(ip netns pids rp-h14); do [ $p = " + listenerPid.substr(0, listenerPid.find('\n'))
-                + " ] || kill -KILL $p; done");
+            lab::sh("for p in $(ip netns pids " + lab::netns(14)
+                + "); do [ $p = " + listenerPid.substr(0, listenerPid.find('\n')) + " ] || kill -KILL $p; done");
         });
         runBounded(hosts.size(), hosts.size(), [&](std::size_t i) {
             ExecOptions o;

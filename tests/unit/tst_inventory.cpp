@@ -86,6 +86,26 @@ private Q_SLOTS:
         QCOMPARE(QString::fromStdString(result.error().describe()), message);
     }
 
+    // Found by fuzz_inventory: a Latin-1 byte in a name loaded, and saving wrote it back as U+FFFD (three bytes
+    // each), so the saved file held another name, or one too long to load again.
+    void notUtf8IsRefusedWithItsPlace()
+    {
+        const std::string latin1 = "version: 1\nhosts:\n  - name: caf\xe9\n    address: h\n";
+        auto result = parseInventory(latin1, "f.yaml");
+        QVERIFY(!result);
+        QCOMPARE(QString::fromStdString(result.error().describe()),
+            QStringLiteral("f.yaml:3:14: the file is not UTF-8 text"));
+        QVERIFY(!parseInventoryForPlan(latin1, "f.yaml"));
+        const std::string overlong = "version: 1\nhosts:\n  - {name: a\xc0\xaf, address: h}\n";
+        QVERIFY(!parseInventory(overlong, "f.yaml"));
+        QVERIFY(parseInventory("version: 1\nhosts:\n  - {name: caf\xc3\xa9, address: h}\n", "f.yaml"));
+        // Also found by it: a NUL (or any control character) in a value.
+        auto nul = parseInventory(std::string("known_hosts: \"/k\\0h\"\nhosts: []\n"), "f.yaml");
+        QVERIFY(!nul);
+        QCOMPARE(QString::fromStdString(nul.error().describe()),
+            QStringLiteral("f.yaml:1:14: 'known_hosts' holds a control character"));
+    }
+
     void saveIsAtomicAndLoadable()
     {
         QTemporaryDir dir;

@@ -1,0 +1,47 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "util/yaml.h"
+
+namespace rp::yamlfile {
+
+std::string at(const std::string& file, const YAML::Mark& mark)
+{
+    if (mark.is_null())
+        return file;
+    return file + ":" + std::to_string(mark.line + 1) + ":" + std::to_string(mark.column + 1);
+}
+
+std::string firstInvalidUtf8(const std::string& text, const std::string& file)
+{
+    std::size_t i = 0;
+    std::size_t line = 1;
+    std::size_t lineStart = 0;
+    while (i < text.size()) {
+        auto c = static_cast<unsigned char>(text[i]);
+        std::size_t len = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xe ? 3 : (c >> 3) == 0x1e ? 4 : 0;
+        bool ok = len != 0 && i + len <= text.size();
+        unsigned cp = len == 1 ? c : c & (0x7fu >> len);
+        for (std::size_t k = 1; ok && k < len; ++k) {
+            auto cc = static_cast<unsigned char>(text[i + k]);
+            ok = (cc >> 6) == 0x2;
+            cp = (cp << 6) | (cc & 0x3fu);
+        }
+        ok = ok && !(len == 2 && cp < 0x80) && !(len == 3 && cp < 0x800) && !(len == 4 && cp < 0x10000)
+            && cp <= 0x10ffff && !(cp >= 0xd800 && cp <= 0xdfff);
+        if (!ok)
+            return file + ":" + std::to_string(line) + ":" + std::to_string(i - lineStart + 1);
+        if (c == '\n') {
+            ++line;
+            lineStart = i + 1;
+        }
+        i += len;
+    }
+    return {};
+}
+
+Error inFile(Error error, const std::string& file)
+{
+    error.where = file + (error.where.empty() ? "" : ": " + error.where);
+    return error;
+}
+
+} // namespace rp::yamlfile

@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Runs the libFuzzer targets of a fuzz build (cmake --preset fuzz) on copies of their committed corpora and fails
+# on the first crash, leak, timeout or sanitizer report. Prints executions, seconds and exec/s per target.
+#   fuzz/run.sh BUILD_DIR --time SECONDS [TARGET...]    CI: each target for a bounded time
+#   fuzz/run.sh BUILD_DIR --runs N [TARGET...]          long local runs (the closing note's figures)
+# The committed corpus is never written to: new inputs go to a scratch directory (RP_FUZZ_WORK, default a temp dir),
+# crash inputs to RP_FUZZ_ARTIFACTS (default fuzz-artifacts/ in BUILD_DIR), where a failure names them.
+set -uo pipefail
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+usage() {
+    echo "usage: $0 BUILD_DIR --time SECONDS|--runs N [TARGET...]" >&2
+    exit 2
+}
+[ $# -ge 3 ] || usage
+build="$(cd "$1" && pwd)" || usage
+case $2 in
+--time) limit=(-max_total_time="$3") ;;
+--runs) limit=(-runs="$3") ;;
+*) usage ;;
+esac
+[[ $3 =~ ^[0-9]+$ ]] || usage
+shift 3
+
+# target -> corpus directory (relative to fuzz/); the detect target sees every parser family's inputs.
+declare -A corpus=(
+    [fuzz_gids]=corpus/gids [fuzz_rdma]=corpus/rdma [fuzz_ip]=corpus/ip [fuzz_dcb]=corpus/dcb
+    [fuzz_detect]=corpus [fuzz_fragments]=corpus/fragments [fuzz_probe_protocol]=probe_corpus
+    [fuzz_profile]=profile_corpus [fuzz_inventory]=inventory_corpus [fuzz_apply]=apply_corpus
+)
+order=(fuzz_gids fuzz_rdma fuzz_ip fuzz_dcb fuzz_detect fuzz_fragments fuzz_probe_protocol fuzz_profile
+    fuzz_inventory fuzz_apply)
+if [ $# -gt 0 ]; then
+    order=("$@")
+fi
+
+work="${RP_FUZZ_WORK:-$(mktemp -d /tmp/rp-fuzz.XXXXXX)}"
+artifacts="${RP_FUZZ_ARTIFACTS:-$build/fuzz-artifacts}"
+mkdir -p "$work" "$artifacts"
+[ -n "${RP_FUZZ_WORK:-}" ] || trap 'rm -rf "$work"' EXIT
+failed=0
+summary=()
+for target in "${order[@]}"; do
+    bin="$build/fuzz/$target"
+    seeds="${corpus[$target]:-}"
+    if [ -z "$seeds" ] || [ ! -x "$bin" ]; then
+        echo "fuzz/run.sh: no target '$target' in $build/fuzz (build it with: cmake --build --preset fuzz)" >&2
+        failed=1
+        continue
+    fi
+    # libFuzzer writes new inputs to the first corpus directory only and reads the others (recursively: the detect
+    # target's seeds are every family's directory).
+    scratch="$work/$target"
+    mkdir -p "$scratch"
+    log="$work/$target.log"
+    start=$SECONDS
+    # -timeout: one input taking 10 s is a hang, reported as a failure like a crash.
+    "$bin" "${limit[@]}" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+        -artifact_prefix="$artifacts/$target-" "$scratch" "$here/$seeds" >"$log" 2>&1
+    rc=$?
+    secs=$((SECONDS - start))
+    execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
+    rate=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)
+    if [ $rc -ne 0 ]; then
+        failed=1
+        echo "FAIL: $target exited $rc after ${secs}s; the end of its log ($log):" >&2
+        tail -40 "$log" >&2
+        ls -1 "$artifacts"/"$target"-* 2>/dev/null | sed 's/^/  input: /' >&2
+    fi
+    summary+=("$(printf '%-22s %12s execs %6d s %8s exec/s %5d corpus  %s' "$target" "${execs:-?}" "$secs" \
+        "${rate:-?}" "$(($(find "$scratch" -type f | wc -l) + $(find "$here/$seeds" -type f | wc -l)))" "$([ $rc -eq 0 ] && echo ok || echo CRASH)")")
+    echo "${summary[-1]}"
+done
+echo "== fuzz summary:"
+printf '   %s\n' "${summary[@]}"
+exit $failed
