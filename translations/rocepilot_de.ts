@@ -33,11 +33,11 @@
     </message>
     <message>
         <source>PASS with warnings</source>
-        <translation>BESTANDEN mit Warnungen</translation>
+        <translation>OK mit Warnungen</translation>
     </message>
     <message>
         <source>FAIL</source>
-        <translation>FEHLGESCHLAGEN</translation>
+        <translation>FEHLER</translation>
     </message>
     <message>
         <source>not judged</source>
