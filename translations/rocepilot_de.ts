@@ -2,6 +2,854 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="de_DE">
 <context>
+    <name>ReportPdf</name>
+    <message>
+        <source>RoCE Pilot test report</source>
+        <translation>RoCE-Pilot-Testbericht</translation>
+    </message>
+    <message>
+        <source>page %1</source>
+        <translation>Seite %1</translation>
+    </message>
+    <message>
+        <source>... (%1 more lines in the run file)</source>
+        <translation>... (%1 weitere Zeilen in der Laufdatei)</translation>
+    </message>
+    <message>
+        <source>no data</source>
+        <translation>keine Daten</translation>
+    </message>
+    <message>
+        <source>time since the run started (s)</source>
+        <translation>Zeit seit Start des Laufs (s)</translation>
+    </message>
+    <message>
+        <source>message size (bytes, log scale)</source>
+        <translation>Nachrichtengröße (Bytes, log. Skala)</translation>
+    </message>
+    <message>
+        <source>PASS</source>
+        <translation>BESTANDEN</translation>
+    </message>
+    <message>
+        <source>PASS with warnings</source>
+        <translation>OK mit Warnungen</translation>
+    </message>
+    <message>
+        <source>FAIL</source>
+        <translation>FEHLER</translation>
+    </message>
+    <message>
+        <source>not judged</source>
+        <translation>nicht bewertet</translation>
+    </message>
+    <message>
+        <source>pass</source>
+        <translation>bestanden</translation>
+    </message>
+    <message>
+        <source>warning</source>
+        <translation>Warnung</translation>
+    </message>
+    <message>
+        <source>not checked</source>
+        <translation>nicht geprüft</translation>
+    </message>
+    <message>
+        <source>Every check passed or had nothing to judge (details below).</source>
+        <translation>Jede Prüfung ist bestanden oder hatte nichts zu bewerten (Details unten).</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n check(s) failed: %1</source>
+        <translation>
+            <numerusform>%n Prüfung fehlgeschlagen: %1</numerusform>
+            <numerusform>%n Prüfungen fehlgeschlagen: %1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n warning(s): %1</source>
+        <translation>
+            <numerusform>%n Warnung: %1</numerusform>
+            <numerusform>%n Warnungen: %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Checks</source>
+        <translation>Prüfungen</translation>
+    </message>
+    <message>
+        <source>Check</source>
+        <translation>Prüfung</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>Ergebnis</translation>
+    </message>
+    <message>
+        <source>What was seen</source>
+        <translation>Beobachtet</translation>
+    </message>
+    <message>
+        <source>Checks over the %1 runs</source>
+        <translation>Prüfungen über die %1 Läufe</translation>
+    </message>
+    <message>
+        <source>Topology</source>
+        <translation>Topologie</translation>
+    </message>
+    <message>
+        <source>GID %1 on %2</source>
+        <translation>GID %1 auf %2</translation>
+    </message>
+    <message>
+        <source>client</source>
+        <translation>Client</translation>
+    </message>
+    <message>
+        <source>server</source>
+        <translation>Server</translation>
+    </message>
+    <message>
+        <source>to %1</source>
+        <translation>an %1</translation>
+    </message>
+    <message>
+        <source>, ToS %1</source>
+        <translation>, ToS %1</translation>
+    </message>
+    <message>
+        <source>The switches between the hosts are not part of the run; the troubleshooter&apos;s findings (when given) cover what it read from them.</source>
+        <translation>Die Switches zwischen den Hosts sind nicht Teil des Laufs; die Befunde der Fehlersuche (falls angegeben) decken ab, was sie von ihnen gelesen hat.</translation>
+    </message>
+    <message>
+        <source>, RoCE MTU %1</source>
+        <translation>, RoCE-MTU %1</translation>
+    </message>
+    <message>
+        <source>, fw %1</source>
+        <translation>, FW %1</translation>
+    </message>
+    <message>
+        <source>off on every priority</source>
+        <translation>auf jeder Priorität aus</translation>
+    </message>
+    <message>
+        <source>on for %1</source>
+        <translation>an für %1</translation>
+    </message>
+    <message>
+        <source>Host configuration (discovered at the start of the run)</source>
+        <translation>Host-Konfiguration (zu Beginn des Laufs ermittelt)</translation>
+    </message>
+    <message>
+        <source>Discovery found no RDMA port on these hosts (a TCP run).</source>
+        <translation>Die Ermittlung fand keinen RDMA-Port auf diesen Hosts (ein TCP-Lauf).</translation>
+    </message>
+    <message>
+        <source>Host</source>
+        <translation>Host</translation>
+    </message>
+    <message>
+        <source>Netdev</source>
+        <translation>Netdev</translation>
+    </message>
+    <message>
+        <source>RDMA port</source>
+        <translation>RDMA-Port</translation>
+    </message>
+    <message>
+        <source>MTU</source>
+        <translation>MTU</translation>
+    </message>
+    <message>
+        <source>PFC</source>
+        <translation>PFC</translation>
+    </message>
+    <message>
+        <source>Trust</source>
+        <translation>Trust</translation>
+    </message>
+    <message>
+        <source>DCBX</source>
+        <translation>DCBX</translation>
+    </message>
+    <message>
+        <source>Anomalies</source>
+        <translation>Auffälligkeiten</translation>
+    </message>
+    <message>
+        <source>%1 rose from %2 s on (%3 in all)</source>
+        <translation>%1 stieg ab %2 s (insgesamt %3)</translation>
+    </message>
+    <message>
+        <source>%1 s (%2 µs at %3)</source>
+        <translation>%1 s (%2 µs bei %3)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n interval(s) of 100 ms with p99 over 10x the median p50: %1</source>
+        <translation>
+            <numerusform>%n Intervall von 100 ms mit p99 über dem 10-Fachen des Median-p50: %1</numerusform>
+            <numerusform>%n Intervalle von 100 ms mit p99 über dem 10-Fachen des Median-p50: %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>, …</source>
+        <translation>, …</translation>
+    </message>
+    <message>
+        <source>None seen: the run file is complete, no loss, retransmission or pause counter rose, and no 100 ms interval had a p99 above 10x the median p50.</source>
+        <translation>Keine gesehen: Die Laufdatei ist vollständig, kein Verlust-, Neuübertragungs- oder Pausenzähler stieg, und kein 100-ms-Intervall hatte ein p99 über dem 10-Fachen des Median-p50.</translation>
+    </message>
+    <message>
+        <source>Verdict and what to do: %1</source>
+        <translation>Urteil und was zu tun ist: %1</translation>
+    </message>
+    <message>
+        <source>Seen: %1.</source>
+        <translation>Beobachtet: %1.</translation>
+    </message>
+    <message>
+        <source>What to do: %1</source>
+        <translation>Was zu tun ist: %1</translation>
+    </message>
+    <message>
+        <source>Nothing to do: every check passed or had nothing to judge.</source>
+        <translation>Nichts zu tun: Jede Prüfung ist bestanden oder hatte nichts zu bewerten.</translation>
+    </message>
+    <message>
+        <source>Commands that repeat this test</source>
+        <translation>Befehle, die diesen Test wiederholen</translation>
+    </message>
+    <message>
+        <source>RoCE Pilot (the same engine, samples and counters):</source>
+        <translation>RoCE Pilot (dieselbe Engine, Messwerte und Zähler):</translation>
+    </message>
+    <message>
+        <source>perftest, by hand (server first, then the client; one pair per size):</source>
+        <translation>perftest, von Hand (zuerst der Server, dann der Client; ein Paar je Größe):</translation>
+    </message>
+    <message>
+        <source># ... sizes %1 to %2: the same with -s changed</source>
+        <translation># ... Größen %1 bis %2: dasselbe mit geändertem -s</translation>
+    </message>
+    <message>
+        <source>%1$ %2</source>
+        <translation>%1$ %2</translation>
+    </message>
+    <message>
+        <source>All pairs: one-way p99 latency (client → server)</source>
+        <translation>Alle Paare: Einweg-p99-Latenz (Client → Server)</translation>
+    </message>
+    <message>
+        <source>All pairs: peak throughput (client → server)</source>
+        <translation>Alle Paare: Spitzendurchsatz (Client → Server)</translation>
+    </message>
+    <message>
+        <source> µs</source>
+        <translation> µs</translation>
+    </message>
+    <message>
+        <source> Gb/s</source>
+        <translation> Gb/s</translation>
+    </message>
+    <message>
+        <source>Rows are the client, columns the server; %1 at the smallest size of each run. A dark frame marks a pair whose checks failed. Grey: not measured.</source>
+        <translation>Zeilen sind der Client, Spalten der Server; %1 bei der kleinsten Größe jedes Laufs. Ein dunkler Rahmen markiert ein Paar mit fehlgeschlagenen Prüfungen. Grau: nicht gemessen.</translation>
+    </message>
+    <message>
+        <source>one-way p99 latency</source>
+        <translation>Einweg-p99-Latenz</translation>
+    </message>
+    <message>
+        <source>peak throughput</source>
+        <translation>Spitzendurchsatz</translation>
+    </message>
+    <message>
+        <source>The worst pairs</source>
+        <translation>Die schlechtesten Paare</translation>
+    </message>
+    <message>
+        <source>#</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <source>Client → server</source>
+        <translation>Client → Server</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>Größe</translation>
+    </message>
+    <message>
+        <source>p50 µs</source>
+        <translation>p50 µs</translation>
+    </message>
+    <message>
+        <source>p99 µs</source>
+        <translation>p99 µs</translation>
+    </message>
+    <message>
+        <source>Peak Gb/s</source>
+        <translation>Spitze Gb/s</translation>
+    </message>
+    <message>
+        <source>Alarm events</source>
+        <translation>Alarmereignisse</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>Urteil</translation>
+    </message>
+    <message>
+        <source>Worst first: failed checks, then alarm counter events (loss, retransmissions, pauses), then %1.</source>
+        <translation>Schlechteste zuerst: fehlgeschlagene Prüfungen, dann Alarmzähler-Ereignisse (Verlust, Neuübertragungen, Pausen), dann %1.</translation>
+    </message>
+    <message>
+        <source>the highest p99</source>
+        <translation>das höchste p99</translation>
+    </message>
+    <message>
+        <source>the lowest throughput</source>
+        <translation>der niedrigste Durchsatz</translation>
+    </message>
+    <message>
+        <source>RoCE performance test report</source>
+        <translation>RoCE-Leistungstestbericht</translation>
+    </message>
+    <message>
+        <source>One test run, started %1 (UTC).</source>
+        <translation>Ein Testlauf, gestartet %1 (UTC).</translation>
+    </message>
+    <message>
+        <source>%1 test runs compared, the first started %2 (UTC).</source>
+        <translation>%1 Testläufe verglichen, der erste gestartet %2 (UTC).</translation>
+    </message>
+    <message>
+        <source>Site: %1</source>
+        <translation>Standort: %1</translation>
+    </message>
+    <message>
+        <source>Operator: %1</source>
+        <translation>Bediener: %1</translation>
+    </message>
+    <message>
+        <source>RoCE Pilot %1</source>
+        <translation>RoCE Pilot %1</translation>
+    </message>
+    <message>
+        <source>%1 runs between %2 hosts; %3 of them failed a check. The table below has one line per run; the pair matrix and the worst pairs follow the per-run pages.</source>
+        <translation>%1 Läufe zwischen %2 Hosts; %3 davon haben eine Prüfung nicht bestanden. Die Tabelle unten hat eine Zeile je Lauf; die Paarmatrix und die schlechtesten Paare folgen nach den Seiten der einzelnen Läufe.</translation>
+    </message>
+    <message>
+        <source>Warning: %1</source>
+        <translation>Warnung: %1</translation>
+    </message>
+    <message>
+        <source>At a glance</source>
+        <translation>Auf einen Blick</translation>
+    </message>
+    <message>
+        <source>%1 runs: see the pair matrix and the worst pairs on the next page.</source>
+        <translation>%1 Läufe: siehe Paarmatrix und schlechteste Paare auf der nächsten Seite.</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>Lauf</translation>
+    </message>
+    <message>
+        <source>Test</source>
+        <translation>Test</translation>
+    </message>
+    <message>
+        <source>Sizes</source>
+        <translation>Größen</translation>
+    </message>
+    <message>
+        <source>p50 / p99 µs</source>
+        <translation>p50 / p99 µs</translation>
+    </message>
+    <message>
+        <source>Latency: one-way (half the round trip) at the smallest size. Throughput: payload in Gb/s (10^9 bits per second).</source>
+        <translation>Latenz: Einweg (die Hälfte des Round-Trips) bei der kleinsten Größe. Durchsatz: Nutzdaten in Gb/s (10^9 Bit pro Sekunde).</translation>
+    </message>
+    <message>
+        <source>Environment: %1</source>
+        <translation>Umgebung: %1</translation>
+    </message>
+    <message>
+        <source>Hosts and devices</source>
+        <translation>Hosts und Geräte</translation>
+    </message>
+    <message>
+        <source>none (TCP)</source>
+        <translation>keine (TCP)</translation>
+    </message>
+    <message>
+        <source>chosen by rdma_cm from the address</source>
+        <translation>von rdma_cm anhand der Adresse gewählt</translation>
+    </message>
+    <message>
+        <source>%1 index %2 (%3)</source>
+        <translation>%1 Index %2 (%3)</translation>
+    </message>
+    <message>
+        <source>none found</source>
+        <translation>keine gefunden</translation>
+    </message>
+    <message>
+        <source>The run file records no host environment.</source>
+        <translation>Die Laufdatei enthält keine Host-Umgebung.</translation>
+    </message>
+    <message>
+        <source>Role</source>
+        <translation>Rolle</translation>
+    </message>
+    <message>
+        <source>Address</source>
+        <translation>Adresse</translation>
+    </message>
+    <message>
+        <source>Hostname</source>
+        <translation>Hostname</translation>
+    </message>
+    <message>
+        <source>Kernel</source>
+        <translation>Kernel</translation>
+    </message>
+    <message>
+        <source>RDMA devices</source>
+        <translation>RDMA-Geräte</translation>
+    </message>
+    <message>
+        <source>GID used</source>
+        <translation>Verwendete GID</translation>
+    </message>
+    <message>
+        <source>%1 GID: %2</source>
+        <translation>%1 GID: %2</translation>
+    </message>
+    <message>
+        <source>Test configuration</source>
+        <translation>Testkonfiguration</translation>
+    </message>
+    <message>
+        <source>Transport, mode, operation</source>
+        <translation>Transport, Modus, Operation</translation>
+    </message>
+    <message>
+        <source>Message sizes</source>
+        <translation>Nachrichtengrößen</translation>
+    </message>
+    <message>
+        <source>Per size</source>
+        <translation>Je Größe</translation>
+    </message>
+    <message>
+        <source>%1 iterations</source>
+        <translation>%1 Iterationen</translation>
+    </message>
+    <message>
+        <source>%1 s (after %2 s warm-up)</source>
+        <translation>%1 s (nach %2 s Aufwärmen)</translation>
+    </message>
+    <message>
+        <source>Completions, depth, WRs per post, signal every</source>
+        <translation>Completions, Tiefe, WRs pro Post, Signal alle</translation>
+    </message>
+    <message>
+        <source>Inline, data check</source>
+        <translation>Inline, Datenprüfung</translation>
+    </message>
+    <message>
+        <source>inline</source>
+        <translation>inline</translation>
+    </message>
+    <message>
+        <source>not inline</source>
+        <translation>nicht inline</translation>
+    </message>
+    <message>
+        <source>every payload checked</source>
+        <translation>jede Nutzlast geprüft</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>aus</translation>
+    </message>
+    <message>
+        <source>GID index, ToS</source>
+        <translation>GID-Index, ToS</translation>
+    </message>
+    <message>
+        <source>rdma_cm&apos;s choice</source>
+        <translation>Wahl von rdma_cm</translation>
+    </message>
+    <message>
+        <source>default</source>
+        <translation>Standard</translation>
+    </message>
+    <message>
+        <source>Server, client, data address</source>
+        <translation>Server, Client, Datenadresse</translation>
+    </message>
+    <message>
+        <source>Started, ended</source>
+        <translation>Gestartet, beendet</translation>
+    </message>
+    <message>
+        <source>did not finish</source>
+        <translation>nicht beendet</translation>
+    </message>
+    <message>
+        <source>Setting</source>
+        <translation>Einstellung</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>Wert</translation>
+    </message>
+    <message>
+        <source>Profile</source>
+        <translation>Profil</translation>
+    </message>
+    <message>
+        <source>What was applied (journal)</source>
+        <translation>Was angewendet wurde (Journal)</translation>
+    </message>
+    <message>
+        <source>Charts: %1</source>
+        <translation>Diagramme: %1</translation>
+    </message>
+    <message>
+        <source>client, one-way p50</source>
+        <translation>Client, Einweg-p50</translation>
+    </message>
+    <message>
+        <source>p99</source>
+        <translation>p99</translation>
+    </message>
+    <message>
+        <source>client CPU</source>
+        <translation>Client-CPU</translation>
+    </message>
+    <message>
+        <source>server CPU</source>
+        <translation>Server-CPU</translation>
+    </message>
+    <message>
+        <source>Throughput</source>
+        <translation>Durchsatz</translation>
+    </message>
+    <message>
+        <source>Gb/s</source>
+        <translation>Gb/s</translation>
+    </message>
+    <message>
+        <source>no live samples (perftest reports only at the end of each size)</source>
+        <translation>keine Live-Messwerte (perftest berichtet erst am Ende jeder Größe)</translation>
+    </message>
+    <message>
+        <source>One-way latency (p50 and p99 of each 100 ms interval)</source>
+        <translation>Einweg-Latenz (p50 und p99 jedes 100-ms-Intervalls)</translation>
+    </message>
+    <message>
+        <source>µs (log scale)</source>
+        <translation>µs (log. Skala)</translation>
+    </message>
+    <message>
+        <source>µs</source>
+        <translation>µs</translation>
+    </message>
+    <message>
+        <source>blast mode measures throughput, not latency</source>
+        <translation>der blast-Modus misst Durchsatz, keine Latenz</translation>
+    </message>
+    <message>
+        <source>no live latency samples</source>
+        <translation>keine Live-Latenzmesswerte</translation>
+    </message>
+    <message>
+        <source>CPU of both sides (100% = one core)</source>
+        <translation>CPU beider Seiten (100 % = ein Kern)</translation>
+    </message>
+    <message>
+        <source>%</source>
+        <translation>%</translation>
+    </message>
+    <message>
+        <source>no live samples</source>
+        <translation>keine Live-Messwerte</translation>
+    </message>
+    <message>
+        <source>Host counters (rates, the busiest six)</source>
+        <translation>Host-Zähler (Raten, die sechs aktivsten)</translation>
+    </message>
+    <message>
+        <source>per second</source>
+        <translation>pro Sekunde</translation>
+    </message>
+    <message>
+        <source>no counters were sampled during this run</source>
+        <translation>während dieses Laufs wurden keine Zähler erfasst</translation>
+    </message>
+    <message>
+        <source>every sampled counter stayed at zero during the run (%1 samples)</source>
+        <translation>jeder erfasste Zähler blieb während des Laufs bei null (%1 Messwerte)</translation>
+    </message>
+    <message>
+        <source>Message size sweeps</source>
+        <translation>Sweeps über die Nachrichtengröße</translation>
+    </message>
+    <message>
+        <source>p50</source>
+        <translation>p50</translation>
+    </message>
+    <message>
+        <source>One-way latency vs message size</source>
+        <translation>Einweg-Latenz über der Nachrichtengröße</translation>
+    </message>
+    <message>
+        <source>blast runs measure no latency</source>
+        <translation>blast-Läufe messen keine Latenz</translation>
+    </message>
+    <message>
+        <source>Throughput vs message size</source>
+        <translation>Durchsatz über der Nachrichtengröße</translation>
+    </message>
+    <message>
+        <source>CPU vs message size (compare busy-poll and event runs side by side)</source>
+        <translation>CPU über der Nachrichtengröße (vergleichen Sie Busy-Poll- und Ereignis-Läufe nebeneinander)</translation>
+    </message>
+    <message>
+        <source>% of one core</source>
+        <translation>% eines Kerns</translation>
+    </message>
+    <message>
+        <source>CPU was not measured (perftest)</source>
+        <translation>CPU wurde nicht gemessen (perftest)</translation>
+    </message>
+    <message>
+        <source>Per-size results: %1</source>
+        <translation>Ergebnisse je Größe: %1</translation>
+    </message>
+    <message>
+        <source>No size completed.</source>
+        <translation>Keine Größe abgeschlossen.</translation>
+    </message>
+    <message>
+        <source>Mmsg/s</source>
+        <translation>Mmsg/s</translation>
+    </message>
+    <message>
+        <source>min</source>
+        <translation>min</translation>
+    </message>
+    <message>
+        <source>p90</source>
+        <translation>p90</translation>
+    </message>
+    <message>
+        <source>p99.9</source>
+        <translation>p99.9</translation>
+    </message>
+    <message>
+        <source>max</source>
+        <translation>max</translation>
+    </message>
+    <message>
+        <source>mean</source>
+        <translation>Mittel</translation>
+    </message>
+    <message>
+        <source>CPU cli</source>
+        <translation>CPU Cli</translation>
+    </message>
+    <message>
+        <source>CPU srv</source>
+        <translation>CPU Srv</translation>
+    </message>
+    <message>
+        <source>CPU in % of one core. Latency columns: one-way µs over every message of the size (the engine&apos;s histogram, within 1/128 of the exact value); &apos;-&apos; where the back end does not measure it.</source>
+        <translation>CPU in % eines Kerns. Latenzspalten: Einweg-µs über jede Nachricht der Größe (das Histogramm der Engine, auf 1/128 des exakten Werts genau); &apos;-&apos;, wo das Backend sie nicht misst.</translation>
+    </message>
+    <message>
+        <source>Repeatability over the live samples (each 100 ms interval)</source>
+        <translation>Wiederholbarkeit über die Live-Messwerte (jedes 100-ms-Intervall)</translation>
+    </message>
+    <message>
+        <source>samples</source>
+        <translation>Messwerte</translation>
+    </message>
+    <message>
+        <source>Gb/s min</source>
+        <translation>Gb/s min</translation>
+    </message>
+    <message>
+        <source>median</source>
+        <translation>Median</translation>
+    </message>
+    <message>
+        <source>CV</source>
+        <translation>CV</translation>
+    </message>
+    <message>
+        <source>p50 µs min</source>
+        <translation>p50 µs min</translation>
+    </message>
+    <message>
+        <source>CV: coefficient of variation (standard deviation / mean) of the 100 ms samples; the BMWG benchmarking drafts recommend below 5 % (* marks more).</source>
+        <translation>CV: Variationskoeffizient (Standardabweichung / Mittelwert) der 100-ms-Messwerte; die BMWG-Benchmarking-Entwürfe empfehlen unter 5 % (* markiert mehr).</translation>
+    </message>
+    <message>
+        <source>Host counters during the run</source>
+        <translation>Host-Zähler während des Laufs</translation>
+    </message>
+    <message>
+        <source> (alarm)</source>
+        <translation> (Alarm)</translation>
+    </message>
+    <message>
+        <source>Counter</source>
+        <translation>Zähler</translation>
+    </message>
+    <message>
+        <source>total</source>
+        <translation>gesamt</translation>
+    </message>
+    <message>
+        <source>mean /s</source>
+        <translation>Mittel /s</translation>
+    </message>
+    <message>
+        <source>max /s</source>
+        <translation>max /s</translation>
+    </message>
+    <message>
+        <source>Alarm — %1: %2.</source>
+        <translation>Alarm — %1: %2.</translation>
+    </message>
+    <message>
+        <source>Comparison</source>
+        <translation>Vergleich</translation>
+    </message>
+    <message>
+        <source>the profile changed</source>
+        <translation>das Profil hat sich geändert</translation>
+    </message>
+    <message>
+        <source>the applied configuration (journal) changed</source>
+        <translation>die angewendete Konfiguration (Journal) hat sich geändert</translation>
+    </message>
+    <message>
+        <source>A: %1 (%2)</source>
+        <translation>A: %1 (%2)</translation>
+    </message>
+    <message>
+        <source>B: %1 (%2)</source>
+        <translation>B: %1 (%2)</translation>
+    </message>
+    <message>
+        <source>Same settings, hosts, profile and configuration: the difference is the fabric or the hosts&apos; load at the time.</source>
+        <translation>Gleiche Einstellungen, Hosts, Profil und Konfiguration: Der Unterschied liegt in der Fabric oder der Last der Hosts zu der Zeit.</translation>
+    </message>
+    <message>
+        <source>What differs: %1.</source>
+        <translation>Was sich unterscheidet: %1.</translation>
+    </message>
+    <message>
+        <source>B&apos;s one-way p50 latency is %1 A&apos;s (%2)</source>
+        <translation>Die Einweg-p50-Latenz von B ist %1 so hoch wie die von A (%2)</translation>
+    </message>
+    <message>
+        <source>B is faster</source>
+        <translation>B ist schneller</translation>
+    </message>
+    <message>
+        <source>A is faster</source>
+        <translation>A ist schneller</translation>
+    </message>
+    <message>
+        <source>mixed</source>
+        <translation>gemischt</translation>
+    </message>
+    <message>
+        <source>its throughput %1 A&apos;s (%2)</source>
+        <translation>ihr Durchsatz ist %1 so hoch wie der von A (%2)</translation>
+    </message>
+    <message>
+        <source>B moves more</source>
+        <translation>B überträgt mehr</translation>
+    </message>
+    <message>
+        <source>A moves more</source>
+        <translation>A überträgt mehr</translation>
+    </message>
+    <message>
+        <source>p50 µs A</source>
+        <translation>p50 µs A</translation>
+    </message>
+    <message>
+        <source>p50 µs B</source>
+        <translation>p50 µs B</translation>
+    </message>
+    <message>
+        <source>B/A</source>
+        <translation>B/A</translation>
+    </message>
+    <message>
+        <source>p99 µs A</source>
+        <translation>p99 µs A</translation>
+    </message>
+    <message>
+        <source>p99 µs B</source>
+        <translation>p99 µs B</translation>
+    </message>
+    <message>
+        <source>Gb/s A</source>
+        <translation>Gb/s A</translation>
+    </message>
+    <message>
+        <source>Gb/s B</source>
+        <translation>Gb/s B</translation>
+    </message>
+    <message>
+        <source>Latency: lower is better (B/A below 1 = B faster). Throughput: higher is better. The size sweep charts draw both runs on the same axes.</source>
+        <translation>Latenz: niedriger ist besser (B/A unter 1 = B schneller). Durchsatz: höher ist besser. Die Diagramme der Größen-Sweeps zeichnen beide Läufe auf denselben Achsen.</translation>
+    </message>
+    <message>
+        <source>Findings of the troubleshooter</source>
+        <translation>Befunde der Fehlersuche</translation>
+    </message>
+    <message>
+        <source>The findings file is not a findings document; it is shown as it was given.</source>
+        <translation>Die Befunddatei ist kein Befunddokument; sie wird so gezeigt, wie sie angegeben wurde.</translation>
+    </message>
+    <message>
+        <source>The troubleshooter found nothing to report.</source>
+        <translation>Die Fehlersuche hat nichts zu berichten gefunden.</translation>
+    </message>
+    <message>
+        <source>Hosts: %1</source>
+        <translation>Hosts: %1</translation>
+    </message>
+    <message>
+        <source>Evidence: %1</source>
+        <translation>Belege: %1</translation>
+    </message>
+    <message>
+        <source>What to do:</source>
+        <translation>Was zu tun ist:</translation>
+    </message>
+    <message>
+        <source>What to do on %1:</source>
+        <translation>Was auf %1 zu tun ist:</translation>
+    </message>
+    <message>
+        <source>The following pages give the details of these %1 worst pairs; every pair&apos;s numbers are in the attached summary CSV and JSON.</source>
+        <translation>Die folgenden Seiten geben die Details dieser %1 schlechtesten Paare; die Zahlen jedes Paars stehen in der beigefügten Zusammenfassung als CSV und JSON.</translation>
+    </message>
+</context>
+<context>
     <name>rp::ui::ApplyPage</name>
     <message>
         <source>Apply</source>
@@ -21,15 +869,11 @@
     </message>
     <message>
         <source>&amp;Apply…</source>
-        <translation>&amp;Anwenden…</translation>
+        <translation>Anw&amp;enden…</translation>
     </message>
     <message>
         <source>Apply the plan to its hosts, after a confirmation that names them.</source>
         <translation>Den Plan auf seine Hosts anwenden, nach einer Bestätigung, die sie namentlich nennt.</translation>
-    </message>
-    <message>
-        <source>&amp;Verify</source>
-        <translation>&amp;Prüfen</translation>
     </message>
     <message>
         <source>Read every step of every host back and compare it with the plan. Changes nothing.</source>
@@ -259,6 +1103,38 @@ Jeder ausgeführte Schritt wird in umgekehrter Reihenfolge rückgängig gemacht,
         <source>Steps on %1</source>
         <translation>Schritte auf %1</translation>
     </message>
+    <message>
+        <source>V&amp;erify</source>
+        <translation>&amp;Prüfen</translation>
+    </message>
+    <message>
+        <source>Failure policy</source>
+        <translation>Verhalten bei Fehlern</translation>
+    </message>
+    <message>
+        <source>Dead-man timeout</source>
+        <translation>Totmannschalter-Zeitlimit</translation>
+    </message>
+    <message>
+        <source>Run progress</source>
+        <translation>Fortschritt des Laufs</translation>
+    </message>
+    <message>
+        <source>How many hosts the running dry run, apply, verify or rollback has finished.</source>
+        <translation>Wie viele Hosts der laufende Probelauf, das Anwenden, Prüfen oder Zurückrollen abgeschlossen hat.</translation>
+    </message>
+    <message>
+        <source>One row per host: its state in the run, steps done of all, and the outcome. The arrow keys select a host; its steps are listed below.</source>
+        <translation>Eine Zeile je Host: sein Zustand im Lauf, erledigte von allen Schritten und das Ergebnis. Mit den Pfeiltasten wählen Sie einen Host; seine Schritte stehen darunter.</translation>
+    </message>
+    <message>
+        <source>The steps of the selected host in order: what runs, its state (to run, already so, done, undone, failed) and the read-back.</source>
+        <translation>Die Schritte des ausgewählten Hosts der Reihe nach: was ausgeführt wird, sein Zustand (auszuführen, bereits so, erledigt, rückgängig gemacht, fehlgeschlagen) und das Rücklesen.</translation>
+    </message>
+    <message>
+        <source>Everything the run did, step by step, with the hosts&apos; answers.</source>
+        <translation>Alles, was der Lauf getan hat, Schritt für Schritt, mit den Antworten der Hosts.</translation>
+    </message>
 </context>
 <context>
     <name>rp::ui::ConnectPrompter</name>
@@ -287,7 +1163,7 @@ Jeder ausgeführte Schritt wird in umgekehrter Reihenfolge rückgängig gemacht,
     </message>
     <message>
         <source>Drag or wheel on a chart to look back; all charts share the time axis.</source>
-        <translation>Ziehen Sie in einem Diagramm oder benutzen Sie das Mausrad, um zurückzublicken; alle Diagramme teilen sich die Zeitachse.</translation>
+        <translation>Zurückblättern: ziehen oder Mausrad; alle Diagramme teilen die Zeitachse.</translation>
     </message>
     <message>
         <source>Throughput (Gb/s)</source>
@@ -338,12 +1214,16 @@ Jeder ausgeführte Schritt wird in umgekehrter Reihenfolge rückgängig gemacht,
         <translation>RoCE-Pilot-Diagramm</translation>
     </message>
     <message>
-        <source>choose a .png or .pdf file name</source>
-        <translation>wählen Sie einen Dateinamen mit .png oder .pdf</translation>
-    </message>
-    <message>
         <source>could not write %1</source>
         <translation>%1 konnte nicht geschrieben werden</translation>
+    </message>
+    <message>
+        <source>Exported from the RoCE Pilot dashboard</source>
+        <translation>Aus dem RoCE-Pilot-Dashboard exportiert</translation>
+    </message>
+    <message>
+        <source>choose a .png, .svg or .pdf file name</source>
+        <translation>wählen Sie einen Dateinamen mit .png, .svg oder .pdf</translation>
     </message>
 </context>
 <context>
@@ -435,6 +1315,34 @@ Jeder ausgeführte Schritt wird in umgekehrter Reihenfolge rückgängig gemacht,
     <message>
         <source>Filte&amp;r:</source>
         <translation>Fi&amp;lter:</translation>
+    </message>
+    <message>
+        <source>Stops reading; hosts already read keep their results.</source>
+        <translation>Beendet das Lesen; bereits gelesene Hosts behalten ihre Ergebnisse.</translation>
+    </message>
+    <message>
+        <source>Discovery progress</source>
+        <translation>Fortschritt der Ermittlung</translation>
+    </message>
+    <message>
+        <source>How many hosts have been read.</source>
+        <translation>Wie viele Hosts gelesen wurden.</translation>
+    </message>
+    <message>
+        <source>Shows only the rows that contain this text, with the hosts and devices above them.</source>
+        <translation>Zeigt nur die Zeilen, die diesen Text enthalten, mit den Hosts und Geräten darüber.</translation>
+    </message>
+    <message>
+        <source>Host, RDMA device, port and GID table as a tree; the GID each port should use is marked &quot;recommended&quot;. The arrow keys move and open rows; the reason for the current row is read out below the tree.</source>
+        <translation>Host, RDMA-Gerät, Port und GID-Tabelle als Baum; die GID, die jeder Port verwenden sollte, ist mit „empfohlen“ markiert. Die Pfeiltasten bewegen und öffnen Zeilen; die Begründung der aktuellen Zeile wird unter dem Baum vorgelesen.</translation>
+    </message>
+    <message>
+        <source>Details of the selected row</source>
+        <translation>Details der ausgewählten Zeile</translation>
+    </message>
+    <message>
+        <source>Why a GID is recommended, or what a row means.</source>
+        <translation>Warum eine GID empfohlen wird oder was eine Zeile bedeutet.</translation>
     </message>
 </context>
 <context>
@@ -777,6 +1685,66 @@ Jeder ausgeführte Schritt wird in umgekehrter Reihenfolge rückgängig gemacht,
         <source>Cancel</source>
         <translation>Abbrechen</translation>
     </message>
+    <message>
+        <source>Reads this computer directly, or a recorded sysfs tree, instead of logging in over SSH.</source>
+        <translation>Liest diesen Computer direkt oder einen aufgezeichneten sysfs-Baum, statt sich über SSH anzumelden.</translation>
+    </message>
+    <message>
+        <source>How RoCE Pilot calls this host in every page and file; must be unique.</source>
+        <translation>Wie RoCE Pilot diesen Host auf jeder Seite und in jeder Datei nennt; muss eindeutig sein.</translation>
+    </message>
+    <message>
+        <source>The name or IP address SSH connects to.</source>
+        <translation>Der Name oder die IP-Adresse, zu der SSH verbindet.</translation>
+    </message>
+    <message>
+        <source>A directory with a recorded /sys tree (tests/fixtures/sysfs); discovery reads it instead of the live system.</source>
+        <translation>Ein Verzeichnis mit einem aufgezeichneten /sys-Baum (tests/fixtures/sysfs); die Ermittlung liest es statt des laufenden Systems.</translation>
+    </message>
+    <message>
+        <source>Browse for a recorded sysfs tree</source>
+        <translation>Einen aufgezeichneten sysfs-Baum suchen</translation>
+    </message>
+    <message>
+        <source>Opens a folder chooser.</source>
+        <translation>Öffnet eine Ordnerauswahl.</translation>
+    </message>
+    <message>
+        <source>The SSH port, 22 unless the host says otherwise.</source>
+        <translation>Der SSH-Port, 22, sofern der Host nichts anderes vorgibt.</translation>
+    </message>
+    <message>
+        <source>The SSH user; it needs root or sudo without a password to apply.</source>
+        <translation>Der SSH-Benutzer; zum Anwenden braucht er root oder sudo ohne Passwort.</translation>
+    </message>
+    <message>
+        <source>ssh-agent, a private key file, or a password asked once per session and kept in memory only.</source>
+        <translation>ssh-agent, eine private Schlüsseldatei oder ein Passwort, das einmal pro Sitzung abgefragt und nur im Speicher gehalten wird.</translation>
+    </message>
+    <message>
+        <source>The private key used when authentication is a key file.</source>
+        <translation>Der private Schlüssel, der bei Authentifizierung per Schlüsseldatei verwendet wird.</translation>
+    </message>
+    <message>
+        <source>Browse for a private key</source>
+        <translation>Einen privaten Schlüssel suchen</translation>
+    </message>
+    <message>
+        <source>Opens a file chooser.</source>
+        <translation>Öffnet eine Dateiauswahl.</translation>
+    </message>
+    <message>
+        <source>Which generator writes this host&apos;s plan: Linux, Linux with NVIDIA tools, or Windows.</source>
+        <translation>Welcher Generator den Plan dieses Hosts schreibt: Linux, Linux mit NVIDIA-Werkzeugen oder Windows.</translation>
+    </message>
+    <message>
+        <source>Checks the host and adds it.</source>
+        <translation>Prüft den Host und fügt ihn hinzu.</translation>
+    </message>
+    <message>
+        <source>Closes the dialog without a change.</source>
+        <translation>Schließt den Dialog ohne Änderung.</translation>
+    </message>
 </context>
 <context>
     <name>rp::ui::HostKeyDialog</name>
@@ -815,6 +1783,18 @@ Jeder ausgeführte Schritt wird in umgekehrter Reihenfolge rückgängig gemacht,
     <message>
         <source>&amp;Refuse</source>
         <translation>Ab&amp;lehnen</translation>
+    </message>
+    <message>
+        <source>Read from the host; select it to copy.</source>
+        <translation>Vom Host gelesen; zum Kopieren markieren.</translation>
+    </message>
+    <message>
+        <source>Trusts this key from now on and saves it in RoCE Pilot&apos;s own known_hosts file.</source>
+        <translation>Vertraut diesem Schlüssel ab jetzt und speichert ihn in der eigenen known_hosts-Datei von RoCE Pilot.</translation>
+    </message>
+    <message>
+        <source>Does not connect to this host. The default.</source>
+        <translation>Verbindet sich nicht mit diesem Host. Die Voreinstellung.</translation>
     </message>
 </context>
 <context>
@@ -881,7 +1861,7 @@ Jeder ausgeführte Schritt wird in umgekehrter Reihenfolge rückgängig gemacht,
     </message>
     <message>
         <source>Current step</source>
-        <translation>Aktueller Schritt</translation>
+        <translation>Schritt</translation>
     </message>
     <message>
         <source>Message</source>
@@ -1031,6 +2011,46 @@ Jeder ausgeführte Schritt wird in umgekehrter Reihenfolge rückgängig gemacht,
     <message>
         <source>Cance&amp;l test</source>
         <translation>Test abbreche&amp;n</translation>
+    </message>
+    <message>
+        <source>Opens a dialog for a new host: name, address, SSH user and key.</source>
+        <translation>Öffnet einen Dialog für einen neuen Host: Name, Adresse, SSH-Benutzer und Schlüssel.</translation>
+    </message>
+    <message>
+        <source>Opens the selected host in the host dialog. Enter in the table does the same.</source>
+        <translation>Öffnet den ausgewählten Host im Host-Dialog. Enter in der Tabelle bewirkt dasselbe.</translation>
+    </message>
+    <message>
+        <source>Removes the selected hosts from the list (Delete in the table).</source>
+        <translation>Entfernt die ausgewählten Hosts aus der Liste (Entf in der Tabelle).</translation>
+    </message>
+    <message>
+        <source>Adds this computer, read directly without SSH.</source>
+        <translation>Fügt diesen Computer hinzu, direkt gelesen ohne SSH.</translation>
+    </message>
+    <message>
+        <source>Adds the hosts of your OpenSSH client configuration.</source>
+        <translation>Fügt die Hosts Ihrer OpenSSH-Client-Konfiguration hinzu.</translation>
+    </message>
+    <message>
+        <source>The hosts of this project: name, address, user, authentication, kind and the last connection test. Enter edits the current host, Delete removes the selected ones.</source>
+        <translation>Die Hosts dieses Projekts: Name, Adresse, Benutzer, Authentifizierung, Art und der letzte Verbindungstest. Enter bearbeitet den aktuellen Host, Entf entfernt die ausgewählten.</translation>
+    </message>
+    <message>
+        <source>Stops the running connection test.</source>
+        <translation>Beendet den laufenden Verbindungstest.</translation>
+    </message>
+    <message>
+        <source>Connection test progress</source>
+        <translation>Fortschritt des Verbindungstests</translation>
+    </message>
+    <message>
+        <source>How many of the selected hosts were tested.</source>
+        <translation>Wie viele der ausgewählten Hosts getestet wurden.</translation>
+    </message>
+    <message>
+        <source>One line per tested host: connected with its node name, or the error and why.</source>
+        <translation>Eine Zeile je getestetem Host: verbunden mit seinem Knotennamen, oder der Fehler und warum.</translation>
     </message>
 </context>
 <context>
@@ -1285,6 +2305,30 @@ Jeder ausgeführte Schritt wird in umgekehrter Reihenfolge rückgängig gemacht,
         <source>Wait for the run to end; it cannot be left half-way.</source>
         <translation>Warten Sie, bis der Lauf endet; er kann nicht auf halbem Weg verlassen werden.</translation>
     </message>
+    <message>
+        <source>Every apply run, newest first: when, its hosts and its outcome. Damaged files are listed with their error.</source>
+        <translation>Jeder Anwenden-Lauf, neueste zuerst: wann, seine Hosts und sein Ergebnis. Beschädigte Dateien werden mit ihrem Fehler aufgeführt.</translation>
+    </message>
+    <message>
+        <source>The hosts of the selected run and how far each got.</source>
+        <translation>Die Hosts des ausgewählten Laufs und wie weit jeder kam.</translation>
+    </message>
+    <message>
+        <source>The steps of the selected host as the journal recorded them.</source>
+        <translation>Die Schritte des ausgewählten Hosts, wie das Journal sie aufgezeichnet hat.</translation>
+    </message>
+    <message>
+        <source>Journal log</source>
+        <translation>Journal-Protokoll</translation>
+    </message>
+    <message>
+        <source>Reads the journal folder again.</source>
+        <translation>Liest den Journal-Ordner neu.</translation>
+    </message>
+    <message>
+        <source>Closes this window; a running rollback or resume goes on.</source>
+        <translation>Schließt dieses Fenster; ein laufendes Zurückrollen oder Fortsetzen läuft weiter.</translation>
+    </message>
 </context>
 <context>
     <name>rp::ui::LabPage</name>
@@ -1415,6 +2459,18 @@ Was zu tun ist: %2</translation>
     <message>
         <source>Soft-RoCE lab stopped.</source>
         <translation>Soft-RoCE-Labor gestoppt.</translation>
+    </message>
+    <message>
+        <source>How far the start of the two lab guests has come; the line below says what runs now.</source>
+        <translation>Wie weit der Start der beiden Labor-Gäste ist; die Zeile darunter sagt, was gerade läuft.</translation>
+    </message>
+    <message>
+        <source>Why the lab did not start</source>
+        <translation>Warum das Labor nicht gestartet wurde</translation>
+    </message>
+    <message>
+        <source>The error and what to do about it; select to copy.</source>
+        <translation>Der Fehler und was dagegen zu tun ist; zum Kopieren markieren.</translation>
     </message>
 </context>
 <context>
@@ -1613,6 +2669,205 @@ Setzen Sie es fort (bereits geprüfte Schritte werden erneut zurückgelesen, die
         <source>&amp;Keep running</source>
         <translation>&amp;Weiterlaufen lassen</translation>
     </message>
+    <message>
+        <source>Open &amp;recent</source>
+        <translation>&amp;Zuletzt geöffnet</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>&amp;Ansicht</translation>
+    </message>
+    <message>
+        <source>&amp;Theme</source>
+        <translation>&amp;Farbschema</translation>
+    </message>
+    <message>
+        <source>&amp;System colours</source>
+        <translation>&amp;Systemfarben</translation>
+    </message>
+    <message>
+        <source>&amp;Dark</source>
+        <translation>&amp;Dunkel</translation>
+    </message>
+    <message>
+        <source>&amp;High contrast</source>
+        <translation>&amp;Hoher Kontrast</translation>
+    </message>
+    <message>
+        <source>The built-in Soft-RoCE &amp;lab</source>
+        <translation>Das eingebaute Soft-RoCE-&amp;Labor</translation>
+    </message>
+    <message>
+        <source>The profile of the last session was not restored: %1</source>
+        <translation>Das Profil der letzten Sitzung wurde nicht wiederhergestellt: %1</translation>
+    </message>
+    <message>
+        <source>&amp;%1 %2 — %3</source>
+        <translation>&amp;%1 %2 — %3</translation>
+    </message>
+    <message>
+        <source>No recent projects</source>
+        <translation>Keine zuletzt geöffneten Projekte</translation>
+    </message>
+    <message>
+        <source>&amp;Clear list</source>
+        <translation>Liste &amp;leeren</translation>
+    </message>
+    <message>
+        <source>The built-in Soft-RoCE lab</source>
+        <translation>Das eingebaute Soft-RoCE-Labor</translation>
+    </message>
+    <message>
+        <source>RoCE Pilot can be tried without RDMA hardware and without touching your network.</source>
+        <translation>RoCE Pilot lässt sich ohne RDMA-Hardware ausprobieren, ohne Ihr Netz anzutasten.</translation>
+    </message>
+    <message>
+        <source>Choose &quot;Try it on the built-in Soft-RoCE lab&quot; on the Welcome page (or start rocepilot --lab). RoCE Pilot then boots two small virtual machines, lab-a and lab-b, under qemu. Each has a Soft-RoCE device (rdma_rxe) on a private virtual link, so they talk real RoCE v2 to each other.
+
+Both guests are added as hosts with their SSH keys already trusted, and discovered: their GID tables, the recommended GID, and their DCB state (their virtual NICs have none, and RoCE Pilot says so instead of guessing). From there the wizard goes on as with real hosts: profile, review, apply with read-back and rollback, performance tests and the troubleshooter.
+
+The first start builds the guests&apos; image and takes longer; later starts take seconds. The lab keeps running when RoCE Pilot quits and is reused next time; File &gt; Stop Soft-RoCE lab stops it.
+
+This explanation is shown once; Help &gt; The built-in Soft-RoCE lab shows it again.</source>
+        <translation>Wählen Sie auf der Willkommensseite „Im eingebauten Soft-RoCE-Labor ausprobieren“ (oder starten Sie rocepilot --lab). RoCE Pilot bootet dann unter qemu zwei kleine virtuelle Maschinen, lab-a und lab-b. Jede hat ein Soft-RoCE-Gerät (rdma_rxe) an einer privaten virtuellen Verbindung, sodass sie echtes RoCE v2 miteinander sprechen.
+
+Beide Gäste werden als Hosts hinzugefügt, ihre SSH-Schlüssel sind bereits vertrauenswürdig, und sie werden ermittelt: ihre GID-Tabellen, die empfohlene GID und ihr DCB-Zustand (ihre virtuellen NICs haben keinen, und RoCE Pilot sagt das, statt zu raten). Von dort geht der Assistent weiter wie mit echten Hosts: Profil, Überprüfen, Anwenden mit Rücklesen und Rollback, Leistungstests und die Fehlersuche.
+
+Der erste Start baut das Image der Gäste und dauert länger; spätere Starts dauern Sekunden. Das Labor läuft weiter, wenn RoCE Pilot beendet wird, und wird beim nächsten Mal wiederverwendet; Datei &gt; Soft-RoCE-Labor stoppen hält es an.
+
+Diese Erklärung wird einmal gezeigt; Hilfe &gt; Das eingebaute Soft-RoCE-Labor zeigt sie erneut.</translation>
+    </message>
+    <message>
+        <source>&amp;Try the lab now</source>
+        <translation>Labor jetzt &amp;ausprobieren</translation>
+    </message>
+    <message>
+        <source>&amp;Close</source>
+        <translation>&amp;Schließen</translation>
+    </message>
+</context>
+<context>
+    <name>rp::ui::PfcView</name>
+    <message>
+        <source>Priority flow control per host, direction and priority</source>
+        <translation>Priority Flow Control je Host, Richtung und Priorität</translation>
+    </message>
+    <message>
+        <source>Alarms raised by the host counters</source>
+        <translation>Von den Host-Zählern ausgelöste Alarme</translation>
+    </message>
+    <message>
+        <source>Time (s)</source>
+        <translation>Zeit (s)</translation>
+    </message>
+    <message>
+        <source>Host</source>
+        <translation>Host</translation>
+    </message>
+    <message>
+        <source>Severity</source>
+        <translation>Schweregrad</translation>
+    </message>
+    <message>
+        <source>Alarm</source>
+        <translation>Alarm</translation>
+    </message>
+    <message>
+        <source>critical</source>
+        <translation>kritisch</translation>
+    </message>
+    <message>
+        <source>warning</source>
+        <translation>Warnung</translation>
+    </message>
+    <message>
+        <source>info</source>
+        <translation>Info</translation>
+    </message>
+    <message>
+        <source>%1 lossless</source>
+        <translation>%1 verlustfrei</translation>
+    </message>
+    <message>
+        <source>Priority %1</source>
+        <translation>Priorität %1</translation>
+    </message>
+    <message>
+        <source>A PFC priority of the profile: pauses here are how a lossless fabric works</source>
+        <translation>Eine PFC-Priorität des Profils: Pausen hier sind die Arbeitsweise einer verlustfreien Fabric</translation>
+    </message>
+    <message>
+        <source>%1 rx</source>
+        <translation>%1 rx</translation>
+    </message>
+    <message>
+        <source>%1 tx</source>
+        <translation>%1 tx</translation>
+    </message>
+    <message>
+        <source>Pause frames received: the peer (switch) paused this port; look at the network</source>
+        <translation>Pause-Frames empfangen: Die Gegenstelle (Switch) hat diesen Port pausiert; prüfen Sie das Netz</translation>
+    </message>
+    <message>
+        <source>Pause frames sent: this port paused the peer; look at the NIC&apos;s buffers, PCIe, the host</source>
+        <translation>Pause-Frames gesendet: Dieser Port hat die Gegenstelle pausiert; prüfen Sie die Puffer der NIC, PCIe, den Host</translation>
+    </message>
+    <message>
+        <source>This NIC has no pause counter for priority %1 (absent, not zero)</source>
+        <translation>Diese NIC hat keinen Pausenzähler für Priorität %1 (fehlt, nicht null)</translation>
+    </message>
+    <message>
+        <source>%1 /s</source>
+        <translation>%1 /s</translation>
+    </message>
+    <message>
+        <source>— /s</source>
+        <translation>— /s</translation>
+    </message>
+    <message>
+        <source>%1 %</source>
+        <translation>%1 %</translation>
+    </message>
+    <message>
+        <source>%1 ep/s</source>
+        <translation>%1 Ep/s</translation>
+    </message>
+    <message>
+        <source>Priority %1, %2, last second: pause frames per second; share of the time paused (from the pause duration counter) · pause episodes (ep) per second</source>
+        <translation>Priorität %1, %2, letzte Sekunde: Pause-Frames pro Sekunde; Anteil der pausierten Zeit (aus dem Zähler der Pausendauer) · Pausenepisoden (Ep) pro Sekunde</translation>
+    </message>
+    <message>
+        <source>received</source>
+        <translation>empfangen</translation>
+    </message>
+    <message>
+        <source>sent</source>
+        <translation>gesendet</translation>
+    </message>
+    <message>
+        <source>Pauses on priority %1, which is not a PFC priority of the profile: PFC, trust or the switch pauses a lossy class</source>
+        <translation>Pausen auf Priorität %1, die keine PFC-Priorität des Profils ist: PFC, Trust oder der Switch pausiert eine verlustbehaftete Klasse</translation>
+    </message>
+    <message>
+        <source>Per-priority pause counters appear here while a test runs.</source>
+        <translation>Pausenzähler je Priorität erscheinen hier, während ein Test läuft.</translation>
+    </message>
+    <message>
+        <source>These NICs have no per-priority pause counters (Soft-RoCE, virtio and most NICs without DCB): PFC cannot be shown.</source>
+        <translation>Diese NICs haben keine Pausenzähler je Priorität (Soft-RoCE, virtio und die meisten NICs ohne DCB): PFC kann nicht angezeigt werden.</translation>
+    </message>
+    <message>
+        <source>No profile: the lossless priority is not known, so pauses on other priorities are not flagged.</source>
+        <translation>Kein Profil: Die verlustfreie Priorität ist nicht bekannt, daher werden Pausen auf anderen Prioritäten nicht markiert.</translation>
+    </message>
+    <message>
+        <source>Pauses on a priority outside the profile&apos;s PFC set (flagged).</source>
+        <translation>Pausen auf einer Priorität außerhalb der PFC-Menge des Profils (markiert).</translation>
+    </message>
+    <message>
+        <source>Pause frames per second, time paused and pause episodes, last second; lossless priority highlighted.</source>
+        <translation>Pause-Frames pro Sekunde, pausierte Zeit und Pausenepisoden, letzte Sekunde; verlustfreie Priorität hervorgehoben.</translation>
+    </message>
 </context>
 <context>
     <name>rp::ui::ProfileIssueModel</name>
@@ -1765,7 +3020,7 @@ Setzen Sie es fort (bereits geprüfte Schritte werden erneut zurückgelesen, die
     </message>
     <message>
         <source>Use a second small class</source>
-        <translation>Eine zweite kleine Klasse verwenden</translation>
+        <translation>Zweite kleine Klasse verwenden</translation>
     </message>
     <message>
         <source>Priority:</source>
@@ -1865,7 +3120,7 @@ Setzen Sie es fort (bereits geprüfte Schritte werden erneut zurückgelesen, die
     </message>
     <message>
         <source>Probability at maximum:</source>
-        <translation>Wahrscheinlichkeit an der oberen Schwelle:</translation>
+        <translation>Max. Wahrscheinlichkeit:</translation>
     </message>
     <message>
         <source>DCBX and LLDP</source>
@@ -1873,7 +3128,7 @@ Setzen Sie es fort (bereits geprüfte Schritte werden erneut zurückgelesen, die
     </message>
     <message>
         <source>Host is willing (accepts the switch&apos;s settings)</source>
-        <translation>Host ist „willing“ (übernimmt die Einstellungen des Switches)</translation>
+        <translation>Host „willing“ (übernimmt Switch-Einstellungen)</translation>
     </message>
     <message>
         <source>Operating system</source>
@@ -1917,7 +3172,7 @@ Setzen Sie es fort (bereits geprüfte Schritte werden erneut zurückgelesen, die
     </message>
     <message>
         <source>QoS on uplinks (lossless end to end)</source>
-        <translation>QoS auf den Uplinks (durchgehend verlustfrei)</translation>
+        <translation>QoS auf Uplinks (durchgehend verlustfrei)</translation>
     </message>
     <message>
         <source> m</source>
@@ -1937,7 +3192,7 @@ Setzen Sie es fort (bereits geprüfte Schritte werden erneut zurückgelesen, die
     </message>
     <message>
         <source>Lossless buffer share:</source>
-        <translation>Anteil des verlustfreien Puffers:</translation>
+        <translation>Verlustfreier Pufferanteil:</translation>
     </message>
     <message numerus="yes">
         <source>%n error(s): fix them to go on.</source>
@@ -2015,6 +3270,134 @@ Setzen Sie es fort (bereits geprüfte Schritte werden erneut zurückgelesen, die
         <source>Save profile</source>
         <translation>Profil speichern</translation>
     </message>
+    <message>
+        <source>A starting point for the profile; its explanation is shown beside the form. Editing a field keeps the preset&apos;s name and marks the profile as changed.</source>
+        <translation>Ein Ausgangspunkt für das Profil; seine Erklärung steht neben dem Formular. Das Bearbeiten eines Felds behält den Namen der Vorlage und markiert das Profil als geändert.</translation>
+    </message>
+    <message>
+        <source>Errors (they block Next) and warnings about the values in the form. Enter on a finding moves the focus to its field.</source>
+        <translation>Fehler (sie sperren Weiter) und Warnungen zu den Werten im Formular. Enter auf einem Befund setzt den Fokus in sein Feld.</translation>
+    </message>
+    <message>
+        <source>A label for this profile; it heads every generated file.</source>
+        <translation>Eine Bezeichnung für dieses Profil; sie steht über jeder erzeugten Datei.</translation>
+    </message>
+    <message>
+        <source>Lossless uses PFC pause frames on the RoCE priority; ECN only relies on congestion marking and never pauses.</source>
+        <translation>Verlustfrei nutzt PFC-Pause-Frames auf der RoCE-Priorität; nur ECN verlässt sich auf Überlastmarkierung und pausiert nie.</translation>
+    </message>
+    <message>
+        <source>RoCE v2 runs over UDP/IP and can be routed; v1 stays inside one Ethernet segment.</source>
+        <translation>RoCE v2 läuft über UDP/IP und ist routbar; v1 bleibt in einem Ethernet-Segment.</translation>
+    </message>
+    <message>
+        <source>Which header the NICs and switches read the priority from: the DSCP of the IP header or the PCP of the VLAN tag.</source>
+        <translation>Aus welchem Header die NICs und Switches die Priorität lesen: der DSCP des IP-Headers oder der PCP des VLAN-Tags.</translation>
+    </message>
+    <message>
+        <source>The DSCP value (0 to 63) RoCE packets are sent with.</source>
+        <translation>Der DSCP-Wert (0 bis 63), mit dem RoCE-Pakete gesendet werden.</translation>
+    </message>
+    <message>
+        <source>The priority (0 to 7) RoCE traffic maps to; PFC protects this priority.</source>
+        <translation>Die Priorität (0 bis 7), auf die RoCE-Verkehr abgebildet wird; PFC schützt diese Priorität.</translation>
+    </message>
+    <message>
+        <source>The DSCP value of congestion notification packets.</source>
+        <translation>Der DSCP-Wert der Congestion-Notification-Pakete (CNP).</translation>
+    </message>
+    <message>
+        <source>The priority congestion notification packets map to.</source>
+        <translation>Die Priorität, auf die Congestion-Notification-Pakete abgebildet werden.</translation>
+    </message>
+    <message>
+        <source>Sends congestion notifications in a strict-priority class so they overtake data.</source>
+        <translation>Sendet Congestion Notifications in einer Klasse mit strikter Priorität, damit sie Daten überholen.</translation>
+    </message>
+    <message>
+        <source>Reserves a second small class, for example for a cluster heartbeat, with its own priority and DSCP.</source>
+        <translation>Reserviert eine zweite kleine Klasse, etwa für einen Cluster-Heartbeat, mit eigener Priorität und eigenem DSCP.</translation>
+    </message>
+    <message>
+        <source>The priority of the second class.</source>
+        <translation>Die Priorität der zweiten Klasse.</translation>
+    </message>
+    <message>
+        <source>The DSCP value of the second class.</source>
+        <translation>Der DSCP-Wert der zweiten Klasse.</translation>
+    </message>
+    <message>
+        <source>The MTU of the switch ports; it must be at least the host MTU plus headers.</source>
+        <translation>Die MTU der Switch-Ports; sie muss mindestens die Host-MTU plus Header betragen.</translation>
+    </message>
+    <message>
+        <source>Pause frames protect this priority from drops.</source>
+        <translation>Pause-Frames schützen diese Priorität vor Verwerfen.</translation>
+    </message>
+    <message>
+        <source>The traffic class (0 to 7) this priority is queued in.</source>
+        <translation>Die Traffic Class (0 bis 7), in deren Warteschlange diese Priorität kommt.</translation>
+    </message>
+    <message>
+        <source>The share of the link this traffic class gets under load; the classes that are not strict must add up to 100 %.</source>
+        <translation>Der Anteil der Verbindung, den diese Traffic Class unter Last erhält; die nicht strikten Klassen müssen zusammen 100 % ergeben.</translation>
+    </message>
+    <message>
+        <source>A strict class is always served first and takes no bandwidth share.</source>
+        <translation>Eine strikte Klasse wird immer zuerst bedient und erhält keinen Bandbreitenanteil.</translation>
+    </message>
+    <message>
+        <source>Lets the switch drop a queue that stays paused too long instead of spreading the pause.</source>
+        <translation>Lässt den Switch eine zu lange pausierte Warteschlange verwerfen, statt die Pause weiterzugeben.</translation>
+    </message>
+    <message>
+        <source>Switches mark packets of the RoCE class when their queue grows, so senders slow down (DCQCN).</source>
+        <translation>Switches markieren Pakete der RoCE-Klasse, wenn ihre Warteschlange wächst, damit Sender drosseln (DCQCN).</translation>
+    </message>
+    <message>
+        <source>Queue depth where marking starts.</source>
+        <translation>Warteschlangentiefe, ab der markiert wird.</translation>
+    </message>
+    <message>
+        <source>Queue depth where marking reaches its maximum probability.</source>
+        <translation>Warteschlangentiefe, bei der die Markierung ihre maximale Wahrscheinlichkeit erreicht.</translation>
+    </message>
+    <message>
+        <source>The marking probability at the maximum threshold.</source>
+        <translation>Die Markierungswahrscheinlichkeit an der oberen Schwelle.</translation>
+    </message>
+    <message>
+        <source>A willing host takes PFC and ETS from the switch through DCBX instead of its own settings.</source>
+        <translation>Ein williger (willing) Host übernimmt PFC und ETS per DCBX vom Switch statt seiner eigenen Einstellungen.</translation>
+    </message>
+    <message>
+        <source>Which LLDP agent speaks DCBX for the host: the operating system or the NIC firmware.</source>
+        <translation>Welcher LLDP-Agent DCBX für den Host spricht: das Betriebssystem oder die NIC-Firmware.</translation>
+    </message>
+    <message>
+        <source>The RoCE mode rdma_cm uses for new connections by default.</source>
+        <translation>Der RoCE-Modus, den rdma_cm standardmäßig für neue Verbindungen verwendet.</translation>
+    </message>
+    <message>
+        <source>The type of service rdma_cm sets on new connections: the DSCP times 4 plus the ECN bits.</source>
+        <translation>Der Type of Service, den rdma_cm auf neuen Verbindungen setzt: der DSCP mal 4 plus die ECN-Bits.</translation>
+    </message>
+    <message>
+        <source>Generates trust, PFC and ETS for switch ports that face hosts.</source>
+        <translation>Erzeugt Trust, PFC und ETS für Switch-Ports, die zu Hosts zeigen.</translation>
+    </message>
+    <message>
+        <source>Generates the same QoS on uplinks, so traffic stays lossless between switches.</source>
+        <translation>Erzeugt dieselbe QoS auf den Uplinks, damit der Verkehr zwischen Switches verlustfrei bleibt.</translation>
+    </message>
+    <message>
+        <source>The share of the switch buffer reserved for lossless traffic, where the platform lets you set it.</source>
+        <translation>Der Anteil des Switch-Puffers, der für verlustfreien Verkehr reserviert ist, wo die Plattform das Einstellen erlaubt.</translation>
+    </message>
+    <message>
+        <source>The profile of the last session.</source>
+        <translation>Das Profil der letzten Sitzung.</translation>
+    </message>
 </context>
 <context>
     <name>rp::ui::ReviewPage</name>
@@ -2032,15 +3415,11 @@ Setzen Sie es fort (bereits geprüfte Schritte werden erneut zurückgelesen, die
     </message>
     <message>
         <source>&amp;Add switch</source>
-        <translation>Switch &amp;hinzufügen</translation>
+        <translation>Switch h&amp;inzufügen</translation>
     </message>
     <message>
         <source>Re&amp;move switch</source>
         <translation>Switch &amp;entfernen</translation>
-    </message>
-    <message>
-        <source>Save all to &amp;folder…</source>
-        <translation>Alles in &amp;Ordner speichern…</translation>
     </message>
     <message>
         <source>Write one file per target plus plan.json into an empty folder, all or nothing.</source>
@@ -2123,6 +3502,46 @@ Setzen Sie es fort (bereits geprüfte Schritte werden erneut zurückgelesen, die
     <message>
         <source>The plan for every discovered host and the switches you list: read each step, see what will change and what already matches, then copy or save the files. Nothing is applied on this page: the next one applies the plan.</source>
         <translation>Der Plan für jeden ermittelten Host und die Switches, die Sie angeben: Lesen Sie jeden Schritt, sehen Sie, was sich ändert und was schon stimmt, und kopieren oder speichern Sie dann die Dateien. Auf dieser Seite wird nichts angewendet: Die nächste wendet den Plan an.</translation>
+    </message>
+    <message>
+        <source>The switches to generate a configuration for: name, vendor, management address and the ports facing hosts. F2 edits the current cell.</source>
+        <translation>Die Switches, für die eine Konfiguration erzeugt wird: Name, Hersteller, Management-Adresse und die Ports zu den Hosts. F2 bearbeitet die aktuelle Zelle.</translation>
+    </message>
+    <message>
+        <source>Adds a row to the switch table and starts editing its name.</source>
+        <translation>Fügt der Switch-Tabelle eine Zeile hinzu und beginnt mit der Bearbeitung ihres Namens.</translation>
+    </message>
+    <message>
+        <source>Removes the selected switches.</source>
+        <translation>Entfernt die ausgewählten Switches.</translation>
+    </message>
+    <message>
+        <source>Save all to fol&amp;der…</source>
+        <translation>Alle in &amp;Ordner speichern…</translation>
+    </message>
+    <message>
+        <source>Plan targets</source>
+        <translation>Ziele des Plans</translation>
+    </message>
+    <message>
+        <source>One tab per host and switch with its plan.</source>
+        <translation>Ein Reiter je Host und Switch mit seinem Plan.</translation>
+    </message>
+    <message>
+        <source>One tab per host and switch; the arrow keys switch between them.</source>
+        <translation>Ein Reiter je Host und Switch; die Pfeiltasten wechseln zwischen ihnen.</translation>
+    </message>
+    <message>
+        <source>Copy the plan for %1</source>
+        <translation>Den Plan für %1 kopieren</translation>
+    </message>
+    <message>
+        <source>Every step for %1 in order, with its check and its undo; read-only, select to copy.</source>
+        <translation>Jeder Schritt für %1 der Reihe nach, mit seiner Prüfung und seinem Rückgängigmachen; schreibgeschützt, zum Kopieren markieren.</translation>
+    </message>
+    <message>
+        <source>Each setting the plan sets on %1: what the host has now, what the plan wants, and whether it will change, already matches or is unknown.</source>
+        <translation>Jede Einstellung, die der Plan auf %1 setzt: was der Host jetzt hat, was der Plan will und ob sie sich ändert, bereits passt oder unbekannt ist.</translation>
     </message>
 </context>
 <context>
@@ -2434,7 +3853,7 @@ Nachher: %2</translation>
     </message>
     <message>
         <source>&amp;Duration</source>
-        <translation>&amp;Dauer</translation>
+        <translation>Da&amp;uer</translation>
     </message>
     <message>
         <source>busy-poll</source>
@@ -2490,7 +3909,7 @@ Nachher: %2</translation>
     </message>
     <message>
         <source>&amp;Start</source>
-        <translation>St&amp;arten</translation>
+        <translation>Start&amp;en</translation>
     </message>
     <message>
         <source>S&amp;top</source>
@@ -2619,10 +4038,6 @@ Nachher: %2</translation>
         </translation>
     </message>
     <message>
-        <source>p50 µs</source>
-        <translation>p50 µs</translation>
-    </message>
-    <message>
         <source>Gb/s</source>
         <translation>Gb/s</translation>
     </message>
@@ -2667,16 +4082,88 @@ Nachher: %2</translation>
         <translation>Die Diagramme für Durchsatz, Latenz, CPU und Zähler exportieren</translation>
     </message>
     <message>
-        <source>PDF, vector (*.pdf);;PNG (*.png)</source>
-        <translation>PDF, Vektor (*.pdf);;PNG (*.png)</translation>
-    </message>
-    <message>
         <source>Export chart</source>
         <translation>Diagramm exportieren</translation>
     </message>
     <message>
         <source>Charts written next to %1</source>
         <translation>Diagramme neben %1 geschrieben</translation>
+    </message>
+    <message>
+        <source>Pair shown in the live charts</source>
+        <translation>In den Live-Diagrammen gezeigtes Paar</translation>
+    </message>
+    <message>
+        <source>One-to-many and all-to-all run several pairs at once: pick the one the live charts follow</source>
+        <translation>„Einer an viele“ und „Alle an alle“ führen mehrere Paare gleichzeitig aus: Wählen Sie das, dem die Live-Diagramme folgen</translation>
+    </message>
+    <message>
+        <source>the running pair (first of each round)</source>
+        <translation>das laufende Paar (erstes jeder Runde)</translation>
+    </message>
+    <message>
+        <source>Live c&amp;harts of</source>
+        <translation>Live-&amp;Kurven von</translation>
+    </message>
+    <message>
+        <source>Heatmap metric</source>
+        <translation>Heatmap-Metrik</translation>
+    </message>
+    <message>
+        <source>p99 one-way latency (µs)</source>
+        <translation>p99-Einweg-Latenz (µs)</translation>
+    </message>
+    <message>
+        <source>error counter events (loss, timeouts, storms)</source>
+        <translation>Fehlerzähler-Ereignisse (Verlust, Timeouts, Stürme)</translation>
+    </message>
+    <message>
+        <source>Host by host heatmap; click a cell to open that pair&apos;s run</source>
+        <translation>Heatmap Host gegen Host; klicken Sie auf eine Zelle, um den Lauf dieses Paars zu öffnen</translation>
+    </message>
+    <message>
+        <source>Click a cell to open that pair&apos;s run in the live charts</source>
+        <translation>Klicken Sie auf eine Zelle, um den Lauf dieses Paars in den Live-Diagrammen zu öffnen</translation>
+    </message>
+    <message>
+        <source>Worst pairs</source>
+        <translation>Schlechteste Paare</translation>
+    </message>
+    <message>
+        <source>The ten worst pairs of the metric; activate a row to open that pair&apos;s run</source>
+        <translation>Die zehn schlechtesten Paare der Metrik; aktivieren Sie eine Zeile, um den Lauf dieses Paars zu öffnen</translation>
+    </message>
+    <message>
+        <source>Pair (client → server)</source>
+        <translation>Paar (Client → Server)</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>Wert</translation>
+    </message>
+    <message>
+        <source>%1: its run opens here once the test has finished</source>
+        <translation>%1: sein Lauf öffnet sich hier, sobald der Test beendet ist</translation>
+    </message>
+    <message>
+        <source>%1 has no saved run</source>
+        <translation>%1 hat keinen gespeicherten Lauf</translation>
+    </message>
+    <message>
+        <source>µs</source>
+        <translation>µs</translation>
+    </message>
+    <message>
+        <source>events</source>
+        <translation>Ereignisse</translation>
+    </message>
+    <message>
+        <source>Open this pair&apos;s run in the live charts</source>
+        <translation>Den Lauf dieses Paars in den Live-Diagrammen öffnen</translation>
+    </message>
+    <message>
+        <source>PDF, vector (*.pdf);;SVG, vector (*.svg);;PNG (*.png)</source>
+        <translation>PDF, Vektor (*.pdf);;SVG, Vektor (*.svg);;PNG (*.png)</translation>
     </message>
 </context>
 <context>
@@ -2703,7 +4190,7 @@ Nachher: %2</translation>
     </message>
     <message>
         <source>&amp;Active checks (RDMA ping per GID index, test port)</source>
-        <translation>&amp;Aktive Prüfungen (RDMA-Ping je GID-Index, Testport)</translation>
+        <translation>Akti&amp;ve Prüfungen (RDMA-Ping je GID-Index, Testport)</translation>
     </message>
     <message>
         <source>Runs rocepilot-probe between hosts that share a subnet: a few RDMA pings over each candidate GID index and a TCP connect to port 18515</source>
@@ -2973,6 +4460,30 @@ Nachher: %2</translation>
     <message>
         <source>the Review page has no plan (see its status).</source>
         <translation>die Seite „Überprüfen“ hat keinen Plan (siehe ihren Status).</translation>
+    </message>
+    <message>
+        <source>Back</source>
+        <translation>Zurück</translation>
+    </message>
+    <message>
+        <source>Returns to the previous page; nothing is undone.</source>
+        <translation>Kehrt zur vorherigen Seite zurück; nichts wird rückgängig gemacht.</translation>
+    </message>
+    <message>
+        <source>Next</source>
+        <translation>Weiter</translation>
+    </message>
+    <message>
+        <source>Goes on to the next page once this one is complete; Enter presses it.</source>
+        <translation>Geht zur nächsten Seite, sobald diese vollständig ist; Enter drückt diese Schaltfläche.</translation>
+    </message>
+    <message>
+        <source>Closes RoCE Pilot, asking to save changes first.</source>
+        <translation>Schließt RoCE Pilot und fragt vorher, ob Änderungen gespeichert werden sollen.</translation>
+    </message>
+    <message>
+        <source>Finish</source>
+        <translation>Fertigstellen</translation>
     </message>
 </context>
 </TS>

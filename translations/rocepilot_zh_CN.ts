@@ -2,6 +2,851 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="zh_CN">
 <context>
+    <name>ReportPdf</name>
+    <message>
+        <source>RoCE Pilot test report</source>
+        <translation>RoCE Pilot 测试报告</translation>
+    </message>
+    <message>
+        <source>page %1</source>
+        <translation>第 %1 页</translation>
+    </message>
+    <message>
+        <source>... (%1 more lines in the run file)</source>
+        <translation>...（运行文件中还有 %1 行）</translation>
+    </message>
+    <message>
+        <source>no data</source>
+        <translation>无数据</translation>
+    </message>
+    <message>
+        <source>time since the run started (s)</source>
+        <translation>自运行开始的时间（秒）</translation>
+    </message>
+    <message>
+        <source>message size (bytes, log scale)</source>
+        <translation>消息大小（字节，对数刻度）</translation>
+    </message>
+    <message>
+        <source>PASS</source>
+        <translation>通过</translation>
+    </message>
+    <message>
+        <source>PASS with warnings</source>
+        <translation>通过（有警告）</translation>
+    </message>
+    <message>
+        <source>FAIL</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>not judged</source>
+        <translation>未评判</translation>
+    </message>
+    <message>
+        <source>pass</source>
+        <translation>通过</translation>
+    </message>
+    <message>
+        <source>warning</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <source>not checked</source>
+        <translation>未检查</translation>
+    </message>
+    <message>
+        <source>Every check passed or had nothing to judge (details below).</source>
+        <translation>所有检查均已通过或无可评判内容（详见下文）。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n check(s) failed: %1</source>
+        <translation>
+            <numerusform>%n 项检查失败：%1</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n warning(s): %1</source>
+        <translation>
+            <numerusform>%n 条警告：%1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Checks</source>
+        <translation>检查</translation>
+    </message>
+    <message>
+        <source>Check</source>
+        <translation>检查</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <source>What was seen</source>
+        <translation>观察到的情况</translation>
+    </message>
+    <message>
+        <source>Checks over the %1 runs</source>
+        <translation>%1 次运行的检查</translation>
+    </message>
+    <message>
+        <source>Topology</source>
+        <translation>拓扑</translation>
+    </message>
+    <message>
+        <source>GID %1 on %2</source>
+        <translation>%2 上的 GID %1</translation>
+    </message>
+    <message>
+        <source>client</source>
+        <translation>客户端</translation>
+    </message>
+    <message>
+        <source>server</source>
+        <translation>服务器</translation>
+    </message>
+    <message>
+        <source>to %1</source>
+        <translation>至 %1</translation>
+    </message>
+    <message>
+        <source>, ToS %1</source>
+        <translation>，ToS %1</translation>
+    </message>
+    <message>
+        <source>The switches between the hosts are not part of the run; the troubleshooter&apos;s findings (when given) cover what it read from them.</source>
+        <translation>主机之间的交换机不属于本次运行；故障排查的发现项（如提供）涵盖其从交换机读取的内容。</translation>
+    </message>
+    <message>
+        <source>, RoCE MTU %1</source>
+        <translation>，RoCE MTU %1</translation>
+    </message>
+    <message>
+        <source>, fw %1</source>
+        <translation>，固件 %1</translation>
+    </message>
+    <message>
+        <source>off on every priority</source>
+        <translation>所有优先级均关闭</translation>
+    </message>
+    <message>
+        <source>on for %1</source>
+        <translation>已为 %1 开启</translation>
+    </message>
+    <message>
+        <source>Host configuration (discovered at the start of the run)</source>
+        <translation>主机配置（运行开始时发现）</translation>
+    </message>
+    <message>
+        <source>Discovery found no RDMA port on these hosts (a TCP run).</source>
+        <translation>发现过程未在这些主机上找到 RDMA 端口（TCP 运行）。</translation>
+    </message>
+    <message>
+        <source>Host</source>
+        <translation>主机</translation>
+    </message>
+    <message>
+        <source>Netdev</source>
+        <translation>网络设备</translation>
+    </message>
+    <message>
+        <source>RDMA port</source>
+        <translation>RDMA 端口</translation>
+    </message>
+    <message>
+        <source>MTU</source>
+        <translation>MTU</translation>
+    </message>
+    <message>
+        <source>PFC</source>
+        <translation>PFC</translation>
+    </message>
+    <message>
+        <source>Trust</source>
+        <translation>信任</translation>
+    </message>
+    <message>
+        <source>DCBX</source>
+        <translation>DCBX</translation>
+    </message>
+    <message>
+        <source>Anomalies</source>
+        <translation>异常</translation>
+    </message>
+    <message>
+        <source>%1 rose from %2 s on (%3 in all)</source>
+        <translation>%1 从 %2 秒起上升（共 %3）</translation>
+    </message>
+    <message>
+        <source>%1 s (%2 µs at %3)</source>
+        <translation>%1 秒（%3 时为 %2 µs）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n interval(s) of 100 ms with p99 over 10x the median p50: %1</source>
+        <translation>
+            <numerusform>%n 个 100 ms 区间的 p99 超过 p50 中位数的 10 倍：%1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>, …</source>
+        <translation>，…</translation>
+    </message>
+    <message>
+        <source>None seen: the run file is complete, no loss, retransmission or pause counter rose, and no 100 ms interval had a p99 above 10x the median p50.</source>
+        <translation>未发现：运行文件完整，丢包、重传和暂停计数器均未上升，且没有任何 100 ms 区间的 p99 超过 p50 中位数的 10 倍。</translation>
+    </message>
+    <message>
+        <source>Verdict and what to do: %1</source>
+        <translation>结论与处理建议：%1</translation>
+    </message>
+    <message>
+        <source>Seen: %1.</source>
+        <translation>观察到：%1。</translation>
+    </message>
+    <message>
+        <source>What to do: %1</source>
+        <translation>处理建议：%1</translation>
+    </message>
+    <message>
+        <source>Nothing to do: every check passed or had nothing to judge.</source>
+        <translation>无需处理：所有检查均已通过或无可评判内容。</translation>
+    </message>
+    <message>
+        <source>Commands that repeat this test</source>
+        <translation>重复此测试的命令</translation>
+    </message>
+    <message>
+        <source>RoCE Pilot (the same engine, samples and counters):</source>
+        <translation>RoCE Pilot（相同的引擎、采样和计数器）：</translation>
+    </message>
+    <message>
+        <source>perftest, by hand (server first, then the client; one pair per size):</source>
+        <translation>perftest，手动执行（先服务器，后客户端；每种大小一对）：</translation>
+    </message>
+    <message>
+        <source># ... sizes %1 to %2: the same with -s changed</source>
+        <translation># ... 大小 %1 至 %2：相同命令，仅修改 -s</translation>
+    </message>
+    <message>
+        <source>%1$ %2</source>
+        <translation>%1$ %2</translation>
+    </message>
+    <message>
+        <source>All pairs: one-way p99 latency (client → server)</source>
+        <translation>所有主机对：单向 p99 延迟（客户端 → 服务器）</translation>
+    </message>
+    <message>
+        <source>All pairs: peak throughput (client → server)</source>
+        <translation>所有主机对：峰值吞吐量（客户端 → 服务器）</translation>
+    </message>
+    <message>
+        <source> µs</source>
+        <translation> µs</translation>
+    </message>
+    <message>
+        <source> Gb/s</source>
+        <translation> Gb/s</translation>
+    </message>
+    <message>
+        <source>Rows are the client, columns the server; %1 at the smallest size of each run. A dark frame marks a pair whose checks failed. Grey: not measured.</source>
+        <translation>行为客户端，列为服务器；%1 取每次运行的最小消息大小。深色边框标记检查失败的主机对。灰色：未测量。</translation>
+    </message>
+    <message>
+        <source>one-way p99 latency</source>
+        <translation>单向 p99 延迟</translation>
+    </message>
+    <message>
+        <source>peak throughput</source>
+        <translation>峰值吞吐量</translation>
+    </message>
+    <message>
+        <source>The worst pairs</source>
+        <translation>最差的主机对</translation>
+    </message>
+    <message>
+        <source>#</source>
+        <translation>#</translation>
+    </message>
+    <message>
+        <source>Client → server</source>
+        <translation>客户端 → 服务器</translation>
+    </message>
+    <message>
+        <source>Size</source>
+        <translation>大小</translation>
+    </message>
+    <message>
+        <source>p50 µs</source>
+        <translation>p50 µs</translation>
+    </message>
+    <message>
+        <source>p99 µs</source>
+        <translation>p99 µs</translation>
+    </message>
+    <message>
+        <source>Peak Gb/s</source>
+        <translation>峰值 Gb/s</translation>
+    </message>
+    <message>
+        <source>Alarm events</source>
+        <translation>告警事件</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>结论</translation>
+    </message>
+    <message>
+        <source>Worst first: failed checks, then alarm counter events (loss, retransmissions, pauses), then %1.</source>
+        <translation>最差的在前：先是检查失败，然后是告警计数器事件（丢包、重传、暂停），最后是%1。</translation>
+    </message>
+    <message>
+        <source>the highest p99</source>
+        <translation>最高 p99</translation>
+    </message>
+    <message>
+        <source>the lowest throughput</source>
+        <translation>最低吞吐量</translation>
+    </message>
+    <message>
+        <source>RoCE performance test report</source>
+        <translation>RoCE 性能测试报告</translation>
+    </message>
+    <message>
+        <source>One test run, started %1 (UTC).</source>
+        <translation>一次测试运行，开始于 %1（UTC）。</translation>
+    </message>
+    <message>
+        <source>%1 test runs compared, the first started %2 (UTC).</source>
+        <translation>比较了 %1 次测试运行，第一次开始于 %2（UTC）。</translation>
+    </message>
+    <message>
+        <source>Site: %1</source>
+        <translation>站点：%1</translation>
+    </message>
+    <message>
+        <source>Operator: %1</source>
+        <translation>操作员：%1</translation>
+    </message>
+    <message>
+        <source>RoCE Pilot %1</source>
+        <translation>RoCE Pilot %1</translation>
+    </message>
+    <message>
+        <source>%1 runs between %2 hosts; %3 of them failed a check. The table below has one line per run; the pair matrix and the worst pairs follow the per-run pages.</source>
+        <translation>%2 台主机之间共 %1 次运行；其中 %3 次有检查失败。下表每次运行占一行；主机对矩阵和最差的主机对位于各次运行的页面之后。</translation>
+    </message>
+    <message>
+        <source>Warning: %1</source>
+        <translation>警告：%1</translation>
+    </message>
+    <message>
+        <source>At a glance</source>
+        <translation>概览</translation>
+    </message>
+    <message>
+        <source>%1 runs: see the pair matrix and the worst pairs on the next page.</source>
+        <translation>%1 次运行：请参阅下一页的主机对矩阵和最差的主机对。</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <source>Test</source>
+        <translation>测试</translation>
+    </message>
+    <message>
+        <source>Sizes</source>
+        <translation>大小</translation>
+    </message>
+    <message>
+        <source>p50 / p99 µs</source>
+        <translation>p50 / p99 µs</translation>
+    </message>
+    <message>
+        <source>Latency: one-way (half the round trip) at the smallest size. Throughput: payload in Gb/s (10^9 bits per second).</source>
+        <translation>延迟：最小消息大小下的单向延迟（往返时间的一半）。吞吐量：有效载荷，单位 Gb/s（每秒 10^9 位）。</translation>
+    </message>
+    <message>
+        <source>Environment: %1</source>
+        <translation>环境：%1</translation>
+    </message>
+    <message>
+        <source>Hosts and devices</source>
+        <translation>主机与设备</translation>
+    </message>
+    <message>
+        <source>none (TCP)</source>
+        <translation>无（TCP）</translation>
+    </message>
+    <message>
+        <source>chosen by rdma_cm from the address</source>
+        <translation>由 rdma_cm 根据地址选择</translation>
+    </message>
+    <message>
+        <source>%1 index %2 (%3)</source>
+        <translation>%1 索引 %2（%3）</translation>
+    </message>
+    <message>
+        <source>none found</source>
+        <translation>未找到</translation>
+    </message>
+    <message>
+        <source>The run file records no host environment.</source>
+        <translation>运行文件未记录主机环境。</translation>
+    </message>
+    <message>
+        <source>Role</source>
+        <translation>角色</translation>
+    </message>
+    <message>
+        <source>Address</source>
+        <translation>地址</translation>
+    </message>
+    <message>
+        <source>Hostname</source>
+        <translation>主机名</translation>
+    </message>
+    <message>
+        <source>Kernel</source>
+        <translation>内核</translation>
+    </message>
+    <message>
+        <source>RDMA devices</source>
+        <translation>RDMA 设备</translation>
+    </message>
+    <message>
+        <source>GID used</source>
+        <translation>使用的 GID</translation>
+    </message>
+    <message>
+        <source>%1 GID: %2</source>
+        <translation>%1 GID：%2</translation>
+    </message>
+    <message>
+        <source>Test configuration</source>
+        <translation>测试配置</translation>
+    </message>
+    <message>
+        <source>Transport, mode, operation</source>
+        <translation>传输、模式、操作</translation>
+    </message>
+    <message>
+        <source>Message sizes</source>
+        <translation>消息大小</translation>
+    </message>
+    <message>
+        <source>Per size</source>
+        <translation>每种大小</translation>
+    </message>
+    <message>
+        <source>%1 iterations</source>
+        <translation>%1 次迭代</translation>
+    </message>
+    <message>
+        <source>%1 s (after %2 s warm-up)</source>
+        <translation>%1 秒（预热 %2 秒后）</translation>
+    </message>
+    <message>
+        <source>Completions, depth, WRs per post, signal every</source>
+        <translation>完成通知、深度、每次 post 的 WR 数、信号间隔</translation>
+    </message>
+    <message>
+        <source>Inline, data check</source>
+        <translation>Inline、数据校验</translation>
+    </message>
+    <message>
+        <source>inline</source>
+        <translation>inline</translation>
+    </message>
+    <message>
+        <source>not inline</source>
+        <translation>非 inline</translation>
+    </message>
+    <message>
+        <source>every payload checked</source>
+        <translation>校验每个有效载荷</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>关闭</translation>
+    </message>
+    <message>
+        <source>GID index, ToS</source>
+        <translation>GID 索引、ToS</translation>
+    </message>
+    <message>
+        <source>rdma_cm&apos;s choice</source>
+        <translation>由 rdma_cm 选择</translation>
+    </message>
+    <message>
+        <source>default</source>
+        <translation>默认</translation>
+    </message>
+    <message>
+        <source>Server, client, data address</source>
+        <translation>服务器、客户端、数据地址</translation>
+    </message>
+    <message>
+        <source>Started, ended</source>
+        <translation>开始、结束</translation>
+    </message>
+    <message>
+        <source>did not finish</source>
+        <translation>未完成</translation>
+    </message>
+    <message>
+        <source>Setting</source>
+        <translation>设置</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>值</translation>
+    </message>
+    <message>
+        <source>Profile</source>
+        <translation>配置方案</translation>
+    </message>
+    <message>
+        <source>What was applied (journal)</source>
+        <translation>已应用的内容（变更日志）</translation>
+    </message>
+    <message>
+        <source>Charts: %1</source>
+        <translation>图表：%1</translation>
+    </message>
+    <message>
+        <source>client, one-way p50</source>
+        <translation>客户端，单向 p50</translation>
+    </message>
+    <message>
+        <source>p99</source>
+        <translation>p99</translation>
+    </message>
+    <message>
+        <source>client CPU</source>
+        <translation>客户端 CPU</translation>
+    </message>
+    <message>
+        <source>server CPU</source>
+        <translation>服务器 CPU</translation>
+    </message>
+    <message>
+        <source>Throughput</source>
+        <translation>吞吐量</translation>
+    </message>
+    <message>
+        <source>Gb/s</source>
+        <translation>Gb/s</translation>
+    </message>
+    <message>
+        <source>no live samples (perftest reports only at the end of each size)</source>
+        <translation>无实时采样（perftest 仅在每种大小结束时报告）</translation>
+    </message>
+    <message>
+        <source>One-way latency (p50 and p99 of each 100 ms interval)</source>
+        <translation>单向延迟（每个 100 ms 区间的 p50 和 p99）</translation>
+    </message>
+    <message>
+        <source>µs (log scale)</source>
+        <translation>µs（对数刻度）</translation>
+    </message>
+    <message>
+        <source>µs</source>
+        <translation>µs</translation>
+    </message>
+    <message>
+        <source>blast mode measures throughput, not latency</source>
+        <translation>blast 模式测量吞吐量，不测延迟</translation>
+    </message>
+    <message>
+        <source>no live latency samples</source>
+        <translation>无实时延迟采样</translation>
+    </message>
+    <message>
+        <source>CPU of both sides (100% = one core)</source>
+        <translation>双方的 CPU（100% = 一个核心）</translation>
+    </message>
+    <message>
+        <source>%</source>
+        <translation>%</translation>
+    </message>
+    <message>
+        <source>no live samples</source>
+        <translation>无实时采样</translation>
+    </message>
+    <message>
+        <source>Host counters (rates, the busiest six)</source>
+        <translation>主机计数器（速率，最活跃的六个）</translation>
+    </message>
+    <message>
+        <source>per second</source>
+        <translation>每秒</translation>
+    </message>
+    <message>
+        <source>no counters were sampled during this run</source>
+        <translation>本次运行期间未采样任何计数器</translation>
+    </message>
+    <message>
+        <source>every sampled counter stayed at zero during the run (%1 samples)</source>
+        <translation>运行期间所有采样的计数器均保持为零（%1 个采样）</translation>
+    </message>
+    <message>
+        <source>Message size sweeps</source>
+        <translation>消息大小扫描</translation>
+    </message>
+    <message>
+        <source>p50</source>
+        <translation>p50</translation>
+    </message>
+    <message>
+        <source>One-way latency vs message size</source>
+        <translation>单向延迟与消息大小</translation>
+    </message>
+    <message>
+        <source>blast runs measure no latency</source>
+        <translation>blast 运行不测量延迟</translation>
+    </message>
+    <message>
+        <source>Throughput vs message size</source>
+        <translation>吞吐量与消息大小</translation>
+    </message>
+    <message>
+        <source>CPU vs message size (compare busy-poll and event runs side by side)</source>
+        <translation>CPU 与消息大小（可并排比较忙轮询与事件模式的运行）</translation>
+    </message>
+    <message>
+        <source>% of one core</source>
+        <translation>单核的 %</translation>
+    </message>
+    <message>
+        <source>CPU was not measured (perftest)</source>
+        <translation>未测量 CPU（perftest）</translation>
+    </message>
+    <message>
+        <source>Per-size results: %1</source>
+        <translation>各大小的结果：%1</translation>
+    </message>
+    <message>
+        <source>No size completed.</source>
+        <translation>没有完成任何大小。</translation>
+    </message>
+    <message>
+        <source>Mmsg/s</source>
+        <translation>Mmsg/s</translation>
+    </message>
+    <message>
+        <source>min</source>
+        <translation>最小</translation>
+    </message>
+    <message>
+        <source>p90</source>
+        <translation>p90</translation>
+    </message>
+    <message>
+        <source>p99.9</source>
+        <translation>p99.9</translation>
+    </message>
+    <message>
+        <source>max</source>
+        <translation>最大</translation>
+    </message>
+    <message>
+        <source>mean</source>
+        <translation>平均</translation>
+    </message>
+    <message>
+        <source>CPU cli</source>
+        <translation>CPU 客户端</translation>
+    </message>
+    <message>
+        <source>CPU srv</source>
+        <translation>CPU 服务器</translation>
+    </message>
+    <message>
+        <source>CPU in % of one core. Latency columns: one-way µs over every message of the size (the engine&apos;s histogram, within 1/128 of the exact value); &apos;-&apos; where the back end does not measure it.</source>
+        <translation>CPU 以单核的 % 表示。延迟列：该大小所有消息的单向 µs（引擎的直方图，误差在精确值的 1/128 以内）；后端不测量时为 &apos;-&apos;。</translation>
+    </message>
+    <message>
+        <source>Repeatability over the live samples (each 100 ms interval)</source>
+        <translation>基于实时采样的可重复性（每个 100 ms 区间）</translation>
+    </message>
+    <message>
+        <source>samples</source>
+        <translation>采样数</translation>
+    </message>
+    <message>
+        <source>Gb/s min</source>
+        <translation>Gb/s 最小</translation>
+    </message>
+    <message>
+        <source>median</source>
+        <translation>中位数</translation>
+    </message>
+    <message>
+        <source>CV</source>
+        <translation>CV</translation>
+    </message>
+    <message>
+        <source>p50 µs min</source>
+        <translation>p50 µs 最小</translation>
+    </message>
+    <message>
+        <source>CV: coefficient of variation (standard deviation / mean) of the 100 ms samples; the BMWG benchmarking drafts recommend below 5 % (* marks more).</source>
+        <translation>CV：100 ms 采样的变异系数（标准差 / 平均值）；BMWG 基准测试草案建议低于 5 %（* 表示超出）。</translation>
+    </message>
+    <message>
+        <source>Host counters during the run</source>
+        <translation>运行期间的主机计数器</translation>
+    </message>
+    <message>
+        <source> (alarm)</source>
+        <translation>（告警）</translation>
+    </message>
+    <message>
+        <source>Counter</source>
+        <translation>计数器</translation>
+    </message>
+    <message>
+        <source>total</source>
+        <translation>总计</translation>
+    </message>
+    <message>
+        <source>mean /s</source>
+        <translation>平均 /s</translation>
+    </message>
+    <message>
+        <source>max /s</source>
+        <translation>最大 /s</translation>
+    </message>
+    <message>
+        <source>Alarm — %1: %2.</source>
+        <translation>告警 — %1：%2。</translation>
+    </message>
+    <message>
+        <source>Comparison</source>
+        <translation>比较</translation>
+    </message>
+    <message>
+        <source>the profile changed</source>
+        <translation>配置方案已更改</translation>
+    </message>
+    <message>
+        <source>the applied configuration (journal) changed</source>
+        <translation>已应用的配置（变更日志）已更改</translation>
+    </message>
+    <message>
+        <source>A: %1 (%2)</source>
+        <translation>A：%1（%2）</translation>
+    </message>
+    <message>
+        <source>B: %1 (%2)</source>
+        <translation>B：%1（%2）</translation>
+    </message>
+    <message>
+        <source>Same settings, hosts, profile and configuration: the difference is the fabric or the hosts&apos; load at the time.</source>
+        <translation>设置、主机、配置方案和配置均相同：差异来自网络或当时主机的负载。</translation>
+    </message>
+    <message>
+        <source>What differs: %1.</source>
+        <translation>差异：%1。</translation>
+    </message>
+    <message>
+        <source>B&apos;s one-way p50 latency is %1 A&apos;s (%2)</source>
+        <translation>B 的单向 p50 延迟是 A 的 %1（%2）</translation>
+    </message>
+    <message>
+        <source>B is faster</source>
+        <translation>B 更快</translation>
+    </message>
+    <message>
+        <source>A is faster</source>
+        <translation>A 更快</translation>
+    </message>
+    <message>
+        <source>mixed</source>
+        <translation>互有高低</translation>
+    </message>
+    <message>
+        <source>its throughput %1 A&apos;s (%2)</source>
+        <translation>其吞吐量是 A 的 %1（%2）</translation>
+    </message>
+    <message>
+        <source>B moves more</source>
+        <translation>B 传输更多</translation>
+    </message>
+    <message>
+        <source>A moves more</source>
+        <translation>A 传输更多</translation>
+    </message>
+    <message>
+        <source>p50 µs A</source>
+        <translation>p50 µs A</translation>
+    </message>
+    <message>
+        <source>p50 µs B</source>
+        <translation>p50 µs B</translation>
+    </message>
+    <message>
+        <source>B/A</source>
+        <translation>B/A</translation>
+    </message>
+    <message>
+        <source>p99 µs A</source>
+        <translation>p99 µs A</translation>
+    </message>
+    <message>
+        <source>p99 µs B</source>
+        <translation>p99 µs B</translation>
+    </message>
+    <message>
+        <source>Gb/s A</source>
+        <translation>Gb/s A</translation>
+    </message>
+    <message>
+        <source>Gb/s B</source>
+        <translation>Gb/s B</translation>
+    </message>
+    <message>
+        <source>Latency: lower is better (B/A below 1 = B faster). Throughput: higher is better. The size sweep charts draw both runs on the same axes.</source>
+        <translation>延迟：越低越好（B/A 小于 1 = B 更快）。吞吐量：越高越好。大小扫描图表在同一坐标轴上绘制两次运行。</translation>
+    </message>
+    <message>
+        <source>Findings of the troubleshooter</source>
+        <translation>故障排查的发现项</translation>
+    </message>
+    <message>
+        <source>The findings file is not a findings document; it is shown as it was given.</source>
+        <translation>该发现项文件不是发现项文档；按原样显示。</translation>
+    </message>
+    <message>
+        <source>The troubleshooter found nothing to report.</source>
+        <translation>故障排查未发现需要报告的内容。</translation>
+    </message>
+    <message>
+        <source>Hosts: %1</source>
+        <translation>主机：%1</translation>
+    </message>
+    <message>
+        <source>Evidence: %1</source>
+        <translation>证据：%1</translation>
+    </message>
+    <message>
+        <source>What to do:</source>
+        <translation>处理建议：</translation>
+    </message>
+    <message>
+        <source>What to do on %1:</source>
+        <translation>在 %1 上的处理建议：</translation>
+    </message>
+    <message>
+        <source>The following pages give the details of these %1 worst pairs; every pair&apos;s numbers are in the attached summary CSV and JSON.</source>
+        <translation>以下页面给出这 %1 个最差主机对的详细信息；每个主机对的数据见随附的摘要 CSV 和 JSON。</translation>
+    </message>
+</context>
+<context>
     <name>rp::ui::ApplyPage</name>
     <message>
         <source>Apply</source>
@@ -26,10 +871,6 @@
     <message>
         <source>Apply the plan to its hosts, after a confirmation that names them.</source>
         <translation>在列出主机名称的确认之后，将计划应用到其主机。</translation>
-    </message>
-    <message>
-        <source>&amp;Verify</source>
-        <translation>验证(&amp;V)</translation>
     </message>
     <message>
         <source>Read every step of every host back and compare it with the plan. Changes nothing.</source>
@@ -251,6 +1092,38 @@ Every step that ran is undone in reverse order, then each host is read back and 
         <source>Steps on %1</source>
         <translation>%1 上的步骤</translation>
     </message>
+    <message>
+        <source>V&amp;erify</source>
+        <translation>验证(&amp;E)</translation>
+    </message>
+    <message>
+        <source>Failure policy</source>
+        <translation>失败策略</translation>
+    </message>
+    <message>
+        <source>Dead-man timeout</source>
+        <translation>失联保护超时</translation>
+    </message>
+    <message>
+        <source>Run progress</source>
+        <translation>运行进度</translation>
+    </message>
+    <message>
+        <source>How many hosts the running dry run, apply, verify or rollback has finished.</source>
+        <translation>正在进行的试运行、应用、验证或回滚已完成的主机数。</translation>
+    </message>
+    <message>
+        <source>One row per host: its state in the run, steps done of all, and the outcome. The arrow keys select a host; its steps are listed below.</source>
+        <translation>每台主机一行：其在运行中的状态、已完成步骤数/总步骤数以及结果。用方向键选择主机；其步骤列在下方。</translation>
+    </message>
+    <message>
+        <source>The steps of the selected host in order: what runs, its state (to run, already so, done, undone, failed) and the read-back.</source>
+        <translation>所选主机的步骤（按顺序）：执行的内容、状态（待运行、已符合、已完成、已撤销、失败）以及回读结果。</translation>
+    </message>
+    <message>
+        <source>Everything the run did, step by step, with the hosts&apos; answers.</source>
+        <translation>本次运行所做的一切，逐步列出，并附主机的回应。</translation>
+    </message>
 </context>
 <context>
     <name>rp::ui::ConnectPrompter</name>
@@ -330,12 +1203,16 @@ Every step that ran is undone in reverse order, then each host is read back and 
         <translation>RoCE Pilot 图表</translation>
     </message>
     <message>
-        <source>choose a .png or .pdf file name</source>
-        <translation>请选择 .png 或 .pdf 文件名</translation>
-    </message>
-    <message>
         <source>could not write %1</source>
         <translation>无法写入 %1</translation>
+    </message>
+    <message>
+        <source>Exported from the RoCE Pilot dashboard</source>
+        <translation>从 RoCE Pilot 仪表板导出</translation>
+    </message>
+    <message>
+        <source>choose a .png, .svg or .pdf file name</source>
+        <translation>请选择 .png、.svg 或 .pdf 文件名</translation>
     </message>
 </context>
 <context>
@@ -424,6 +1301,34 @@ Every step that ran is undone in reverse order, then each host is read back and 
     <message>
         <source>Filte&amp;r:</source>
         <translation>筛选(&amp;R)：</translation>
+    </message>
+    <message>
+        <source>Stops reading; hosts already read keep their results.</source>
+        <translation>停止读取；已读取的主机保留其结果。</translation>
+    </message>
+    <message>
+        <source>Discovery progress</source>
+        <translation>发现进度</translation>
+    </message>
+    <message>
+        <source>How many hosts have been read.</source>
+        <translation>已读取的主机数。</translation>
+    </message>
+    <message>
+        <source>Shows only the rows that contain this text, with the hosts and devices above them.</source>
+        <translation>仅显示包含此文本的行，以及其上层的主机和设备。</translation>
+    </message>
+    <message>
+        <source>Host, RDMA device, port and GID table as a tree; the GID each port should use is marked &quot;recommended&quot;. The arrow keys move and open rows; the reason for the current row is read out below the tree.</source>
+        <translation>以树形显示主机、RDMA 设备、端口和 GID 表；每个端口应使用的 GID 标记为“推荐”。方向键用于移动和展开行；当前行的原因会在树下方朗读。</translation>
+    </message>
+    <message>
+        <source>Details of the selected row</source>
+        <translation>所选行的详细信息</translation>
+    </message>
+    <message>
+        <source>Why a GID is recommended, or what a row means.</source>
+        <translation>为何推荐某个 GID，或某一行的含义。</translation>
     </message>
 </context>
 <context>
@@ -766,6 +1671,66 @@ Every step that ran is undone in reverse order, then each host is read back and 
         <source>Cancel</source>
         <translation>取消</translation>
     </message>
+    <message>
+        <source>Reads this computer directly, or a recorded sysfs tree, instead of logging in over SSH.</source>
+        <translation>直接读取本机或录制的 sysfs 目录树，而不通过 SSH 登录。</translation>
+    </message>
+    <message>
+        <source>How RoCE Pilot calls this host in every page and file; must be unique.</source>
+        <translation>RoCE Pilot 在各页面和文件中对此主机的称呼；必须唯一。</translation>
+    </message>
+    <message>
+        <source>The name or IP address SSH connects to.</source>
+        <translation>SSH 连接的名称或 IP 地址。</translation>
+    </message>
+    <message>
+        <source>A directory with a recorded /sys tree (tests/fixtures/sysfs); discovery reads it instead of the live system.</source>
+        <translation>包含录制的 /sys 目录树的目录（tests/fixtures/sysfs）；发现过程读取它而非实际系统。</translation>
+    </message>
+    <message>
+        <source>Browse for a recorded sysfs tree</source>
+        <translation>浏览录制的 sysfs 目录树</translation>
+    </message>
+    <message>
+        <source>Opens a folder chooser.</source>
+        <translation>打开文件夹选择器。</translation>
+    </message>
+    <message>
+        <source>The SSH port, 22 unless the host says otherwise.</source>
+        <translation>SSH 端口，除非主机另有规定，否则为 22。</translation>
+    </message>
+    <message>
+        <source>The SSH user; it needs root or sudo without a password to apply.</source>
+        <translation>SSH 用户；应用配置需要 root 或免密码 sudo。</translation>
+    </message>
+    <message>
+        <source>ssh-agent, a private key file, or a password asked once per session and kept in memory only.</source>
+        <translation>ssh-agent、私钥文件，或每个会话询问一次且仅保存在内存中的密码。</translation>
+    </message>
+    <message>
+        <source>The private key used when authentication is a key file.</source>
+        <translation>以密钥文件认证时使用的私钥。</translation>
+    </message>
+    <message>
+        <source>Browse for a private key</source>
+        <translation>浏览私钥</translation>
+    </message>
+    <message>
+        <source>Opens a file chooser.</source>
+        <translation>打开文件选择器。</translation>
+    </message>
+    <message>
+        <source>Which generator writes this host&apos;s plan: Linux, Linux with NVIDIA tools, or Windows.</source>
+        <translation>由哪个生成器编写此主机的计划：Linux、带 NVIDIA 工具的 Linux 或 Windows。</translation>
+    </message>
+    <message>
+        <source>Checks the host and adds it.</source>
+        <translation>检查主机并添加。</translation>
+    </message>
+    <message>
+        <source>Closes the dialog without a change.</source>
+        <translation>关闭对话框，不做更改。</translation>
+    </message>
 </context>
 <context>
     <name>rp::ui::HostKeyDialog</name>
@@ -804,6 +1769,18 @@ Every step that ran is undone in reverse order, then each host is read back and 
     <message>
         <source>&amp;Refuse</source>
         <translation>拒绝(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Read from the host; select it to copy.</source>
+        <translation>从主机读取；选中即可复制。</translation>
+    </message>
+    <message>
+        <source>Trusts this key from now on and saves it in RoCE Pilot&apos;s own known_hosts file.</source>
+        <translation>从现在起信任此密钥，并将其保存到 RoCE Pilot 自己的 known_hosts 文件中。</translation>
+    </message>
+    <message>
+        <source>Does not connect to this host. The default.</source>
+        <translation>不连接此主机。默认选项。</translation>
     </message>
 </context>
 <context>
@@ -1018,6 +1995,46 @@ Every step that ran is undone in reverse order, then each host is read back and 
     <message>
         <source>Cance&amp;l test</source>
         <translation>取消测试(&amp;L)</translation>
+    </message>
+    <message>
+        <source>Opens a dialog for a new host: name, address, SSH user and key.</source>
+        <translation>打开新主机对话框：名称、地址、SSH 用户和密钥。</translation>
+    </message>
+    <message>
+        <source>Opens the selected host in the host dialog. Enter in the table does the same.</source>
+        <translation>在主机对话框中打开所选主机。在表格中按 Enter 效果相同。</translation>
+    </message>
+    <message>
+        <source>Removes the selected hosts from the list (Delete in the table).</source>
+        <translation>从列表中移除所选主机（在表格中按 Delete）。</translation>
+    </message>
+    <message>
+        <source>Adds this computer, read directly without SSH.</source>
+        <translation>添加本机，直接读取，不使用 SSH。</translation>
+    </message>
+    <message>
+        <source>Adds the hosts of your OpenSSH client configuration.</source>
+        <translation>添加 OpenSSH 客户端配置中的主机。</translation>
+    </message>
+    <message>
+        <source>The hosts of this project: name, address, user, authentication, kind and the last connection test. Enter edits the current host, Delete removes the selected ones.</source>
+        <translation>本项目的主机：名称、地址、用户、认证方式、类型以及上次连接测试。Enter 编辑当前主机，Delete 移除所选主机。</translation>
+    </message>
+    <message>
+        <source>Stops the running connection test.</source>
+        <translation>停止正在进行的连接测试。</translation>
+    </message>
+    <message>
+        <source>Connection test progress</source>
+        <translation>连接测试进度</translation>
+    </message>
+    <message>
+        <source>How many of the selected hosts were tested.</source>
+        <translation>已测试的所选主机数。</translation>
+    </message>
+    <message>
+        <source>One line per tested host: connected with its node name, or the error and why.</source>
+        <translation>每台已测试主机一行：已连接及其节点名，或错误及原因。</translation>
     </message>
 </context>
 <context>
@@ -1264,6 +2281,30 @@ Every step that ran is undone in reverse order, then each host is read back and 
         <source>Wait for the run to end; it cannot be left half-way.</source>
         <translation>请等待运行结束；不能中途退出。</translation>
     </message>
+    <message>
+        <source>Every apply run, newest first: when, its hosts and its outcome. Damaged files are listed with their error.</source>
+        <translation>每次应用运行，最新的在前：时间、主机及结果。损坏的文件会连同其错误一起列出。</translation>
+    </message>
+    <message>
+        <source>The hosts of the selected run and how far each got.</source>
+        <translation>所选运行的主机及各自的进度。</translation>
+    </message>
+    <message>
+        <source>The steps of the selected host as the journal recorded them.</source>
+        <translation>变更日志中记录的所选主机的步骤。</translation>
+    </message>
+    <message>
+        <source>Journal log</source>
+        <translation>变更日志记录</translation>
+    </message>
+    <message>
+        <source>Reads the journal folder again.</source>
+        <translation>重新读取变更日志文件夹。</translation>
+    </message>
+    <message>
+        <source>Closes this window; a running rollback or resume goes on.</source>
+        <translation>关闭此窗口；正在进行的回滚或继续运行不受影响。</translation>
+    </message>
 </context>
 <context>
     <name>rp::ui::LabPage</name>
@@ -1394,6 +2435,18 @@ What to do: %2</source>
     <message>
         <source>Soft-RoCE lab stopped.</source>
         <translation>Soft-RoCE 实验环境已停止。</translation>
+    </message>
+    <message>
+        <source>How far the start of the two lab guests has come; the line below says what runs now.</source>
+        <translation>两台实验环境虚拟机的启动进度；下方一行显示当前正在执行的内容。</translation>
+    </message>
+    <message>
+        <source>Why the lab did not start</source>
+        <translation>实验环境未能启动的原因</translation>
+    </message>
+    <message>
+        <source>The error and what to do about it; select to copy.</source>
+        <translation>错误及处理方法；选中即可复制。</translation>
     </message>
 </context>
 <context>
@@ -1589,6 +2642,205 @@ Resume it (steps verified before are read back again, the others run), or roll i
     <message>
         <source>&amp;Keep running</source>
         <translation>继续运行(&amp;K)</translation>
+    </message>
+    <message>
+        <source>Open &amp;recent</source>
+        <translation>最近打开(&amp;R)</translation>
+    </message>
+    <message>
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <source>&amp;Theme</source>
+        <translation>主题(&amp;T)</translation>
+    </message>
+    <message>
+        <source>&amp;System colours</source>
+        <translation>系统颜色(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;Dark</source>
+        <translation>深色(&amp;D)</translation>
+    </message>
+    <message>
+        <source>&amp;High contrast</source>
+        <translation>高对比度(&amp;H)</translation>
+    </message>
+    <message>
+        <source>The built-in Soft-RoCE &amp;lab</source>
+        <translation>内置 Soft-RoCE 实验环境(&amp;L)</translation>
+    </message>
+    <message>
+        <source>The profile of the last session was not restored: %1</source>
+        <translation>未恢复上次会话的配置方案：%1</translation>
+    </message>
+    <message>
+        <source>&amp;%1 %2 — %3</source>
+        <translation>&amp;%1 %2 — %3</translation>
+    </message>
+    <message>
+        <source>No recent projects</source>
+        <translation>没有最近的项目</translation>
+    </message>
+    <message>
+        <source>&amp;Clear list</source>
+        <translation>清除列表(&amp;C)</translation>
+    </message>
+    <message>
+        <source>The built-in Soft-RoCE lab</source>
+        <translation>内置 Soft-RoCE 实验环境</translation>
+    </message>
+    <message>
+        <source>RoCE Pilot can be tried without RDMA hardware and without touching your network.</source>
+        <translation>无需 RDMA 硬件，也不会触碰您的网络，即可试用 RoCE Pilot。</translation>
+    </message>
+    <message>
+        <source>Choose &quot;Try it on the built-in Soft-RoCE lab&quot; on the Welcome page (or start rocepilot --lab). RoCE Pilot then boots two small virtual machines, lab-a and lab-b, under qemu. Each has a Soft-RoCE device (rdma_rxe) on a private virtual link, so they talk real RoCE v2 to each other.
+
+Both guests are added as hosts with their SSH keys already trusted, and discovered: their GID tables, the recommended GID, and their DCB state (their virtual NICs have none, and RoCE Pilot says so instead of guessing). From there the wizard goes on as with real hosts: profile, review, apply with read-back and rollback, performance tests and the troubleshooter.
+
+The first start builds the guests&apos; image and takes longer; later starts take seconds. The lab keeps running when RoCE Pilot quits and is reused next time; File &gt; Stop Soft-RoCE lab stops it.
+
+This explanation is shown once; Help &gt; The built-in Soft-RoCE lab shows it again.</source>
+        <translation>在“欢迎”页面选择“在内置 Soft-RoCE 实验环境中试用”（或运行 rocepilot --lab）。RoCE Pilot 随后会在 qemu 下启动两台小型虚拟机 lab-a 和 lab-b。每台虚拟机在一条私有虚拟链路上都有一个 Soft-RoCE 设备（rdma_rxe），因此它们之间使用真正的 RoCE v2 通信。
+
+两台虚拟机会作为主机添加，其 SSH 密钥已受信任，并完成发现：GID 表、推荐的 GID 及其 DCB 状态（它们的虚拟网卡没有 DCB，RoCE Pilot 会如实说明而不是猜测）。之后向导的流程与真实主机相同：配置方案、审阅、带回读和回滚的应用、性能测试以及故障排查。
+
+首次启动需要构建虚拟机镜像，耗时较长；之后的启动只需几秒。RoCE Pilot 退出时实验环境会继续运行，下次会被复用；文件 &gt; 停止 Soft-RoCE 实验环境 可将其停止。
+
+此说明只显示一次；帮助 &gt; 内置 Soft-RoCE 实验环境 可再次显示。</translation>
+    </message>
+    <message>
+        <source>&amp;Try the lab now</source>
+        <translation>立即试用实验环境(&amp;T)</translation>
+    </message>
+    <message>
+        <source>&amp;Close</source>
+        <translation>关闭(&amp;C)</translation>
+    </message>
+</context>
+<context>
+    <name>rp::ui::PfcView</name>
+    <message>
+        <source>Priority flow control per host, direction and priority</source>
+        <translation>按主机、方向和优先级显示的优先级流控制</translation>
+    </message>
+    <message>
+        <source>Alarms raised by the host counters</source>
+        <translation>主机计数器触发的告警</translation>
+    </message>
+    <message>
+        <source>Time (s)</source>
+        <translation>时间（秒）</translation>
+    </message>
+    <message>
+        <source>Host</source>
+        <translation>主机</translation>
+    </message>
+    <message>
+        <source>Severity</source>
+        <translation>严重程度</translation>
+    </message>
+    <message>
+        <source>Alarm</source>
+        <translation>告警</translation>
+    </message>
+    <message>
+        <source>critical</source>
+        <translation>严重</translation>
+    </message>
+    <message>
+        <source>warning</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <source>info</source>
+        <translation>信息</translation>
+    </message>
+    <message>
+        <source>%1 lossless</source>
+        <translation>%1 无损</translation>
+    </message>
+    <message>
+        <source>Priority %1</source>
+        <translation>优先级 %1</translation>
+    </message>
+    <message>
+        <source>A PFC priority of the profile: pauses here are how a lossless fabric works</source>
+        <translation>配置方案中的 PFC 优先级：此处的暂停是无损网络的正常工作方式</translation>
+    </message>
+    <message>
+        <source>%1 rx</source>
+        <translation>%1 rx</translation>
+    </message>
+    <message>
+        <source>%1 tx</source>
+        <translation>%1 tx</translation>
+    </message>
+    <message>
+        <source>Pause frames received: the peer (switch) paused this port; look at the network</source>
+        <translation>收到暂停帧：对端（交换机）暂停了此端口；请检查网络</translation>
+    </message>
+    <message>
+        <source>Pause frames sent: this port paused the peer; look at the NIC&apos;s buffers, PCIe, the host</source>
+        <translation>发送了暂停帧：此端口暂停了对端；请检查网卡缓冲区、PCIe 和主机</translation>
+    </message>
+    <message>
+        <source>This NIC has no pause counter for priority %1 (absent, not zero)</source>
+        <translation>此网卡没有优先级 %1 的暂停计数器（缺失，而非为零）</translation>
+    </message>
+    <message>
+        <source>%1 /s</source>
+        <translation>%1 /s</translation>
+    </message>
+    <message>
+        <source>— /s</source>
+        <translation>— /s</translation>
+    </message>
+    <message>
+        <source>%1 %</source>
+        <translation>%1 %</translation>
+    </message>
+    <message>
+        <source>%1 ep/s</source>
+        <translation>%1 次/s</translation>
+    </message>
+    <message>
+        <source>Priority %1, %2, last second: pause frames per second; share of the time paused (from the pause duration counter) · pause episodes (ep) per second</source>
+        <translation>优先级 %1，%2，最近一秒：每秒暂停帧数；暂停时间占比（来自暂停时长计数器）· 每秒暂停事件数（次）</translation>
+    </message>
+    <message>
+        <source>received</source>
+        <translation>接收</translation>
+    </message>
+    <message>
+        <source>sent</source>
+        <translation>发送</translation>
+    </message>
+    <message>
+        <source>Pauses on priority %1, which is not a PFC priority of the profile: PFC, trust or the switch pauses a lossy class</source>
+        <translation>优先级 %1 上出现暂停，但它不是配置方案中的 PFC 优先级：PFC、信任设置或交换机暂停了一个有损类</translation>
+    </message>
+    <message>
+        <source>Per-priority pause counters appear here while a test runs.</source>
+        <translation>测试运行时，此处显示各优先级的暂停计数器。</translation>
+    </message>
+    <message>
+        <source>These NICs have no per-priority pause counters (Soft-RoCE, virtio and most NICs without DCB): PFC cannot be shown.</source>
+        <translation>这些网卡没有按优先级的暂停计数器（Soft-RoCE、virtio 以及大多数不支持 DCB 的网卡）：无法显示 PFC。</translation>
+    </message>
+    <message>
+        <source>No profile: the lossless priority is not known, so pauses on other priorities are not flagged.</source>
+        <translation>没有配置方案：无损优先级未知，因此不标记其他优先级上的暂停。</translation>
+    </message>
+    <message>
+        <source>Pauses on a priority outside the profile&apos;s PFC set (flagged).</source>
+        <translation>配置方案 PFC 集合之外的优先级上的暂停（已标记）。</translation>
+    </message>
+    <message>
+        <source>Pause frames per second, time paused and pause episodes, last second; lossless priority highlighted.</source>
+        <translation>最近一秒的每秒暂停帧数、暂停时间和暂停事件数；无损优先级高亮显示。</translation>
     </message>
 </context>
 <context>
@@ -1988,6 +3240,134 @@ Resume it (steps verified before are read back again, the others run), or roll i
         <source>Save profile</source>
         <translation>保存配置方案</translation>
     </message>
+    <message>
+        <source>A starting point for the profile; its explanation is shown beside the form. Editing a field keeps the preset&apos;s name and marks the profile as changed.</source>
+        <translation>配置方案的起点；其说明显示在表单旁。编辑字段会保留预设名称，并将配置方案标记为已更改。</translation>
+    </message>
+    <message>
+        <source>Errors (they block Next) and warnings about the values in the form. Enter on a finding moves the focus to its field.</source>
+        <translation>关于表单中各值的错误（会阻止“下一步”）和警告。在某条结果上按 Enter 会将焦点移到对应字段。</translation>
+    </message>
+    <message>
+        <source>A label for this profile; it heads every generated file.</source>
+        <translation>此配置方案的标签；显示在每个生成文件的开头。</translation>
+    </message>
+    <message>
+        <source>Lossless uses PFC pause frames on the RoCE priority; ECN only relies on congestion marking and never pauses.</source>
+        <translation>无损模式在 RoCE 优先级上使用 PFC 暂停帧；仅 ECN 模式只依赖拥塞标记，从不暂停。</translation>
+    </message>
+    <message>
+        <source>RoCE v2 runs over UDP/IP and can be routed; v1 stays inside one Ethernet segment.</source>
+        <translation>RoCE v2 运行在 UDP/IP 之上，可路由；v1 仅限于一个以太网网段内。</translation>
+    </message>
+    <message>
+        <source>Which header the NICs and switches read the priority from: the DSCP of the IP header or the PCP of the VLAN tag.</source>
+        <translation>网卡和交换机从哪个头部读取优先级：IP 头部的 DSCP 或 VLAN 标签的 PCP。</translation>
+    </message>
+    <message>
+        <source>The DSCP value (0 to 63) RoCE packets are sent with.</source>
+        <translation>发送 RoCE 数据包所用的 DSCP 值（0 到 63）。</translation>
+    </message>
+    <message>
+        <source>The priority (0 to 7) RoCE traffic maps to; PFC protects this priority.</source>
+        <translation>RoCE 流量映射到的优先级（0 到 7）；PFC 保护此优先级。</translation>
+    </message>
+    <message>
+        <source>The DSCP value of congestion notification packets.</source>
+        <translation>拥塞通知报文（CNP）的 DSCP 值。</translation>
+    </message>
+    <message>
+        <source>The priority congestion notification packets map to.</source>
+        <translation>拥塞通知报文映射到的优先级。</translation>
+    </message>
+    <message>
+        <source>Sends congestion notifications in a strict-priority class so they overtake data.</source>
+        <translation>在严格优先级类中发送拥塞通知，使其优先于数据。</translation>
+    </message>
+    <message>
+        <source>Reserves a second small class, for example for a cluster heartbeat, with its own priority and DSCP.</source>
+        <translation>预留第二个小类，例如用于集群心跳，具有独立的优先级和 DSCP。</translation>
+    </message>
+    <message>
+        <source>The priority of the second class.</source>
+        <translation>第二类的优先级。</translation>
+    </message>
+    <message>
+        <source>The DSCP value of the second class.</source>
+        <translation>第二类的 DSCP 值。</translation>
+    </message>
+    <message>
+        <source>The MTU of the switch ports; it must be at least the host MTU plus headers.</source>
+        <translation>交换机端口的 MTU；必须至少为主机 MTU 加上头部长度。</translation>
+    </message>
+    <message>
+        <source>Pause frames protect this priority from drops.</source>
+        <translation>暂停帧保护此优先级不被丢包。</translation>
+    </message>
+    <message>
+        <source>The traffic class (0 to 7) this priority is queued in.</source>
+        <translation>此优先级进入的流量类（0 到 7）队列。</translation>
+    </message>
+    <message>
+        <source>The share of the link this traffic class gets under load; the classes that are not strict must add up to 100 %.</source>
+        <translation>此流量类在负载下获得的链路带宽占比；非严格类的总和必须为 100 %。</translation>
+    </message>
+    <message>
+        <source>A strict class is always served first and takes no bandwidth share.</source>
+        <translation>严格类始终优先服务，不占用带宽份额。</translation>
+    </message>
+    <message>
+        <source>Lets the switch drop a queue that stays paused too long instead of spreading the pause.</source>
+        <translation>允许交换机丢弃暂停过久的队列，而不是让暂停扩散。</translation>
+    </message>
+    <message>
+        <source>Switches mark packets of the RoCE class when their queue grows, so senders slow down (DCQCN).</source>
+        <translation>交换机在队列增长时标记 RoCE 类的数据包，使发送方降速（DCQCN）。</translation>
+    </message>
+    <message>
+        <source>Queue depth where marking starts.</source>
+        <translation>开始标记时的队列深度。</translation>
+    </message>
+    <message>
+        <source>Queue depth where marking reaches its maximum probability.</source>
+        <translation>标记达到最大概率时的队列深度。</translation>
+    </message>
+    <message>
+        <source>The marking probability at the maximum threshold.</source>
+        <translation>最大阈值处的标记概率。</translation>
+    </message>
+    <message>
+        <source>A willing host takes PFC and ETS from the switch through DCBX instead of its own settings.</source>
+        <translation>willing 主机通过 DCBX 从交换机获取 PFC 和 ETS，而不使用自身设置。</translation>
+    </message>
+    <message>
+        <source>Which LLDP agent speaks DCBX for the host: the operating system or the NIC firmware.</source>
+        <translation>由哪个 LLDP 代理为主机运行 DCBX：操作系统或网卡固件。</translation>
+    </message>
+    <message>
+        <source>The RoCE mode rdma_cm uses for new connections by default.</source>
+        <translation>rdma_cm 默认用于新连接的 RoCE 模式。</translation>
+    </message>
+    <message>
+        <source>The type of service rdma_cm sets on new connections: the DSCP times 4 plus the ECN bits.</source>
+        <translation>rdma_cm 在新连接上设置的服务类型（ToS）：DSCP 乘以 4 再加上 ECN 位。</translation>
+    </message>
+    <message>
+        <source>Generates trust, PFC and ETS for switch ports that face hosts.</source>
+        <translation>为面向主机的交换机端口生成信任、PFC 和 ETS 配置。</translation>
+    </message>
+    <message>
+        <source>Generates the same QoS on uplinks, so traffic stays lossless between switches.</source>
+        <translation>在上行链路上生成相同的 QoS，使交换机之间的流量保持无损。</translation>
+    </message>
+    <message>
+        <source>The share of the switch buffer reserved for lossless traffic, where the platform lets you set it.</source>
+        <translation>为无损流量预留的交换机缓冲区占比（平台允许设置时）。</translation>
+    </message>
+    <message>
+        <source>The profile of the last session.</source>
+        <translation>上次会话的配置方案。</translation>
+    </message>
 </context>
 <context>
     <name>rp::ui::ReviewPage</name>
@@ -2010,10 +3390,6 @@ Resume it (steps verified before are read back again, the others run), or roll i
     <message>
         <source>Re&amp;move switch</source>
         <translation>移除交换机(&amp;M)</translation>
-    </message>
-    <message>
-        <source>Save all to &amp;folder…</source>
-        <translation>全部保存到文件夹(&amp;F)…</translation>
     </message>
     <message>
         <source>Write one file per target plus plan.json into an empty folder, all or nothing.</source>
@@ -2094,6 +3470,46 @@ Resume it (steps verified before are read back again, the others run), or roll i
     <message>
         <source>The plan for every discovered host and the switches you list: read each step, see what will change and what already matches, then copy or save the files. Nothing is applied on this page: the next one applies the plan.</source>
         <translation>每台已发现主机及您列出的交换机的计划：阅读每个步骤，查看哪些会更改、哪些已经符合，然后复制或保存文件。本页面不会应用任何内容：下一页才会应用计划。</translation>
+    </message>
+    <message>
+        <source>The switches to generate a configuration for: name, vendor, management address and the ports facing hosts. F2 edits the current cell.</source>
+        <translation>要为其生成配置的交换机：名称、厂商、管理地址以及面向主机的端口。F2 编辑当前单元格。</translation>
+    </message>
+    <message>
+        <source>Adds a row to the switch table and starts editing its name.</source>
+        <translation>在交换机表中添加一行，并开始编辑其名称。</translation>
+    </message>
+    <message>
+        <source>Removes the selected switches.</source>
+        <translation>移除所选交换机。</translation>
+    </message>
+    <message>
+        <source>Save all to fol&amp;der…</source>
+        <translation>全部保存到文件夹(&amp;D)…</translation>
+    </message>
+    <message>
+        <source>Plan targets</source>
+        <translation>计划目标</translation>
+    </message>
+    <message>
+        <source>One tab per host and switch with its plan.</source>
+        <translation>每台主机和交换机一个标签页，显示其计划。</translation>
+    </message>
+    <message>
+        <source>One tab per host and switch; the arrow keys switch between them.</source>
+        <translation>每台主机和交换机一个标签页；用方向键在它们之间切换。</translation>
+    </message>
+    <message>
+        <source>Copy the plan for %1</source>
+        <translation>复制 %1 的计划</translation>
+    </message>
+    <message>
+        <source>Every step for %1 in order, with its check and its undo; read-only, select to copy.</source>
+        <translation>%1 的每个步骤（按顺序），附带其检查与撤销操作；只读，选中即可复制。</translation>
+    </message>
+    <message>
+        <source>Each setting the plan sets on %1: what the host has now, what the plan wants, and whether it will change, already matches or is unknown.</source>
+        <translation>计划在 %1 上设置的每项设置：主机当前值、计划目标值，以及是否会更改、已符合或未知。</translation>
     </message>
 </context>
 <context>
@@ -2588,10 +4004,6 @@ After: %2</source>
         </translation>
     </message>
     <message>
-        <source>p50 µs</source>
-        <translation>p50 µs</translation>
-    </message>
-    <message>
         <source>Gb/s</source>
         <translation>Gb/s</translation>
     </message>
@@ -2636,16 +4048,88 @@ After: %2</source>
         <translation>导出吞吐量、延迟、CPU 和计数器图表</translation>
     </message>
     <message>
-        <source>PDF, vector (*.pdf);;PNG (*.png)</source>
-        <translation>PDF，矢量 (*.pdf);;PNG (*.png)</translation>
-    </message>
-    <message>
         <source>Export chart</source>
         <translation>导出图表</translation>
     </message>
     <message>
         <source>Charts written next to %1</source>
         <translation>图表已写入 %1 旁边</translation>
+    </message>
+    <message>
+        <source>Pair shown in the live charts</source>
+        <translation>实时图表中显示的主机对</translation>
+    </message>
+    <message>
+        <source>One-to-many and all-to-all run several pairs at once: pick the one the live charts follow</source>
+        <translation>一对多和全互连会同时运行多个主机对：请选择实时图表跟随的那一对</translation>
+    </message>
+    <message>
+        <source>the running pair (first of each round)</source>
+        <translation>正在运行的主机对（每轮的第一对）</translation>
+    </message>
+    <message>
+        <source>Live c&amp;harts of</source>
+        <translation>实时图表对象(&amp;H)</translation>
+    </message>
+    <message>
+        <source>Heatmap metric</source>
+        <translation>热图指标</translation>
+    </message>
+    <message>
+        <source>p99 one-way latency (µs)</source>
+        <translation>p99 单向延迟（µs）</translation>
+    </message>
+    <message>
+        <source>error counter events (loss, timeouts, storms)</source>
+        <translation>错误计数器事件（丢包、超时、风暴）</translation>
+    </message>
+    <message>
+        <source>Host by host heatmap; click a cell to open that pair&apos;s run</source>
+        <translation>主机 × 主机热图；点击单元格可打开该主机对的运行</translation>
+    </message>
+    <message>
+        <source>Click a cell to open that pair&apos;s run in the live charts</source>
+        <translation>点击单元格可在实时图表中打开该主机对的运行</translation>
+    </message>
+    <message>
+        <source>Worst pairs</source>
+        <translation>最差的主机对</translation>
+    </message>
+    <message>
+        <source>The ten worst pairs of the metric; activate a row to open that pair&apos;s run</source>
+        <translation>该指标下最差的十个主机对；激活某行可打开该主机对的运行</translation>
+    </message>
+    <message>
+        <source>Pair (client → server)</source>
+        <translation>主机对（客户端 → 服务器）</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>值</translation>
+    </message>
+    <message>
+        <source>%1: its run opens here once the test has finished</source>
+        <translation>%1：测试完成后，其运行将在此打开</translation>
+    </message>
+    <message>
+        <source>%1 has no saved run</source>
+        <translation>%1 没有已保存的运行记录</translation>
+    </message>
+    <message>
+        <source>µs</source>
+        <translation>µs</translation>
+    </message>
+    <message>
+        <source>events</source>
+        <translation>事件</translation>
+    </message>
+    <message>
+        <source>Open this pair&apos;s run in the live charts</source>
+        <translation>在实时图表中打开该主机对的运行</translation>
+    </message>
+    <message>
+        <source>PDF, vector (*.pdf);;SVG, vector (*.svg);;PNG (*.png)</source>
+        <translation>PDF，矢量 (*.pdf);;SVG，矢量 (*.svg);;PNG (*.png)</translation>
     </message>
 </context>
 <context>
@@ -2937,6 +4421,30 @@ After: %2</source>
     <message>
         <source>the Review page has no plan (see its status).</source>
         <translation>“审阅”页面没有计划（请查看其状态）。</translation>
+    </message>
+    <message>
+        <source>Back</source>
+        <translation>上一步</translation>
+    </message>
+    <message>
+        <source>Returns to the previous page; nothing is undone.</source>
+        <translation>返回上一页；不撤销任何操作。</translation>
+    </message>
+    <message>
+        <source>Next</source>
+        <translation>下一步</translation>
+    </message>
+    <message>
+        <source>Goes on to the next page once this one is complete; Enter presses it.</source>
+        <translation>本页完成后进入下一页；按 Enter 即可触发。</translation>
+    </message>
+    <message>
+        <source>Closes RoCE Pilot, asking to save changes first.</source>
+        <translation>关闭 RoCE Pilot，并先询问是否保存更改。</translation>
+    </message>
+    <message>
+        <source>Finish</source>
+        <translation>完成</translation>
     </message>
 </context>
 </TS>
