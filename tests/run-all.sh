@@ -1,10 +1,9 @@
 #!/usr/bin/env bash
-# The whole test suite, every test once: every label (unit, integration with real OpenSSH servers in network
-# namespaces, needs root; the Soft-RoCE lab; format) under ASan+UBSan, and in the default build only what the asan
-# build does not build (the Qt GUI: Qt is not instrumented). Then every libFuzzer target for RP_FUZZ_SECONDS
-# (default 30) on its committed corpus, and clang-tidy on core/ (zero findings). Exits non-zero on any failure.
-# Prints the time of each stage, so growth is seen before it breaks CI's budget (45 min from a cold clone on 2
-# cores).
+# The whole test suite, every test once: the unit and integration labels (real OpenSSH servers in network
+# namespaces, needs root) under ASan+UBSan, every other test (the Qt GUI, which the asan build does not build; the
+# Soft-RoCE lab; the package) in the default build. Then every libFuzzer target for RP_FUZZ_SECONDS (default 15) on
+# its committed corpus, and clang-tidy on core/ (zero findings). Exits non-zero on any failure. Prints the time of
+# each stage, so growth is seen before it breaks CI's budget (45 min from a cold clone on 2 cores).
 set -euo pipefail
 src="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$src"
@@ -39,19 +38,20 @@ cmake --build --preset default -j "$jobs"
 stage "build (asan)"
 cmake --preset asan
 cmake --build --preset asan -j "$jobs"
-stage "tests (asan, all labels)"
-ctest --preset asan -j 1 --timeout 900
-stage "tests (default, what asan does not build)"
-# The tests of the asan build ran above; the default build adds the GUI ones. Run only those.
-asan_tests=$(ctest --preset asan -N | sed -n 's/^ *Test *#[0-9]*: //p' | sort)
-only_default=$(ctest --preset default -N | sed -n 's/^ *Test *#[0-9]*: //p' | sort | comm -23 - <(echo "$asan_tests"))
-# netns_up/netns_down: the fixture the GUI netns tests require; ctest adds them itself.
-ctest --preset default -j 1 --timeout 900 -R "^($(echo "$only_default" | paste -sd'|'))\$"
+# Under ASan+UBSan: the unit suite and the integration tests (real sshd hosts in namespaces, the apply engine on a
+# 50-host fleet, the switch emulators). The lab's tests push the probe into 256 MB TCG guests, where an ASan probe
+# with its shadow memory and 2-3x slowdown would turn timing checks into noise; they run in the default build.
+stage "tests (asan: unit, integration)"
+ctest --preset asan -j 1 --timeout 900 -L 'unit|integration'
+stage "tests (default: the rest)"
+asan_ran=$(ctest --preset asan -N -L 'unit|integration' | sed -n 's/^ *Test *#[0-9]*: //p' | sort)
+# Fixture setup/cleanup tests (netns_up, softroce_up, ...) are added back by ctest for the tests that need them.
+ctest --preset default -j 1 --timeout 900 -E "^($(echo "$asan_ran" | paste -sd'|'))\$"
 stage "build (fuzz)"
 cmake --preset fuzz
 cmake --build --preset fuzz -j "$jobs"
-stage "fuzz (${RP_FUZZ_SECONDS:-30} s per target)"
-bash fuzz/run.sh build/fuzz --time "${RP_FUZZ_SECONDS:-30}"
+stage "fuzz (${RP_FUZZ_SECONDS:-15} s per target)"
+bash fuzz/run.sh build/fuzz --time "${RP_FUZZ_SECONDS:-15}"
 # Last: its findings are listed in full, after every test has had its say.
 stage "clang-tidy (core)"
 bash tests/clang-tidy.sh build/default "$jobs"

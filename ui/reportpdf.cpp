@@ -572,13 +572,15 @@ void ReportPdf::verdictBanner()
     setFont(QFont(m_family, 20, QFont::Bold));
     m_p.setPen(Qt::white);
     m_p.drawText(box.adjusted(14, 0, 0, 0), Qt::AlignLeft | Qt::AlignVCenter, verdictText(verdict));
+    // The explanation starts after the verdict as drawn: its width differs per language ("OK mit Warnungen").
+    const double whyX = 14 + QFontMetricsF(m_p.font(), &m_writer).horizontalAdvance(verdictText(verdict)) + 18;
     QFont small(m_family);
     small.setPointSizeF(9);
     setFont(small);
     const QString why = verdict == "pass" ? tr("Every check passed or had nothing to judge (details below).")
         : verdict == "fail" ? tr("%n check(s) failed: %1", nullptr, failed).arg(titles.join(QStringLiteral("; ")))
                             : tr("%n warning(s): %1", nullptr, warned).arg(titles.join(QStringLiteral("; ")));
-    m_p.drawText(box.adjusted(210, 4, -10, -4), Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap, why);
+    m_p.drawText(box.adjusted(whyX, 4, -10, -4), Qt::AlignLeft | Qt::AlignVCenter | Qt::TextWordWrap, why);
     m_p.restore();
     m_y += h + 10;
 }

@@ -5,6 +5,7 @@
 #include <charconv>
 #include <cstring>
 #include <ctime>
+#include <system_error>
 
 #include <dirent.h>
 #include <fcntl.h>
@@ -23,7 +24,7 @@ namespace {
 
 std::string errnoText(int e)
 {
-    return std::strerror(e);
+    return std::system_category().message(e); // strerror is not thread-safe
 }
 
 Result<void> ethtoolIoctl(int socket, const std::string& netdev, void* data)

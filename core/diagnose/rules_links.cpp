@@ -148,7 +148,7 @@ void rulesLinks(Context& ctx)
         if (auto [sp, ok] = pick(&SwitchPortQos::pfcPriorities); ok && dcb && dcb->dcb.pfcEnabled) {
             ctx.markEvaluated("M5");
             auto hv = pfcList(*dcb->dcb.pfcEnabled);
-            auto list = *sp->pfcPriorities;
+            auto list = sp->pfcPriorities.value_or(std::vector<int> {}); // set: pick() said so
             std::sort(list.begin(), list.end());
             auto sv = joinInts(list);
             if (hv != sv) {
@@ -167,7 +167,7 @@ void rulesLinks(Context& ctx)
         if (auto [sp, ok] = pick(&SwitchPortQos::trust); ok && dcb && dcb->dcb.trust) {
             ctx.markEvaluated("M8");
             const auto& hv = *dcb->dcb.trust;
-            const auto& sv = *sp->trust;
+            const auto sv = sp->trust.value_or(std::string()); // set: pick() said so
             if (sv != "both" && hv != sv) {
                 auto f = finding("link.trust", "M8", "Host and its switch port trust different fields", "trust", hv,
                     ctx.whereDcb(h, dcb->name), *sp, sv,
@@ -182,14 +182,15 @@ void rulesLinks(Context& ctx)
         }
         if (auto [sp, ok] = pick(&SwitchPortQos::mtu); ok && nd && nd->mtu) {
             ctx.markEvaluated("M13");
-            if (*sp->mtu < *nd->mtu) {
+            const int switchMtu = sp->mtu.value_or(0); // set: pick() said so
+            if (switchMtu < *nd->mtu) {
                 auto f = finding("link.mtu", "M13", "Switch port MTU smaller than its host's", "MTU",
-                    std::to_string(*nd->mtu), ctx.whereNetdev(h, link.netdev, "mtu"), *sp, std::to_string(*sp->mtu),
+                    std::to_string(*nd->mtu), ctx.whereNetdev(h, link.netdev, "mtu"), *sp, std::to_string(switchMtu),
                     "LLDP says " + h.name + "'s " + link.netdev + " is cabled to " + swLabel + ". The host sends "
                         + "frames up to " + std::to_string(*nd->mtu) + " bytes, the switch port takes "
-                        + std::to_string(*sp->mtu)
+                        + std::to_string(switchMtu)
                         + ": small RDMA messages work, large ones are dropped and time out.");
-                addFixes(f, { "mtu" }, *nd->mtu != ctx.fixBase.hostMtu, *sp->mtu < ctx.fixBase.switchMtu);
+                addFixes(f, { "mtu" }, *nd->mtu != ctx.fixBase.hostMtu, switchMtu < ctx.fixBase.switchMtu);
                 ctx.findings.push_back(std::move(f));
             }
         }

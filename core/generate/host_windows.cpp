@@ -48,8 +48,8 @@ PlanTarget generateWindows(const Profile& p, const PlanHost& host)
         t.header.push_back("UNCERTAIN: Windows classifies by 802.1p priority (Microsoft does not test Azure Local "
                            "with DSCP). The SMB policy also sets -DSCPAction; whether the NIC applies it to RDMA "
                            "(NetworkDirect) traffic depends on the driver. Check the DSCP on the wire.");
-    auto add = [&](std::string suffix, std::string title, std::string line, std::string verify, std::string expect,
-                   std::vector<std::string> undo, std::string undoNote) -> Step& {
+    auto add = [&](const std::string& suffix, std::string title, std::string line, std::string verify,
+                   std::string expect, std::vector<std::string> undo, std::string undoNote) -> Step& {
         Step s;
         s.id = t.name + "." + suffix;
         s.title = std::move(title);

@@ -213,6 +213,10 @@ std::optional<std::array<T, 8>> eightFromWords(const std::vector<std::string_vie
     bool ok = true;
     for (std::size_t i = from; i < words.size() && words[i].find(':') != std::string_view::npos; ++i) {
         auto kv = splitKeyValue(words[i]);
+        if (!kv) {
+            ok = false;
+            break;
+        }
         auto slot = toInt(kv->first);
         auto value = convert(kv->second);
         if (!slot || *slot < 0 || *slot > 7 || !value) {

@@ -43,9 +43,9 @@ std::string_view programOf(std::string_view command)
     if (i >= words.size())
         return {};
     auto w = words[i];
-    if (auto slash = w.rfind('/'); slash != std::string_view::npos && w.front() != '/')
-        w = w.substr(slash + 1);
-    else if (slash != std::string_view::npos && w.substr(0, slash).find("bin") != std::string_view::npos)
+    // A relative path, or an absolute one through a bin directory, names the program by its last part.
+    if (auto slash = w.rfind('/'); slash != std::string_view::npos
+        && (w.front() != '/' || w.substr(0, slash).find("bin") != std::string_view::npos))
         w = w.substr(slash + 1);
     return w;
 }
@@ -509,7 +509,7 @@ bool Importer::scanSysfs(PastedHost& h, std::string_view path, std::string_view 
             auto v = toInt(value);
             if (!v || *v < 0 || *v > (at(6) == "cnp_dscp" ? 63 : 7))
                 return false;
-            (at(6) == "cnp_dscp" ? n.dcb.cnpDscp : n.dcb.cnpPriority) = *v;
+            (at(6) == "cnp_dscp" ? n.dcb.cnpDscp : n.dcb.cnpPriority) = v;
         } else if (at(4) == "statistics" && parts.size() == 6) {
             auto v = toU64(value);
             if (!v)
@@ -953,8 +953,8 @@ void Importer::delegate(const Block& block, OutputKind kind)
         if (auto kv = splitKeyValue(t); kv && kv->first == "hca_id") {
             dev = std::string(kv->second);
             port = 1;
-        } else if (kv && kv->first == "port" && toInt(kv->second)) {
-            port = *toInt(kv->second);
+        } else if (auto number = kv && kv->first == "port" ? toInt(kv->second) : std::nullopt) {
+            port = *number;
         } else if (kind == OutputKind::IbvDevinfo) {
             scanGidRow(h, t, l.number, dev, port, true);
         } else if (kind == OutputKind::ShowGids) {
@@ -1014,6 +1014,7 @@ void Importer::processBlock(const Block& block)
     }
     if (isLldpCommand(block.command)) {
         std::vector<std::pair<int, std::string_view>> lines;
+        lines.reserve(block.lines.size());
         for (auto& l : block.lines)
             lines.emplace_back(l.number, l.text);
         for (auto& w : parseLldp(block.command, lines, block.host, m_out.lldp))
@@ -1022,6 +1023,7 @@ void Importer::processBlock(const Block& block)
     }
     if (isSwitchShowCommand(block.command)) {
         std::vector<std::pair<int, std::string_view>> lines;
+        lines.reserve(block.lines.size());
         for (auto& l : block.lines)
             lines.emplace_back(l.number, l.text);
         for (auto& w : parseSwitchShow(block.command, lines, block.host, m_out.switchPorts))
@@ -1109,8 +1111,8 @@ void Importer::processBlock(const Block& block)
     // Line by line: GID rows, sysfs `grep .` lines, rdma statistic lines.
     std::string device = optionValue(block.command, { "-d", "--ib-dev" });
     int port = 1;
-    if (auto p = optionValue(block.command, { "-i", "--ib-port" }); !p.empty() && toInt(p))
-        port = *toInt(p);
+    if (auto p = toInt(optionValue(block.command, { "-i", "--ib-port" })))
+        port = *p;
     for (auto& l : block.lines) {
         auto t = trim(l.text);
         if (t.empty())
@@ -1119,8 +1121,8 @@ void Importer::processBlock(const Block& block)
             device = std::string(kv->second);
             port = 1;
             continue;
-        } else if (kv && kv->first == "port" && toInt(kv->second)) {
-            port = *toInt(kv->second);
+        } else if (auto number = kv && kv->first == "port" ? toInt(kv->second) : std::nullopt) {
+            port = *number;
             continue;
         } else if (kv
             && (kv->first == "state" || kv->first == "phys_state" || kv->first == "active_mtu" || kv->first == "max_mtu"

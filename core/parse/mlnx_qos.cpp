@@ -38,10 +38,10 @@ private:
         auto& info = m_result.info;
         auto kv = splitKeyValue(t);
         auto lowerKey = kv ? lower(kv->first) : std::string();
-        if (lowerKey == "dcbx mode") {
+        if (kv && lowerKey == "dcbx mode") {
             auto mode = lower(kv->second);
             info.dcbxMode = startsWith(mode, "os") ? "os" : startsWith(mode, "firmware") ? "firmware" : mode;
-        } else if (lowerKey == "priority trust state" || lowerKey == "trust state") {
+        } else if (kv && (lowerKey == "priority trust state" || lowerKey == "trust state")) {
             info.trust = lower(kv->second);
         } else if (lowerKey == "dscp2prio mapping") {
             m_section = Section::DscpMap;
@@ -120,7 +120,7 @@ private:
             m_warnings.add(number, "unreadable traffic class row " + excerpt(t));
             return;
         }
-        m_tc = *tc;
+        m_tc = tc;
         auto slot = static_cast<std::size_t>(*tc);
         for (auto field : fields) {
             auto kv = splitKeyValue(field);
@@ -132,10 +132,12 @@ private:
                 auto value = kv->second;
                 if (!value.empty() && value.back() == '%')
                     value.remove_suffix(1);
-                m_bw[slot] = toInt(value);
-                if (!m_bw[slot] || *m_bw[slot] < 0 || *m_bw[slot] > 100) {
+                auto bw = toInt(value);
+                if (!bw || *bw < 0 || *bw > 100) {
                     m_warnings.add(number, "unreadable bandwidth " + excerpt(kv->second));
                     m_bw[slot].reset();
+                } else {
+                    m_bw[slot] = bw;
                 }
             }
         }
@@ -153,7 +155,7 @@ private:
                 m_warnings.add(number, "unreadable priority " + excerpt(word));
                 continue;
             }
-            m_prioTc[static_cast<std::size_t>(*prio)] = *m_tc;
+            m_prioTc[static_cast<std::size_t>(*prio)] = m_tc;
         }
     }
 
@@ -169,14 +171,11 @@ private:
             tcs += m_tsa[i].empty() ? 0 : 1;
             tsa[i] = m_tsa[i];
             // mlnx_qos prints a bandwidth only for ETS classes; the others get none (0 %).
-            if (m_bw[i])
-                bw[i] = *m_bw[i];
-            else if (m_tsa[i] == "ets")
+            bw[i] = m_bw[i].value_or(0);
+            if (!m_bw[i] && m_tsa[i] == "ets")
                 bwComplete = false;
-            if (m_prioTc[i]) {
-                ++prios;
-                prioTc[i] = *m_prioTc[i];
-            }
+            prios += m_prioTc[i] ? 1 : 0;
+            prioTc[i] = m_prioTc[i].value_or(0);
         }
         if (tcs == 8) {
             info.tcTsa = tsa;

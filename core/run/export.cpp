@@ -17,6 +17,7 @@
 #include <set>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <system_error>
 #include <thread>
 #include <unistd.h>
 
@@ -1191,7 +1192,8 @@ public:
         m_fd = ::mkostemp(m_tmp.data(), O_CLOEXEC);
         if (m_fd < 0)
             m_error = Error { ErrorKind::Io,
-                std::string("cannot create a temporary file beside it: ") + std::strerror(errno), path, {}, errno };
+                std::string("cannot create a temporary file beside it: ") + std::system_category().message(errno), path,
+                {}, errno };
     }
     ~ReportFile()
     {
@@ -1210,8 +1212,8 @@ public:
             if (n < 0 && errno == EINTR)
                 continue;
             if (n < 0) {
-                m_error
-                    = Error { ErrorKind::Io, std::string("cannot write: ") + std::strerror(errno), m_path, {}, errno };
+                m_error = Error { ErrorKind::Io, std::string("cannot write: ") + std::system_category().message(errno),
+                    m_path, {}, errno };
                 return;
             }
             data.remove_prefix(static_cast<std::size_t>(n));
