@@ -318,6 +318,11 @@ std::optional<Error> readCpu(const json& object, CpuUse& c)
     c.sysS = f.number("sys_s", 0, kMaxSeconds);
     c.wallS = f.number("wall_s", 0, kMaxSeconds);
     (void)f.number("percent", 0, kMaxPercent); // derived from the three above; read only to check it
+    // The percent shown is recomputed from the times, so the times themselves must make a possible one (found by
+    // fuzzing: sys_s 9991.5 over wall_s 2.0 decoded, and re-encoded as 499 597 %).
+    if (c.percent() > kMaxPercent)
+        f.problem(
+            "user_s + sys_s is more than " + std::to_string(static_cast<int>(kMaxPercent / 100)) + " times wall_s");
     return f.error();
 }
 

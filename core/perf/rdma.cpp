@@ -757,7 +757,10 @@ Result<void> Engine::sendZero(Ctrl type, std::uint64_t count)
                 return ok;
             continue;
         }
-        const int n = static_cast<int>(std::min<std::uint64_t>(count, static_cast<std::uint64_t>(room)));
+        // One chain is at most wr_'s length: the send queue (window + 16) has more room than that, and UBSan in the
+        // lab caught a 128-deep blast writing past the array's end here.
+        const int n = static_cast<int>(
+            std::min<std::uint64_t>({ count, static_cast<std::uint64_t>(room), std::uint64_t { wr_.size() } }));
         for (int i = 0; i < n; ++i) {
             auto& w = wr_[static_cast<std::size_t>(i)];
             w = {};

@@ -175,6 +175,12 @@ private slots:
             "\"gbps\":1,\"msgs_per_s\":1,\"latency\":{\"count\":1,\"min_us\":null,\"p50_us\":1,\"p90_us\":1,\"p99_us\":"
             "1,\"p999_us\":1,\"max_us\":1,\"mean_us\":1},\"cpu\":null,\"verify_errors\":0}")
                                           << q("the percentiles must all be numbers or all null");
+        // Found by fuzzing: the shown CPU percent is recomputed from the times, which made 499 597 % of these.
+        QTest::newRow("impossible cpu times") << QByteArray(
+            "{\"type\":\"size_result\",\"role\":\"client\",\"size\":64,\"messages\":1,\"bytes\":64,\"elapsed_s\":2,"
+            "\"gbps\":1,\"msgs_per_s\":1,\"latency\":null,\"cpu\":{\"percent\":97.0,\"sys_s\":9991.5,\"user_s\":0.44,"
+            "\"wall_s\":2.0},\"verify_errors\":0}")
+                                              << q("user_s + sys_s is more than 1000 times wall_s");
         QTest::newRow("deep nesting") << (QByteArray("{\"type\":\"done\",\"role\":\"client\",\"sizes\":")
             + QByteArray(5000, '[') + QByteArray(5000, ']') + "}")
                                       << q("'sizes' must be a whole number");
