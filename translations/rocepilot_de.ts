@@ -3820,7 +3820,7 @@ Nachher: %2</translation>
         <translation>perftest (ib_*_lat / ib_*_bw)</translation>
     </message>
     <message>
-        <source>&amp;Transport</source>
+        <source>Tr&amp;ansport</source>
         <translation>&amp;Transport</translation>
     </message>
     <message>
@@ -3836,8 +3836,8 @@ Nachher: %2</translation>
         <translation>&amp;Modus</translation>
     </message>
     <message>
-        <source>&amp;Operation</source>
-        <translation>&amp;Operation</translation>
+        <source>O&amp;peration</source>
+        <translation>Operation</translation>
     </message>
     <message>
         <source>A size (64, 4K, 1M) or a sweep FROM:TO of powers of two (1:64K)</source>
@@ -3864,7 +3864,7 @@ Nachher: %2</translation>
         <translation>Ereignisse (schlafen)</translation>
     </message>
     <message>
-        <source>Com&amp;pletions</source>
+        <source>Complet&amp;ions</source>
         <translation>Com&amp;pletions</translation>
     </message>
     <message>
@@ -3908,12 +3908,12 @@ Nachher: %2</translation>
         <translation>&amp;Bezeichnung</translation>
     </message>
     <message>
-        <source>&amp;Start</source>
+        <source>S&amp;tart</source>
         <translation>Start&amp;en</translation>
     </message>
     <message>
         <source>S&amp;top</source>
-        <translation>Sto&amp;ppen</translation>
+        <translation>Stopp&amp;en</translation>
     </message>
     <message>
         <source>Ready.</source>
@@ -3928,11 +3928,11 @@ Nachher: %2</translation>
         <translation>Läufe</translation>
     </message>
     <message>
-        <source>&amp;Open run…</source>
+        <source>Open r&amp;un…</source>
         <translation>Lauf ö&amp;ffnen…</translation>
     </message>
     <message>
-        <source>Co&amp;mpare with…</source>
+        <source>Compare &amp;with…</source>
         <translation>&amp;Vergleichen mit…</translation>
     </message>
     <message>
@@ -3944,7 +3944,7 @@ Nachher: %2</translation>
         <translation>Bericht e&amp;xportieren…</translation>
     </message>
     <message>
-        <source>Export &amp;chart…</source>
+        <source>Export chart…</source>
         <translation>Diagramm exportie&amp;ren…</translation>
     </message>
     <message>
@@ -4102,7 +4102,7 @@ Nachher: %2</translation>
         <translation>das laufende Paar (erstes jeder Runde)</translation>
     </message>
     <message>
-        <source>Live c&amp;harts of</source>
+        <source>Live charts of</source>
         <translation>Live-&amp;Kurven von</translation>
     </message>
     <message>
@@ -4443,7 +4443,7 @@ Nachher: %2</translation>
     </message>
     <message>
         <source>Fi&amp;nish</source>
-        <translation>Fertig&amp;stellen</translation>
+        <translation>Fertigstellen</translation>
     </message>
     <message>
         <source>&lt; &amp;Back</source>

@@ -3788,8 +3788,8 @@ After: %2</source>
         <translation>perftest（ib_*_lat / ib_*_bw）</translation>
     </message>
     <message>
-        <source>&amp;Transport</source>
-        <translation>传输(&amp;T)</translation>
+        <source>Tr&amp;ansport</source>
+        <translation>传输(&amp;A)</translation>
     </message>
     <message>
         <source>ping (latency)</source>
@@ -3804,8 +3804,8 @@ After: %2</source>
         <translation>模式(&amp;M)</translation>
     </message>
     <message>
-        <source>&amp;Operation</source>
-        <translation>操作(&amp;O)</translation>
+        <source>O&amp;peration</source>
+        <translation>操作(&amp;P)</translation>
     </message>
     <message>
         <source>A size (64, 4K, 1M) or a sweep FROM:TO of powers of two (1:64K)</source>
@@ -3832,8 +3832,8 @@ After: %2</source>
         <translation>事件（休眠）</translation>
     </message>
     <message>
-        <source>Com&amp;pletions</source>
-        <translation>完成通知(&amp;P)</translation>
+        <source>Complet&amp;ions</source>
+        <translation>完成通知(&amp;I)</translation>
     </message>
     <message>
         <source>D&amp;epth (blast)</source>
@@ -3876,8 +3876,8 @@ After: %2</source>
         <translation>标签(&amp;L)</translation>
     </message>
     <message>
-        <source>&amp;Start</source>
-        <translation>开始(&amp;S)</translation>
+        <source>S&amp;tart</source>
+        <translation>开始(&amp;T)</translation>
     </message>
     <message>
         <source>S&amp;top</source>
@@ -3896,12 +3896,12 @@ After: %2</source>
         <translation>运行记录</translation>
     </message>
     <message>
-        <source>&amp;Open run…</source>
-        <translation>打开运行记录(&amp;O)…</translation>
+        <source>Open r&amp;un…</source>
+        <translation>打开运行记录(&amp;U)…</translation>
     </message>
     <message>
-        <source>Co&amp;mpare with…</source>
-        <translation>与其他运行记录比较(&amp;M)…</translation>
+        <source>Compare &amp;with…</source>
+        <translation>与其他运行记录比较(&amp;W)…</translation>
     </message>
     <message>
         <source>Draw another saved run over the charts (dashed), e.g. before/after a change</source>
@@ -3912,8 +3912,8 @@ After: %2</source>
         <translation>导出报告(&amp;X)…</translation>
     </message>
     <message>
-        <source>Export &amp;chart…</source>
-        <translation>导出图表(&amp;C)…</translation>
+        <source>Export chart…</source>
+        <translation>导出图表…</translation>
     </message>
     <message>
         <source>Live charts</source>
@@ -4068,8 +4068,8 @@ After: %2</source>
         <translation>正在运行的主机对（每轮的第一对）</translation>
     </message>
     <message>
-        <source>Live c&amp;harts of</source>
-        <translation>实时图表对象(&amp;H)</translation>
+        <source>Live charts of</source>
+        <translation>实时图表对象</translation>
     </message>
     <message>
         <source>Heatmap metric</source>

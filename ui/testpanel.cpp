@@ -135,7 +135,7 @@ TestPanel::TestPanel(TestSources sources, QWidget* parent)
     m_transport->addItem(tr("RDMA (verbs)"), static_cast<int>(perf::Transport::Rdma));
     m_transport->addItem(tr("TCP (baseline)"), static_cast<int>(perf::Transport::Tcp));
     m_transport->addItem(tr("perftest (ib_*_lat / ib_*_bw)"), static_cast<int>(perf::Transport::Perftest));
-    form->addRow(tr("&Transport"), m_transport);
+    form->addRow(tr("Tr&ansport"), m_transport);
     m_mode = new QComboBox(left);
     m_mode->addItem(tr("ping (latency)"), static_cast<int>(perf::Mode::Ping));
     m_mode->addItem(tr("blast (throughput)"), static_cast<int>(perf::Mode::Blast));
@@ -143,7 +143,7 @@ TestPanel::TestPanel(TestSources sources, QWidget* parent)
     m_op = new QComboBox(left);
     for (auto op : { perf::Op::Send, perf::Op::Write, perf::Op::WriteImm, perf::Op::Read })
         m_op->addItem(toQ(perf::toString(op)), static_cast<int>(op));
-    form->addRow(tr("&Operation"), m_op);
+    form->addRow(tr("O&peration"), m_op);
     m_sizes = new QLineEdit(QStringLiteral("64"), left);
     m_sizes->setToolTip(tr("A size (64, 4K, 1M) or a sweep FROM:TO of powers of two (1:64K)"));
     form->addRow(tr("Si&ze or sweep"), m_sizes);
@@ -155,7 +155,7 @@ TestPanel::TestPanel(TestSources sources, QWidget* parent)
     m_completion = new QComboBox(left);
     m_completion->addItem(tr("busy-poll"), static_cast<int>(perf::Completion::Poll));
     m_completion->addItem(tr("events (sleep)"), static_cast<int>(perf::Completion::Event));
-    form->addRow(tr("Com&pletions"), m_completion);
+    form->addRow(tr("Complet&ions"), m_completion);
     m_depth = new QSpinBox(left);
     m_depth->setRange(1, 128);
     form->addRow(tr("D&epth (blast)"), m_depth);
@@ -181,7 +181,7 @@ TestPanel::TestPanel(TestSources sources, QWidget* parent)
     m_label->setPlaceholderText(tr("e.g. before PFC"));
     form->addRow(tr("&Label"), m_label);
     auto* buttons = new QHBoxLayout;
-    m_start = new QPushButton(tr("&Start"), left);
+    m_start = new QPushButton(tr("S&tart"), left);
     m_stop = new QPushButton(tr("S&top"), left);
     m_stop->setEnabled(false);
     buttons->addWidget(m_start);
@@ -192,7 +192,7 @@ TestPanel::TestPanel(TestSources sources, QWidget* parent)
     m_livePair->setToolTip(tr("One-to-many and all-to-all run several pairs at once: pick the one the live "
                               "charts follow"));
     m_livePair->addItem(tr("the running pair (first of each round)"), -1);
-    form->addRow(tr("Live c&harts of"), m_livePair);
+    form->addRow(tr("Live charts of"), m_livePair);
     connect(
         m_livePair, &QComboBox::activated, this, [this](int row) { setLivePair(m_livePair->itemData(row).toInt()); });
     m_status = new QLabel(tr("Ready."), left);
@@ -202,11 +202,11 @@ TestPanel::TestPanel(TestSources sources, QWidget* parent)
     m_runs->setToolTip(tr("Runs of this session; check several to compare them in a report"));
     form->addRow(tr("Runs"), m_runs);
     auto* files = new QHBoxLayout;
-    m_openRun = new QPushButton(tr("&Open run…"), left);
-    m_overlay = new QPushButton(tr("Co&mpare with…"), left);
+    m_openRun = new QPushButton(tr("Open r&un…"), left);
+    m_overlay = new QPushButton(tr("Compare &with…"), left);
     m_overlay->setToolTip(tr("Draw another saved run over the charts (dashed), e.g. before/after a change"));
     m_export = new QPushButton(tr("E&xport report…"), left);
-    m_exportChart = new QPushButton(tr("Export &chart…"), left);
+    m_exportChart = new QPushButton(tr("Export chart…"), left);
     files->addWidget(m_openRun);
     files->addWidget(m_overlay);
     files->addWidget(m_export);

@@ -6,6 +6,8 @@ foreach(t inventorymodel discoverymodel sshconfigimport wizard profilepage revie
         LIBS rp_ui Qt6::Widgets)
 endforeach()
 target_link_libraries(tst_wizard PRIVATE Qt6::Concurrent) # the prompter test asks from worker threads
+# tst_keyboard checks the mnemonics of the built translations (app/rocepilot_*.qm, made with the GUI).
+add_dependencies(tst_keyboard rocepilot)
 set_tests_properties(tst_wizard tst_profilepage tst_reviewpage tst_applymodels tst_keyboard tst_settings PROPERTIES TIMEOUT 120)
 
 # docs/screenshots/discover.png from the mlx5-dual fixture tree (needs xvfb-run): ninja gui-screenshot
