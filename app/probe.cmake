@@ -15,3 +15,8 @@ if(CMAKE_OBJCOPY)
                 $<TARGET_FILE:rocepilot-probe>
         VERBATIM)
 endif()
+# A sanitizer build's probe goes into the lab's guests too (the whole suite runs under ASan+UBSan), and those have
+# no libasan: the sanitizer runtimes go in statically, like libstdc++.
+if(RP_SANITIZE)
+    target_link_options(rocepilot-probe PRIVATE -static-libasan -static-libubsan)
+endif()

@@ -3,7 +3,11 @@
 # Runs the libFuzzer targets of a fuzz build (cmake --preset fuzz) on copies of their committed corpora and fails
 # on the first crash, leak, timeout or sanitizer report. Prints executions, seconds and exec/s per target.
 #   fuzz/run.sh BUILD_DIR --time SECONDS [TARGET...]    CI: each target for a bounded time
-#   fuzz/run.sh BUILD_DIR --runs N [TARGET...]          long local runs (the closing note's figures)
+#   fuzz/run.sh BUILD_DIR --runs N [TARGET...]          long local runs (the closing note's figures), best on the
+#                                                       fuzz-volume preset (no ASan: about 3x the executions/s)
+#   fuzz/run.sh BUILD_DIR --replay DIR [TARGET...]      every input in DIR/<target>/ (a long run's grown corpus, kept
+#                                                       with RP_FUZZ_WORK=DIR) once through BUILD_DIR's targets:
+#                                                       the ASan+UBSan fuzz build re-checks what a fast run found
 # The committed corpus is never written to: new inputs go to a scratch directory (RP_FUZZ_WORK, default a temp dir),
 # crash inputs to RP_FUZZ_ARTIFACTS (default fuzz-artifacts/ in BUILD_DIR), where a failure names them.
 set -uo pipefail
@@ -14,12 +18,17 @@ usage() {
 }
 [ $# -ge 3 ] || usage
 build="$(cd "$1" && pwd)" || usage
+replay=
 case $2 in
 --time) limit=(-max_total_time="$3") ;;
 --runs) limit=(-runs="$3") ;;
+--replay)
+    replay="$(cd "$3" && pwd)" || usage
+    limit=(-runs=0)
+    ;;
 *) usage ;;
 esac
-[[ $3 =~ ^[0-9]+$ ]] || usage
+[ -n "$replay" ] || [[ $3 =~ ^[0-9]+$ ]] || usage
 shift 3
 
 # target -> corpus directory (relative to fuzz/); the detect target sees every parser family's inputs.
@@ -55,8 +64,15 @@ for target in "${order[@]}"; do
     log="$work/$target.log"
     start=$SECONDS
     # -timeout: one input taking 10 s is a hang, reported as a failure like a crash.
-    "$bin" "${limit[@]}" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
-        -artifact_prefix="$artifacts/$target-" "$scratch" "$here/$seeds" >"$log" 2>&1
+    if [ -n "$replay" ]; then
+        # -runs=0: every input of the directories once, nothing mutated; the replayed corpus is left as it is.
+        [ -d "$replay/$target" ] || { echo "fuzz/run.sh: no $replay/$target to replay" >&2; failed=1; continue; }
+        "$bin" -runs=0 -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+            -artifact_prefix="$artifacts/$target-" "$scratch" "$replay/$target" >"$log" 2>&1
+    else
+        "$bin" "${limit[@]}" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+            -artifact_prefix="$artifacts/$target-" "$scratch" "$here/$seeds" >"$log" 2>&1
+    fi
     rc=$?
     secs=$((SECONDS - start))
     execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)

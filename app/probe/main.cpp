@@ -295,6 +295,16 @@ int runSample(const std::map<std::string, std::string>& args)
 
 } // namespace
 
+#if defined(__SANITIZE_ADDRESS__)
+// The ASan build's probe runs in 256 MB lab guests, where ASAN_OPTIONS does not reach over SSH: a small quarantine
+// keeps its memory near the release probe's, and a report still ends the probe with a failure the controller sees.
+extern "C" const char* __asan_default_options();
+extern "C" const char* __asan_default_options()
+{
+    return "quarantine_size_mb=8:malloc_context_size=10";
+}
+#endif
+
 int main(int argc, char** argv)
 {
     std::signal(SIGPIPE, SIG_IGN);

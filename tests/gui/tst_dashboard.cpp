@@ -35,6 +35,14 @@ using namespace rp::ui;
 
 namespace {
 
+// The suite runs under ASan+UBSan too, where the same code takes two to three times the CPU: there the time bounds
+// stretch by this factor. The goals themselves are read from a release build (bench/dashboard.sh).
+#if defined(__SANITIZE_ADDRESS__)
+constexpr double kSlowdown = 3.0;
+#else
+constexpr double kSlowdown = 1.0;
+#endif
+
 long rssKb()
 {
     std::ifstream in("/proc/self/status");
@@ -206,7 +214,8 @@ private:
                   .arg(fps)
                   .arg(p99)
                   .arg(worstLateMs);
-        return t / 1e-4 / seconds > 9000 && fps >= 30 && p99 <= 20 && worstLateMs <= 50;
+        return t / 1e-4 / seconds > 9000 && fps >= 30 / kSlowdown && p99 <= 20 * kSlowdown
+            && worstLateMs <= 50 * kSlowdown;
     }
 
 private slots:
@@ -393,7 +402,7 @@ private slots:
         qDebug("heatmap 64 x 64 (2016 pairs) + worst-10 table, 30 redraws: CPU median %.2f ms, p90 %.2f ms, max %.2f "
                "ms; wall median %.2f ms, max %.2f ms (goal <= 10 ms)",
             cpu[cpu.size() / 2], cpu[cpu.size() * 9 / 10], cpu.back(), ms[ms.size() / 2], ms.back());
-        QVERIFY2(cpu[cpu.size() * 9 / 10] <= 10, qPrintable(QString::number(cpu[cpu.size() * 9 / 10])));
+        QVERIFY2(cpu[cpu.size() * 9 / 10] <= 10 * kSlowdown, qPrintable(QString::number(cpu[cpu.size() * 9 / 10])));
 
         auto* worst = panel.worstTable();
         QCOMPARE(worst->rowCount(), 10);

@@ -14,6 +14,13 @@ set_tests_properties(softroce_up PROPERTIES LABELS lab FIXTURES_SETUP softroce R
 # Reports the pair's qemu RSS after the tests (<= 800 MB), stops the lab and checks nothing is left.
 add_test(NAME softroce_down COMMAND bash ${RP_SOFTROCE_DIR}/tests/down.sh ${RP_SOFTROCE_STATE})
 set_tests_properties(softroce_down PROPERTIES LABELS lab FIXTURES_CLEANUP softroce RESOURCE_LOCK softroce TIMEOUT 120)
+# Under ASan+UBSan the guests run the sanitized probe (13.9 MB with its runtimes, app/probe.cmake): a 256 MB guest's
+# root file system (half its RAM) has no room for it beside the image, so such a build boots 512 MB guests and
+# allows their qemu processes the RAM that takes.
+if(RP_SANITIZE)
+    set_property(TEST softroce_up APPEND PROPERTY ENVIRONMENT RP_LAB_MEM=512)
+    set_property(TEST softroce_down APPEND PROPERTY ENVIRONMENT RP_LAB_MAX_RSS_MB=1400)
+endif()
 
 # discover:    rocepilot-cli discover vs. the guests' own sysfs and ibv_devinfo -v; recommendations agree
 # gid_runtime: adding/removing an address and a VLAN moves GID indexes; the next discovery sees it

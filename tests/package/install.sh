@@ -126,6 +126,9 @@ step "lintian"
 lintian --tag-display-limit 0 --display-info "$deb" >"$work/lintian.log" 2>&1 || true
 sed 's/^/  /' "$work/lintian.log"
 check "lintian reports no errors" test "$(grep -c '^E: ' "$work/lintian.log")" -eq 0
+check "lintian reports no warnings" test "$(grep -c '^W: ' "$work/lintian.log")" -eq 0
+# The build's hardening flags (cmake/CommonConfig.cmake) reach every binary: no hardening-no-* tag, info included.
+check "lintian: every binary hardened (no hardening-no-* tag)" test "$(grep -c 'hardening-no-' "$work/lintian.log")" -eq 0
 
 step "desktop-file-validate, appstreamcli validate"
 check "desktop-file-validate" desktop-file-validate "$work/tree/usr/share/applications/invalid.rocepilot.RocePilot.desktop"
