@@ -103,34 +103,52 @@ QStringList unreachable(QWidget* page)
     return missing;
 }
 
-/// Alt+letter shortcuts that more than one visible thing answers to on the current page: the menu bar's menus, the
-/// wizard's buttons and the page's buttons and labelled fields. Qt does not press an ambiguous mnemonic, it only
-/// moves the focus, so each must be unique.
-QStringList mnemonicClashes(rp::ui::MainWindow* window, QWidget* page)
+/// Collects who answers to which Alt+letter and lists the letters more than one thing answers to. Qt does not press
+/// an ambiguous mnemonic, it only moves the focus, so each must be unique.
+class MnemonicOwners
 {
-    QMap<QString, QStringList> owners;
-    auto add = [&](const QString& text, const QString& who) {
+public:
+    void add(const QString& text, const QString& who)
+    {
         const QKeySequence key = QKeySequence::mnemonic(text);
         if (!key.isEmpty())
-            owners[key.toString()] << who + QStringLiteral(" '") + text + QLatin1Char('\'');
-    };
-    for (QAction* a : window->menuBar()->actions())
-        add(a->text(), QStringLiteral("menu"));
+            m_owners[key.toString()] << who + QStringLiteral(" '") + text + QLatin1Char('\'');
+    }
+    void addMenus(rp::ui::MainWindow* window)
+    {
+        for (QAction* a : window->menuBar()->actions())
+            add(a->text(), QStringLiteral("menu"));
+    }
+    QStringList clashes() const
+    {
+        QStringList out;
+        for (auto it = m_owners.cbegin(); it != m_owners.cend(); ++it)
+            if (it.value().size() > 1)
+                out << it.key() + QStringLiteral(": ") + it.value().join(QStringLiteral(", "));
+        return out;
+    }
+
+private:
+    QMap<QString, QStringList> m_owners;
+};
+
+/// The clashes on the current page as shown: the menu bar's menus, the wizard's visible buttons and the page's
+/// visible buttons and labelled fields.
+QStringList mnemonicClashes(rp::ui::MainWindow* window, QWidget* page)
+{
+    MnemonicOwners owners;
+    owners.addMenus(window);
     Wizard* w = window->wizard();
     for (auto which : { QWizard::BackButton, QWizard::NextButton, QWizard::CancelButton, QWizard::FinishButton })
         if (w->button(which)->isVisible())
-            add(w->button(which)->text(), QStringLiteral("wizard button"));
+            owners.add(w->button(which)->text(), QStringLiteral("wizard button"));
     for (QAbstractButton* b : page->findChildren<QAbstractButton*>())
         if (b->isVisible())
-            add(b->text(), QStringLiteral("button"));
+            owners.add(b->text(), QStringLiteral("button"));
     for (QLabel* l : page->findChildren<QLabel*>())
         if (l->isVisible() && l->buddy())
-            add(l->text(), QStringLiteral("label"));
-    QStringList clashes;
-    for (auto it = owners.cbegin(); it != owners.cend(); ++it)
-        if (it.value().size() > 1)
-            clashes << it.key() + QStringLiteral(": ") + it.value().join(QStringLiteral(", "));
-    return clashes;
+            owners.add(l->text(), QStringLiteral("label"));
+    return owners.clashes();
 }
 
 /// The same check for every page at once, in whatever language is installed, without walking to them: every
@@ -140,31 +158,21 @@ QStringList staticMnemonicClashes(rp::ui::MainWindow* window, int pageId)
 {
     Wizard* w = window->wizard();
     QWizardPage* page = w->page(pageId);
-    QMap<QString, QStringList> owners;
-    auto add = [&](const QString& text, const QString& who) {
-        const QKeySequence key = QKeySequence::mnemonic(text);
-        if (!key.isEmpty())
-            owners[key.toString()] << who + QStringLiteral(" '") + text + QLatin1Char('\'');
-    };
-    for (QAction* a : window->menuBar()->actions())
-        add(a->text(), QStringLiteral("menu"));
+    MnemonicOwners owners;
+    owners.addMenus(window);
     const bool last = page->isFinalPage() || page->nextId() == -1;
     for (auto which :
         { QWizard::BackButton, QWizard::CancelButton, last ? QWizard::FinishButton : QWizard::NextButton })
-        add(w->buttonText(which), QStringLiteral("wizard button"));
+        owners.add(w->buttonText(which), QStringLiteral("wizard button"));
     // A button disabled while another is enabled (Stop until Start runs) may share that one's letter: Qt ignores
     // the mnemonic of a disabled button, so Alt+T is Start, then Stop.
     for (QAbstractButton* b : page->findChildren<QAbstractButton*>())
         if (b->isEnabled())
-            add(b->text(), QStringLiteral("button"));
+            owners.add(b->text(), QStringLiteral("button"));
     for (QLabel* l : page->findChildren<QLabel*>())
         if (l->buddy())
-            add(l->text(), QStringLiteral("label"));
-    QStringList clashes;
-    for (auto it = owners.cbegin(); it != owners.cend(); ++it)
-        if (it.value().size() > 1)
-            clashes << it.key() + QStringLiteral(": ") + it.value().join(QStringLiteral(", "));
-    return clashes;
+            owners.add(l->text(), QStringLiteral("label"));
+    return owners.clashes();
 }
 
 /// Answers the next modal dialog of type T by calling `answer` on it once it is up, from the event loop.
