@@ -104,6 +104,14 @@ private Q_SLOTS:
         QVERIFY(!nul);
         QCOMPARE(QString::fromStdString(nul.error().describe()),
             QStringLiteral("f.yaml:1:14: 'known_hosts' holds a control character"));
+        // And in a long run: a raw NUL then '_' in a plain scalar, which yaml-cpp hands back as a lone 0xA0 byte.
+        using namespace std::string_literals;
+        const std::string nulThen
+            = "version: 1\nhosts:\n  - name: a\n    address: h\n    auth: key\n    key_file: /p)\0_e  # c\n"s;
+        auto stray = parseInventory(nulThen, "f.yaml");
+        QVERIFY(!stray);
+        QCOMPARE(QString::fromStdString(stray.error().describe()),
+            QStringLiteral("f.yaml:6:15: 'key_file' is not UTF-8 text"));
     }
 
     void saveIsAtomicAndLoadable()
