@@ -158,11 +158,14 @@ done <"$CASES"
 # The client's blast rate is measured from a completion to a completion, so the messages queued when its
 # warm-up ended count too; the server counts arrivals over nearly the same window. Counting only the messages
 # posted after the warm-up, from the warm-up's end (as the engine once did), charges the 8 MiB queue's drain
-# to the window: half the server's rate here, or nothing at all when the queue outlasts the duration.
+# to the window: half the server's rate here, or nothing at all when the queue outlasts the duration. The bounds
+# (2/3..3/2) tell those apart; they are not tighter because the two windows' edges differ by a few of the 128
+# queued 64 KiB messages, which at this rate under emulation are a fifth of a second (seen: 1.23 in a release
+# build, 1.30 under ASan on a loaded machine).
 cg=$(section "$OUT/matrix.client.jsonl" blast-send-deep | jq -r 'select(.event == "size") | .gbps')
 sg=$(section "$OUT/matrix.server.jsonl" blast-send-deep | jq -r 'select(.event == "size") | .gbps')
-check "blast-send-deep: the client's rate (${cg:-?} Gb/s) is within 0.8..1.25 of the server's (${sg:-?} Gb/s)" \
-    test "$(awk -v c="${cg:-0}" -v s="${sg:-0}" 'BEGIN { print (s > 0 && c >= 0.8 * s && c <= 1.25 * s) }')" = 1
+check "blast-send-deep: the client's rate (${cg:-?} Gb/s) is within 2/3..3/2 of the server's (${sg:-?} Gb/s)" \
+    test "$(awk -v c="${cg:-0}" -v s="${sg:-0}" 'BEGIN { print (s > 0 && c >= s / 1.5 && c <= 1.5 * s) }')" = 1
 
 # ToS: on both sides, rdma_cm's path and the QP (read back with ibv_query_qp) carry it; without it they do not
 for side in server client; do
