@@ -41,9 +41,10 @@ trap 'exit 130' INT TERM
 mkdir -p "$root"
 
 suite=$(. /etc/os-release && echo "$VERSION_CODENAME")
-mirror=$(sed -n 's/^URIs: *//p; s/^deb \(\[[^]]*\] \)\?\([a-z]*:\/\/[^ ]*\).*/\2/p' \
-    /etc/apt/sources.list /etc/apt/sources.list.d/*.list /etc/apt/sources.list.d/*.sources 2>/dev/null |
-    grep -v -- -security | head -1)
+mapfile -t sources < <(ls /etc/apt/sources.list /etc/apt/sources.list.d/*.list /etc/apt/sources.list.d/*.sources \
+    2>/dev/null || true)
+mirror=$(sed -n 's/^URIs: *//p; s/^deb \(\[[^]]*\] \)\?\([a-z]*:\/\/[^ ]*\).*/\2/p' "${sources[@]}" |
+    grep -v -- -security | head -1 || true)
 [ -n "$mirror" ] || die "no Debian mirror in /etc/apt"
 t=$SECONDS
 echo "== debootstrap --variant=minbase $suite $mirror"
