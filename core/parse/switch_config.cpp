@@ -657,8 +657,10 @@ void junosCnShow(const Lines& lines, const std::string& sw, std::string_view com
         if (t.starts_with("Type:")) {
             input = t.find("Input") != std::string_view::npos;
             auto name = t.find("Name:");
-            profile
-                = name == std::string_view::npos ? std::string() : std::string(splitWords(t.substr(name + 5), " ,")[0]);
+            // "Name:" can end the line (a cut paste): no profile, not a read past the words
+            auto named = name == std::string_view::npos ? std::vector<std::string_view> {}
+                                                        : splitWords(t.substr(name + 5), " ,");
+            profile = named.empty() ? std::string() : std::string(named[0]);
             if (input && !profile.empty()) {
                 profiles[profile];
                 firstLine.emplace(profile, n);

@@ -352,6 +352,24 @@ private slots:
         QVERIFY2(quiet.empty(), qPrintable(join(quiet)));
     }
 
+    /// A Junos congestion-notification show cut after "Name:" (found by fuzz_fragments: the profile name was read
+    /// past the end of the line's words): no profile and no port from it; a whole one after it still reads.
+    void junosCongestionNotificationCut()
+    {
+        for (const std::string cut : { "Type: Input, Name:", "Type: Input, Name: ,", "Type: Input, Name:   " }) {
+            auto f = importFragments("admin@qfx1> show class-of-service congestion-notification\n" + cut
+                    + "\nPriority     PFC\n  011          Enabled\n"
+                      "Type: Input, Name: cnp2, Index: 7\nPriority     PFC\n  100          Enabled\n",
+                "pasted");
+            std::vector<std::string> ports;
+            for (const auto& p : f.switchPorts)
+                ports.push_back(p.switchName + ":" + p.port + "="
+                    + std::to_string(p.pfcPriorities.value_or(std::vector<int> {}).size()));
+            QVERIFY2(ports == std::vector<std::string> { "qfx1:*=1" }, qPrintable(join(ports)));
+            QCOMPARE(f.switchPorts.front().pfcPriorities->front(), 4);
+        }
+    }
+
     /// LLDP from hosts (lldpctl JSON and text, lldptool -n) and switches (EOS, NX-OS show lldp neighbors) maps
     /// each host netdev to its switch port; the host's PFC / MTU are compared with that port's, with both sides'
     /// evidence and the fix, from its generator, for the side that differs from the reference (lldp_paste.txt on
