@@ -9,6 +9,7 @@
 
 #include <QCheckBox>
 #include <QFileInfo>
+#include <QFontMetrics>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QSplitter>
@@ -16,7 +17,9 @@
 #include <QTimer>
 #include <QVBoxLayout>
 
+#include <algorithm>
 #include <cmath>
+#include <limits>
 
 namespace rp::ui {
 
@@ -147,7 +150,8 @@ DashboardView::DashboardView(QWidget* parent)
         p->xAxis->setLabel(tr("time since the run started (s)"));
         p->legend->setVisible(true);
         p->legend->setFont(QFont(font().family(), std::max(6, font().pointSize() - 1)));
-        p->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignRight);
+        // top left: while the charts follow a run, the newest samples (and the alarm labels) are at the right
+        p->axisRect()->insetLayout()->setInsetAlignment(0, Qt::AlignTop | Qt::AlignLeft);
         p->legend->setBrush(QColor(255, 255, 255, 210));
         p->setInteractions(QCP::iRangeDrag | QCP::iRangeZoom);
         p->axisRect()->setRangeDrag(Qt::Horizontal);
@@ -161,11 +165,19 @@ DashboardView::DashboardView(QWidget* parent)
             m_viewT1 = r.upper;
             m_dirty = true;
         });
-        if (c == Counters) { // many counters: a wide legend, three per row, instead of a tall one
+        if (c == Counters) {
+            // A dozen counters' legend inside the chart would hide half the lines: it goes below the axis, four
+            // entries a row, and the chart gets the extra height.
+            auto* below = new QCPLayoutGrid;
+            p->plotLayout()->addElement(2, 0, below);
+            p->axisRect()->insetLayout()->take(p->legend);
+            below->addElement(0, 0, p->legend);
+            below->setMargins(QMargins(0, 0, 0, 4));
+            p->plotLayout()->setRowStretchFactor(2, 0.001);
             p->legend->setFillOrder(QCPLegend::foColumnsFirst);
-            p->legend->setWrap(3);
+            p->legend->setWrap(4);
         }
-        chartsLayout->addWidget(p, 1);
+        chartsLayout->addWidget(p, c == Counters ? 2 : 1);
         m_plots[c] = p;
     }
     auto add = [&](const std::string& key, Chart chart, const QString& name, const QColor& color, bool dashed) {
@@ -331,10 +343,20 @@ void DashboardView::addCounters(const rp::run::CounterSample& c)
             auto* text = new QCPItemText(p);
             text->position->setTypeX(QCPItemPosition::ptPlotCoords);
             text->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
-            // markers close in time: their labels on four staggered lines, not on top of each other
-            text->position->setCoords(c.runTS, 0.02 + 0.09 * static_cast<double>(m_markers % 4));
-            text->setPositionAlignment(Qt::AlignLeft | Qt::AlignTop);
+            // Markers close in time: their labels on four staggered lines, not on top of each other. A new alarm
+            // lands at the right edge while the charts follow the newest samples, so the label ends at its line
+            // instead of starting there (where the edge would cut it off).
+            // The rows are a text line apart at the chart's height when the alarm comes (a short chart has fewer).
+            const double row
+                = std::max(0.09, (QFontMetrics(text->font()).height() + 1.0) / std::max(1, p->axisRect()->height()));
+            const int rows = std::clamp(static_cast<int>(0.95 / row), 1, 4);
+            text->position->setCoords(c.runTS, 0.02 + row * static_cast<double>(m_markers % rows));
+            text->setPositionAlignment(Qt::AlignRight | Qt::AlignTop);
+            text->setPadding(QMargins(0, 0, 3, 0));
             text->setColor(color);
+            QColor behind = palette().color(QPalette::Base); // readable over the band and the lines it crosses
+            behind.setAlpha(200);
+            text->setBrush(behind);
             const std::string what
                 = alarm.counter.empty() ? alarm.text : counters::describeCounter(alarm.counter).label;
             text->setText(QString::fromStdString(c.host + ": " + what));
@@ -448,12 +470,19 @@ void DashboardView::refresh()
 void DashboardView::beginFrame()
 {
     m_dirty = false;
-    double last = 0;
-    for (const auto& [k, l] : m_lines)
+    double first = std::numeric_limits<double>::infinity(), last = 0;
+    for (const auto& [k, l] : m_lines) {
+        if (l->buffer.empty())
+            continue;
+        first = std::min(first, l->buffer.firstTime());
         last = std::max(last, l->buffer.lastTime());
+    }
     if (m_follow) {
-        m_viewT1 = std::max(last, 1.0);
-        m_viewT0 = std::max(0.0, m_viewT1 - m_window);
+        // Setting up a run (probes starting, connections made) takes seconds before the first sample; the axis
+        // starts at that sample, else the first seconds of data sit squeezed against the right edge.
+        const double start = std::isfinite(first) ? first : 0.0;
+        m_viewT1 = std::max(last, start + 1.0);
+        m_viewT0 = std::max(start, m_viewT1 - m_window);
     }
     m_frameT0 = m_viewT0;
     m_frameT1 = m_viewT1;
