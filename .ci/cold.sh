@@ -40,6 +40,7 @@ trap 'exit 130' INT TERM
 [ ! -e "$root" ] || release
 mkdir -p "$root"
 
+# shellcheck source=/dev/null
 suite=$(. /etc/os-release && echo "$VERSION_CODENAME")
 mapfile -t sources < <(ls /etc/apt/sources.list /etc/apt/sources.list.d/*.list /etc/apt/sources.list.d/*.sources \
     2>/dev/null || true)

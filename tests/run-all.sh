@@ -50,12 +50,16 @@ stage "build (asan)"
 cmake --preset asan
 cmake --build --preset asan -j "$jobs"
 
-# The side stages, in the background at nice 19, in a process group of their own (so an early exit stops them all);
-# each prints "== side: NAME N s" when done.
+# The side stages, in the background at nice 19, in a session and process group of their own (so an early exit stops
+# them all); each prints "== side: NAME N s" when done.
 side_log="$src/build/side-stages.log"
 # shellcheck disable=SC2016 # expanded by the inner bash
 side_script='
 set -euo pipefail
+# setsid gave these stages a scheduler autogroup of their own (the kernel default, sched_autogroup_enabled=1):
+# nice then only ranks processes inside the group, and the group would take half the CPU from the tests. The
+# group itself is set to nice 19 too, where the kernel allows it.
+echo 19 >/proc/self/autogroup 2>/dev/null || true
 side() { # NAME COMMAND...
     local name=$1 t=$SECONDS
     shift
