@@ -118,7 +118,11 @@ Result<std::vector<HostInterface>> parseInterfaces(yamlread::Reader& r, const YA
     for (const auto& item : node) {
         HostInterface itf;
         if (item.IsScalar()) {
-            itf.name = item.Scalar();
+            // the short form, "- eth0": read like every other value (a bare "!" or "" is no name)
+            auto t = r.text(item, "interfaces");
+            if (!t)
+                return std::unexpected(t.error());
+            itf.name = *t;
         } else {
             if (auto ok = r.keys(item, { "name", "rdma_device", "rdma_port" }, "interfaces"); !ok)
                 return std::unexpected(ok.error());
@@ -140,9 +144,9 @@ Result<std::vector<HostInterface>> parseInterfaces(yamlread::Reader& r, const YA
                     return std::unexpected(t.error());
                 itf.rdmaPort = *t;
             }
-            if (itf.name.empty())
-                return fail(ErrorKind::Parse, "an interface needs a 'name'", at(file, item.Mark()));
         }
+        if (itf.name.empty())
+            return fail(ErrorKind::Parse, "an interface needs a 'name'", at(file, item.Mark()));
         out.push_back(std::move(itf));
     }
     return out;

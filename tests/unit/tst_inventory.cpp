@@ -72,6 +72,14 @@ private Q_SLOTS:
         QTest::newRow("newer version") << QStringLiteral("version: 2\n")
                                        << QStringLiteral("f.yaml:1:10: inventory version 2 is newer than this RoCE "
                                                          "Pilot understands (1)");
+        // Found by fuzz_inventory: the short form took a bare tag ("!") or "" as an interface with no name, which
+        // a save then wrote as a file that did not load again.
+        QTest::newRow("interface short form, bare tag")
+            << QStringLiteral("hosts:\n  - name: a\n    local: true\n    interfaces: [!, eth0]\n")
+            << QStringLiteral("f.yaml:4:18: an interface needs a 'name'");
+        QTest::newRow("interface short form, empty")
+            << QStringLiteral("hosts:\n  - name: a\n    local: true\n    interfaces: [eth0, \"\"]\n")
+            << QStringLiteral("f.yaml:4:24: an interface needs a 'name'");
         QTest::newRow("empty") << QString() << QStringLiteral("f.yaml: the file is empty");
         QTest::newRow("not a map") << QStringLiteral("- a\n- b\n")
                                    << QStringLiteral("f.yaml:1:1: expected a map with 'version' and 'hosts'");
