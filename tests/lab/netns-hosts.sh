@@ -199,6 +199,8 @@ EOF
 
     # The address block: the first free slot from this DIR's own, picked and taken (the bridge gets its address)
     # under a lock, so two labs going up at once never share a block.
+    # (/run/lock is made at boot by Debian's init; a container or chroot may start without it)
+    mkdir -p "$(dirname "$SLOT_LOCK")"
     exec 9>"$SLOT_LOCK"
     flock 9
     local k slot=-1
