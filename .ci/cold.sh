@@ -26,10 +26,10 @@ rev=$(git -C "$src" rev-parse HEAD)
 # emptied by rm.
 release() {
     local m
-    for m in $(findmnt -rn -o TARGET | grep "^$root/" | sort -r); do
+    for m in $(findmnt -rn -o TARGET | grep "^$root\(/\|$\)" | sort -r); do
         umount "$m" 2>/dev/null || umount -l "$m" 2>/dev/null || true
     done
-    if findmnt -rn -o TARGET | grep -q "^$root/"; then
+    if findmnt -rn -o TARGET | grep -q "^$root\(/\|$\)"; then
         echo "cold.sh: cannot unmount everything under $root: left in place" >&2
         return 1
     fi
@@ -62,6 +62,9 @@ mkdir -p "$root/work"
 git clone -q --no-hardlinks "$src" "$root/work/ci"
 git -C "$root/work/ci" checkout -q "$rev"
 
+# The root is a mount point of its own, as / is on a CI machine: `ip netns exec` makes / a slave mount, and that
+# fails (EINVAL) on a directory that is not one.
+mount --bind "$root" "$root"
 mount -t proc proc "$root/proc"
 mount --rbind /dev "$root/dev"
 mount --make-rslave "$root/dev"
