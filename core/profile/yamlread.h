@@ -6,6 +6,7 @@
 
 #include "error.h"
 #include "util/text.h"
+#include "util/yaml.h"
 
 #include <array>
 #include <charconv>
@@ -15,30 +16,6 @@
 #include <yaml-cpp/yaml.h>
 
 namespace rp::yamlread {
-
-/// Strict UTF-8 (no overlongs, no surrogates, at most U+10FFFF).
-inline bool validUtf8(const std::string& s)
-{
-    std::size_t i = 0;
-    while (i < s.size()) {
-        auto c = static_cast<unsigned char>(s[i]);
-        int len = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xe ? 3 : (c >> 3) == 0x1e ? 4 : 0;
-        if (len == 0 || i + static_cast<std::size_t>(len) > s.size())
-            return false;
-        unsigned cp = len == 1 ? c : c & (0x7f >> len);
-        for (int k = 1; k < len; ++k) {
-            auto cc = static_cast<unsigned char>(s[i + static_cast<std::size_t>(k)]);
-            if ((cc >> 6) != 0x2)
-                return false;
-            cp = (cp << 6) | (cc & 0x3f);
-        }
-        if ((len == 2 && cp < 0x80) || (len == 3 && cp < 0x800) || (len == 4 && cp < 0x10000) || cp > 0x10ffff
-            || (cp >= 0xd800 && cp <= 0xdfff))
-            return false;
-        i += static_cast<std::size_t>(len);
-    }
-    return true;
-}
 
 inline std::string at(const std::string& file, const YAML::Mark& mark)
 {
@@ -83,8 +60,9 @@ public:
     {
         if (!node.IsScalar())
             return fail(ErrorKind::Parse, "'" + path + "' must be a single value", at(m_file, node.Mark()));
-        if (!validUtf8(node.Scalar()))
-            return fail(ErrorKind::Parse, "'" + path + "' is not valid UTF-8", at(m_file, node.Mark()));
+        if (!yamlfile::savesAsRead(node.Scalar()))
+            return fail(ErrorKind::Parse, "'" + path + "' is not UTF-8 text (or holds a Unicode noncharacter)",
+                at(m_file, node.Mark()));
         return node.Scalar();
     }
 

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "util/yaml.h"
 
+#include <algorithm>
+
 namespace rp::yamlfile {
 
 std::string at(const std::string& file, const YAML::Mark& mark)
@@ -10,11 +12,13 @@ std::string at(const std::string& file, const YAML::Mark& mark)
     return file + ":" + std::to_string(mark.line + 1) + ":" + std::to_string(mark.column + 1);
 }
 
-std::string firstInvalidUtf8(const std::string& text, const std::string& file)
+namespace {
+
+/// The offset of the first byte of `text` that does not start a strict UTF-8 sequence (or, with `nonchars`, one that
+/// decodes to a Unicode noncharacter); text.size() when there is none.
+std::size_t firstBadByte(const std::string& text, bool nonchars)
 {
     std::size_t i = 0;
-    std::size_t line = 1;
-    std::size_t lineStart = 0;
     while (i < text.size()) {
         auto c = static_cast<unsigned char>(text[i]);
         std::size_t len = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xe ? 3 : (c >> 3) == 0x1e ? 4 : 0;
@@ -27,15 +31,31 @@ std::string firstInvalidUtf8(const std::string& text, const std::string& file)
         }
         ok = ok && !(len == 2 && cp < 0x80) && !(len == 3 && cp < 0x800) && !(len == 4 && cp < 0x10000)
             && cp <= 0x10ffff && !(cp >= 0xd800 && cp <= 0xdfff);
+        if (ok && nonchars)
+            ok = !(cp >= 0xfdd0 && cp <= 0xfdef) && (cp & 0xfffeu) != 0xfffeu;
         if (!ok)
-            return file + ":" + std::to_string(line) + ":" + std::to_string(i - lineStart + 1);
-        if (c == '\n') {
-            ++line;
-            lineStart = i + 1;
-        }
+            return i;
         i += len;
     }
-    return {};
+    return text.size();
+}
+
+} // namespace
+
+std::string firstInvalidUtf8(const std::string& text, const std::string& file)
+{
+    const std::size_t bad = firstBadByte(text, false);
+    if (bad == text.size())
+        return {};
+    const std::size_t lineStart = text.rfind('\n', bad == 0 ? 0 : bad - 1);
+    const std::size_t column = lineStart == std::string::npos || bad == 0 ? bad + 1 : bad - lineStart;
+    const auto line = 1 + std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(bad), '\n');
+    return file + ":" + std::to_string(line) + ":" + std::to_string(column);
+}
+
+bool savesAsRead(const std::string& value)
+{
+    return firstBadByte(value, true) == value.size();
 }
 
 Error inFile(Error error, const std::string& file)

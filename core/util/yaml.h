@@ -25,6 +25,10 @@ std::string at(const std::string& file, const YAML::Mark& mark);
 /// U+10FFFF); empty when all of it is.
 std::string firstInvalidUtf8(const std::string& text, const std::string& file);
 
+/// Whether a save writes `value` back as it was read: strict UTF-8 without the Unicode noncharacters (U+FDD0 to
+/// U+FDEF, U+xFFFE, U+xFFFF), which yaml-cpp's emitter replaces with U+FFFD (found by fuzz_inventory).
+bool savesAsRead(const std::string& value);
+
 /// An error about what a file holds, placed in that file: where "host 'a'" becomes "file: host 'a'".
 Error inFile(Error error, const std::string& file);
 

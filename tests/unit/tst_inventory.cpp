@@ -119,7 +119,21 @@ private Q_SLOTS:
         auto stray = parseInventory(nulThen, "f.yaml");
         QVERIFY(!stray);
         QCOMPARE(QString::fromStdString(stray.error().describe()),
-            QStringLiteral("f.yaml:6:15: 'key_file' is not UTF-8 text"));
+            QStringLiteral("f.yaml:6:15: 'key_file' is not UTF-8 text (or holds a Unicode noncharacter)"));
+        // And later: U+FDD0, a noncharacter, in an interface name; yaml-cpp writes it back as U+FFFD, so the saved
+        // file named another interface. Noncharacters are refused in every value, U+xFFFF too.
+        for (const char* itf : { "d6\xef\xb7\x90x", "e\xef\xbf\xbf", "f\xf0\x9f\xbf\xbe" }) {
+            auto nonchar = parseInventory(
+                std::string("hosts:\n  - name: a\n    local: true\n    interfaces: [") + itf + "]\n", "f.yaml");
+            QVERIFY(!nonchar);
+            QCOMPARE(QString::fromStdString(nonchar.error().describe()),
+                QStringLiteral("f.yaml:4:18: 'interfaces' is not UTF-8 text (or holds a Unicode noncharacter)"));
+        }
+        // Other characters outside ASCII still load and save as they are.
+        auto fine = parseInventory("hosts:\n  - name: a\n    local: true\n    interfaces: [\"n\xc3\xa4\"]\n", "f.yaml");
+        QVERIFY(fine);
+        auto again = parseInventory(inventoryToYaml(*fine), "g.yaml");
+        QVERIFY(again && *again == *fine);
     }
 
     void saveIsAtomicAndLoadable()
