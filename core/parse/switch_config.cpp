@@ -829,7 +829,8 @@ void nvueRoceShow(const Lines& lines, const std::string& sw, const std::string& 
                 }
                 continue;
             }
-            if (nameCol && poolSpCol && *poolSpCol + 1 < w.size()) {
+            // A row is read by both columns; a garbled header may put either one last, so check each.
+            if (nameCol && poolSpCol && *poolSpCol + 1 < w.size() && *nameCol + 1 < w.size()) {
                 auto name = lower(w[*nameCol + 1]);
                 if (name.find("roce") != std::string::npos || name.find("lossless") != std::string::npos) {
                     auto sp = numberList(w[*poolSpCol + 1], 0, 7);

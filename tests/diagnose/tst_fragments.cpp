@@ -370,6 +370,28 @@ private slots:
         }
     }
 
+    /// An NVUE "RoCE pool config" table whose header names "switch-priorities" before "name" (found by
+    /// fuzz_fragments: a row as long as the priorities column was read at the name column past its end): such a
+    /// row is skipped, a whole row still gives the lossless pool.
+    void nvueRocePoolColumnsSwapped()
+    {
+        auto f = importFragments("cumulus@leaf-cl:mgmt:~$ nv show qos roce\n"
+                                 "                    operational  applied\n"
+                                 "mode                lossless     lossless\n"
+                                 "RoCE PCP/DSCP->SP mapping configurations\n"
+                                 "===========================================\n"
+                                 "     pcp  dscp  switch-prio\n"
+                                 "  0  3    26    3\n"
+                                 "RoCE pool config\n"
+                                 "=================\n"
+                                 "     switch-priorities  mode     size   name\n"
+                                 "  0  0,1,2\n"
+                                 "  1  3                  Dynamic  50.0%  roce-reserved-ingress\n",
+            "pasted");
+        QCOMPARE(f.switchPorts.size(), std::size_t { 1 });
+        QVERIFY(f.switchPorts.front().losslessBufferPriorities.has_value());
+        QCOMPARE(*f.switchPorts.front().losslessBufferPriorities, std::vector<int> { 3 });
+    }
     /// LLDP from hosts (lldpctl JSON and text, lldptool -n) and switches (EOS, NX-OS show lldp neighbors) maps
     /// each host netdev to its switch port; the host's PFC / MTU are compared with that port's, with both sides'
     /// evidence and the fix, from its generator, for the side that differs from the reference (lldp_paste.txt on
