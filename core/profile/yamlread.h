@@ -17,12 +17,7 @@
 
 namespace rp::yamlread {
 
-inline std::string at(const std::string& file, const YAML::Mark& mark)
-{
-    if (mark.is_null())
-        return file;
-    return file + ":" + std::to_string(mark.line + 1) + ":" + std::to_string(mark.column + 1);
-}
+using yamlfile::at;
 
 /// Reads one map level, remembering the path for messages ("ets.bandwidth").
 class Reader
