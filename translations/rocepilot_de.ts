@@ -1225,6 +1225,13 @@ Jeder ausgeführte Schritt wird in umgekehrter Reihenfolge rückgängig gemacht,
         <source>choose a .png, .svg or .pdf file name</source>
         <translation>wählen Sie einen Dateinamen mit .png, .svg oder .pdf</translation>
     </message>
+    <message numerus="yes">
+        <source>(+%n more)</source>
+        <translation>
+            <numerusform>(+%n weiterer)</numerusform>
+            <numerusform>(+%n weitere)</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>rp::ui::DashboardWindow</name>

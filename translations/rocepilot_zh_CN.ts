@@ -1214,6 +1214,12 @@ Every step that ran is undone in reverse order, then each host is read back and 
         <source>choose a .png, .svg or .pdf file name</source>
         <translation>请选择 .png、.svg 或 .pdf 文件名</translation>
     </message>
+    <message numerus="yes">
+        <source>(+%n more)</source>
+        <translation>
+            <numerusform>（另有 %n 项）</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>rp::ui::DashboardWindow</name>

@@ -327,43 +327,56 @@ void DashboardView::addCounters(const rp::run::CounterSample& c)
             l->buffer.append(c.runTS, rate);
     }
     m_pfc->addCounters(c);
-    const bool dark = palette().color(QPalette::Base).lightness() < 128;
+    // Every alarm of one counter read that belongs on the latency chart shares one marker: at one moment, one
+    // line and one label naming them all (worst severity's colour), never labels stacked on one another.
+    QStringList marked;
+    bool critical = false;
     for (auto& alarm : m_engine.update(c)) {
         m_pfc->addAlarm(alarm);
-        if (alarm.markOnLatency && m_markers < 100) {
-            // Where the latency went up, the reason shows on the same time axis, the moment it is known.
-            const QColor color = alarm.severity == counters::Severity::Critical
-                ? (dark ? QColor(0xff, 0x7b, 0x7b) : QColor(0xc0, 0x1c, 0x28))
-                : (dark ? QColor(0xff, 0xb3, 0x5c) : QColor(0xa8, 0x4b, 0x00));
-            auto* p = m_plots[Latency];
-            auto* line = new QCPItemStraightLine(p);
-            line->point1->setCoords(c.runTS, 0);
-            line->point2->setCoords(c.runTS, 1);
-            line->setPen(QPen(color, 1, Qt::DashLine));
-            auto* text = new QCPItemText(p);
-            text->position->setTypeX(QCPItemPosition::ptPlotCoords);
-            text->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
-            // Markers close in time: their labels on four staggered lines, not on top of each other. A new alarm
-            // lands at the right edge while the charts follow the newest samples, so the label ends at its line
-            // instead of starting there (where the edge would cut it off).
-            // The rows are a text line apart at the chart's height when the alarm comes (a short chart has fewer).
-            const double row
-                = std::max(0.09, (QFontMetrics(text->font()).height() + 1.0) / std::max(1, p->axisRect()->height()));
-            const int rows = std::clamp(static_cast<int>(0.95 / row), 1, 4);
-            text->position->setCoords(c.runTS, 0.02 + row * static_cast<double>(m_markers % rows));
-            text->setPositionAlignment(Qt::AlignRight | Qt::AlignTop);
-            text->setPadding(QMargins(0, 0, 3, 0));
-            text->setColor(color);
-            QColor behind = palette().color(QPalette::Base); // readable over the band and the lines it crosses
-            behind.setAlpha(200);
-            text->setBrush(behind);
+        if (alarm.markOnLatency) {
             const std::string what
                 = alarm.counter.empty() ? alarm.text : counters::describeCounter(alarm.counter).label;
-            text->setText(QString::fromStdString(c.host + ": " + what));
-            text->setClipToAxisRect(true);
-            ++m_markers;
+            const QString w = QString::fromStdString(what);
+            if (!marked.contains(w))
+                marked << w;
+            critical = critical || alarm.severity == counters::Severity::Critical;
         }
         m_alarms.push_back(std::move(alarm));
+    }
+    if (!marked.isEmpty() && m_markers < 100) {
+        // Where the latency went up, the reason shows on the same time axis, the moment it is known.
+        const bool dark = palette().color(QPalette::Base).lightness() < 128;
+        const QColor color = critical ? (dark ? QColor(0xff, 0x7b, 0x7b) : QColor(0xc0, 0x1c, 0x28))
+                                      : (dark ? QColor(0xff, 0xb3, 0x5c) : QColor(0xa8, 0x4b, 0x00));
+        auto* p = m_plots[Latency];
+        auto* line = new QCPItemStraightLine(p);
+        line->point1->setCoords(c.runTS, 0);
+        line->point2->setCoords(c.runTS, 1);
+        line->setPen(QPen(color, 1, Qt::DashLine));
+        auto* text = new QCPItemText(p);
+        text->position->setTypeX(QCPItemPosition::ptPlotCoords);
+        text->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
+        // Markers close in time: their labels on four staggered lines, not on top of each other. A new alarm
+        // lands at the right edge while the charts follow the newest samples, so the label ends at its line
+        // instead of starting there (where the edge would cut it off); refreshChart turns it as the view moves.
+        // The rows are a text line apart at the chart's height when the alarm comes (a short chart has fewer).
+        const double row
+            = std::max(0.09, (QFontMetrics(text->font()).height() + 1.0) / std::max(1, p->axisRect()->height()));
+        const int rows = std::clamp(static_cast<int>(0.95 / row), 1, 4);
+        text->position->setCoords(c.runTS, 0.02 + row * static_cast<double>(m_markers % rows));
+        text->setPositionAlignment(Qt::AlignRight | Qt::AlignTop);
+        text->setPadding(QMargins(0, 0, 3, 0));
+        text->setColor(color);
+        QColor behind = palette().color(QPalette::Base); // readable over the band and the lines it crosses
+        behind.setAlpha(200);
+        text->setBrush(behind);
+        // two names fit beside a marker; the rest are counted (the alarm list has them all)
+        QString names = marked.mid(0, 2).join(QStringLiteral(", "));
+        if (marked.size() > 2)
+            names += QLatin1Char(' ') + tr("(+%n more)", nullptr, static_cast<int>(marked.size() - 2));
+        text->setText(QString::fromStdString(c.host) + QStringLiteral(": ") + names);
+        text->setClipToAxisRect(true);
+        ++m_markers;
     }
     ++m_received[Counters];
     m_dirty = true;
@@ -522,6 +535,16 @@ void DashboardView::refreshChart(int c)
         double blo = 0, bhi = 0;
         if (m_p99.range(t0, t1, blo, bhi))
             hi = std::max(hi, bhi);
+        // A marker's label reads toward the middle of what is shown: it ends at a marker in the right half (the
+        // newest, at the right edge while following) and starts at one in the left half, so neither edge cuts it.
+        const double middle = (t0 + t1) / 2;
+        for (int i = 0; i < p->itemCount(); ++i) {
+            if (auto* text = qobject_cast<QCPItemText*>(p->item(i))) {
+                const bool right = text->position->key() >= middle;
+                text->setPositionAlignment((right ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignTop);
+                text->setPadding(right ? QMargins(0, 0, 3, 0) : QMargins(3, 0, 0, 0));
+            }
+        }
     }
     p->yAxis->setRange(std::min(0.0, lo), any && hi > 0 ? hi * 1.08 : 1.0);
     if (isVisible() || !p->isVisible())

@@ -255,6 +255,28 @@ private slots:
         QCOMPARE(label->text(), QStringLiteral("lab-a: out-of-sequence requests"));
         view.clear();
         QCOMPARE(view.plot(DashboardView::Latency)->itemCount(), 0);
+
+        // Several alarms of one counter read share a marker: one line, one label naming two and counting the rest
+        // (five labels at one moment used to pile up on four rows).
+        view.addCounters({ 0.1, "lab-b", 0.1, { { "hw:rcvd_pkts", 1000.0 } } });
+        view.addCounters({ 0.2, "lab-b", 0.1,
+            { { "hw:rcvd_pkts", 1000.0 }, { "hw:out_of_seq_request", 3.0 }, { "hw:packet_seq_err", 2.0 },
+                { "hw:rcvd_seq_err", 1.0 }, { "hw:retry_exceeded_err", 1.0 } } });
+        QCOMPARE(view.alarmMarkers(), std::size_t { 1 });
+        QCOMPARE(view.plot(DashboardView::Latency)->itemCount(), 2);
+        auto* merged = qobject_cast<QCPItemText*>(view.plot(DashboardView::Latency)->item(1));
+        QVERIFY(merged);
+        QVERIFY2(merged->text().startsWith(QStringLiteral("lab-b: ")) && merged->text().count(QLatin1Char(',')) == 1
+                && merged->text().endsWith(QStringLiteral("(+2 more)")),
+            qPrintable(merged->text()));
+        // a label reads toward the middle of the view: from a marker in its left half, up to one in its right half
+        view.addCounters({ 1.0, "lab-a", 0.1, { { "hw:out_of_seq_request", 3.0 } } });
+        view.refresh();
+        QCOMPARE(view.alarmMarkers(), std::size_t { 2 });
+        auto* late = qobject_cast<QCPItemText*>(view.plot(DashboardView::Latency)->item(3));
+        QVERIFY(late);
+        QCOMPARE(merged->positionAlignment(), Qt::AlignLeft | Qt::AlignTop);
+        QCOMPARE(late->positionAlignment(), Qt::AlignRight | Qt::AlignTop);
     }
 
     // No DCB NIC exists here: the substitute is rates under the documented mlx5 ethtool -S names
