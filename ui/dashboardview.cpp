@@ -356,14 +356,10 @@ void DashboardView::addCounters(const rp::run::CounterSample& c)
         auto* text = new QCPItemText(p);
         text->position->setTypeX(QCPItemPosition::ptPlotCoords);
         text->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
-        // Markers close in time: their labels on four staggered lines, not on top of each other. A new alarm
-        // lands at the right edge while the charts follow the newest samples, so the label ends at its line
-        // instead of starting there (where the edge would cut it off); refreshChart turns it as the view moves.
-        // The rows are a text line apart at the chart's height when the alarm comes (a short chart has fewer).
-        const double row
-            = std::max(0.09, (QFontMetrics(text->font()).height() + 1.0) / std::max(1, p->axisRect()->height()));
-        const int rows = std::clamp(static_cast<int>(0.95 / row), 1, 4);
-        text->position->setCoords(c.runTS, 0.02 + row * static_cast<double>(m_markers % rows));
+        // A new alarm lands at the right edge while the charts follow the newest samples, so the label ends at
+        // its line instead of starting there (where the edge would cut it off); layoutMarkerLabels places it
+        // among the others at each frame.
+        text->position->setCoords(c.runTS, 0.02);
         text->setPositionAlignment(Qt::AlignRight | Qt::AlignTop);
         text->setPadding(QMargins(0, 0, 3, 0));
         text->setColor(color);
@@ -508,6 +504,54 @@ void DashboardView::beginFrame()
     }
 }
 
+namespace {
+
+void layoutMarkerLabels(QCustomPlot* p, double t0, double t1)
+{
+    // A marker's label reads toward the middle of what is shown: it ends at a marker in the right half (the
+    // newest, at the right edge while following) and starts at one in the left half, so neither edge cuts it.
+    // Then each label takes the first of the chart's rows (a text line apart) where it clears the labels already
+    // there, from left to right; with every row taken, the one that ends first. Redone each frame, as zoom and
+    // scrolling move the labels' extents.
+    struct Label
+    {
+        QCPItemText* text;
+        double left, right;
+    };
+    std::vector<Label> labels;
+    const double middle = (t0 + t1) / 2;
+    for (int i = 0; i < p->itemCount(); ++i) {
+        auto* text = qobject_cast<QCPItemText*>(p->item(i));
+        if (!text)
+            continue;
+        const double key = text->position->key();
+        if (key < t0 || key > t1)
+            continue;
+        const bool right = key >= middle;
+        text->setPositionAlignment((right ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignTop);
+        text->setPadding(right ? QMargins(0, 0, 3, 0) : QMargins(3, 0, 0, 0));
+        const double x = p->xAxis->coordToPixel(key);
+        const double w = QFontMetrics(text->font()).horizontalAdvance(text->text()) + 3;
+        labels.push_back({ text, right ? x - w : x, right ? x : x + w });
+    }
+    if (labels.empty())
+        return;
+    const double row = std::max(
+        0.09, (QFontMetrics(labels.front().text->font()).height() + 1.0) / std::max(1, p->axisRect()->height()));
+    const int rows = std::clamp(static_cast<int>(0.95 / row), 1, 4);
+    std::sort(labels.begin(), labels.end(), [](const Label& a, const Label& b) { return a.left < b.left; });
+    std::vector<double> ends(static_cast<std::size_t>(rows), -std::numeric_limits<double>::infinity());
+    for (const auto& l : labels) {
+        auto it = std::find_if(ends.begin(), ends.end(), [&](double end) { return end + 4 <= l.left; });
+        if (it == ends.end())
+            it = std::min_element(ends.begin(), ends.end());
+        *it = l.right;
+        l.text->position->setCoords(l.text->position->key(), 0.02 + row * static_cast<double>(it - ends.begin()));
+    }
+}
+
+} // namespace
+
 void DashboardView::refreshChart(int c)
 {
     const double t0 = m_frameT0, t1 = m_frameT1;
@@ -535,16 +579,7 @@ void DashboardView::refreshChart(int c)
         double blo = 0, bhi = 0;
         if (m_p99.range(t0, t1, blo, bhi))
             hi = std::max(hi, bhi);
-        // A marker's label reads toward the middle of what is shown: it ends at a marker in the right half (the
-        // newest, at the right edge while following) and starts at one in the left half, so neither edge cuts it.
-        const double middle = (t0 + t1) / 2;
-        for (int i = 0; i < p->itemCount(); ++i) {
-            if (auto* text = qobject_cast<QCPItemText*>(p->item(i))) {
-                const bool right = text->position->key() >= middle;
-                text->setPositionAlignment((right ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignTop);
-                text->setPadding(right ? QMargins(0, 0, 3, 0) : QMargins(3, 0, 0, 0));
-            }
-        }
+        layoutMarkerLabels(p, t0, t1);
     }
     p->yAxis->setRange(std::min(0.0, lo), any && hi > 0 ? hi * 1.08 : 1.0);
     if (isVisible() || !p->isVisible())

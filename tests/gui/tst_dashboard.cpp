@@ -279,6 +279,30 @@ private slots:
         QCOMPARE(late->positionAlignment(), Qt::AlignRight | Qt::AlignTop);
     }
 
+    /// Labels of markers close in time take different rows; one far from the others goes back to the top row.
+    void markerLabelRows()
+    {
+        DashboardView view;
+        view.resize(1000, 800);
+        view.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&view));
+        for (int i = 0; i <= 40; ++i)
+            view.addCounters({ 0.1 * i, "lab-a", 0.1, { { "hw:rcvd_pkts", 1000.0 } } });
+        view.addCounters({ 1.0, "lab-a", 0.1, { { "hw:out_of_seq_request", 3.0 } } });
+        view.addCounters({ 1.05, "lab-a", 0.1, { { "hw:packet_seq_err", 3.0 } } });
+        view.addCounters({ 3.9, "lab-a", 0.1, { { "hw:rcvd_seq_err", 3.0 } } });
+        QCOMPARE(view.alarmMarkers(), std::size_t { 3 });
+        view.refresh();
+        auto* p = view.plot(DashboardView::Latency);
+        std::vector<double> y;
+        for (int i = 0; i < p->itemCount(); ++i)
+            if (auto* t = qobject_cast<QCPItemText*>(p->item(i)))
+                y.push_back(t->position->value());
+        QCOMPARE(y.size(), std::size_t { 3 });
+        QVERIFY2(y[0] != y[1], qPrintable(QStringLiteral("%1 %2").arg(y[0]).arg(y[1])));
+        QCOMPARE(y[2], y[0]);
+    }
+
     // No DCB NIC exists here: the substitute is rates under the documented mlx5 ethtool -S names
     // (Documentation/networking/device_drivers/ethernet/mellanox/mlx5/counters.rst) for lab-a, PFC on
     // priority 3 only and pauses also on priority 0; lab-b is Soft-RoCE (no pause counters at all).
