@@ -22,7 +22,7 @@
 #   SIGINT/SIGTERM during `start` stops everything it started (cancel) and exits 130/143.
 #
 # Topology (per guest; lab-a / lab-b):
-#   data0   virtio-net, qemu `-netdev dgram` over one unix datagram socket per guest (no start order);
+#   data0   virtio-net, qemu `-netdev dgram` over a pair of UDP sockets on 127.0.0.1 (no start order);
 #           198.18.0.1/24 / 198.18.0.2/24; rxe0 on it (RoCE v2 GIDs: link-local, IPv4, and the VLAN's)
 #   data0.2 VLAN 2, 198.18.2.1/24 / 198.18.2.2/24, egress-qos-map 0:3 3:3 (frames leave with PCP 3)
 #   mgmt0   virtio-net, qemu user networking restrict=on (no way out), hostfwd 127.0.0.1:PORT -> 10.0.2.15:22
@@ -357,8 +357,8 @@ lock_state() { # one start/stop at a time per state dir (qemu must not inherit t
     flock -w 600 "$SLOCK" || die "another lab.sh start/stop holds $STATE/.lock"
 }
 
-load_env() { # reads $STATE/lab.env if there is one; sets SOCKDIR, INVENTORY, PORT_*, ACCEL_DESC
-    SOCKDIR='' INVENTORY='' ACCEL_DESC='' PORT_lab_a='' PORT_lab_b=''
+load_env() { # reads $STATE/lab.env if there is one; sets INVENTORY, PORT_*, DPORT_*, ACCEL_DESC
+    INVENTORY='' ACCEL_DESC='' PORT_lab_a='' PORT_lab_b='' DPORT_lab_a='' DPORT_lab_b=''
     # shellcheck disable=SC1091
     [[ -f $STATE/lab.env ]] && . "$STATE/lab.env"
     return 0
@@ -366,8 +366,9 @@ load_env() { # reads $STATE/lab.env if there is one; sets SOCKDIR, INVENTORY, PO
 
 save_env() {
     {
-        printf 'SOCKDIR=%q\nINVENTORY=%q\nACCEL_DESC=%q\n' "$SOCKDIR" "$INVENTORY" "$ACCEL_DESC"
+        printf 'INVENTORY=%q\nACCEL_DESC=%q\n' "$INVENTORY" "$ACCEL_DESC"
         printf 'PORT_lab_a=%q\nPORT_lab_b=%q\nIMAGE=%q\n' "${PORT_lab_a:-}" "${PORT_lab_b:-}" "${IMAGE:-}"
+        printf 'DPORT_lab_a=%q\nDPORT_lab_b=%q\n' "${DPORT_lab_a:-}" "${DPORT_lab_b:-}"
     } >"$STATE/lab.env.tmp"
     mv "$STATE/lab.env.tmp" "$STATE/lab.env"
 }
@@ -448,14 +449,11 @@ EOF
 
 # --------------------------------------------------------------------------------------------- stop --
 
-stop_lab() { # everything a start left: qemu processes, sockets, temp dirs, pid files, keys, client files
-    local g pid n=0
+stop_guests() { # both qemu processes (SIGTERM, SIGKILL after 5 s) and their pid files
+    local g pid
     for g in "${GUESTS[@]}"; do
         pid=$(guest_pid "$g")
-        if [[ -n $pid ]]; then
-            kill -TERM "$pid" 2>/dev/null || true
-            n=$((n + 1))
-        fi
+        [[ -z $pid ]] || kill -TERM "$pid" 2>/dev/null || true
     done
     for g in "${GUESTS[@]}"; do
         pid=$(guest_pid "$g")
@@ -473,11 +471,17 @@ stop_lab() { # everything a start left: qemu processes, sockets, temp dirs, pid 
                 sleep 0.1
             done
         fi
+        rm -f "$STATE/$g.pid"
     done
+}
+
+stop_lab() { # everything a start left: qemu processes, pid files, keys, client files
+    local g
+    stop_guests
     load_env
-    if [[ -n $SOCKDIR && -d $SOCKDIR && $SOCKDIR == /tmp/rp-lab.* ]]; then rm -rf "$SOCKDIR"; fi
     for g in "${GUESTS[@]}"; do
-        rm -f "$STATE/$g.pid" "$STATE/$g.sock" "$STATE/$g.initrd" "$STATE/$g.ready" "$STATE/$g.qemu.log"
+        # .sock: a data socket of labs before the UDP link
+        rm -f "$STATE/$g.sock" "$STATE/$g.initrd" "$STATE/$g.ready" "$STATE/$g.qemu.log"
     done
     if [[ -n $INVENTORY && -f $INVENTORY ]] && grep -q "^# RoCE Pilot built-in Soft-RoCE lab" "$INVENTORY"; then
         rm -f "$INVENTORY"
@@ -569,6 +573,17 @@ free_port() { # a port nobody listens on (qemu exits at once if the port is take
     die "no free TCP port found on 127.0.0.1"
 }
 
+free_udp_port() { # a UDP port nobody has bound, and neither guest's data port
+    local used p i
+    used=$(ss -Huan 2>/dev/null | awk '{n = split($4, a, ":"); print a[n]}' | sort -u)
+    for ((i = 0; i < 200; i++)); do
+        p=$((20000 + (RANDOM * 32768 + RANDOM) % 40000))
+        grep -qx "$p" <<<"$used" || [[ $p == "${DPORT_lab_a:-}" || $p == "${DPORT_lab_b:-}" ]] ||
+            { echo "$p" && return 0; }
+    done
+    die "no free UDP port found on 127.0.0.1"
+}
+
 make_keys() {
     rm -rf "$STATE/keys" "$STATE/overlay"
     mkdir -p "$STATE/keys"
@@ -593,29 +608,30 @@ make_keys() {
     rm -rf "$STATE/overlay"
 }
 
-# data0's TX burst. With qemu 7.2's default of 256 a guest's data0 transmit queue stalled for good under
-# rdma_lab.sh's blasts (2 of 5 runs, on this machine and in CI at d0ab96d): the unix datagram peer refuses
-# often (net.unix.max_dgram_qlen is 10; 12 % of sendto calls got EAGAIN), TX goes through qemu's asynchronous
-# completion, and afterwards qemu had taken every buffer it had seen (last_avail_idx = shadow_avail_idx, none
-# in use) while the guest had published 215 more and waited for a notification request that never came
-# (`info virtio-queue-status` over a monitor socket). Neither ring nor socket recovers; the link is dead
-# until the lab restarts. A burst no flush can reach leaves out qemu's reschedule-after-a-full-burst paths:
-# 12 of 12 runs under the same load kept the link, at the same speed (93-95 s a run).
-DATA_TXBURST=1000000
-
-start_guest() { # NAME: starts its qemu (daemonized; pid file); retries on a taken port
-    local g=$1 peer=lab-a idx=${MAC_IDX[$1]} out port
+# data0 is a pair of UDP sockets on 127.0.0.1, each guest's qemu bound to its own port and sending to the
+# other's. A unix datagram pair (one socket per guest) killed the link for good under rdma_lab.sh's blasts
+# (3 of 18 runs here, and CI at d0ab96d): its receiver holds 10 datagrams (net.unix.max_dgram_qlen), 12 % of
+# qemu's sends got EAGAIN and went through its asynchronous completion, and at some point qemu 7.2 had taken
+# every buffer of the guest's TX ring it had seen (none in use) while the guest had published 215 more and
+# waited for a notification request that never came (`info virtio-queue-status`); neither side recovers.
+# x-txburst=1000000 did not help (1 stall in 13 runs). UDP never pushes back (a full receiver drops, as a real
+# link does, and RoCE retransmits): 0 failed sends, and 31 of 31 rdma_lab runs under the same load kept the
+# link, at the same speed (93-109 s a run, as before).
+start_guest() { # NAME: starts its qemu (daemonized; pid file); retries on a taken port. Returns 2 when lab-b's
+    # data port was taken meanwhile: lab-a already sends to it, so the caller starts both again.
+    local g=$1 peer=lab-a idx=${MAC_IDX[$1]} out port dport dpeer
     [[ $g == lab-a ]] && peer=lab-b
     for _ in 1 2 3 4 5; do
         port=$(free_port)
-        rm -f "$SOCKDIR/$g.sock"
+        dport=DPORT_${g/-/_} dpeer=DPORT_${peer/-/_}
+        dport=${!dport} dpeer=${!dpeer}
         : >"$STATE/$g.console"
         if out=$(qemu-system-x86_64 -name "$g,process=rp-$g" "${ACCEL_ARGS[@]}" -smp 1 -m "$MEM" \
             -nodefaults -no-user-config -display none -vga none -no-reboot \
             -serial "file:$STATE/$g.console" -kernel "$(kernel_file)" -initrd "$STATE/$g.initrd" \
             -append "console=ttyS0 panic=-1 quiet loglevel=3 rp.mode=lab rp.name=$g rp.ip=${DATA_IP[$g]} rp.vlan=$VLAN_ID rp.vip=${VLAN_IP[$g]}" \
-            -netdev "dgram,id=data,local.type=unix,local.path=$SOCKDIR/$g.sock,remote.type=unix,remote.path=$SOCKDIR/$peer.sock" \
-            -device "virtio-net-pci,netdev=data,mac=52:54:00:12:34:$idx,romfile=,x-txburst=$DATA_TXBURST" \
+            -netdev "dgram,id=data,local.type=inet,local.host=127.0.0.1,local.port=$dport,remote.type=inet,remote.host=127.0.0.1,remote.port=$dpeer" \
+            -device "virtio-net-pci,netdev=data,mac=52:54:00:12:34:$idx,romfile=" \
             -netdev "user,id=mgmt,restrict=on,net=10.0.2.0/24,host=10.0.2.2,hostfwd=tcp:127.0.0.1:$port-10.0.2.15:22" \
             -device "virtio-net-pci,netdev=mgmt,mac=52:54:00:ab:cd:$idx,romfile=" \
             -daemonize -pidfile "$STATE/$g.pid" 2>&1 </dev/null {SLOCK}>&-); then
@@ -624,6 +640,12 @@ start_guest() { # NAME: starts its qemu (daemonized; pid file); retries on a tak
         fi
         if grep -q 'host forwarding' <<<"$out"; then
             log "$g: port $port was taken meanwhile ($out); trying another"
+            continue
+        fi
+        if grep -q "can't bind" <<<"$out"; then
+            log "$g: data port $dport was taken meanwhile ($out)"
+            [[ $g == lab-b ]] && return 2
+            DPORT_lab_a=$(free_udp_port)
             continue
         fi
         if grep -qiE 'cannot allocate memory|cannot set up guest memory|out of memory' <<<"$out"; then
@@ -716,22 +738,27 @@ lab_start() {
     START_OWNED=1
     pick_accel
     log "accelerator: $ACCEL_DESC"
-    # sockets: in the state dir when its path is short enough for a unix socket, else a private temp dir
-    if ((${#STATE} < 80)); then
-        SOCKDIR=$STATE
-    else
-        SOCKDIR=$(mktemp -d /tmp/rp-lab.XXXXXX)
-    fi
     save_env
     progress 35 "generating keys"
     make_keys
     progress 40 "starting lab-a and lab-b ($ACCEL_DESC)"
     local g tstart=${EPOCHREALTIME/./}
     rm -f "$STATE/"*.ready "$STATE/"*.ssh.err
-    for g in "${GUESTS[@]}"; do
-        start_guest "$g"
-        save_env
+    local rc
+    for _ in 1 2 3; do
+        DPORT_lab_a='' DPORT_lab_b=''
+        DPORT_lab_a=$(free_udp_port)
+        DPORT_lab_b=$(free_udp_port)
+        rc=0
+        for g in "${GUESTS[@]}"; do
+            start_guest "$g" || rc=$?
+            save_env
+            ((rc == 0)) || break
+        done
+        ((rc == 0)) && break
+        stop_guests
     done
+    ((rc == 0)) || die "lab-b's data port was taken at each of 3 starts"
     rm -f "$STATE/"*.initrd # qemu holds its copy in memory
     write_client_files
     log "qemu started: lab-a pid $(guest_pid lab-a) ssh :$PORT_lab_a, lab-b pid $(guest_pid lab-b) ssh :$PORT_lab_b"
