@@ -85,7 +85,7 @@ if [ "$side_rc" -ne 0 ]; then
     tail -60 "$side_log" >&2
     exit 1
 fi
-grep -E '^== side:|clean|finding' "$side_log" || true
+grep -E '^(== side:|clang-tidy.sh:)' "$side_log" || true
 [ "$tests_rc" -eq 0 ] || exit "$tests_rc"
 stage "tests (package)"
 version=$(sed -n 's/^CMAKE_PROJECT_VERSION:STATIC=//p' build/package/CMakeCache.txt)
