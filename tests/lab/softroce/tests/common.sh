@@ -52,7 +52,7 @@ gssh() { ssh -F "$STATE/ssh_config" "$@"; }
 # The guests' data link first (a reply means both directions carry frames): a dead link otherwise shows up as
 # connect timeouts case after case until the test's own timeout, far from its cause.
 if ! gssh lab-a 'ping -c 2 -i 0.2 -w 4 198.18.0.2' >"$OUT/datalink.txt" 2>&1; then
-    die "the lab's data link carries no traffic: lab-a got no ping reply from lab-b (198.18.0.2) over data0 ($(tail -n 2 "$OUT/datalink.txt" | tr '\n' ' ')); a stalled virtio TX queue (see DATA_TXBURST in lab.sh) or an earlier test that left data0 down or readdressed"
+    die "the lab's data link carries no traffic: lab-a got no ping reply from lab-b (198.18.0.2) over data0 ($(tail -n 2 "$OUT/datalink.txt" | tr '\n' ' ')); a stalled virtio TX queue (see the note on data0 above start_guest in lab.sh) or an earlier test that left data0 down or readdressed"
 fi
 
 # discover FILE : rocepilot-cli discover over the lab inventory, JSON into FILE; dies unless exit 0
