@@ -563,25 +563,16 @@ pick_accel() { # sets ACCEL_ARGS, ACCEL_DESC
     log "no KVM ($why): using TCG emulation"
 }
 
-free_port() { # a port nobody listens on (qemu exits at once if the port is taken; start retries then)
+free_port() { # tcp|udp: a port nobody has bound and none this start has picked (qemu exits at once if the port
+    # is taken meanwhile; start retries then)
     local used p i
-    used=$(ss -Htan 2>/dev/null | awk '{n = split($4, a, ":"); print a[n]}' | sort -u)
+    used=$(ss -Hn"${1:0:1}"a 2>/dev/null | awk '{n = split($4, a, ":"); print a[n]}' | sort -u)
     for ((i = 0; i < 200; i++)); do
         p=$((20000 + (RANDOM * 32768 + RANDOM) % 40000))
-        grep -qx "$p" <<<"$used" || { [[ $p != "${PORT_lab_a:-}" ]] && echo "$p" && return 0; }
-    done
-    die "no free TCP port found on 127.0.0.1"
-}
-
-free_udp_port() { # a UDP port nobody has bound, and neither guest's data port
-    local used p i
-    used=$(ss -Huan 2>/dev/null | awk '{n = split($4, a, ":"); print a[n]}' | sort -u)
-    for ((i = 0; i < 200; i++)); do
-        p=$((20000 + (RANDOM * 32768 + RANDOM) % 40000))
-        grep -qx "$p" <<<"$used" || [[ $p == "${DPORT_lab_a:-}" || $p == "${DPORT_lab_b:-}" ]] ||
+        grep -qx "$p" <<<"$used" || [[ " ${PORT_lab_a:-} ${DPORT_lab_a:-} ${DPORT_lab_b:-} " == *" $p "* ]] ||
             { echo "$p" && return 0; }
     done
-    die "no free UDP port found on 127.0.0.1"
+    die "no free ${1^^} port found on 127.0.0.1"
 }
 
 make_keys() {
@@ -622,7 +613,7 @@ start_guest() { # NAME: starts its qemu (daemonized; pid file); retries on a tak
     local g=$1 peer=lab-a idx=${MAC_IDX[$1]} out port dport dpeer
     [[ $g == lab-a ]] && peer=lab-b
     for _ in 1 2 3 4 5; do
-        port=$(free_port)
+        port=$(free_port tcp)
         dport=DPORT_${g/-/_} dpeer=DPORT_${peer/-/_}
         dport=${!dport} dpeer=${!dpeer}
         : >"$STATE/$g.console"
@@ -645,7 +636,7 @@ start_guest() { # NAME: starts its qemu (daemonized; pid file); retries on a tak
         if grep -q "can't bind" <<<"$out"; then
             log "$g: data port $dport was taken meanwhile ($out)"
             [[ $g == lab-b ]] && return 2
-            DPORT_lab_a=$(free_udp_port)
+            DPORT_lab_a=$(free_port udp)
             continue
         fi
         if grep -qiE 'cannot allocate memory|cannot set up guest memory|out of memory' <<<"$out"; then
@@ -747,8 +738,8 @@ lab_start() {
     local rc
     for _ in 1 2 3; do
         DPORT_lab_a='' DPORT_lab_b=''
-        DPORT_lab_a=$(free_udp_port)
-        DPORT_lab_b=$(free_udp_port)
+        DPORT_lab_a=$(free_port udp)
+        DPORT_lab_b=$(free_port udp)
         rc=0
         for g in "${GUESTS[@]}"; do
             start_guest "$g" || rc=$?
