@@ -1,5 +1,5 @@
 add_executable(rocepilot-cli
-    ${CMAKE_CURRENT_LIST_DIR}/cli/main.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/cli/climain.cpp
     ${CMAKE_CURRENT_LIST_DIR}/cli/args.h
     ${CMAKE_CURRENT_LIST_DIR}/cli/args.cpp
     ${CMAKE_CURRENT_LIST_DIR}/cli/discovercmd.cpp

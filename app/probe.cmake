@@ -2,7 +2,7 @@
 # file to the hosts it tests, so it links rp_core only (no Qt) and records only the shared libraries it really
 # uses (--as-needed: no libssh or yaml-cpp on the host just because rp_core links them). libstdc++ and libgcc
 # go in statically: minimal hosts (the Soft-RoCE lab's guests) have no C++ runtime.
-add_executable(rocepilot-probe ${CMAKE_CURRENT_LIST_DIR}/probe/main.cpp)
+add_executable(rocepilot-probe ${CMAKE_CURRENT_LIST_DIR}/probe/probemain.cpp)
 target_link_libraries(rocepilot-probe PRIVATE rp_common_cfg rp_core)
 target_link_options(rocepilot-probe PRIVATE -Wl,--as-needed -static-libstdc++ -static-libgcc)
 install(TARGETS rocepilot-probe RUNTIME DESTINATION bin)

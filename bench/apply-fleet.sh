@@ -10,7 +10,7 @@ CLI=${1:?usage: $0 ROCEPILOT_CLI [HOSTS] [ROUNDS]}
 HOSTS=${2:-50}
 ROUNDS=${3:-3}
 SRC=$(cd "$(dirname "$0")/.." && pwd)
-NETNS=$SRC/tests/lab/netns-hosts.sh
+NETNS=$SRC/tests/support/netns-hosts.sh
 export RP_NETNS_PREFIX=rp-bh RP_NETNS_VPREFIX=rp-bv RP_NETNS_BRIDGE=rp-bbr0 RP_NETNS_NET=198.18
 WORK=$(mktemp -d /tmp/rp-apply-bench.XXXXXX)
 LAB=$WORK/lab

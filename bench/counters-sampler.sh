@@ -1,10 +1,10 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-3.0-or-later
 # bench/counters-sampler.sh SAMPLER_BENCH PROBE [SECONDS] - CPU of counter sampling every 100 ms on a Soft-RoCE
-# lab guest (tests/lab/softroce), side by side: rocepilot-probe sample, RoCE Pilot's shell loop, an admin's
+# lab guest (lab/), side by side: rocepilot-probe sample, RoCE Pilot's shell loop, an admin's
 # loop. Starts a private lab under the lab lock and stops it at the end.
 set -euo pipefail
-LAB=$(cd "$(dirname "$0")/.." && pwd)/tests/lab/softroce/lab.sh
+LAB=$(cd "$(dirname "$0")/.." && pwd)/lab/lab.sh
 STATE=$(mktemp -d "${TMPDIR:-/tmp}/rp-sampler-bench.XXXXXX")
 exec 9>/tmp/rp-lab.lock
 flock 9

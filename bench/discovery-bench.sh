@@ -14,9 +14,9 @@ cli=${RP_CLI:-$src/build/default/app/rocepilot-cli}
 [ -x "$cli" ] || { echo "no rocepilot-cli at $cli (build first or set RP_CLI)" >&2; exit 2; }
 [ "$(id -u)" -eq 0 ] || { echo "needs root (network namespaces)" >&2; exit 2; }
 dir=$(mktemp -d /tmp/rp-bench.XXXXXX)
-cleanup() { bash "$src/tests/lab/netns-hosts.sh" down "$dir" >/dev/null 2>&1 || true; rm -rf "$dir"; }
+cleanup() { bash "$src/tests/support/netns-hosts.sh" down "$dir" >/dev/null 2>&1 || true; rm -rf "$dir"; }
 trap cleanup EXIT INT TERM
-bash "$src/tests/lab/netns-hosts.sh" up "$n" "$dir" >/dev/null
+bash "$src/tests/support/netns-hosts.sh" up "$n" "$dir" >/dev/null
 mapfile -t addrs < <(grep -E '^\s+address:' "$dir/inventory.yaml" | awk '{print $2}' | tr -d '"')
 cat >"$dir/ssh_config" <<CFG
 Host *

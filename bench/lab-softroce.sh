@@ -1,11 +1,11 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-3.0-or-later
-# bench/lab-softroce.sh [ROCEPILOT_CLI] - measures the built-in Soft-RoCE lab (tests/lab/softroce/lab.sh) in one
+# bench/lab-softroce.sh [ROCEPILOT_CLI] - measures the built-in Soft-RoCE lab (lab/lab.sh) in one
 # run, in a private cache and state dir (removed at the end): the kernel download, the image build from
 # scratch with and without the download, start -> both guests ready, a start that reuses the running lab,
 # discovery of both guests (when ROCEPILOT_CLI is given), a perftest pair, the qemu RSS of the pair, stop.
 set -euo pipefail
-LAB=$(cd "$(dirname "$0")/.." && pwd)/tests/lab/softroce/lab.sh
+LAB=$(cd "$(dirname "$0")/.." && pwd)/lab/lab.sh
 CLI=${1:-}
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/rp-lab-bench.XXXXXX")
 export RP_LAB_CACHE=$WORK/cache

@@ -16,7 +16,7 @@
 #   bench/perf-rdma.sh [ROCEPILOT_CLI] [STATE_DIR] [ROUNDS]
 #
 # Ours runs through `rocepilot-cli test --transport rdma` (rocepilot-probe copied into the guests over SSH);
-# perftest runs over SSH as tests/lab/softroce/tests/perftest.sh runs it, with -x = the GID index discovery
+# perftest runs over SSH as tests/lab/perftest.sh runs it, with -x = the GID index discovery
 # recommends. STATE_DIR: a running lab to use (default: start one in a temporary dir and stop it at the end).
 # Under TCG the absolute numbers are emulation numbers (hundreds of us, about 10 MB/s): only the ratios mean
 # something.
@@ -25,7 +25,7 @@ set -euo pipefail
 CLI=${1:-${RP_CLI:-build/default/app/rocepilot-cli}}
 STATE=${2:-}
 ROUNDS=${3:-5}
-LAB=$(cd "$(dirname "$0")/.." && pwd)/tests/lab/softroce/lab.sh
+LAB=$(cd "$(dirname "$0")/.." && pwd)/lab/lab.sh
 [[ -x $CLI ]] || {
     echo "perf-rdma.sh: rocepilot-cli not found at $CLI" >&2
     exit 1

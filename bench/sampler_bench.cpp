@@ -9,8 +9,8 @@
 // time it ran. Usage: sampler-bench INVENTORY PROBE [HOST] [SECONDS]
 #include "counters/native.h"
 #include "inventory/inventory.h"
-#include "perf/session.h"
-#include "remote/session.h"
+#include "perf/probesession.h"
+#include "remote/openexecutor.h"
 
 #include <chrono>
 #include <cstdio>

@@ -2,10 +2,10 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # Runs the libFuzzer targets of a fuzz build (cmake --preset fuzz) on copies of their committed corpora and fails
 # on the first crash, leak, timeout or sanitizer report. Prints executions, seconds and exec/s per target.
-#   fuzz/run.sh BUILD_DIR --time SECONDS [TARGET...]    CI: each target for a bounded time
-#   fuzz/run.sh BUILD_DIR --runs N [TARGET...]          long local runs (the closing note's figures), best on the
+#   fuzz/fuzz.sh BUILD_DIR --time SECONDS [TARGET...]    CI: each target for a bounded time
+#   fuzz/fuzz.sh BUILD_DIR --runs N [TARGET...]          long local runs (the closing note's figures), best on the
 #                                                       fuzz-volume preset (no ASan: about 3x the executions/s)
-#   fuzz/run.sh BUILD_DIR --replay DIR [TARGET...]      every input in DIR/<target>/ (a long run's grown corpus, kept
+#   fuzz/fuzz.sh BUILD_DIR --replay DIR [TARGET...]      every input in DIR/<target>/ (a long run's grown corpus, kept
 #                                                       with RP_FUZZ_WORK=DIR) once through BUILD_DIR's targets:
 #                                                       the ASan+UBSan fuzz build re-checks what a fast run found
 # The committed corpus is never written to: new inputs go to a scratch directory (RP_FUZZ_WORK, default a temp dir),
@@ -53,7 +53,7 @@ for target in "${order[@]}"; do
     bin="$build/fuzz/$target"
     seeds="${corpus[$target]:-}"
     if [ -z "$seeds" ] || [ ! -x "$bin" ]; then
-        echo "fuzz/run.sh: no target '$target' in $build/fuzz (build it with: cmake --build --preset fuzz)" >&2
+        echo "fuzz/fuzz.sh: no target '$target' in $build/fuzz (build it with: cmake --build --preset fuzz)" >&2
         failed=1
         continue
     fi
@@ -66,7 +66,7 @@ for target in "${order[@]}"; do
     # -timeout: one input taking 10 s is a hang, reported as a failure like a crash.
     if [ -n "$replay" ]; then
         # -runs=0: every input of the directories once, nothing mutated; the replayed corpus is left as it is.
-        [ -d "$replay/$target" ] || { echo "fuzz/run.sh: no $replay/$target to replay" >&2; failed=1; continue; }
+        [ -d "$replay/$target" ] || { echo "fuzz/fuzz.sh: no $replay/$target to replay" >&2; failed=1; continue; }
         "$bin" -runs=0 -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
             -artifact_prefix="$artifacts/$target-" "$scratch" "$replay/$target" >"$log" 2>&1
     else

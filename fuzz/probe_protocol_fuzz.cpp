@@ -2,7 +2,7 @@
 // Fuzz entry point for the probe protocol: what a remote rocepilot-probe prints is split into lines and decoded,
 // and the input is also tried as the probe's --options JSON. Every input must end in messages or Errors, never a
 // crash or an exception; whatever decodes must survive encode -> decode unchanged. Needs rp_core (<expected>), so
-// it runs as the GCC replay test tst_probe_protocol_fuzz_replay (tests/perf/tests.cmake).
+// it runs as the GCC replay test tst_probe_protocol_fuzz_replay (tests/perf/CMakeLists.txt).
 #include "perf/protocol.h"
 
 #include <cstdint>

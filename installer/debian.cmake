@@ -32,7 +32,7 @@ if(RP_BUILD_GUI)
     string(APPEND CPACK_DEBIAN_PACKAGE_DEPENDS ", libqt6svg6 (>= 6.4)")
 endif()
 set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "rdma-core, ibverbs-providers, ibverbs-utils, perftest")
-# The built-in Soft-RoCE lab needs qemu and the pieces its image is built from (tests/lab/softroce/README.md).
+# The built-in Soft-RoCE lab needs qemu and the pieces its image is built from (lab/README.md).
 set(CPACK_DEBIAN_PACKAGE_SUGGESTS
     "qemu-system-x86, busybox-static, cpio, kmod, xz-utils, binutils, openssh-server, openssh-client, jq")
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)

@@ -14,7 +14,7 @@ packages=(
     libgl-dev
     # run and test: hosts, RDMA tools, headless display
     openssh-server openssh-client openssl iproute2 procps psmisc time rdma-core ibverbs-utils perftest
-    # switch CLI emulators behind sshd (tests/lab/switch-emu), flock for their test runs
+    # switch CLI emulators behind sshd (tests/support/switch-emu), flock for their test runs
     python3 util-linux
     # benchmarks: the TCP engine against the tools admins use (bench/perf-tcp.sh)
     sockperf iperf3
@@ -22,7 +22,7 @@ packages=(
     poppler-utils python3-jsonschema
     xvfb xauth qt6-translations-l10n
     fonts-noto-cjk # the zh_CN user interface and its screenshots need CJK glyphs
-    # Soft-RoCE lab (tests/lab/softroce): qemu guests booting Debian's kernel + a busybox initramfs
+    # Soft-RoCE lab (lab/): qemu guests booting Debian's kernel + a busybox initramfs
     qemu-system-x86 busybox-static cpio kmod xz-utils binutils ibverbs-providers jq
     # Ansible export (core/export): ansible-playbook runs the exported playbooks in the tests
     ansible

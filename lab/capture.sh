@@ -15,7 +15,7 @@ set -Eeuo pipefail
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 LAB=$HERE/lab.sh
 STATE=
-OUT=$(cd "$HERE/../../fixtures" && pwd)/lab
+OUT=$(cd "$HERE/../tests/fixtures" && pwd)/lab
 while (($# > 0)); do
     case $1 in
     --state-dir) STATE=$2; shift 2 ;;
@@ -92,7 +92,7 @@ capture_host() { # HOST
         return 1
     fi
     KERNEL=$(<"$tmp/kernel")
-    header="# Soft-RoCE lab capture: $h, kernel $KERNEL (Debian linux-image-$KERNEL, rdma_rxe), rdma-core $RDMA_CORE, iproute2 $IPROUTE, perftest $PERFTEST, $(date -u +%Y-%m-%d); written by tests/lab/softroce/capture.sh"
+    header="# Soft-RoCE lab capture: $h, kernel $KERNEL (Debian linux-image-$KERNEL, rdma_rxe), rdma-core $RDMA_CORE, iproute2 $IPROUTE, perftest $PERFTEST, $(date -u +%Y-%m-%d); written by lab/capture.sh"
     rm -rf "${OUT:?}/$h"
     mkdir -p "$OUT/$h"
     {

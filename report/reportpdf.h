@@ -11,7 +11,7 @@
 // Needs a QGuiApplication (fonts), not a display: the CLI runs it on the offscreen platform.
 
 #include "error.h"
-#include "run/export.h"
+#include "run/summary.h"
 
 #include <string>
 #include <utility>

@@ -92,4 +92,4 @@ version=$(sed -n 's/^CMAKE_PROJECT_VERSION:STATIC=//p' build/package/CMakeCache.
 bash tests/package/docs.sh "$src" build/package build/package/app/rocepilot-cli
 bash tests/package/install.sh build/package "$version"
 stage "fuzz (${RP_FUZZ_SECONDS:-15} s per target)"
-bash fuzz/run.sh build/fuzz --time "${RP_FUZZ_SECONDS:-15}"
+bash fuzz/fuzz.sh build/fuzz --time "${RP_FUZZ_SECONDS:-15}"

@@ -2348,8 +2348,8 @@ Jeder ausgeführte Schritt wird in umgekehrter Reihenfolge rückgängig gemacht,
         <translation>Der Start wurde abgebrochen und das Labor wieder gestoppt. Klicken Sie auf Erneut versuchen, um es zu starten, oder auf Zurück, um etwas anderes zu wählen.</translation>
     </message>
     <message>
-        <source>The lab files were not found. Reinstall RoCE Pilot (they ship in share/rocepilot/lab) or set RP_LAB_SCRIPT to tests/lab/softroce/lab.sh of a source tree, then start RoCE Pilot again.</source>
-        <translation>Die Labordateien wurden nicht gefunden. Installieren Sie RoCE Pilot neu (sie liegen in share/rocepilot/lab) oder setzen Sie RP_LAB_SCRIPT auf tests/lab/softroce/lab.sh eines Quellbaums und starten Sie RoCE Pilot dann neu.</translation>
+        <source>The lab files were not found. Reinstall RoCE Pilot (they ship in share/rocepilot/lab) or set RP_LAB_SCRIPT to lab/lab.sh of a source tree, then start RoCE Pilot again.</source>
+        <translation>Die Labordateien wurden nicht gefunden. Installieren Sie RoCE Pilot neu (sie liegen in share/rocepilot/lab) oder setzen Sie RP_LAB_SCRIPT auf lab/lab.sh eines Quellbaums und starten Sie RoCE Pilot dann neu.</translation>
     </message>
     <message>
         <source>The guests did not answer in time. Without KVM the first start can be slow; press Try again (what was built is reused).</source>

@@ -2323,8 +2323,8 @@ Every step that ran is undone in reverse order, then each host is read back and 
         <translation>启动已取消，实验环境已重新停止。点击“重试”重新启动，或点击“上一步”选择其他操作。</translation>
     </message>
     <message>
-        <source>The lab files were not found. Reinstall RoCE Pilot (they ship in share/rocepilot/lab) or set RP_LAB_SCRIPT to tests/lab/softroce/lab.sh of a source tree, then start RoCE Pilot again.</source>
-        <translation>未找到实验环境文件。请重新安装 RoCE Pilot（这些文件位于 share/rocepilot/lab），或将 RP_LAB_SCRIPT 设置为源码树中的 tests/lab/softroce/lab.sh，然后重新启动 RoCE Pilot。</translation>
+        <source>The lab files were not found. Reinstall RoCE Pilot (they ship in share/rocepilot/lab) or set RP_LAB_SCRIPT to lab/lab.sh of a source tree, then start RoCE Pilot again.</source>
+        <translation>未找到实验环境文件。请重新安装 RoCE Pilot（这些文件位于 share/rocepilot/lab），或将 RP_LAB_SCRIPT 设置为源码树中的 lab/lab.sh，然后重新启动 RoCE Pilot。</translation>
     </message>
     <message>
         <source>The guests did not answer in time. Without KVM the first start can be slow; press Try again (what was built is reused).</source>

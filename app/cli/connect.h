@@ -2,7 +2,7 @@
 #pragma once
 
 #include "inventory/inventory.h"
-#include "remote/session.h"
+#include "remote/openexecutor.h"
 
 #include <mutex>
 #include <optional>

@@ -2,8 +2,8 @@
 #include "args.h"
 #include "commands.h"
 
-#include "run/export.h"
 #include "run/run.h"
+#include "run/summary.h"
 #include "util/files.h"
 
 #ifdef RP_HAVE_PDF_REPORT

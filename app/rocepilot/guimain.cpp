@@ -1,15 +1,15 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // rocepilot: the GUI entry point. Builds the window, applies command-line options, nothing else.
 
-#include "appsettings.h"
-#include "discoverpage.h"
-#include "inventorymodel.h"
+#include "itemmodels/inventorymodel.h"
 #include "lab/softrocelab.h"
-#include "labpage.h"
-#include "mainwindow.h"
-#include "theme.h"
-#include "welcomepage.h"
-#include "wizard.h"
+#include "pages/discoverpage.h"
+#include "pages/labpage.h"
+#include "pages/welcomepage.h"
+#include "support/appsettings.h"
+#include "support/theme.h"
+#include "window/mainwindow.h"
+#include "window/wizard.h"
 
 #include <QApplication>
 #include <QCommandLineParser>

@@ -4,7 +4,7 @@
 #include "apply/deadman.h"
 #include "discovery/discover.h"
 #include "generate/diff.h"
-#include "perf/session.h"
+#include "perf/probesession.h"
 #include "profile/profile.h"
 #include "remote/fleet.h"
 #include "switchcli/cli_text.h"

@@ -14,7 +14,7 @@
 #include "error.h"
 #include "generate/plan.h"
 #include "inventory/inventory.h"
-#include "remote/session.h"
+#include "remote/openexecutor.h"
 
 #include <atomic>
 #include <chrono>

@@ -10,7 +10,7 @@
 #include "inventory/inventory.h"
 #include "parse/fragments.h"
 #include "remote/executor.h"
-#include "remote/session.h"
+#include "remote/openexecutor.h"
 
 #include <atomic>
 #include <string>

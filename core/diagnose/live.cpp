@@ -6,7 +6,7 @@
 #include "parse/fragments.h"
 #include "parse/lldp.h"
 #include "parse/switch_show.h"
-#include "perf/session.h"
+#include "perf/probesession.h"
 #include "remote/fleet.h"
 #include "switchcli/switch_read.h"
 

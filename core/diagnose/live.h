@@ -9,7 +9,7 @@
 
 #include "diagnose/diagnose.h"
 #include "discovery/discover.h"
-#include "remote/session.h"
+#include "remote/openexecutor.h"
 
 #include <atomic>
 #include <chrono>

@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "discovery/model.h"
 #include "error.h"
 #include "inventory/inventory.h"
+#include "model/model.h"
 #include "remote/executor.h"
 #include "remote/fleet.h"
-#include "remote/session.h"
+#include "remote/openexecutor.h"
 
 #include <atomic>
 #include <chrono>

@@ -2,7 +2,7 @@
 #pragma once
 
 #include "discovery/discover.h"
-#include "discovery/model.h"
+#include "model/model.h"
 
 #include "error.h"
 

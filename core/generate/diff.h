@@ -4,8 +4,8 @@
 // What a plan will change on a host: each setting the plan establishes (Step::sets), next to what discovery
 // saw. A value the host could not tell is Unknown with the reason, never a guessed default.
 
-#include "discovery/model.h"
 #include "generate/plan.h"
+#include "model/model.h"
 
 #include <optional>
 #include <string>

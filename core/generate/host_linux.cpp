@@ -2,7 +2,7 @@
 // Linux hosts: iproute2 `dcb` (generic) or `mlnx_qos` (NVIDIA), `ip link` MTU and VLAN egress map, rdma_cm
 // configfs defaults, and a systemd unit as the persistent form. Every interface name has passed
 // validateInterfaceName (validatePlanInventory) before it reaches an argv.
-#include "generate/detail.h"
+#include "generate/generators.h"
 
 #include "util/command.h"
 

@@ -2,7 +2,7 @@
 // Windows hosts: NetQoS cmdlets (Data-Center-Bridging feature, policies, flow control, traffic classes, DCBX
 // willing, adapter QoS, VLAN and jumbo frames). Adapter names passed validateWindowsAdapterName and are
 // single-quoted for PowerShell.
-#include "generate/detail.h"
+#include "generate/generators.h"
 
 namespace rp::gen {
 namespace {

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "generate/detail.h"
+#include "generate/generators.h"
 
 #include "util/command.h"
 

@@ -7,9 +7,9 @@
 // Same profile + inventory + facts in, byte-identical plan out (no clocks, no randomness, sorted inputs kept
 // in inventory order).
 
-#include "discovery/model.h"
 #include "error.h"
 #include "generate/targets.h"
+#include "model/model.h"
 #include "profile/profile.h"
 
 #include <map>

@@ -7,7 +7,7 @@ list(APPEND RP_CORE_SOURCES
     ${CMAKE_CURRENT_LIST_DIR}/diff.cpp
     ${CMAKE_CURRENT_LIST_DIR}/targets.h
     ${CMAKE_CURRENT_LIST_DIR}/targets.cpp
-    ${CMAKE_CURRENT_LIST_DIR}/detail.h
+    ${CMAKE_CURRENT_LIST_DIR}/generators.h
     ${CMAKE_CURRENT_LIST_DIR}/host_linux.cpp
     ${CMAKE_CURRENT_LIST_DIR}/host_windows.cpp
     ${CMAKE_CURRENT_LIST_DIR}/switch_nvidia.cpp

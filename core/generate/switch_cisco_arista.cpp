@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Arista EOS (qos profile + DSCP/COS maps; field guide §3.4) and Cisco NX-OS (MQC class/policy maps, 8q
 // templates; field guide §3.3).
-#include "generate/detail.h"
+#include "generate/generators.h"
 
 #include <algorithm>
 

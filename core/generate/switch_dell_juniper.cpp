@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Dell OS10 (Azure Local template, field guide §3.5), Juniper Junos QFX (set commands after the QFX5240
 // example, §3.6) and Dell Force10 FTOS (the S4810 steps of seed 000).
-#include "generate/detail.h"
+#include "generate/generators.h"
 
 #include <algorithm>
 

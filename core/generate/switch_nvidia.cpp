@@ -2,7 +2,7 @@
 // NVIDIA switches: Cumulus Linux (NVUE `nv set qos roce`) and Onyx (`roce`). Both have a one-command RoCE
 // profile whose defaults are the lossless-dscp preset; RoCE Pilot emits only the documented override commands
 // for what differs and names the rest as uncertain (field guide §3.1, §3.2).
-#include "generate/detail.h"
+#include "generate/generators.h"
 
 namespace rp::gen {
 namespace {

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Community SONiC: a config_db JSON patch (RFC 6902, for `config apply-patch`) with RoCE Pilot's own maps,
 // scheduler and WRED profile, plus CLI steps from the SONiC Command Reference (field guide §3.7).
-#include "generate/detail.h"
+#include "generate/generators.h"
 
 #include <nlohmann/json.hpp>
 

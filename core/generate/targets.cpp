@@ -2,7 +2,7 @@
 #include "generate/targets.h"
 
 #include "util/command.h"
-#include "util/yaml.h"
+#include "util/yamlfile.h"
 
 #include <set>
 

@@ -4,9 +4,9 @@
 // What a plan is generated for: hosts (kind + RoCE interfaces) and switches (vendor + ports). Loaded from a
 // "plan inventory" YAML (docs/profile.md) or assembled from an Inventory plus discovered HostFacts.
 
-#include "discovery/model.h"
 #include "error.h"
 #include "inventory/inventory.h"
+#include "model/model.h"
 
 #include <map>
 #include <optional>

@@ -5,7 +5,7 @@
 #include "util/command.h"
 #include "util/files.h"
 #include "util/text.h"
-#include "util/yaml.h"
+#include "util/yamlfile.h"
 
 #include <charconv>
 #include <cstdlib>

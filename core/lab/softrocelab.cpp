@@ -68,7 +68,7 @@ Result<std::string> SoftRoceLab::start(const std::string& inventoryOut,
 {
     if (m_script.empty())
         return fail(ErrorKind::Io,
-            "the Soft-RoCE lab script (tests/lab/softroce/lab.sh) was not found"
+            "the Soft-RoCE lab script (lab/lab.sh) was not found"
                 + std::string(std::getenv("RP_LAB_SCRIPT")
                         ? " at RP_LAB_SCRIPT=" + std::string(std::getenv("RP_LAB_SCRIPT"))
                         : "; set RP_LAB_SCRIPT to its path"));

@@ -23,7 +23,7 @@ struct LabLine
 /// "PROGRESS 40 booting lab-a" / "READY /path/inventory.yaml"; anything else (or a malformed line) is Other.
 LabLine parseLabLine(std::string_view line);
 
-/// The built-in Soft-RoCE lab: two qemu guests with rdma_rxe (tests/lab/softroce/lab.sh) that RoCE Pilot can
+/// The built-in Soft-RoCE lab: two qemu guests with rdma_rxe (lab/lab.sh) that RoCE Pilot can
 /// start, watch and stop, so a machine without RDMA hardware still has two real RoCE hosts to work on.
 class SoftRoceLab
 {

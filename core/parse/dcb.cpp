@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // iproute2 `dcb` (JSON and plain text), and merging DCB facts from several sources.
-#include "parse/detail.h"
+#include "parse/parsehelpers.h"
 #include "parse/parsers.h"
 #include "util/text.h"
 

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Output kinds: names, detection and the one-call parseOutput().
-#include "parse/detail.h"
+#include "parse/parsehelpers.h"
 #include "parse/parsers.h"
 #include "util/text.h"
 

@@ -3,9 +3,9 @@
 // 16 KiB of hostile text.
 #include "parse/fragments.h"
 
-#include "parse/detail.h"
 #include "parse/gid.h"
 #include "parse/lldp.h"
+#include "parse/parsehelpers.h"
 #include "parse/parsers.h"
 #include "parse/powershell.h"
 #include "parse/switch_show.h"

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // show_gids (mlnx-tools) and the "rxe0 gid[0] GID type=RoCE v2 ndev=eth0" listing.
-#include "parse/detail.h"
+#include "parse/parsehelpers.h"
 #include "parse/parsers.h"
 #include "util/text.h"
 

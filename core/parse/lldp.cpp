@@ -3,7 +3,7 @@
 // array (interface, chassis), so every level is read both ways.
 #include "parse/lldp.h"
 
-#include "parse/detail.h"
+#include "parse/parsehelpers.h"
 #include "parse/switch_config.h"
 #include "util/text.h"
 

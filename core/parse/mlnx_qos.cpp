@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // mlnx_qos -i IF (MLNX_OFED / mlnx-tools).
-#include "parse/detail.h"
+#include "parse/parsehelpers.h"
 #include "parse/parsers.h"
 #include "util/text.h"
 

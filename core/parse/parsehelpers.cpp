@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "parse/detail.h"
+#include "parse/parsehelpers.h"
 
 #include "parse/parsers.h"
 #include "util/text.h"

@@ -6,7 +6,7 @@
 // host runs here.
 #include "parse/powershell.h"
 
-#include "parse/detail.h"
+#include "parse/parsehelpers.h"
 #include "util/text.h"
 
 #include <algorithm>

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // iproute2 `rdma link` and `rdma dev`, text and -j JSON.
-#include "parse/detail.h"
+#include "parse/parsehelpers.h"
 #include "parse/parsers.h"
 #include "util/text.h"
 

@@ -1,10 +1,10 @@
-# Parsers of command outputs (core/parse). Internal plumbing lives in detail.h.
+# Parsers of command outputs (core/parse). Internal plumbing lives in parsehelpers.h.
 list(APPEND RP_CORE_SOURCES
     ${CMAKE_CURRENT_LIST_DIR}/parsers.h
     ${CMAKE_CURRENT_LIST_DIR}/gid.h
     ${CMAKE_CURRENT_LIST_DIR}/gid.cpp
-    ${CMAKE_CURRENT_LIST_DIR}/detail.h
-    ${CMAKE_CURRENT_LIST_DIR}/detail.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/parsehelpers.h
+    ${CMAKE_CURRENT_LIST_DIR}/parsehelpers.cpp
     ${CMAKE_CURRENT_LIST_DIR}/gids_text.cpp
     ${CMAKE_CURRENT_LIST_DIR}/verbs_text.cpp
     ${CMAKE_CURRENT_LIST_DIR}/rdma_tool.cpp

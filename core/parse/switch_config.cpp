@@ -9,7 +9,7 @@
 // header words and the values by their shape, not by position.
 #include "parse/switch_config.h"
 
-#include "parse/detail.h"
+#include "parse/parsehelpers.h"
 #include "util/text.h"
 
 #include <algorithm>

@@ -5,7 +5,7 @@
 // a device: no switch runs here.
 #include "parse/switch_show.h"
 
-#include "parse/detail.h"
+#include "parse/parsehelpers.h"
 #include "parse/switch_config.h"
 #include "util/text.h"
 

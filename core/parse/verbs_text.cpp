@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // ibv_devinfo, ibv_devices, ibdev2netdev, and the driver-from-name rule.
-#include "parse/detail.h"
+#include "parse/parsehelpers.h"
 #include "parse/parsers.h"
 #include "util/text.h"
 

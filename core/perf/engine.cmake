@@ -6,8 +6,8 @@ list(APPEND RP_CORE_SOURCES
     ${CMAKE_CURRENT_LIST_DIR}/tcp.cpp
     ${CMAKE_CURRENT_LIST_DIR}/capabilities.h
     ${CMAKE_CURRENT_LIST_DIR}/capabilities.cpp
-    ${CMAKE_CURRENT_LIST_DIR}/session.h
-    ${CMAKE_CURRENT_LIST_DIR}/session.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/probesession.h
+    ${CMAKE_CURRENT_LIST_DIR}/probesession.cpp
     ${CMAKE_CURRENT_LIST_DIR}/perftest.h
     ${CMAKE_CURRENT_LIST_DIR}/perftest.cpp)
 set_source_files_properties(${CMAKE_CURRENT_LIST_DIR}/capabilities.cpp PROPERTIES

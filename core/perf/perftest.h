@@ -7,8 +7,8 @@
 
 #include "error.h"
 #include "perf/perf.h"
+#include "perf/probesession.h"
 #include "perf/protocol.h"
-#include "perf/session.h"
 #include "remote/executor.h"
 #include "util/command.h"
 

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "perf/session.h"
+#include "perf/probesession.h"
 
 #include "perf/capabilities.h"
 #include "remote/local_executor.h"

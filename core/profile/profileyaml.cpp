@@ -4,7 +4,7 @@
 #include "profile/profile.h"
 
 #include "profile/yamlread.h"
-#include "util/yaml.h"
+#include "util/yamlfile.h"
 
 namespace rp {
 namespace {

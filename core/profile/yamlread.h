@@ -6,7 +6,7 @@
 
 #include "error.h"
 #include "util/text.h"
-#include "util/yaml.h"
+#include "util/yamlfile.h"
 
 #include <array>
 #include <charconv>

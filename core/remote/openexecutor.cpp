@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "remote/session.h"
+#include "remote/openexecutor.h"
 
 #include "remote/local_executor.h"
 #include "remote/ssh_executor.h"

@@ -3,7 +3,7 @@
 
 #include "inventory/inventory.h"
 #include "remote/executor.h"
-#include "remote/session.h"
+#include "remote/openexecutor.h"
 
 #include <memory>
 #include <mutex>

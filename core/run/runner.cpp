@@ -2,7 +2,7 @@
 #include "run/runner.h"
 
 #include "perf/perftest.h"
-#include "perf/session.h"
+#include "perf/probesession.h"
 
 #include <arpa/inet.h>
 

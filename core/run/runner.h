@@ -6,12 +6,12 @@
 // pairs (one-to-many, all-to-all) so that no host is ever in two tests at once.
 
 #include "counters/counters.h"
-#include "discovery/model.h"
 #include "error.h"
 #include "inventory/inventory.h"
+#include "model/model.h"
 #include "perf/perf.h"
 #include "perf/protocol.h"
-#include "remote/session.h"
+#include "remote/openexecutor.h"
 #include "run/run.h"
 
 #include <atomic>

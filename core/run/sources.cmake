@@ -2,8 +2,8 @@
 list(APPEND RP_CORE_SOURCES
     ${CMAKE_CURRENT_LIST_DIR}/run.h
     ${CMAKE_CURRENT_LIST_DIR}/runfile.cpp
-    ${CMAKE_CURRENT_LIST_DIR}/export.h
-    ${CMAKE_CURRENT_LIST_DIR}/export.cpp)
+    ${CMAKE_CURRENT_LIST_DIR}/summary.h
+    ${CMAKE_CURRENT_LIST_DIR}/summary.cpp)
 # The GUI's test runner (one pair with counters, saved as it goes) and the pair schedules.
 list(APPEND RP_CORE_SOURCES
     ${CMAKE_CURRENT_LIST_DIR}/runner.h

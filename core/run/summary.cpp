@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "run/export.h"
+#include "run/summary.h"
 
 #include "counters/counters.h"
 #include "perf/perftest.h"

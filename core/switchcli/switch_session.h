@@ -16,7 +16,7 @@
 #include "error.h"
 #include "generate/targets.h"
 #include "inventory/inventory.h"
-#include "remote/session.h"
+#include "remote/openexecutor.h"
 #include "switchcli/cli_text.h"
 
 #include <atomic>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "util/yaml.h"
+#include "util/yamlfile.h"
 
 #include <algorithm>
 

@@ -1,14 +1,14 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-3.0-or-later
 # The apply engine drives switch targets through their vendor sessions, against switch CLI EMULATORS (EOS, NX-OS,
-# Cumulus NVUE; tests/lab/switch-emu: emulators behind real sshd, not switches): plan from the inventory, dry
+# Cumulus NVUE; tests/support/switch-emu: emulators behind real sshd, not switches): plan from the inventory, dry
 # run (staged and thrown away), apply (confirmed), rollback from the journal (running configuration equal to
 # before), and a rejected line (the switch rolls back, the run fails). Run through switches.sh run DIR -- ...
 # Usage: switch_apply.sh ROCEPILOT_CLI WORKDIR   (RP_SWITCH_LAB_DIR set by switches.sh run)
 set -uo pipefail
 CLI=${1:?usage: $0 ROCEPILOT_CLI WORKDIR}
 WORK=${2:?usage: $0 ROCEPILOT_CLI WORKDIR}
-LABDIR=${RP_SWITCH_LAB_DIR:?run through tests/lab/switch-emu/switches.sh run DIR -- $0 ...}
+LABDIR=${RP_SWITCH_LAB_DIR:?run through tests/support/switch-emu/switches.sh run DIR -- $0 ...}
 FAILS=0
 fail() { echo "FAIL: $*" >&2; FAILS=$((FAILS + 1)); }
 pass() { echo "ok: $*"; }

@@ -4,7 +4,7 @@
 # above info and a reachability matrix measured with the probe's RDMA ping; then one fault at a time is made
 # in a guest, `rocepilot-cli diagnose --inventory` must name it with its evidence, and the guest is restored
 # (checked by a clean run at the end). Usage: lab_diagnose.sh ROCEPILOT_CLI STATE_DIR
-. "$(dirname "$0")/../lab/softroce/tests/common.sh"
+. "$(dirname "$0")/../lab/common.sh"
 
 jqtrue() { jq -e "$@" >/dev/null; }
 # diag NAME [ARGS...] : diagnose the lab into $OUT/NAME.json; the exit status goes to $OUT/NAME.rc

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Discovery of real OpenSSH hosts (netns lab, tests/lab/netns-hosts.sh): 20 hosts in parallel, named states for
+// Discovery of real OpenSSH hosts (netns lab, tests/support/netns-hosts.sh): 20 hosts in parallel, named states for
 // bad hosts, cancel, hostile interface names, and the CLI's exit codes against them.
 #include "discovery/discover.h"
-#include "remote/lab.h"
+#include "netnslab.h"
 
 #include "testutil.h"
 

@@ -11,8 +11,8 @@
 #include "export/ansible.h"
 #include "generate/plan.h"
 #include "generate/targets.h"
+#include "netnslab.h"
 #include "profile/profile.h"
-#include "remote/lab.h"
 
 #include "testutil.h"
 

@@ -4,7 +4,7 @@
 # The lab must have been started by the `softroce_up` fixture (lab.sh start --state-dir STATE_DIR). A test
 # never skips: when the lab is not there, it FAILS and says why.
 set -uo pipefail
-LAB=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)/lab.sh
+LAB=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)/lab/lab.sh
 CLI=${1:?usage: $0 ROCEPILOT_CLI STATE_DIR}
 STATE=${2:?usage: $0 ROCEPILOT_CLI STATE_DIR}
 TEST_NAME=$(basename "$0" .sh)

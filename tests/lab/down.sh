@@ -3,7 +3,7 @@
 # Fixture cleanup: report the host RAM of the two qemu processes after the tests (must stay <= 800 MB, or
 # RP_LAB_MAX_RSS_MB), stop the lab, and check that nothing is left: no qemu, socket, pid file or key.
 set -uo pipefail
-LAB=$(cd "$(dirname "$0")/.." && pwd)/lab.sh
+LAB=$(cd "$(dirname "$0")/../.." && pwd)/lab/lab.sh
 STATE=${1:?usage: $0 STATE_DIR}
 MAX=${RP_LAB_MAX_RSS_MB:-800}
 fails=0

@@ -5,7 +5,7 @@
 # (same ports, inventory rewritten); status exits 0 / 3; stop is idempotent.
 #   lifecycle.sh STATE_DIR
 set -uo pipefail
-LAB=$(cd "$(dirname "$0")/.." && pwd)/lab.sh
+LAB=$(cd "$(dirname "$0")/../.." && pwd)/lab/lab.sh
 STATE=${1:?usage: $0 STATE_DIR}
 OUT=$STATE-out
 rm -rf "$STATE" "$OUT"

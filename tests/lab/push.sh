@@ -4,7 +4,7 @@
 # an absolute RUNPATH) goes into both guests with its ldd closure and runs there, seeing rxe0 ACTIVE.
 . "$(dirname "$0")/common.sh"
 
-SRC=$(cd "$(dirname "$0")/../hostbin" && pwd)
+SRC=$(cd "$(dirname "$0")/../../lab/hostbin" && pwd)
 BIN=$OUT/bin
 mkdir -p "$BIN"
 cc -O2 -shared -fPIC -o "$BIN/librp_lab_helper.so" "$SRC/rp_lab_helper.c" 2>"$OUT/cc.err" &&

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # SPDX-License-Identifier: GPL-3.0-or-later
 # package_docs: the man pages and the bash completion the build made from the programs' --help texts are complete
-# and current. Fails when a command is dispatched in app/cli/main.cpp but the completion (made from the main
+# and current. Fails when a command is dispatched in app/cli/climain.cpp but the completion (made from the main
 # --help) does not offer it, when the completion offers an option the command refuses, or when a page is stale.
 #
 #   docs.sh SOURCE_DIR BUILD_DIR CLI
@@ -29,15 +29,15 @@ complete_words() {
 }
 
 # 1. Every command the CLI dispatches is completed (the dispatch is the truth; the help text may lag behind it).
-mapfile -t dispatched < <(grep -o 'command == "[a-z][a-z-]*"' "$src/app/cli/main.cpp" | cut -d'"' -f2 |
+mapfile -t dispatched < <(grep -o 'command == "[a-z][a-z-]*"' "$src/app/cli/climain.cpp" | cut -d'"' -f2 |
     grep -vx 'help' | sort -u)
-[ ${#dispatched[@]} -ge 10 ] || bad "read only ${#dispatched[@]} commands from app/cli/main.cpp: did its dispatch change shape?"
+[ ${#dispatched[@]} -ge 10 ] || bad "read only ${#dispatched[@]} commands from app/cli/climain.cpp: did its dispatch change shape?"
 offered=$(complete_words "" | sort)
 for c in "${dispatched[@]}"; do
     if grep -qx "$c" <<<"$offered"; then
         ok "command $c is completed"
     else
-        bad "command '$c' is dispatched in app/cli/main.cpp but not completed: list it under 'commands:' in the CLI's --help (the completion and the man page are made from it)"
+        bad "command '$c' is dispatched in app/cli/climain.cpp but not completed: list it under 'commands:' in the CLI's --help (the completion and the man page are made from it)"
     fi
 done
 for c in $offered; do

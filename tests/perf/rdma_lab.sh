@@ -20,7 +20,7 @@
 # This machine's own kernel has no rdma_rxe, so there is no loopback variant: RDMA runs only in the guests.
 # shellcheck disable=SC2029,SC2016,SC1091
 DRIVER_HOST=${1:?usage: $0 RDMA_DRIVER STATE_DIR}
-. "$(dirname "$0")/../lab/softroce/tests/common.sh" "$@"
+. "$(dirname "$0")/../lab/common.sh" "$@"
 
 SERVER_IP=198.18.0.1
 MTU=1024 # rxe0's active_mtu in the guests (discover.sh checks it)

@@ -4,8 +4,8 @@
 // rocepilot-probe behind and the port free; a port in use and a peer that never shows up fail clearly in
 // bounded time. The netns hosts share this machine's filesystem and process table, so the "remote" probe copy is
 // this machine's ~/.cache/rocepilot/... and pgrep sees the remote probes.
+#include "netnslab.h"
 #include "perf/capabilities.h"
-#include "remote/lab.h"
 
 #include <QJsonDocument>
 #include <QJsonObject>

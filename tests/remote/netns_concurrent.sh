@@ -1,6 +1,6 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-3.0-or-later
-# Two netns labs (tests/lab/netns-hosts.sh) of two directories, as two build directories have, go up at the same
+# Two netns labs (tests/support/netns-hosts.sh) of two directories, as two build directories have, go up at the same
 # time and live side by side: own namespaces, veths, bridge and address block; every host of each answers SSH
 # with its own host key; taking one lab down leaves the other reachable.
 #   netns_concurrent.sh WORKDIR [HOSTS]

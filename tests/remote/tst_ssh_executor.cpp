@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // SshExecutor against real OpenSSH servers in network namespaces: host keys, authentication, commands,
 // timeouts, shell metacharacters, unreachable hosts.
-#include "lab.h"
+#include "netnslab.h"
 #include "remote/ssh_executor.h"
 
 #include <QtTest>

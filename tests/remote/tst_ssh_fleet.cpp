@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Many hosts at once over SSH: 20 hosts in parallel through runBounded (one connection each), and hosts that
 // drop in the middle of a command while the others go on.
-#include "lab.h"
+#include "netnslab.h"
 #include "remote/fleet.h"
 
 #include <QtTest>

@@ -17,7 +17,7 @@ cd "$work"
     --port 0 --save real.rprun --label "loopback ping" >/dev/null
 
 # Synthetic runs in the writer's format: h1..h3 all to all, counters on both hosts.
-python3 "$here/make_pair_runs.py"
+python3 "$here/../report/make_pair_runs.py"
 
 cat > findings.json <<'JSON'
 {"hosts": 3, "segments": 1, "errors": true, "findings": [

@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// What the reports add on top of the run file (core/run/export): exact statistics by selection equal those of a
+// What the reports add on top of the run file (core/run/summary): exact statistics by selection equal those of a
 // full sort; the mapped, two-halves reader gives the same run as the plain reader, record for record, and falls
 // back to it for files it cannot split; the streamed samples CSV equals the in-memory one; the checks and the
 // verdict judge what they claim (a lost packet fails, a steady run passes, CV over 5 % warns); the repro
 // commands name the run's settings; the troubleshooter's JSON (core/diagnose reportToJson) is read; many pairs
 // become a host x host matrix with the worst pair first.
 #include "perf/protocol.h"
-#include "run/export.h"
 #include "run/run.h"
+#include "run/summary.h"
 
 #include <QTemporaryDir>
 #include <QtTest>

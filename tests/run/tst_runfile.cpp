@@ -2,8 +2,8 @@
 // The run file (core/run): a run written by RunWriter reads back equal, record by record; a run that was cut off
 // mid-line or never finished keeps what was measured and says so; garbage, another schema, unknown records and
 // out-of-range values are Parse errors naming the line; exports (CSV, JSON) carry the run's numbers.
-#include "run/export.h"
 #include "run/run.h"
+#include "run/summary.h"
 #include "testutil.h"
 
 #include <QTemporaryDir>

@@ -14,7 +14,7 @@
 # 198.18.0.0/15 (it never clashes with a real network), the first one from ID's slot on that no route of this
 # machine overlaps (picked under a lock, so two labs going up together never pick the same). Host i has
 # eth0 = block + i, the bridge block + 2046. Left out: 198.18.0.0/21 (the Soft-RoCE lab's data addresses) and
-# 198.19.248.0/21 (tests/lab/switch-emu's 198.19.250.0/24). DIR/hosts has one line per host for the tests:
+# 198.19.248.0/21 (tests/support/switch-emu's 198.19.250.0/24). DIR/hosts has one line per host for the tests:
 # "NAME ADDRESS PREFIXLEN NAMESPACE". Each host runs its own sshd (own ed25519 host key, hostname hi) in a private
 # UTS and mount namespace, so /run, the hostname and /etc/shadow (a copy where root's password is
 # DIR/root_password) stay private to the lab. Key login (DIR/id_ed25519) and password login work on every host.

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Helpers for tests against the netns OpenSSH lab started by tests/lab/netns-hosts.sh (dir in RP_NETNS_DIR).
+// Helpers for tests against the netns OpenSSH lab started by tests/support/netns-hosts.sh (dir in RP_NETNS_DIR).
 #pragma once
 
 #include "inventory/inventory.h"
 #include "remote/local_executor.h"
-#include "remote/session.h"
+#include "remote/openexecutor.h"
 
 #include <cstdio>
 #include <cstdlib>

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "discovery/model.h"
 #include "error.h"
+#include "model/model.h"
 #include "remote/fleet.h"
 
 #include <QTest>

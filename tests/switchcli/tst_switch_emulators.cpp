@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// core/switchcli against switch CLI EMULATORS (tests/lab/switch-emu/switch_emu.py), each behind its own real
-// OpenSSH server in a network namespace (tests/lab/switch-emu/switches.sh run). The emulators imitate Arista
+// core/switchcli against switch CLI EMULATORS (tests/support/switch-emu/switch_emu.py), each behind its own real
+// OpenSSH server in a network namespace (tests/support/switch-emu/switches.sh run). The emulators imitate Arista
 // EOS, Cisco NX-OS and Cumulus NVUE from their manuals; they are not switches, and nothing here was checked
 // against a real device. Plans come from core/generate for each emulated vendor.
 #include "diagnose/live.h"
@@ -116,7 +116,7 @@ class TestSwitchEmulators : public QObject
     void reset(const EmuSwitch& s)
     {
         int status = 0;
-        sh(std::string(RP_SOURCE_DIR) + "/tests/lab/switch-emu/switches.sh reset '" + labDir() + "' " + s.name,
+        sh(std::string(RP_SOURCE_DIR) + "/tests/support/switch-emu/switches.sh reset '" + labDir() + "' " + s.name,
             &status);
         QCOMPARE(status, 0);
     }

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // core/switchcli text handling on recorded transcripts: terminal noise, prompts per vendor, pagers, echo and
 // prompt removal, vendor error lines, line validation. The transcripts were written from the vendors' manuals
-// and from the switch CLI EMULATOR (tests/lab/switch-emu), not captured from real switches.
+// and from the switch CLI EMULATOR (tests/support/switch-emu), not captured from real switches.
 #include "generate/plan.h"
 #include "profile/profile.h"
 #include "switchcli/cli_text.h"

@@ -11,14 +11,14 @@
 # its own under /tmp/rp-lab.lock, shoots Welcome, Hosts, Discover, Profile and Review with the lab's inventory into
 # docs/screenshots/guide-*.png, and stops the lab. `all` makes every picture the docs use (apply and guide start
 # the lab).
-# Usage: tests/gui/screenshot.sh [discover|review] [path/to/rocepilot] [fixture-tree] [output.png]
-#        tests/gui/screenshot.sh lab [path/to/rocepilot] [output.png]
-#        tests/gui/screenshot.sh apply [build-dir] [output.png]
-#        tests/gui/screenshot.sh lang de|zh_CN [path/to/rocepilot] [output-dir]
-#        tests/gui/screenshot.sh theme dark|high-contrast [path/to/rocepilot] [output-dir]
-#        tests/gui/screenshot.sh guide [path/to/rocepilot] [output-dir]
-#        tests/gui/screenshot.sh intro [build-dir] [output.png]     (the first-start explanation of the lab)
-#        tests/gui/screenshot.sh all [build-dir]
+# Usage: tests/ui/screenshots.sh [discover|review] [path/to/rocepilot] [fixture-tree] [output.png]
+#        tests/ui/screenshots.sh lab [path/to/rocepilot] [output.png]
+#        tests/ui/screenshots.sh apply [build-dir] [output.png]
+#        tests/ui/screenshots.sh lang de|zh_CN [path/to/rocepilot] [output-dir]
+#        tests/ui/screenshots.sh theme dark|high-contrast [path/to/rocepilot] [output-dir]
+#        tests/ui/screenshots.sh guide [path/to/rocepilot] [output-dir]
+#        tests/ui/screenshots.sh intro [build-dir] [output.png]     (the first-start explanation of the lab)
+#        tests/ui/screenshots.sh all [build-dir]
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
@@ -78,8 +78,8 @@ guide)
     exec flock -o /tmp/rp-lab.lock bash -c '
         set -euo pipefail
         root=$1 app=$2 outdir=$3 state=$4 script=$5
-        trap "bash \"$root/tests/lab/softroce/lab.sh\" stop --state-dir \"$state\" >/dev/null; rm -rf \"$state\"" EXIT
-        bash "$root/tests/lab/softroce/lab.sh" start --state-dir "$state" --inventory-out "$state/inventory.yaml" \
+        trap "bash \"$root/lab/lab.sh\" stop --state-dir \"$state\" >/dev/null; rm -rf \"$state\"" EXIT
+        bash "$root/lab/lab.sh" start --state-dir "$state" --inventory-out "$state/inventory.yaml" \
             >/dev/null
         source "$script" --functions-only
         shoot "$app" "$outdir/guide-welcome.png" --lang en
@@ -109,8 +109,8 @@ if [[ ${1:-} == apply ]]; then
     # -o: the lock is held by flock itself, not inherited by the guests' qemu processes that outlive `start`.
     exec flock -o /tmp/rp-lab.lock bash -c '
         set -euo pipefail
-        trap "bash \"$1/tests/lab/softroce/lab.sh\" stop --state-dir \"$3\" >/dev/null" EXIT
-        bash "$1/tests/lab/softroce/lab.sh" start --state-dir "$3" --inventory-out "$3/inventory.yaml" >/dev/null
+        trap "bash \"$1/lab/lab.sh\" stop --state-dir \"$3\" >/dev/null" EXIT
+        bash "$1/lab/lab.sh" start --state-dir "$3" --inventory-out "$3/inventory.yaml" >/dev/null
         env LANG=C.UTF-8 LC_ALL=C.UTF-8 QT_QPA_PLATFORM=offscreen RP_SOFTROCE_STATE="$3" RP_APPLY_SCREENSHOT="$4" \
             "$2/tests/tst_applypage_lab" -silent
         echo "wrote $4"

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "qcp.h" // first: see qcp.h
+#include "dashboard/qcp.h" // first: see qcp.h
 
-#include "dashboardview.h"
+#include "dashboard/dashboardview.h"
 
 #include "counters/counters.h"
-#include "dashboardviewpfc.h"
+#include "dashboard/pfcview.h"
 #include "profile/profile.h"
 
 #include <QCheckBox>

@@ -8,8 +8,8 @@
 // view and the alarms. A saved run is shown whole the same way.
 
 #include "counters/alarms.h"
+#include "dashboard/seriesbuffer.h"
 #include "run/run.h"
-#include "seriesbuffer.h"
 
 #include <QElapsedTimer>
 #include <QWidget>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "dashboardwindow.h"
+#include "dashboard/dashboardwindow.h"
 
-#include "testpanel.h"
+#include "dashboard/testpanel.h"
 
 #include <QCloseEvent>
 #include <QVBoxLayout>

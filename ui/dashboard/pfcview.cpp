@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "dashboardviewpfc.h"
+#include "dashboard/pfcview.h"
 
-#include "qtstrings.h"
+#include "support/qtstrings.h"
 
 #include <QEvent>
 #include <QHBoxLayout>

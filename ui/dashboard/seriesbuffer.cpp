@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "seriesbuffer.h"
+#include "dashboard/seriesbuffer.h"
 
 #include <algorithm>
 #include <cmath>

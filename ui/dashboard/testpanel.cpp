@@ -1,16 +1,16 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "qcp.h" // first: see qcp.h
+#include "dashboard/qcp.h" // first: see qcp.h
 
-#include "testpanel.h"
+#include "dashboard/testpanel.h"
 
-#include "connectprompter.h"
-#include "dashboardview.h"
+#include "dashboard/dashboardview.h"
 #include "discovery/json.h"
-#include "qtstrings.h"
 #include "reportpdf.h"
-#include "run/export.h"
 #include "run/runner.h"
+#include "run/summary.h"
+#include "support/qtstrings.h"
 #include "util/files.h"
+#include "workers/connectprompter.h"
 
 #include <QCheckBox>
 #include <QComboBox>

@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "hostdialog.h"
-#include "accessibility.h"
+#include "dialogs/hostdialog.h"
+#include "support/accessibility.h"
 
-#include "inventorymodel.h"
-#include "qtstrings.h"
-#include "theme.h"
+#include "itemmodels/inventorymodel.h"
+#include "support/qtstrings.h"
+#include "support/theme.h"
 
 #include <QCheckBox>
 #include <QComboBox>

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "hostkeydialog.h"
-#include "accessibility.h"
+#include "dialogs/hostkeydialog.h"
+#include "support/accessibility.h"
 
-#include "qtstrings.h"
+#include "support/qtstrings.h"
 
 #include <QDialogButtonBox>
 #include <QFontDatabase>

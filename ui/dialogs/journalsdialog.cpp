@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "journalsdialog.h"
-#include "accessibility.h"
+#include "dialogs/journalsdialog.h"
+#include "support/accessibility.h"
 
-#include "applymodels.h"
-#include "applyrunner.h"
-#include "connectprompter.h"
 #include "inventory/inventory.h"
-#include "qtstrings.h"
+#include "itemmodels/applymodels.h"
+#include "support/qtstrings.h"
+#include "workers/applyrunner.h"
+#include "workers/connectprompter.h"
 
 #include <QCloseEvent>
 #include <QDateTime>

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "applymodels.h"
+#include "itemmodels/applymodels.h"
 
-#include "theme.h"
+#include "support/theme.h"
 
-#include "qtstrings.h"
+#include "support/qtstrings.h"
 
 #include <QColor>
 #include <QFont>

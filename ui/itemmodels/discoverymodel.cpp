@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "discoverymodel.h"
+#include "itemmodels/discoverymodel.h"
 
-#include "qtstrings.h"
+#include "support/qtstrings.h"
 
 #include <QApplication>
 #include <QBrush>

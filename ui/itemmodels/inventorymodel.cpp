@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "inventorymodel.h"
+#include "itemmodels/inventorymodel.h"
 
-#include "qtstrings.h"
+#include "support/qtstrings.h"
 
 #include <QApplication>
 #include <QIcon>

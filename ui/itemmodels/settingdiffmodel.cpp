@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "diffmodel.h"
+#include "itemmodels/settingdiffmodel.h"
 
-#include "qtstrings.h"
+#include "support/qtstrings.h"
 
 #include <QBrush>
 #include <QColor>

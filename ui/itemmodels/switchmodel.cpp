@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "switchmodel.h"
+#include "itemmodels/switchmodel.h"
 
-#include "qtstrings.h"
+#include "support/qtstrings.h"
 
 #include <QComboBox>
 

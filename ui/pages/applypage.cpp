@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "applypage.h"
+#include "pages/applypage.h"
 
-#include "accessibility.h"
+#include "support/accessibility.h"
 
-#include "applymodels.h"
-#include "applyrunner.h"
-#include "connectprompter.h"
-#include "qtstrings.h"
+#include "itemmodels/applymodels.h"
+#include "support/qtstrings.h"
 #include "switchcli/cli_text.h"
+#include "workers/applyrunner.h"
+#include "workers/connectprompter.h"
 
 #include <QComboBox>
 #include <QDateTime>

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "discoverpage.h"
+#include "pages/discoverpage.h"
 
-#include "accessibility.h"
-#include "connectprompter.h"
-#include "discoverymodel.h"
-#include "inventorymodel.h"
-#include "qtstrings.h"
+#include "itemmodels/discoverymodel.h"
+#include "itemmodels/inventorymodel.h"
+#include "support/accessibility.h"
+#include "support/qtstrings.h"
+#include "workers/connectprompter.h"
 
 #include <QHBoxLayout>
 #include <QHeaderView>

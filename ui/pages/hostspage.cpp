@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "hostspage.h"
+#include "pages/hostspage.h"
 
-#include "accessibility.h"
-#include "connectprompter.h"
-#include "hostdialog.h"
-#include "inventorymodel.h"
-#include "qtstrings.h"
+#include "dialogs/hostdialog.h"
+#include "itemmodels/inventorymodel.h"
 #include "remote/fleet.h"
-#include "remote/session.h"
-#include "sshconfigimport.h"
+#include "remote/openexecutor.h"
+#include "support/accessibility.h"
+#include "support/qtstrings.h"
+#include "support/sshconfigimport.h"
+#include "workers/connectprompter.h"
 
 #include <QAction>
 #include <QDir>

@@ -3,7 +3,7 @@
 
 #include "error.h"
 #include "inventory/inventory.h"
-#include "remote/session.h"
+#include "remote/openexecutor.h"
 
 #include <QFutureWatcher>
 #include <QWizardPage>

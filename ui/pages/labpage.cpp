@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "labpage.h"
+#include "pages/labpage.h"
 
-#include "accessibility.h"
+#include "support/accessibility.h"
 
-#include "connectprompter.h"
 #include "lab/softrocelab.h"
-#include "qtstrings.h"
+#include "support/qtstrings.h"
+#include "workers/connectprompter.h"
 
 #include <QCoreApplication>
 #include <QDir>
@@ -39,7 +39,7 @@ QString whatToDo(const rp::Error& error, bool readingInventory)
                            "Back to choose something else.");
     case rp::ErrorKind::Io:
         return LabPage::tr("The lab files were not found. Reinstall RoCE Pilot (they ship in share/rocepilot/lab) "
-                           "or set RP_LAB_SCRIPT to tests/lab/softroce/lab.sh of a source tree, then start RoCE "
+                           "or set RP_LAB_SCRIPT to lab/lab.sh of a source tree, then start RoCE "
                            "Pilot again.");
     case rp::ErrorKind::Timeout:
         return LabPage::tr("The guests did not answer in time. Without KVM the first start can be slow; press Try "

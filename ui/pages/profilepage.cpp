@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "profilepage.h"
+#include "pages/profilepage.h"
 
-#include "accessibility.h"
-#include "qtstrings.h"
+#include "support/accessibility.h"
+#include "support/qtstrings.h"
 #include "util/files.h"
 
 #include <QApplication>

@@ -1,16 +1,16 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "reviewpage.h"
+#include "pages/reviewpage.h"
 
-#include "accessibility.h"
-#include "connectprompter.h"
-#include "diffmodel.h"
-#include "discoverymodel.h"
-#include "inventorymodel.h"
-#include "planhighlighter.h"
-#include "profilepage.h"
-#include "qtstrings.h"
+#include "itemmodels/discoverymodel.h"
+#include "itemmodels/inventorymodel.h"
+#include "itemmodels/settingdiffmodel.h"
+#include "itemmodels/switchmodel.h"
+#include "pages/profilepage.h"
 #include "remote/fleet.h"
-#include "switchmodel.h"
+#include "support/accessibility.h"
+#include "support/qtstrings.h"
+#include "widgets/planhighlighter.h"
+#include "workers/connectprompter.h"
 
 #include <QClipboard>
 #include <QDir>

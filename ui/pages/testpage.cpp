@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "testpage.h"
+#include "pages/testpage.h"
 
-#include "testpanel.h"
+#include "dashboard/testpanel.h"
 
 #include <QVBoxLayout>
 

@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "troubleshootpage.h"
+#include "pages/troubleshootpage.h"
 
-#include "connectprompter.h"
 #include "diagnose/live.h"
-#include "inventorymodel.h"
+#include "itemmodels/inventorymodel.h"
 #include "parse/fragments.h"
-#include "qtstrings.h"
+#include "support/qtstrings.h"
+#include "workers/connectprompter.h"
 
 #include <QApplication>
 #include <QCheckBox>

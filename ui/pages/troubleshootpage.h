@@ -2,7 +2,7 @@
 #pragma once
 
 #include "diagnose/diagnose.h"
-#include "fabricview.h"
+#include "widgets/fabricview.h"
 
 #include <QFutureWatcher>
 #include <QWizardPage>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "welcomepage.h"
+#include "pages/welcomepage.h"
 
-#include "accessibility.h"
+#include "support/accessibility.h"
 
 #include <QButtonGroup>
 #include <QHBoxLayout>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "accessibility.h"
+#include "support/accessibility.h"
 
 #include <QAbstractSpinBox>
 #include <QComboBox>

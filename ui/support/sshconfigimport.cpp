@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "sshconfigimport.h"
+#include "support/sshconfigimport.h"
 
-#include "qtstrings.h"
+#include "support/qtstrings.h"
 
 #include <QCoreApplication>
 #include <QDir>

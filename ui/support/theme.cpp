@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "theme.h"
+#include "support/theme.h"
 
 #include <QApplication>
 #include <QStyle>

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "fabricview.h"
+#include "widgets/fabricview.h"
 
 #include <QPainter>
 #include <QPainterPath>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "planhighlighter.h"
+#include "widgets/planhighlighter.h"
 
-#include "theme.h"
+#include "support/theme.h"
 
 #include <QColor>
 #include <QFont>

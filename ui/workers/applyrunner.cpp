@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "applyrunner.h"
+#include "workers/applyrunner.h"
 
-#include "connectprompter.h"
+#include "workers/connectprompter.h"
 
 #include <QPointer>
 #include <QThread>

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "connectprompter.h"
+#include "workers/connectprompter.h"
 
-#include "hostkeydialog.h"
-#include "qtstrings.h"
+#include "dialogs/hostkeydialog.h"
+#include "support/qtstrings.h"
 
 #include <QCoreApplication>
 #include <QInputDialog>

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-#include "remote/session.h"
+#include "remote/openexecutor.h"
 
 #include <QHash>
 #include <QMutex>

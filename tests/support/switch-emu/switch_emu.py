@@ -8,7 +8,7 @@
 #
 #   switch_emu.py --vendor eos|nxos|cumulus --state FILE [--init --hostname NAME --ports P1,P2,...]
 #
-# Run as the ForceCommand of an sshd (tests/lab/switch-emu/switches.sh). With a PTY it is an interactive CLI
+# Run as the ForceCommand of an sshd (tests/support/switch-emu/switches.sh). With a PTY it is an interactive CLI
 # (prompts, modes, echo, paging with --More--); without one it runs $SSH_ORIGINAL_COMMAND once and exits.
 # --init writes a fresh state file and exits.
 #

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 #
 # switches.sh - switch CLI EMULATORS behind real OpenSSH servers, for RoCE Pilot's switch tests. These are
-# emulators (tests/lab/switch-emu/switch_emu.py), not switches and not vendor software.
+# emulators (tests/support/switch-emu/switch_emu.py), not switches and not vendor software.
 #
 #   switches.sh up DIR [NAME:VENDOR:PORT,PORT,...]...   start the emulated switches (default: one per vendor:
 #                                                       sw-eos, sw-nxos, sw-cumulus) and write
@@ -18,7 +18,7 @@
 # eth0 = 198.19.250.i (a veth whose root side is rp-swvi). Each runs its own sshd (own ed25519 host key, key
 # login as root) whose ForceCommand is the emulator for that switch's vendor and state file. Port 2222 of each
 # switch accepts TCP connections and never answers (for connect-timeout tests). The names (rp-sw*, rp-swbr0)
-# and the /24 never clash with tests/lab/netns-hosts.sh (rp-h*, rp-br0, 198.19.0.254/16: the /24 is the
+# and the /24 never clash with tests/support/netns-hosts.sh (rp-h*, rp-br0, 198.19.0.254/16: the /24 is the
 # longer prefix, so the two labs can be up together).
 #
 # Needs root, iproute2, util-linux (unshare), openssh-server, /usr/bin/python3.
@@ -212,7 +212,7 @@ while True: conns.append(s.accept())" &
         done
     } >"$dir/known_hosts"
     {
-        echo "# Switch CLI EMULATORS started by tests/lab/switch-emu/switches.sh (not real switches)."
+        echo "# Switch CLI EMULATORS started by tests/support/switch-emu/switches.sh (not real switches)."
         echo "known_hosts: $dir/known_hosts"
         echo "switches:"
         for ((i = 1; i <= ${#specs[@]}; i++)); do

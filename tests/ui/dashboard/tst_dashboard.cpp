@@ -8,14 +8,14 @@
 //  - a saved run shown whole: every chart (counters too) gets its samples; reopened through the Test panel
 //    it shows the same summary as the run file says.
 // Figures are printed (QDEBUG lines) for bench/dashboard.sh.
-#include "qcp.h" // first: see qcp.h
+#include "dashboard/qcp.h" // first: see qcp.h
 
-#include "dashboardview.h"
-#include "dashboardviewpfc.h"
-#include "run/export.h"
+#include "dashboard/dashboardview.h"
+#include "dashboard/pfcview.h"
+#include "dashboard/seriesbuffer.h"
+#include "dashboard/testpanel.h"
 #include "run/run.h"
-#include "seriesbuffer.h"
-#include "testpanel.h"
+#include "run/summary.h"
 #include "testutil.h"
 
 #include <QElapsedTimer>

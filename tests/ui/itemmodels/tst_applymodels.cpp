@@ -2,12 +2,12 @@
 // The Apply page's models under QAbstractItemModelTester, the Journals dialog on a directory with a finished, an
 // unfinished and a damaged journal, the start-up offer for an unfinished run, and the Apply page against a host
 // that does not answer (the refusal names it; the confirmation names the hosts and Cancel starts nothing).
-#include "applymodels.h"
-#include "applypage.h"
-#include "connectprompter.h"
-#include "journalsdialog.h"
-#include "mainwindow.h"
-#include "wizard.h"
+#include "dialogs/journalsdialog.h"
+#include "itemmodels/applymodels.h"
+#include "pages/applypage.h"
+#include "window/mainwindow.h"
+#include "window/wizard.h"
+#include "workers/connectprompter.h"
 
 #include "apply/journal.h"
 #include "testutil.h"

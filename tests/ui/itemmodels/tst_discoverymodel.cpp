@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "discoverymodel.h"
+#include "itemmodels/discoverymodel.h"
 
 #include "guitestdata.h"
 

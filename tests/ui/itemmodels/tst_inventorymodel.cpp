@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "inventorymodel.h"
+#include "itemmodels/inventorymodel.h"
 
 #include <QAbstractItemModelTester>
 #include <QSignalSpy>

@@ -2,9 +2,9 @@
 # Writes docs/screenshots/troubleshoot.png (the Troubleshoot page on tests/fixtures/diagnose/mixed_paste.md) and
 # docs/screenshots/troubleshoot-fabric.png (its fabric view), and docs/screenshots/troubleshoot-links.png (the
 # fabric with switch outputs and LLDP tables added: host-to-switch-port cables), offscreen, from the page's GUI test.
-# Usage: tests/diagnose/screenshot.sh [path/to/tst_troubleshootpage]
+# Usage: tests/ui/pages/troubleshoot-screenshot.sh [path/to/tst_troubleshootpage]
 set -euo pipefail
-root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../../.." && pwd)"
 test_bin="${1:-$root/build/default/tests/tst_troubleshootpage}"
 mkdir -p "$root/docs/screenshots"
 LANG=C.UTF-8 LC_ALL=C.UTF-8 QT_QPA_PLATFORM=offscreen \

@@ -3,13 +3,13 @@
 // the wizard discovers lab-a and lab-b, Review makes the plan, and the Apply page dry-runs it, applies it (the
 // confirmation names both hosts), verifies it, rolls it back, and a second dry run shows the hosts as they were
 // before. With RP_APPLY_SCREENSHOT set, the page after the apply is written there (docs/screenshots/apply.png).
-#include "applymodels.h"
-#include "applypage.h"
-#include "discoverpage.h"
-#include "journalsdialog.h"
-#include "reviewpage.h"
-#include "welcomepage.h"
-#include "wizard.h"
+#include "dialogs/journalsdialog.h"
+#include "itemmodels/applymodels.h"
+#include "pages/applypage.h"
+#include "pages/discoverpage.h"
+#include "pages/reviewpage.h"
+#include "pages/welcomepage.h"
+#include "window/wizard.h"
 
 #include "apply/journal.h"
 #include "testutil.h"

@@ -1,17 +1,17 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The Apply page and the Journals view against real OpenSSH hosts of the netns lab (tests/lab/netns-hosts.sh, dir
+// The Apply page and the Journals view against real OpenSSH hosts of the netns lab (tests/support/netns-hosts.sh, dir
 // in RP_NETNS_DIR) with a plan made by hand (files in each host's private /run): the dead-man countdown around a
 // step that may cut the session, a rollback through the Journals view, Cancel during a slow step (it finishes,
 // then the host rolls back), and policy stop-all with one host failing (both hosts roll back; the failure names
 // its host).
-#include "applymodels.h"
-#include "applypage.h"
-#include "journalsdialog.h"
-#include "mainwindow.h"
-#include "wizard.h"
+#include "dialogs/journalsdialog.h"
+#include "itemmodels/applymodels.h"
+#include "pages/applypage.h"
+#include "window/mainwindow.h"
+#include "window/wizard.h"
 
 #include "apply/journal.h"
-#include "remote/lab.h"
+#include "netnslab.h"
 #include "testutil.h"
 
 #include <QApplication>

@@ -3,13 +3,13 @@
 // the PROGRESS lines, READY puts the lab's hosts into the model and the wizard goes on to discover them; a failing
 // script is shown in place; Cancel (and Stop lab) reach the script as `stop`; `rocepilot --lab` starts it.
 // The stand-in's hosts are local and read the recorded rxe-lab-a tree, so discovery works without a real lab.
-#include "discoverpage.h"
-#include "discoverymodel.h"
-#include "inventorymodel.h"
-#include "labpage.h"
-#include "mainwindow.h"
-#include "welcomepage.h"
-#include "wizard.h"
+#include "itemmodels/discoverymodel.h"
+#include "itemmodels/inventorymodel.h"
+#include "pages/discoverpage.h"
+#include "pages/labpage.h"
+#include "pages/welcomepage.h"
+#include "window/mainwindow.h"
+#include "window/wizard.h"
 
 #include "guitestdata.h"
 #include "testutil.h"

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The Profile page: presets fill the form, live validation blocks Next on errors only, YAML load and save.
-#include "discoverpage.h"
-#include "inventorymodel.h"
-#include "profilepage.h"
-#include "wizard.h"
+#include "itemmodels/inventorymodel.h"
+#include "pages/discoverpage.h"
+#include "pages/profilepage.h"
+#include "window/wizard.h"
 
 #include "testutil.h"
 

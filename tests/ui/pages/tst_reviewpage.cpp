@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The Review page: a tab per host and switch from recorded fixture hosts, the diff table, copy, save-all.
-#include "diffmodel.h"
-#include "discoverpage.h"
-#include "discoverymodel.h"
-#include "inventorymodel.h"
-#include "planhighlighter.h"
-#include "profilepage.h"
-#include "reviewpage.h"
-#include "switchmodel.h"
-#include "wizard.h"
+#include "itemmodels/discoverymodel.h"
+#include "itemmodels/inventorymodel.h"
+#include "itemmodels/settingdiffmodel.h"
+#include "itemmodels/switchmodel.h"
+#include "pages/discoverpage.h"
+#include "pages/profilepage.h"
+#include "pages/reviewpage.h"
+#include "widgets/planhighlighter.h"
+#include "window/wizard.h"
 
 #include "discovery/discover.h"
 #include "testutil.h"

@@ -3,14 +3,14 @@
 // lab-b to lab-a started from the panel offscreen, after a real discovery of both guests. Every chart receives
 // samples, the counters chart receives both guests' rxe counters (and packets moved), the run file is written
 // and, reopened, shows the same summary as the file says; the wizard's Test page follows Review.
-#include "qcp.h" // first: see qcp.h
+#include "dashboard/qcp.h" // first: see qcp.h
 
-#include "dashboardview.h"
+#include "dashboard/dashboardview.h"
+#include "dashboard/testpanel.h"
 #include "discovery/discover.h"
 #include "inventory/inventory.h"
-#include "run/export.h"
 #include "run/run.h"
-#include "testpanel.h"
+#include "run/summary.h"
 #include "testutil.h"
 
 #include <QPushButton>

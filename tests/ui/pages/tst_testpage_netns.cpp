@@ -3,14 +3,14 @@
 // runs every pair once (6 pairs in 3 rounds of 2 at once), fills the host x host heatmap (symmetric, the
 // diagonal empty), writes a run file per pair; Stop during a second all-to-all ends it promptly and keeps
 // what was measured.
-#include "qcp.h" // first: see qcp.h
+#include "dashboard/qcp.h" // first: see qcp.h
 
-#include "connectprompter.h"
-#include "dashboardview.h"
-#include "remote/lab.h"
+#include "dashboard/dashboardview.h"
+#include "dashboard/testpanel.h"
+#include "netnslab.h"
 #include "run/run.h"
-#include "testpanel.h"
 #include "testutil.h"
+#include "workers/connectprompter.h"
 
 #include <QComboBox>
 #include <QElapsedTimer>

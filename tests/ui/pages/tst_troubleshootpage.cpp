@@ -2,12 +2,12 @@
 // The Troubleshoot page, offscreen: imported outputs (tests/fixtures/diagnose/mixed_paste.md, written from
 // documented layouts) give findings grouped by severity and host pair, evidence and a copyable fix, a fabric view
 // with the mismatching links marked, and the wizard reaches the page from the Welcome page's goals. With
-// RP_SCREENSHOT=FILE it also writes a picture of the page (tests/diagnose/screenshot.sh).
-#include "connectprompter.h"
-#include "inventorymodel.h"
-#include "troubleshootpage.h"
-#include "welcomepage.h"
-#include "wizard.h"
+// RP_SCREENSHOT=FILE it also writes a picture of the page (tests/ui/pages/troubleshoot-screenshot.sh).
+#include "itemmodels/inventorymodel.h"
+#include "pages/troubleshootpage.h"
+#include "pages/welcomepage.h"
+#include "window/wizard.h"
+#include "workers/connectprompter.h"
 
 #include <QApplication>
 #include <QClipboard>

@@ -5,20 +5,20 @@
 // is a recorded sysfs tree of a Soft-RoCE lab guest (tests/fixtures/sysfs/rxe-lab-a), added through the Add host
 // dialog by keyboard: the same rdma_rxe device the built-in lab boots, read without qemu, so the walk runs in
 // every build. The live lab walk is tst_keyboard_lab.
-#include "accessibility.h"
-#include "applypage.h"
-#include "discoverpage.h"
-#include "hostdialog.h"
-#include "hostkeydialog.h"
-#include "hostspage.h"
-#include "inventorymodel.h"
-#include "journalsdialog.h"
-#include "labpage.h"
-#include "mainwindow.h"
-#include "profilepage.h"
-#include "reviewpage.h"
-#include "welcomepage.h"
-#include "wizard.h"
+#include "dialogs/hostdialog.h"
+#include "dialogs/hostkeydialog.h"
+#include "dialogs/journalsdialog.h"
+#include "itemmodels/inventorymodel.h"
+#include "pages/applypage.h"
+#include "pages/discoverpage.h"
+#include "pages/hostspage.h"
+#include "pages/labpage.h"
+#include "pages/profilepage.h"
+#include "pages/reviewpage.h"
+#include "pages/welcomepage.h"
+#include "support/accessibility.h"
+#include "window/mainwindow.h"
+#include "window/wizard.h"
 
 #include <QAbstractButton>
 #include <QAccessible>

@@ -3,15 +3,15 @@
 // the lab page starts it → Discover reads lab-a and lab-b over SSH → Profile → Review with a tab per guest, by key
 // events only. The lab the `softroce` fixture started is the one the page starts: the app's state dir
 // ($XDG_RUNTIME_DIR/rocepilot-lab) points at it, and lab.sh reuses a lab that runs in its state dir.
-#include "discoverpage.h"
-#include "discoverymodel.h"
-#include "inventorymodel.h"
-#include "labpage.h"
-#include "mainwindow.h"
-#include "profilepage.h"
-#include "reviewpage.h"
-#include "welcomepage.h"
-#include "wizard.h"
+#include "itemmodels/discoverymodel.h"
+#include "itemmodels/inventorymodel.h"
+#include "pages/discoverpage.h"
+#include "pages/labpage.h"
+#include "pages/profilepage.h"
+#include "pages/reviewpage.h"
+#include "pages/welcomepage.h"
+#include "window/mainwindow.h"
+#include "window/wizard.h"
 
 #include <QAbstractButton>
 #include <QApplication>
@@ -62,7 +62,7 @@ private slots:
     {
         QVERIFY(m_dir.isValid());
         qputenv("XDG_RUNTIME_DIR", m_dir.path().toUtf8());
-        qputenv("RP_LAB_SCRIPT", RP_SOURCE_DIR "/tests/lab/softroce/lab.sh");
+        qputenv("RP_LAB_SCRIPT", RP_SOURCE_DIR "/lab/lab.sh");
         qputenv("XDG_CONFIG_HOME", m_dir.filePath(QStringLiteral("config")).toUtf8());
         qputenv("RP_JOURNAL_DIR", m_dir.filePath(QStringLiteral("journals")).toUtf8());
         QStandardPaths::setTestModeEnabled(true);
@@ -74,14 +74,14 @@ private slots:
         // The app leaves a started lab running (the next start reuses it); the test does not.
         QProcess stop;
         stop.start(QStringLiteral("bash"),
-            { QStringLiteral(RP_SOURCE_DIR "/tests/lab/softroce/lab.sh"), QStringLiteral("stop"),
-                QStringLiteral("--state-dir"), m_dir.filePath(QStringLiteral("rocepilot-lab")) });
+            { QStringLiteral(RP_SOURCE_DIR "/lab/lab.sh"), QStringLiteral("stop"), QStringLiteral("--state-dir"),
+                m_dir.filePath(QStringLiteral("rocepilot-lab")) });
         QVERIFY(stop.waitForFinished(120000));
         QCOMPARE(stop.exitCode(), 0);
         QProcess status; // 3: not running, nothing left
         status.start(QStringLiteral("bash"),
-            { QStringLiteral(RP_SOURCE_DIR "/tests/lab/softroce/lab.sh"), QStringLiteral("status"),
-                QStringLiteral("--state-dir"), m_dir.filePath(QStringLiteral("rocepilot-lab")) });
+            { QStringLiteral(RP_SOURCE_DIR "/lab/lab.sh"), QStringLiteral("status"), QStringLiteral("--state-dir"),
+                m_dir.filePath(QStringLiteral("rocepilot-lab")) });
         QVERIFY(status.waitForFinished(60000));
         QCOMPARE(status.exitCode(), 3);
     }

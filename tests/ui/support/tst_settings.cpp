@@ -2,20 +2,20 @@
 // What the app remembers between sessions (ui/appsettings): recent projects, window geometry, last profile, theme,
 // and the first-start explanation of the built-in lab. QSettings writes into a temporary directory (test mode plus
 // an explicit path), never into the user's configuration.
-#include "appsettings.h"
-#include "dashboardview.h"
-#include "diffmodel.h"
-#include "discoverpage.h"
-#include "discoverymodel.h"
-#include "hostspage.h"
-#include "inventorymodel.h"
-#include "labpage.h"
-#include "mainwindow.h"
-#include "profilepage.h"
-#include "reviewpage.h"
-#include "theme.h"
-#include "welcomepage.h"
-#include "wizard.h"
+#include "dashboard/dashboardview.h"
+#include "itemmodels/discoverymodel.h"
+#include "itemmodels/inventorymodel.h"
+#include "itemmodels/settingdiffmodel.h"
+#include "pages/discoverpage.h"
+#include "pages/hostspage.h"
+#include "pages/labpage.h"
+#include "pages/profilepage.h"
+#include "pages/reviewpage.h"
+#include "pages/welcomepage.h"
+#include "support/appsettings.h"
+#include "support/theme.h"
+#include "window/mainwindow.h"
+#include "window/wizard.h"
 
 #include "profile/profile.h"
 #include "run/run.h"
@@ -372,7 +372,7 @@ private slots:
             QVERIFY(!box->isModal()); // the window stays usable behind it
             QVERIFY(box->informativeText().contains(QStringLiteral("lab-a")));
             QVERIFY(box->informativeText().contains(QStringLiteral("Help > The built-in Soft-RoCE lab")));
-            // tests/gui/screenshot.sh intro: the box as the user sees it, for the user guide.
+            // tests/ui/screenshots.sh intro: the box as the user sees it, for the user guide.
             if (const QString shot = qEnvironmentVariable("RP_LAB_INTRO_SCREENSHOT"); !shot.isEmpty())
                 QVERIFY(box->grab().save(shot, "PNG"));
             // "Try the lab now" picks the lab on the Welcome page and starts it (here: the failing stand-in).

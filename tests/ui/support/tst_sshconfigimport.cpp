@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "sshconfigimport.h"
+#include "support/sshconfigimport.h"
 
 #include "testutil.h"
 

@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-#include "connectprompter.h"
-#include "discoverpage.h"
-#include "discoverymodel.h"
-#include "hostdialog.h"
-#include "hostkeydialog.h"
-#include "hostspage.h"
-#include "inventorymodel.h"
-#include "mainwindow.h"
-#include "welcomepage.h"
-#include "wizard.h"
+#include "dialogs/hostdialog.h"
+#include "dialogs/hostkeydialog.h"
+#include "itemmodels/discoverymodel.h"
+#include "itemmodels/inventorymodel.h"
+#include "pages/discoverpage.h"
+#include "pages/hostspage.h"
+#include "pages/welcomepage.h"
+#include "window/mainwindow.h"
+#include "window/wizard.h"
+#include "workers/connectprompter.h"
 
 #include "guitestdata.h"
 #include "testutil.h"
@@ -170,7 +170,8 @@ private slots:
         QVERIFY(winRow.data(DiscoveryModel::HostStateRole).toString() != QStringLiteral("ok"));
         QCOMPARE(model->index(0, 0, winRow).data(DiscoveryModel::NodeKindRole).toInt(),
             int(DiscoveryModel::NodeKind::Error));
-        QVERIFY(page->view()->isFirstColumnSpanned(0, page->proxy()->mapFromSource(winRow)));
+        // The page spans error rows on a zero-timer after the model changes (scheduleSpanUpdate): let it run.
+        QTRY_VERIFY(page->view()->isFirstColumnSpanned(0, page->proxy()->mapFromSource(winRow)));
 
         // Filtering through the line edit keeps only matching rows and their ancestors.
         page->filterEdit()->setText(QStringLiteral("mlx5_1"));

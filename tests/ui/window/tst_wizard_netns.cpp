@@ -1,18 +1,18 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The wizard against real OpenSSH hosts of the netns lab (tests/lab/netns-hosts.sh, dir in RP_NETNS_DIR):
+// The wizard against real OpenSSH hosts of the netns lab (tests/support/netns-hosts.sh, dir in RP_NETNS_DIR):
 // Hosts -> Discover on five hosts; an unknown host key asked from the discovery worker through HostKeyDialog
 // (refused, then accepted and saved); a password host with the right and with a wrong password.
-#include "connectprompter.h"
-#include "discoverpage.h"
-#include "discoverymodel.h"
-#include "hostkeydialog.h"
-#include "hostspage.h"
-#include "inventorymodel.h"
-#include "welcomepage.h"
-#include "wizard.h"
+#include "dialogs/hostkeydialog.h"
+#include "itemmodels/discoverymodel.h"
+#include "itemmodels/inventorymodel.h"
+#include "pages/discoverpage.h"
+#include "pages/hostspage.h"
+#include "pages/welcomepage.h"
+#include "window/wizard.h"
+#include "workers/connectprompter.h"
 
 #include "guitestdata.h"
-#include "remote/lab.h"
+#include "netnslab.h"
 #include "testutil.h"
 
 #include <QApplication>
