@@ -3,8 +3,11 @@
 #include "support/accessibility.h"
 
 #include "inventory/inventory.h"
-#include "itemmodels/applymodels.h"
+#include "itemmodels/hostprogressmodel.h"
+#include "itemmodels/journallistmodel.h"
+#include "itemmodels/stepmodel.h"
 #include "support/qtstrings.h"
+#include "widgets/readonlytable.h"
 #include "workers/applyrunner.h"
 #include "workers/connectprompter.h"
 

@@ -6,10 +6,6 @@
 
 #include <QAbstractTableModel>
 
-class QTableView;
-class QWidget;
-
-#include <map>
 #include <string>
 #include <vector>
 
@@ -69,81 +65,5 @@ private:
     std::vector<std::string> m_current; ///< per row: the step running now
     QString m_mode = QStringLiteral("apply");
 };
-
-/// The steps of one host: what each does, its state (in a dry run: will run / already so / skipped), the reason
-/// and what was read back.
-class StepModel final : public QAbstractTableModel
-{
-    Q_OBJECT
-    Q_DISABLE_COPY_MOVE(StepModel)
-
-public:
-    enum Columns { Step, State, Reason, ReadBack, ColumnCount };
-    enum Roles {
-        StepStateRole = Qt::UserRole, ///< QString: rp::apply::toString(StepState)
-        StepIdRole, ///< QString
-    };
-
-    explicit StepModel(QObject* parent = nullptr);
-    ~StepModel() override;
-
-    int rowCount(const QModelIndex& parent = {}) const override;
-    int columnCount(const QModelIndex& parent = {}) const override;
-    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
-    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
-
-    /// Same step ids as now: updated in place; otherwise reset.
-    void setSteps(std::vector<rp::apply::StepRecord> steps, bool dryRun);
-    /// What each step's read-back must show (Verify::expect, by step id): a step whose read-back matched then says
-    /// so in a few words instead of the raw output (which stays in the tooltip).
-    void setExpectations(std::map<std::string, std::string> expect);
-    const std::vector<rp::apply::StepRecord>& steps() const { return m_steps; }
-
-    /// "will run", "already so", "skipped", "verified", ... (`dryRun`: a pending step is one that will run).
-    static QString stateText(rp::apply::StepState state, bool dryRun);
-
-private:
-    std::vector<rp::apply::StepRecord> m_steps;
-    std::map<std::string, std::string> m_expect;
-    bool m_dryRun = false;
-};
-
-/// The journals of a directory (rp::apply::listJournals), newest first; a damaged file is a row with its error.
-class JournalListModel final : public QAbstractTableModel
-{
-    Q_OBJECT
-    Q_DISABLE_COPY_MOVE(JournalListModel)
-
-public:
-    enum Columns { Id, Created, Mode, Outcome, Hosts, ColumnCount };
-    enum Roles {
-        PathRole = Qt::UserRole, ///< QString
-        UnfinishedRole, ///< bool: the run never ended (the controller died): resume or roll back
-        DamagedRole, ///< bool
-    };
-
-    explicit JournalListModel(QObject* parent = nullptr);
-    ~JournalListModel() override;
-
-    int rowCount(const QModelIndex& parent = {}) const override;
-    int columnCount(const QModelIndex& parent = {}) const override;
-    QVariant data(const QModelIndex& index, int role = Qt::DisplayRole) const override;
-    QVariant headerData(int section, Qt::Orientation orientation, int role = Qt::DisplayRole) const override;
-
-    void setJournals(std::vector<rp::apply::JournalSummary> journals);
-    const std::vector<rp::apply::JournalSummary>& journals() const { return m_journals; }
-    int rowOfPath(const QString& path) const;
-
-    /// "applied", "rolled back", "unfinished: resume or roll back", ...
-    static QString outcomeText(const rp::apply::JournalSummary& summary);
-
-private:
-    std::vector<rp::apply::JournalSummary> m_journals;
-};
-
-/// A read-only, row-selecting table over `model` as the Apply page and the Journals view show them; with
-/// `fitContents` every column is as wide as its contents (kept across model resets) and the last one fills.
-QTableView* makeReadOnlyTable(QAbstractItemModel* model, const QString& objectName, const QString& accessibleName,
-    QWidget* parent, bool fitContents = false);
 
 } // namespace rp::ui

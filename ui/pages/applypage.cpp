@@ -3,9 +3,12 @@
 
 #include "support/accessibility.h"
 
-#include "itemmodels/applymodels.h"
+#include "itemmodels/hostprogressmodel.h"
+#include "itemmodels/journallistmodel.h"
+#include "itemmodels/stepmodel.h"
 #include "support/qtstrings.h"
 #include "switchcli/cli_text.h"
+#include "widgets/readonlytable.h"
 #include "workers/applyrunner.h"
 #include "workers/connectprompter.h"
 

@@ -2,6 +2,7 @@
 #include "support/theme.h"
 
 #include <QApplication>
+#include <QGuiApplication>
 #include <QStyle>
 #include <QStyleFactory>
 
@@ -146,6 +147,11 @@ bool isDark(const QPalette& palette)
 bool isHighContrast()
 {
     return g_theme == Theme::HighContrast;
+}
+
+QColor badColour()
+{
+    return isDark(QGuiApplication::palette()) ? QColor(0xff, 0x7b, 0x7b) : QColor(0xb0, 0x20, 0x20);
 }
 
 } // namespace rp::ui

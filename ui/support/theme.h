@@ -5,6 +5,7 @@
 // one (white on black, yellow selection) for low vision. Item models and highlighters that colour text ask
 // isDark()/isHighContrast() so their colours stay readable on whichever is active.
 
+#include <QColor>
 #include <QPalette>
 #include <QString>
 #include <QStringList>
@@ -35,5 +36,8 @@ Theme currentTheme();
 /// Dark window background (by lightness, so a dark platform palette counts too).
 bool isDark(const QPalette& palette);
 bool isHighContrast();
+/// A red for failed states that keeps its contrast against the palette's base colour: darker on light, lighter
+/// on dark and black.
+QColor badColour();
 
 } // namespace rp::ui

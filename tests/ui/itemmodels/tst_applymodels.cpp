@@ -3,7 +3,9 @@
 // unfinished and a damaged journal, the start-up offer for an unfinished run, and the Apply page against a host
 // that does not answer (the refusal names it; the confirmation names the hosts and Cancel starts nothing).
 #include "dialogs/journalsdialog.h"
-#include "itemmodels/applymodels.h"
+#include "itemmodels/hostprogressmodel.h"
+#include "itemmodels/journallistmodel.h"
+#include "itemmodels/stepmodel.h"
 #include "pages/applypage.h"
 #include "window/mainwindow.h"
 #include "window/wizard.h"

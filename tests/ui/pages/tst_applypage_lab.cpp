@@ -4,7 +4,9 @@
 // confirmation names both hosts), verifies it, rolls it back, and a second dry run shows the hosts as they were
 // before. With RP_APPLY_SCREENSHOT set, the page after the apply is written there (docs/screenshots/apply.png).
 #include "dialogs/journalsdialog.h"
-#include "itemmodels/applymodels.h"
+#include "itemmodels/hostprogressmodel.h"
+#include "itemmodels/journallistmodel.h"
+#include "itemmodels/stepmodel.h"
 #include "pages/applypage.h"
 #include "pages/discoverpage.h"
 #include "pages/reviewpage.h"

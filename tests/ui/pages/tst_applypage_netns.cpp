@@ -5,7 +5,9 @@
 // then the host rolls back), and policy stop-all with one host failing (both hosts roll back; the failure names
 // its host).
 #include "dialogs/journalsdialog.h"
-#include "itemmodels/applymodels.h"
+#include "itemmodels/hostprogressmodel.h"
+#include "itemmodels/journallistmodel.h"
+#include "itemmodels/stepmodel.h"
 #include "pages/applypage.h"
 #include "window/mainwindow.h"
 #include "window/wizard.h"
