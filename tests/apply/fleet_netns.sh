@@ -11,7 +11,7 @@ CLI=${1:?usage: $0 ROCEPILOT_CLI WORKDIR}
 WORK=${2:?usage: $0 ROCEPILOT_CLI WORKDIR}
 HOSTS=${RP_FLEET_HOSTS:-50}
 BAD=7
-NETNS=$(cd "$(dirname "$0")/../lab" && pwd)/netns-hosts.sh
+NETNS=$(cd "$(dirname "$0")/../support" && pwd)/netns-hosts.sh
 LAB=$WORK/lab
 FAILS=0
 fail() {

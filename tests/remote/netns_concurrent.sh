@@ -7,7 +7,7 @@
 set -uo pipefail
 WORK=${1:?usage: $0 WORKDIR [HOSTS]}
 HOSTS=${2:-4}
-NETNS=$(cd "$(dirname "$0")/../lab" && pwd)/netns-hosts.sh
+NETNS=$(cd "$(dirname "$0")/../support" && pwd)/netns-hosts.sh
 A=$WORK/build-a/netns-lab
 B=$WORK/build-b/netns-lab
 FAILS=0
