@@ -314,11 +314,20 @@ std::map<std::string, std::string> stateOf(
     return out;
 }
 
-Result<RunResult> run(
-    const Plan& plan, const Inventory& inventory, const ConnectContext& connect, const Options& options)
+namespace {
+
+/// The plan's targets, each with its inventory entry.
+struct Targets
 {
     std::vector<Prepared> hosts;
     std::vector<SwitchPrepared> switches;
+};
+
+Result<Targets> resolveTargets(const Plan& plan, const Inventory& inventory, const Options& options)
+{
+    Targets targets;
+    auto& hosts = targets.hosts;
+    auto& switches = targets.switches;
     for (const auto& t : plan.targets) {
         if (t.kind == TargetKind::Switch) {
             const SwitchSpec* spec = nullptr;
@@ -351,7 +360,13 @@ Result<RunResult> run(
         if (!found)
             return fail(ErrorKind::Usage, "canary host " + options.canary + " is not a host target of the plan");
     }
+    return targets;
+}
 
+// Refuses to start when the journal cannot be written: a run without it could not be rolled back later.
+Result<Journal> startJournal(
+    const Plan& plan, const Inventory& inventory, const Options& options, const Targets& targets)
+{
     Journal journal;
     journal.id = newJournalId();
     journal.created = isoNow();
@@ -360,22 +375,113 @@ Result<RunResult> run(
     journal.policy = options.policy == Policy::StopAll ? "stop" : "continue";
     journal.planJson = planToJson(plan);
     journal.inventoryYaml = inventoryToYaml(inventory);
-    for (const auto& h : hosts) {
+    for (const auto& h : targets.hosts) {
         HostRecord r;
         r.name = h.spec->name;
         journal.hosts.push_back(std::move(r));
     }
-    for (const auto& sw : switches) {
+    for (const auto& sw : targets.switches) {
         SwitchRecord r;
         r.name = sw.spec->name;
         journal.switches.push_back(std::move(r));
     }
     const std::string dir = options.journalDir.empty() ? defaultJournalDir() : options.journalDir;
     journal.path = dir + "/" + journal.id + ".json";
-    // Refuse to start when the journal cannot be written: a run without it could not be rolled back later.
     if (auto ok = saveJournal(journal); !ok)
         return fail(
             ErrorKind::Io, ok.error().message + " — refusing to change anything without a journal", ok.error().where);
+    return journal;
+}
+
+// Switches first: the fabric must carry the lossless class before the hosts send on it.
+void applySwitches(const std::vector<SwitchPrepared>& switches, Journal& journal, std::mutex& mutex,
+    std::atomic<bool>& fleetStop, const ConnectContext& connect, const Options& options)
+{
+    for (std::size_t i = 0; i < switches.size(); ++i) {
+        if (cancelled(options.cancel) || cancelled(&fleetStop)) {
+            journal.switches[i].state = "skipped";
+            journal.switches[i].message = "not started: cancelled or a switch failed";
+            continue;
+        }
+        SwitchRecord rec = journal.switches[i];
+        applySwitch(switches[i], rec, connect, options, journal.id);
+        std::lock_guard lock(mutex);
+        journal.switches[i] = rec;
+        (void)saveJournal(journal);
+        if ((rec.state == "failed" || rec.state == "rolled-back") && options.mode == Mode::Apply
+            && options.policy == Policy::StopAll)
+            fleetStop = true;
+    }
+}
+
+/// After the canary ran: it must be applied or unchanged and, given a probe, pass its test against the first
+/// other host; else the fleet stops (and the canary is rolled back when its test failed).
+void gateOnCanary(const std::vector<Prepared>& hosts, std::vector<std::unique_ptr<HostRun>>& runs,
+    const std::vector<std::size_t>& others, std::atomic<bool>& fleetStop, const ConnectContext& connect,
+    const Options& options)
+{
+    for (std::size_t i = 0; i < hosts.size(); ++i) {
+        if (hosts[i].spec->name != options.canary)
+            continue;
+        const auto st = runs[i]->record().state;
+        if (st != HostState::Applied && st != HostState::Unchanged) {
+            fleetStop = true;
+            break;
+        }
+        if (options.probePath.empty() || others.empty())
+            break;
+        const auto& peer = *hosts[others.front()].spec;
+        auto tested = canaryTest(*hosts[i].spec, *hosts[i].target, peer, connect, options);
+        if (options.onEvent)
+            options.onEvent(Event { hosts[i].spec->name, {},
+                tested ? "canary test passed: " + *tested : "canary test failed: " + tested.error().describe(), 0, 0,
+                0 });
+        if (tested) {
+            auto rec = runs[i]->record();
+            runs[i]->setState(rec.state, rec.message + "; canary test: " + *tested);
+        } else {
+            fleetStop = true;
+            runs[i]->rollbackSteps("canary test against " + peer.name + " failed: " + tested.error().describe());
+        }
+    }
+}
+
+// Stop-all: a host that failed takes the finished ones back with it, and the confirmed switches too.
+void rollBackFleet(std::vector<std::unique_ptr<HostRun>>& runs, const std::vector<SwitchPrepared>& switches,
+    Journal& journal, std::mutex& mutex, const ConnectContext& connect, const Options& options)
+{
+    runBounded(runs.size(), std::max<std::size_t>(1, options.concurrency), [&](std::size_t i) {
+        if (!runs[i])
+            return;
+        const auto st = runs[i]->record().state;
+        if (st == HostState::Applied)
+            runs[i]->rollbackSteps("another host failed (policy: stop all)");
+    });
+    for (std::size_t i = switches.size(); i-- > 0;) {
+        if (journal.switches[i].state != "confirmed")
+            continue;
+        SwitchRecord rec = journal.switches[i];
+        rollbackSwitchRecord(*switches[i].spec, rec, connect, "another target failed (policy: stop all)");
+        std::lock_guard lock(mutex);
+        journal.switches[i] = rec;
+        (void)saveJournal(journal);
+    }
+}
+
+} // namespace
+
+Result<RunResult> run(
+    const Plan& plan, const Inventory& inventory, const ConnectContext& connect, const Options& options)
+{
+    auto targets = resolveTargets(plan, inventory, options);
+    if (!targets)
+        return std::unexpected(targets.error());
+    const auto& hosts = targets->hosts;
+    const auto& switches = targets->switches;
+    auto started = startJournal(plan, inventory, options, *targets);
+    if (!started)
+        return std::unexpected(started.error());
+    Journal& journal = *started;
 
     std::mutex mutex;
     std::atomic<bool> fleetStop { false };
@@ -409,22 +515,7 @@ Result<RunResult> run(
                 Event { hosts[i].spec->name, {}, "host " + toString(run->record().state) + ": " + run->record().message,
                     n, static_cast<int>(hosts.size()), 0 });
     };
-    // Switches first: the fabric must carry the lossless class before the hosts send on it.
-    for (std::size_t i = 0; i < switches.size(); ++i) {
-        if (cancelled(options.cancel) || cancelled(&fleetStop)) {
-            journal.switches[i].state = "skipped";
-            journal.switches[i].message = "not started: cancelled or a switch failed";
-            continue;
-        }
-        SwitchRecord rec = journal.switches[i];
-        applySwitch(switches[i], rec, connect, options, journal.id);
-        std::lock_guard lock(mutex);
-        journal.switches[i] = rec;
-        (void)saveJournal(journal);
-        if ((rec.state == "failed" || rec.state == "rolled-back") && options.mode == Mode::Apply
-            && options.policy == Policy::StopAll)
-            fleetStop = true;
-    }
+    applySwitches(switches, journal, mutex, fleetStop, connect, options);
     std::vector<std::size_t> order;
     for (std::size_t i = 0; i < hosts.size(); ++i) {
         if (hosts[i].spec->name == options.canary)
@@ -432,55 +523,11 @@ Result<RunResult> run(
         else
             order.push_back(i);
     }
-    if (!options.canary.empty() && options.mode == Mode::Apply) {
-        for (std::size_t i = 0; i < hosts.size(); ++i) {
-            if (hosts[i].spec->name != options.canary)
-                continue;
-            const auto st = runs[i]->record().state;
-            if (st != HostState::Applied && st != HostState::Unchanged) {
-                fleetStop = true;
-                break;
-            }
-            if (options.probePath.empty() || order.empty())
-                break;
-            const auto& peer = *hosts[order.front()].spec;
-            auto tested = canaryTest(*hosts[i].spec, *hosts[i].target, peer, connect, options);
-            if (options.onEvent)
-                options.onEvent(Event { hosts[i].spec->name, {},
-                    tested ? "canary test passed: " + *tested : "canary test failed: " + tested.error().describe(), 0,
-                    0, 0 });
-            if (tested) {
-                auto rec = runs[i]->record();
-                runs[i]->setState(rec.state, rec.message + "; canary test: " + *tested);
-            } else {
-                fleetStop = true;
-                runs[i]->rollbackSteps("canary test against " + peer.name + " failed: " + tested.error().describe());
-            }
-        }
-    }
+    if (!options.canary.empty() && options.mode == Mode::Apply)
+        gateOnCanary(hosts, runs, order, fleetStop, connect, options);
     runBounded(order.size(), std::max<std::size_t>(1, options.concurrency), [&](std::size_t k) { work(order[k]); });
-
-    // Stop-all: a host that failed takes the finished ones back with it.
-    if (options.mode == Mode::Apply && options.policy == Policy::StopAll && fleetStop) {
-        runBounded(runs.size(), std::max<std::size_t>(1, options.concurrency), [&](std::size_t i) {
-            if (!runs[i])
-                return;
-            const auto st = runs[i]->record().state;
-            if (st == HostState::Applied)
-                runs[i]->rollbackSteps("another host failed (policy: stop all)");
-        });
-    }
-    if (options.mode == Mode::Apply && options.policy == Policy::StopAll && fleetStop) {
-        for (std::size_t i = switches.size(); i-- > 0;) {
-            if (journal.switches[i].state != "confirmed")
-                continue;
-            SwitchRecord rec = journal.switches[i];
-            rollbackSwitchRecord(*switches[i].spec, rec, connect, "another target failed (policy: stop all)");
-            std::lock_guard lock(mutex);
-            journal.switches[i] = rec;
-            (void)saveJournal(journal);
-        }
-    }
+    if (options.mode == Mode::Apply && options.policy == Policy::StopAll && fleetStop)
+        rollBackFleet(runs, switches, journal, mutex, connect, options);
     {
         std::lock_guard lock(mutex);
         journal.state = overallState(journal, options.mode);
