@@ -6,7 +6,7 @@
 #include "apply/apply.h"
 #include "apply/deadman.h"
 #include "model/model.h"
-#include "remote/session.h"
+#include "remote/openexecutor.h"
 
 #include <atomic>
 #include <chrono>
