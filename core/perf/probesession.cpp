@@ -438,6 +438,127 @@ Result<ProbeOnHost> ensureProbe(Executor& executor, const SessionOptions& option
     return out;
 }
 
+namespace {
+
+struct ProbePair
+{
+    ProbeOnHost server;
+    ProbeOnHost client;
+};
+
+// Both hosts get their probe at the same time: on emulated hosts each step takes a while.
+Result<ProbePair> ensureBothProbes(
+    Executor& server, Executor& client, const SessionOptions& options, const SessionHooks& hooks)
+{
+    Result<ProbeOnHost> serverProbe = std::unexpected(Error {});
+    Result<ProbeOnHost> clientProbe = std::unexpected(Error {});
+    {
+        std::thread other([&] { clientProbe = ensureProbe(client, options, hooks); });
+        serverProbe = ensureProbe(server, options, hooks);
+        other.join();
+    }
+    if (!serverProbe)
+        return std::unexpected(serverProbe.error());
+    if (!clientProbe)
+        return std::unexpected(clientProbe.error());
+    if (auto ok = checkCapabilities(*serverProbe, options.test, server.host()); !ok)
+        return std::unexpected(ok.error());
+    if (auto ok = checkCapabilities(*clientProbe, options.test, client.host()); !ok)
+        return std::unexpected(ok.error());
+    return ProbePair { std::move(*serverProbe), std::move(*clientProbe) };
+}
+
+/// How a wait on the probes ended when it did not simply go on.
+struct WaitEnd
+{
+    std::optional<Error> failure;
+    bool userCancelled = false;
+};
+
+/// The server listens (bounded): its port, or why not.
+int waitUntilListening(ProbeRun& serverRun, const SessionOptions& options, const SessionHooks& hooks,
+    const std::string& serverHost, WaitEnd& end)
+{
+    const auto readyDeadline = Clock::now() + options.readyTimeout;
+    for (;;) {
+        auto s = snapshot(serverRun);
+        if (isCancelled(hooks.cancel)) {
+            end.userCancelled = true;
+            return 0;
+        }
+        if (s.readyPort)
+            return *s.readyPort;
+        if (s.error || s.finished) {
+            end.failure = failureOf(serverRun);
+            return 0;
+        }
+        if (Clock::now() > readyDeadline) {
+            end.failure = Error { ErrorKind::Timeout,
+                "the server probe did not report that it listens within "
+                    + std::to_string(options.readyTimeout.count() / 1000) + " s",
+                "rocepilot-probe server", serverHost, 0 };
+            return 0;
+        }
+        std::this_thread::sleep_for(milliseconds(20));
+    }
+}
+
+/// The client runs the test against the server; both stream samples until both have ended.
+void waitUntilBothEnd(ProbeRun& serverRun, ProbeRun& clientRun, const SessionOptions& options,
+    const SessionHooks& hooks, const std::string& serverHost, WaitEnd& end)
+{
+    std::optional<Clock::time_point> serverGrace;
+    for (;;) {
+        if (isCancelled(hooks.cancel)) {
+            end.userCancelled = true;
+            return;
+        }
+        auto c = snapshot(clientRun);
+        auto s = snapshot(serverRun);
+        if (c.error || (c.finished && !(c.done && c.exitStatus == 0))) {
+            end.failure = failureOf(clientRun);
+            // A client that lost its server says so in vaguer terms than the server's own error.
+            if (s.error && s.error->kind != ErrorKind::Cancelled)
+                end.failure = *s.error;
+            return;
+        }
+        if (s.error || (s.finished && !(s.done && s.exitStatus == 0) && !c.finished)) {
+            end.failure = failureOf(serverRun);
+            return;
+        }
+        if (c.finished) {
+            // The client is done; the server ends right after the client's goodbye.
+            if (s.finished)
+                return;
+            if (!serverGrace)
+                serverGrace = Clock::now() + milliseconds(static_cast<long long>(options.connectTimeoutS * 1000));
+            if (Clock::now() > *serverGrace) {
+                end.failure = Error { ErrorKind::Timeout, "the server probe did not end after the client finished",
+                    "rocepilot-probe server", serverHost, 0 };
+                return;
+            }
+        }
+        std::this_thread::sleep_for(milliseconds(20));
+    }
+}
+
+std::vector<SizeReport> reportsOf(ProbeRun& serverRun, ProbeRun& clientRun)
+{
+    std::vector<SizeReport> reports;
+    std::lock_guard serverLock(serverRun.mutex);
+    std::lock_guard clientLock(clientRun.mutex);
+    for (std::size_t i = 0; i < clientRun.results.size(); ++i) {
+        SizeReport r;
+        r.client = clientRun.results[i];
+        if (i < serverRun.results.size())
+            r.server = serverRun.results[i];
+        reports.push_back(r);
+    }
+    return reports;
+}
+
+} // namespace
+
 Result<std::vector<SizeReport>> runProbeSession(
     Executor& server, Executor& client, const SessionOptions& options, const SessionHooks& hooks)
 {
@@ -454,26 +575,13 @@ Result<std::vector<SizeReport>> runProbeSession(
     if (!options.bindAddress.empty() && !isNumericAddress(options.bindAddress))
         return fail(ErrorKind::Usage, "the bind address must be numeric", "--bind", server.host());
 
-    // Both hosts get their probe at the same time: on emulated hosts each step takes a while.
-    Result<ProbeOnHost> serverProbe = std::unexpected(Error {});
-    Result<ProbeOnHost> clientProbe = std::unexpected(Error {});
-    {
-        std::thread other([&] { clientProbe = ensureProbe(client, options, hooks); });
-        serverProbe = ensureProbe(server, options, hooks);
-        other.join();
-    }
-    if (!serverProbe)
-        return std::unexpected(serverProbe.error());
-    if (!clientProbe)
-        return std::unexpected(clientProbe.error());
-    if (auto ok = checkCapabilities(*serverProbe, options.test, server.host()); !ok)
-        return std::unexpected(ok.error());
-    if (auto ok = checkCapabilities(*clientProbe, options.test, client.host()); !ok)
-        return std::unexpected(ok.error());
+    auto probes = ensureBothProbes(server, client, options, hooks);
+    if (!probes)
+        return std::unexpected(probes.error());
 
     Session session(options, hooks);
-    session.emit(serverProbe->hello);
-    session.emit(clientProbe->hello);
+    session.emit(probes->server.hello);
+    session.emit(probes->client.hello);
     const std::string optionsJson = optionsToJson(options.test);
     const std::string transport = toString(options.test.transport);
     char timeoutText[32];
@@ -482,7 +590,7 @@ Result<std::vector<SizeReport>> runProbeSession(
 
     ProbeRun serverRun(Role::Server, server);
     ProbeRun clientRun(Role::Client, client);
-    Command serverCommand { serverProbe->path, "server", "--transport", transport, "--options", optionsJson,
+    Command serverCommand { probes->server.path, "server", "--transport", transport, "--options", optionsJson,
         "--connect-timeout", timeoutText };
     if (!options.bindAddress.empty())
         serverCommand.arg("--bind").arg(options.bindAddress);
@@ -490,8 +598,6 @@ Result<std::vector<SizeReport>> runProbeSession(
         hooks.onStatus(server.host() + ": starting the server probe");
     session.start(serverRun, serverCommand, deadlineS);
 
-    std::optional<Error> failure;
-    bool userCancelled = false;
     auto finishWith = [&](std::optional<Error> error) {
         session.stopAll();
         session.join(serverRun);
@@ -499,96 +605,28 @@ Result<std::vector<SizeReport>> runProbeSession(
         return error;
     };
 
-    // 1. The server listens (bounded).
-    const auto readyDeadline = Clock::now() + options.readyTimeout;
-    int port = 0;
-    for (;;) {
-        auto s = snapshot(serverRun);
-        if (isCancelled(hooks.cancel)) {
-            userCancelled = true;
-            break;
-        }
-        if (s.readyPort) {
-            port = *s.readyPort;
-            break;
-        }
-        if (s.error || s.finished) {
-            failure = failureOf(serverRun);
-            break;
-        }
-        if (Clock::now() > readyDeadline) {
-            failure = Error { ErrorKind::Timeout,
-                "the server probe did not report that it listens within "
-                    + std::to_string(options.readyTimeout.count() / 1000) + " s",
-                "rocepilot-probe server", server.host(), 0 };
-            break;
-        }
-        std::this_thread::sleep_for(milliseconds(20));
-    }
-    if (userCancelled) {
+    WaitEnd end;
+    const int port = waitUntilListening(serverRun, options, hooks, server.host(), end);
+    if (end.userCancelled) {
         finishWith(std::nullopt);
         return fail(ErrorKind::Cancelled, "cancelled; both probes were stopped", "perf session");
     }
-    if (failure)
-        return std::unexpected(*finishWith(failure));
+    if (end.failure)
+        return std::unexpected(*finishWith(end.failure));
 
-    // 2. The client runs the test against it; both stream samples.
-    Command clientCommand { clientProbe->path, "client", "--transport", transport, "--options", optionsJson, "--server",
-        options.serverAddress, "--port", std::to_string(port), "--connect-timeout", timeoutText };
+    Command clientCommand { probes->client.path, "client", "--transport", transport, "--options", optionsJson,
+        "--server", options.serverAddress, "--port", std::to_string(port), "--connect-timeout", timeoutText };
     if (hooks.onStatus)
         hooks.onStatus(client.host() + ": starting the client probe against " + options.serverAddress + " port "
             + std::to_string(port));
     session.start(clientRun, clientCommand, deadlineS);
-    std::optional<Clock::time_point> serverGrace;
-    for (;;) {
-        if (isCancelled(hooks.cancel)) {
-            userCancelled = true;
-            break;
-        }
-        auto c = snapshot(clientRun);
-        auto s = snapshot(serverRun);
-        if (c.error || (c.finished && !(c.done && c.exitStatus == 0))) {
-            failure = failureOf(clientRun);
-            // A client that lost its server says so in vaguer terms than the server's own error.
-            if (s.error && s.error->kind != ErrorKind::Cancelled)
-                failure = *s.error;
-            break;
-        }
-        if (s.error || (s.finished && !(s.done && s.exitStatus == 0) && !c.finished)) {
-            failure = failureOf(serverRun);
-            break;
-        }
-        if (c.finished) {
-            // The client is done; the server ends right after the client's goodbye.
-            if (s.finished)
-                break;
-            if (!serverGrace)
-                serverGrace = Clock::now() + milliseconds(static_cast<long long>(options.connectTimeoutS * 1000));
-            if (Clock::now() > *serverGrace) {
-                failure = Error { ErrorKind::Timeout, "the server probe did not end after the client finished",
-                    "rocepilot-probe server", server.host(), 0 };
-                break;
-            }
-        }
-        std::this_thread::sleep_for(milliseconds(20));
-    }
+    waitUntilBothEnd(serverRun, clientRun, options, hooks, server.host(), end);
     finishWith(std::nullopt);
-    if (userCancelled)
+    if (end.userCancelled)
         return fail(ErrorKind::Cancelled, "cancelled; both probes were stopped", "perf session");
-    if (failure)
-        return std::unexpected(*failure);
-
-    std::vector<SizeReport> reports;
-    std::lock_guard serverLock(serverRun.mutex);
-    std::lock_guard clientLock(clientRun.mutex);
-    for (std::size_t i = 0; i < clientRun.results.size(); ++i) {
-        SizeReport r;
-        r.client = clientRun.results[i];
-        if (i < serverRun.results.size())
-            r.server = serverRun.results[i];
-        reports.push_back(r);
-    }
-    return reports;
+    if (end.failure)
+        return std::unexpected(*end.failure);
+    return reportsOf(serverRun, clientRun);
 }
 
 } // namespace rp::perf

@@ -343,6 +343,87 @@ Result<void> confirmSwitch(SwitchSession& s, const SwitchSnapshot& snapshot, con
     return {};
 }
 
+namespace {
+
+// Nothing pending any more (confirmed, or the timer ran out): replace the whole configuration with the snapshot
+// inside a session, which commits all or nothing.
+Result<std::string> replaceEosConfig(SwitchSession& s, const SwitchSnapshot& snapshot)
+{
+    std::vector<std::string> replay;
+    for (const auto& line : lines(snapshot.runningConfig)) {
+        auto body = line.substr(line.find_first_not_of(' '));
+        if (body.starts_with("!") || body == "end")
+            continue;
+        if (auto ok = validateConfigLine(Dialect::Eos, line); !ok)
+            return fail(ErrorKind::Validation,
+                "the snapshot has a line RoCE Pilot will not replay (" + ok.error().message
+                    + "): roll back by hand with 'configure replace'",
+                line, s.name());
+        replay.push_back(line);
+    }
+    const std::string rb = snapshot.session + "-rb";
+    if (auto ok = must(s, "configure session " + rb); !ok)
+        return std::unexpected(ok.error());
+    auto fill = must(s, "rollback clean-config");
+    std::optional<Error> failed;
+    if (!fill)
+        failed = fill.error();
+    if (!failed) {
+        if (auto sent = s.sendConfigLines(replay); !sent)
+            failed = sent.error();
+    }
+    if (failed) {
+        (void)s.command("abort");
+        return std::unexpected(*failed);
+    }
+    if (auto ok = must(s, "commit", kCommitTimeout); !ok)
+        return std::unexpected(ok.error());
+    return "configure session " + rb + ": rollback clean-config + the snapshot + commit";
+}
+
+// Each dialect's way back answers with the mechanism it used.
+Result<std::string> rollbackEos(SwitchSession& s, const SwitchSnapshot& snapshot)
+{
+    auto abort = s.command("configure session " + snapshot.session + " abort", kCommitTimeout);
+    if (!abort)
+        return std::unexpected(abort.error());
+    if (!findCliError(Dialect::Eos, *abort))
+        return "configure session " + snapshot.session + " abort";
+    return replaceEosConfig(s, snapshot);
+}
+
+Result<std::string> rollbackNxOs(SwitchSession& s, const SwitchSnapshot& snapshot)
+{
+    auto out = must(s, "rollback running-config checkpoint " + snapshot.checkpoint, kCommitTimeout);
+    if (!out)
+        return std::unexpected(out.error());
+    if (out->find("Rollback completed successfully") == std::string::npos)
+        return fail(ErrorKind::CommandFailed, "the rollback did not report success: " + trimmed(*out),
+            "rollback running-config checkpoint " + snapshot.checkpoint, s.name());
+    return "rollback running-config checkpoint " + snapshot.checkpoint;
+}
+
+Result<std::string> rollbackNvue(SwitchSession& s, const SwitchSnapshot& snapshot)
+{
+    auto status = s.command("nv config apply --confirm-status");
+    if (!status)
+        return std::unexpected(status.error());
+    if (status->find("Pending") != std::string::npos || status->find("pending") == 0) {
+        if (auto ok = must(s, "nv config apply --confirm-no", kCommitTimeout); !ok)
+            return std::unexpected(ok.error());
+        return std::string("nv config apply --confirm-no");
+    }
+    (void)s.command("nv config detach");
+    if (snapshot.nvueRevision <= 0)
+        return fail(ErrorKind::Usage, "the snapshot has no NVUE revision to go back to", {}, s.name());
+    const std::string line = "nv config apply " + std::to_string(snapshot.nvueRevision) + " -y";
+    if (auto ok = must(s, line, kCommitTimeout); !ok)
+        return std::unexpected(ok.error());
+    return line;
+}
+
+} // namespace
+
 Result<SwitchRollbackOutcome> rollbackSwitch(SwitchSession& s, const SwitchSnapshot& snapshot)
 {
     auto t0 = Clock::now();
@@ -354,79 +435,21 @@ Result<SwitchRollbackOutcome> rollbackSwitch(SwitchSession& s, const SwitchSnaps
         if (auto ok = s.leaveConfig(); !ok)
             return std::unexpected(ok.error());
     }
+    Result<std::string> mechanism = std::string();
     switch (s.dialect()) {
-    case Dialect::Eos: {
-        auto abort = s.command("configure session " + snapshot.session + " abort", kCommitTimeout);
-        if (!abort)
-            return std::unexpected(abort.error());
-        if (!findCliError(Dialect::Eos, *abort)) {
-            r.mechanism = "configure session " + snapshot.session + " abort";
-            break;
-        }
-        // Nothing pending any more (confirmed, or the timer ran out): replace the whole configuration with the
-        // snapshot inside a session, which commits all or nothing.
-        std::vector<std::string> replay;
-        for (const auto& line : lines(snapshot.runningConfig)) {
-            auto body = line.substr(line.find_first_not_of(' '));
-            if (body.starts_with("!") || body == "end")
-                continue;
-            if (auto ok = validateConfigLine(Dialect::Eos, line); !ok)
-                return fail(ErrorKind::Validation,
-                    "the snapshot has a line RoCE Pilot will not replay (" + ok.error().message
-                        + "): roll back by hand with 'configure replace'",
-                    line, s.name());
-            replay.push_back(line);
-        }
-        const std::string rb = snapshot.session + "-rb";
-        if (auto ok = must(s, "configure session " + rb); !ok)
-            return std::unexpected(ok.error());
-        auto fill = must(s, "rollback clean-config");
-        std::optional<Error> failed;
-        if (!fill)
-            failed = fill.error();
-        if (!failed) {
-            if (auto sent = s.sendConfigLines(replay); !sent)
-                failed = sent.error();
-        }
-        if (failed) {
-            (void)s.command("abort");
-            return std::unexpected(*failed);
-        }
-        if (auto ok = must(s, "commit", kCommitTimeout); !ok)
-            return std::unexpected(ok.error());
-        r.mechanism = "configure session " + rb + ": rollback clean-config + the snapshot + commit";
+    case Dialect::Eos:
+        mechanism = rollbackEos(s, snapshot);
+        break;
+    case Dialect::NxOs:
+        mechanism = rollbackNxOs(s, snapshot);
+        break;
+    case Dialect::Nvue:
+        mechanism = rollbackNvue(s, snapshot);
         break;
     }
-    case Dialect::NxOs: {
-        auto out = must(s, "rollback running-config checkpoint " + snapshot.checkpoint, kCommitTimeout);
-        if (!out)
-            return std::unexpected(out.error());
-        if (out->find("Rollback completed successfully") == std::string::npos)
-            return fail(ErrorKind::CommandFailed, "the rollback did not report success: " + trimmed(*out),
-                "rollback running-config checkpoint " + snapshot.checkpoint, s.name());
-        r.mechanism = "rollback running-config checkpoint " + snapshot.checkpoint;
-        break;
-    }
-    case Dialect::Nvue: {
-        auto status = s.command("nv config apply --confirm-status");
-        if (!status)
-            return std::unexpected(status.error());
-        if (status->find("Pending") != std::string::npos || status->find("pending") == 0) {
-            if (auto ok = must(s, "nv config apply --confirm-no", kCommitTimeout); !ok)
-                return std::unexpected(ok.error());
-            r.mechanism = "nv config apply --confirm-no";
-            break;
-        }
-        (void)s.command("nv config detach");
-        if (snapshot.nvueRevision <= 0)
-            return fail(ErrorKind::Usage, "the snapshot has no NVUE revision to go back to", {}, s.name());
-        const std::string line = "nv config apply " + std::to_string(snapshot.nvueRevision) + " -y";
-        if (auto ok = must(s, line, kCommitTimeout); !ok)
-            return std::unexpected(ok.error());
-        r.mechanism = line;
-        break;
-    }
-    }
+    if (!mechanism)
+        return std::unexpected(mechanism.error());
+    r.mechanism = *mechanism;
     auto running = s.runningConfig();
     if (!running)
         return std::unexpected(running.error());
@@ -436,9 +459,30 @@ Result<SwitchRollbackOutcome> rollbackSwitch(SwitchSession& s, const SwitchSnaps
     return r;
 }
 
-Result<SwitchApplyOutcome> applySwitchTarget(SwitchSession& s, const PlanTarget& target, const SwitchApplyOptions& o)
+namespace {
+
+/// One applySwitchTarget call: what its phases share.
+struct TargetApply
 {
-    const auto tStart = Clock::now();
+    SwitchSession& s;
+    const PlanTarget& target;
+    const SwitchApplyOptions& o;
+    Dialect d;
+    std::vector<Planned> plan;
+    SwitchApplyOutcome out;
+    std::optional<Error> failure;
+    bool committed = false;
+
+    void report(std::size_t i) const
+    {
+        if (o.onStep)
+            o.onStep(out.steps[i]);
+    }
+};
+
+// Every line is checked before the first one is sent.
+Result<std::vector<Planned>> checkTarget(SwitchSession& s, const PlanTarget& target, const SwitchApplyOptions& o)
+{
     const Dialect d = s.dialect();
     auto bad = [&](std::string message, std::string where = {}) {
         return fail(ErrorKind::Validation, std::move(message), std::move(where), s.name());
@@ -454,7 +498,6 @@ Result<SwitchApplyOutcome> applySwitchTarget(SwitchSession& s, const PlanTarget&
     if (o.confirmTimeout < std::chrono::seconds(1) || o.confirmTimeout > std::chrono::hours(24))
         return bad("the confirm timeout must be 1 s .. 24 h");
 
-    // Every line is checked before the first one is sent.
     std::vector<Planned> plan;
     for (const auto& step : target.steps) {
         Planned p;
@@ -486,7 +529,12 @@ Result<SwitchApplyOutcome> applySwitchTarget(SwitchSession& s, const PlanTarget&
         }
         plan.push_back(std::move(p));
     }
+    return plan;
+}
 
+SwitchApplyOutcome newOutcome(const SwitchSession& s, const SwitchApplyOptions& o, const std::vector<Planned>& plan)
+{
+    const Dialect d = s.dialect();
     SwitchApplyOutcome out;
     out.mechanism = mechanismOf(d);
     out.snapshot.switchName = s.name();
@@ -502,13 +550,13 @@ Result<SwitchApplyOutcome> applySwitchTarget(SwitchSession& s, const PlanTarget&
         r.title = p.step->title;
         out.steps.push_back(r);
     }
-    auto report = [&](std::size_t i) {
-        if (o.onStep)
-            o.onStep(out.steps[i]);
-    };
-    s.setCancel(o.cancel);
+    return out;
+}
 
-    // 1. Snapshot and preconditions: nothing is changed yet, so errors here are plain errors.
+// Nothing is changed yet, so errors here are plain errors.
+Result<void> takeSnapshot(TargetApply& a)
+{
+    auto& s = a.s;
     auto t0 = Clock::now();
     if (s.inConfigMode()) {
         if (auto ok = s.leaveConfig(); !ok)
@@ -517,12 +565,12 @@ Result<SwitchApplyOutcome> applySwitchTarget(SwitchSession& s, const PlanTarget&
     auto running = s.runningConfig();
     if (!running)
         return std::unexpected(running.error());
-    out.snapshot.runningConfig = *running;
-    if (d == Dialect::Nvue) {
+    a.out.snapshot.runningConfig = *running;
+    if (a.d == Dialect::Nvue) {
         auto history = s.show("nv config history");
         if (!history)
             return std::unexpected(history.error());
-        out.snapshot.nvueRevision = parseAppliedRevision(*history);
+        a.out.snapshot.nvueRevision = parseAppliedRevision(*history);
         auto pendingDiff = s.show("nv config diff");
         if (!pendingDiff)
             return std::unexpected(pendingDiff.error());
@@ -538,7 +586,7 @@ Result<SwitchApplyOutcome> applySwitchTarget(SwitchSession& s, const PlanTarget&
             return fail(ErrorKind::CommandFailed, "another apply with --confirm is waiting for its confirmation",
                 "nv config apply --confirm-status", s.name());
     }
-    if (d == Dialect::Eos) {
+    if (a.d == Dialect::Eos) {
         auto sessions = s.show("show configuration sessions");
         if (!sessions)
             return std::unexpected(sessions.error());
@@ -546,61 +594,63 @@ Result<SwitchApplyOutcome> applySwitchTarget(SwitchSession& s, const PlanTarget&
             return fail(ErrorKind::CommandFailed, "another configuration session has a commit timer running",
                 "show configuration sessions", s.name());
     }
-    out.timings.snapshot = since(t0);
+    a.out.timings.snapshot = since(t0);
+    return {};
+}
 
-    // NX-OS applies line by line: its dry run sends nothing.
-    if (o.dryRun && d == Dialect::NxOs) {
-        for (std::size_t i = 0; i < plan.size(); ++i) {
-            out.steps[i].state = SwitchStepState::Skipped;
-            out.steps[i].message = "dry run: NX-OS applies each line at once, so nothing was sent (offline estimate)";
-            if (plan[i].role == Role::Config)
-                for (const auto& l : plan[i].lines)
-                    out.diff += "+ " + l + "\n";
-        }
-        out.status = SwitchApplyStatus::DryRun;
-        out.timings.total = since(tStart);
-        return out;
+// NX-OS applies line by line: its dry run sends nothing.
+void estimateNxosDryRun(TargetApply& a)
+{
+    for (std::size_t i = 0; i < a.plan.size(); ++i) {
+        a.out.steps[i].state = SwitchStepState::Skipped;
+        a.out.steps[i].message = "dry run: NX-OS applies each line at once, so nothing was sent (offline estimate)";
+        if (a.plan[i].role == Role::Config)
+            for (const auto& l : a.plan[i].lines)
+                a.out.diff += "+ " + l + "\n";
     }
+    a.out.status = SwitchApplyStatus::DryRun;
+}
 
-    // 2. Stage.
-    t0 = Clock::now();
-    std::optional<Error> failure;
-    bool staged = false; // something may differ from the snapshot (or be staged) from here on
-    if (d == Dialect::Eos) {
-        auto opened = must(s, "configure session " + out.snapshot.session);
+// An error returned here comes before anything is staged; from the first line sent on, a failure is recorded in
+// a.failure for the rollback instead.
+Result<void> stage(TargetApply& a)
+{
+    auto& s = a.s;
+    auto t0 = Clock::now();
+    if (a.d == Dialect::Eos) {
+        auto opened = must(s, "configure session " + a.out.snapshot.session);
         if (!opened)
             return std::unexpected(opened.error());
         if (!s.inConfigMode())
             return fail(ErrorKind::Protocol, "the prompt did not show the configuration session",
-                "configure session " + out.snapshot.session, s.name());
-    } else if (d == Dialect::NxOs) {
-        auto cp = must(s, "checkpoint " + out.snapshot.checkpoint, kCommitTimeout);
+                "configure session " + a.out.snapshot.session, s.name());
+    } else if (a.d == Dialect::NxOs) {
+        auto cp = must(s, "checkpoint " + a.out.snapshot.checkpoint, kCommitTimeout);
         if (!cp)
             return std::unexpected(cp.error());
         if (auto ok = s.enterConfig(); !ok)
             return std::unexpected(ok.error());
     }
-    staged = true;
-    for (std::size_t i = 0; i < plan.size() && !failure; ++i) {
-        auto& p = plan[i];
-        auto& r = out.steps[i];
+    for (std::size_t i = 0; i < a.plan.size() && !a.failure; ++i) {
+        auto& p = a.plan[i];
+        auto& r = a.out.steps[i];
         if (p.role == Role::Artifact) {
             r.state = SwitchStepState::Skipped;
             r.message = "a separate artifact, not part of the apply";
-            report(i);
+            a.report(i);
             continue;
         }
         if (p.role != Role::Config)
             continue;
-        if (cancelled(o.cancel)) {
-            failure = Error { ErrorKind::Cancelled, "cancelled before step " + p.step->id, p.step->id, s.name(), 0 };
+        if (cancelled(a.o.cancel)) {
+            a.failure = Error { ErrorKind::Cancelled, "cancelled before step " + p.step->id, p.step->id, s.name(), 0 };
             break;
         }
         auto ts = Clock::now();
         for (const auto& line : p.lines) {
             auto answer = s.sendConfigLines({ line });
             if (!answer) {
-                failure = withSwitch(answer.error(), s.name());
+                a.failure = withSwitch(answer.error(), s.name());
                 r.state = SwitchStepState::Failed;
                 r.message = answer.error().message + " (line: " + line + ")";
                 break;
@@ -609,194 +659,209 @@ Result<SwitchApplyOutcome> applySwitchTarget(SwitchSession& s, const PlanTarget&
             r.answers += answer->front();
         }
         r.sendTime = since(ts);
-        if (failure) {
-            report(i);
+        if (a.failure) {
+            a.report(i);
             break;
         }
         r.state = SwitchStepState::Sent;
-        report(i);
-        if (d == Dialect::NxOs) {
-            verifyStep(s, p, r, failure);
-            report(i);
+        a.report(i);
+        if (a.d == Dialect::NxOs) {
+            verifyStep(s, p, r, a.failure);
+            a.report(i);
         }
     }
-    out.timings.stage = since(t0);
+    a.out.timings.stage = since(t0);
+    return {};
+}
 
-    // 3. The device's own diff of what is staged.
-    if (!failure && d == Dialect::Eos) {
-        auto diff = s.show("show session-config diffs");
+// The device's own diff of what is staged.
+void readStagedDiff(TargetApply& a)
+{
+    if (!a.failure && a.d == Dialect::Eos) {
+        auto diff = a.s.show("show session-config diffs");
         if (diff)
-            out.diff = *diff;
+            a.out.diff = *diff;
         else
-            failure = diff.error();
+            a.failure = diff.error();
     }
-    if (!failure && d == Dialect::Nvue) {
-        auto diff = s.show("nv config diff");
+    if (!a.failure && a.d == Dialect::Nvue) {
+        auto diff = a.s.show("nv config diff");
         if (diff)
-            out.diff = *diff;
+            a.out.diff = *diff;
         else
-            failure = diff.error();
+            a.failure = diff.error();
     }
+}
 
-    bool committed = false;
-    if (o.dryRun && !failure) {
-        s.setCancel(nullptr);
-        auto drop = d == Dialect::Eos ? must(s, "abort") : must(s, "nv config detach");
-        for (std::size_t i = 0; i < plan.size(); ++i) {
-            if (out.steps[i].state == SwitchStepState::Pending) {
-                out.steps[i].state = SwitchStepState::Skipped;
-                out.steps[i].message = "dry run";
-            }
-        }
-        if (!drop) {
-            out.status = SwitchApplyStatus::RollbackFailed;
-            out.error = drop.error();
-        } else {
-            out.status = SwitchApplyStatus::DryRun;
-        }
-        out.timings.total = since(tStart);
-        return out;
-    }
-
-    // 4. Commit with the platform's timer.
-    if (!failure) {
-        t0 = Clock::now();
-        if (cancelled(o.cancel)) {
-            failure = Error { ErrorKind::Cancelled, "cancelled before the commit", {}, s.name(), 0 };
-        } else if (d == Dialect::Eos) {
-            auto c = must(s, "commit timer " + eosTimer(o.confirmTimeout), kCommitTimeout);
-            if (!c)
-                failure = c.error();
-            else
-                committed = true;
-        } else if (d == Dialect::Nvue) {
-            auto c = must(
-                s, "nv config apply --confirm " + std::to_string(o.confirmTimeout.count()) + "s -y", kCommitTimeout);
-            if (!c) {
-                failure = c.error();
-            } else if (c->find("applied") == std::string::npos) {
-                failure = Error { ErrorKind::CommandFailed, "nv config apply did not say 'applied': " + trimmed(*c),
-                    "nv config apply", s.name(), 0 };
-            } else {
-                committed = true;
-                for (std::size_t i = 0; i < plan.size(); ++i) {
-                    if (plan[i].role == Role::Commit) {
-                        out.steps[i].state = SwitchStepState::Committed;
-                        out.steps[i].answers = *c;
-                        out.steps[i].message
-                            = "applied by the engine with --confirm " + std::to_string(o.confirmTimeout.count()) + "s";
-                        report(i);
-                    }
-                }
-            }
-        } else {
-            auto left = s.leaveConfig();
-            if (!left)
-                failure = left.error();
-            committed = true;
-        }
-        out.timings.commit = since(t0);
-    }
-
-    // 5. Read back every step (NX-OS did it step by step).
-    if (!failure && d != Dialect::NxOs) {
-        t0 = Clock::now();
-        for (std::size_t i = 0; i < plan.size() && !failure; ++i) {
-            if (plan[i].role != Role::Config && plan[i].role != Role::Commit)
-                continue;
-            if (cancelled(o.cancel)) {
-                failure
-                    = Error { ErrorKind::Cancelled, "cancelled during the read-back", plan[i].step->id, s.name(), 0 };
-                break;
-            }
-            verifyStep(s, plan[i], out.steps[i], failure);
-            report(i);
-        }
-        out.timings.verify = since(t0);
-    }
-    if (!failure && cancelled(o.cancel))
-        failure = Error { ErrorKind::Cancelled, "cancelled before the confirm", {}, s.name(), 0 };
-
-    // 6. After: running config, then confirm or roll back.
+void discardDryRun(TargetApply& a)
+{
+    auto& s = a.s;
     s.setCancel(nullptr);
-    if (staged && (committed || d == Dialect::NxOs)) {
-        if (s.inConfigMode())
-            (void)s.leaveConfig();
-        if (auto after = s.runningConfig())
-            out.runningAfter = *after;
-        else if (!failure)
-            failure = after.error();
+    auto drop = a.d == Dialect::Eos ? must(s, "abort") : must(s, "nv config detach");
+    for (std::size_t i = 0; i < a.plan.size(); ++i) {
+        if (a.out.steps[i].state == SwitchStepState::Pending) {
+            a.out.steps[i].state = SwitchStepState::Skipped;
+            a.out.steps[i].message = "dry run";
+        }
     }
-    if (!failure) {
-        for (std::size_t i = 0; i < plan.size(); ++i) {
-            if (plan[i].role == Role::Save) {
-                out.steps[i].state = SwitchStepState::Skipped;
-                out.steps[i].message = o.save && o.confirm == ConfirmMode::Auto
-                    ? "runs after the confirm"
-                    : "not run: the change is not confirmed yet or save is off (never persist before a confirm)";
-            }
-        }
-        if (o.confirm == ConfirmMode::Leave) {
-            out.status = SwitchApplyStatus::PendingConfirm;
-            out.timings.total = since(tStart);
-            return out;
-        }
-        t0 = Clock::now();
-        SwitchConfirmOptions co;
-        co.save = o.save;
-        co.target = &target;
-        auto confirmed = confirmSwitch(s, out.snapshot, co);
-        out.timings.confirm = since(t0);
-        if (confirmed) {
-            for (std::size_t i = 0; i < plan.size(); ++i) {
-                if (plan[i].role == Role::Save && o.save) {
-                    out.steps[i].state = SwitchStepState::Saved;
-                    out.steps[i].sent = plan[i].lines;
-                    out.steps[i].message.clear();
-                    report(i);
+    if (!drop) {
+        a.out.status = SwitchApplyStatus::RollbackFailed;
+        a.out.error = drop.error();
+    } else {
+        a.out.status = SwitchApplyStatus::DryRun;
+    }
+}
+
+// With the platform's timer.
+void commit(TargetApply& a)
+{
+    auto& s = a.s;
+    const auto t0 = Clock::now();
+    if (cancelled(a.o.cancel)) {
+        a.failure = Error { ErrorKind::Cancelled, "cancelled before the commit", {}, s.name(), 0 };
+    } else if (a.d == Dialect::Eos) {
+        auto c = must(s, "commit timer " + eosTimer(a.o.confirmTimeout), kCommitTimeout);
+        if (!c)
+            a.failure = c.error();
+        else
+            a.committed = true;
+    } else if (a.d == Dialect::Nvue) {
+        auto c = must(
+            s, "nv config apply --confirm " + std::to_string(a.o.confirmTimeout.count()) + "s -y", kCommitTimeout);
+        if (!c) {
+            a.failure = c.error();
+        } else if (c->find("applied") == std::string::npos) {
+            a.failure = Error { ErrorKind::CommandFailed, "nv config apply did not say 'applied': " + trimmed(*c),
+                "nv config apply", s.name(), 0 };
+        } else {
+            a.committed = true;
+            for (std::size_t i = 0; i < a.plan.size(); ++i) {
+                if (a.plan[i].role == Role::Commit) {
+                    a.out.steps[i].state = SwitchStepState::Committed;
+                    a.out.steps[i].answers = *c;
+                    a.out.steps[i].message
+                        = "applied by the engine with --confirm " + std::to_string(a.o.confirmTimeout.count()) + "s";
+                    a.report(i);
                 }
             }
-            out.status = SwitchApplyStatus::Confirmed;
-            out.timings.total = since(tStart);
-            return out;
         }
-        failure = confirmed.error();
+    } else {
+        auto left = s.leaveConfig();
+        if (!left)
+            a.failure = left.error();
+        a.committed = true;
     }
+    a.out.timings.commit = since(t0);
+}
 
-    // Roll back.
-    out.error = failure;
-    t0 = Clock::now();
-    if (!s.usable()) {
+// Every step at once, after the commit (NX-OS read each step back as it was sent).
+void readBackAll(TargetApply& a)
+{
+    const auto t0 = Clock::now();
+    for (std::size_t i = 0; i < a.plan.size() && !a.failure; ++i) {
+        if (a.plan[i].role != Role::Config && a.plan[i].role != Role::Commit)
+            continue;
+        if (cancelled(a.o.cancel)) {
+            a.failure
+                = Error { ErrorKind::Cancelled, "cancelled during the read-back", a.plan[i].step->id, a.s.name(), 0 };
+            break;
+        }
+        verifyStep(a.s, a.plan[i], a.out.steps[i], a.failure);
+        a.report(i);
+    }
+    a.out.timings.verify = since(t0);
+}
+
+void readRunningAfter(TargetApply& a)
+{
+    if (!a.committed && a.d != Dialect::NxOs)
+        return;
+    if (a.s.inConfigMode())
+        (void)a.s.leaveConfig();
+    if (auto after = a.s.runningConfig())
+        a.out.runningAfter = *after;
+    else if (!a.failure)
+        a.failure = after.error();
+}
+
+/// True when the apply is over: confirmed, or left pending as asked. False: a.failure says why it must roll back.
+bool confirm(TargetApply& a)
+{
+    for (std::size_t i = 0; i < a.plan.size(); ++i) {
+        if (a.plan[i].role == Role::Save) {
+            a.out.steps[i].state = SwitchStepState::Skipped;
+            a.out.steps[i].message = a.o.save && a.o.confirm == ConfirmMode::Auto
+                ? "runs after the confirm"
+                : "not run: the change is not confirmed yet or save is off (never persist before a confirm)";
+        }
+    }
+    if (a.o.confirm == ConfirmMode::Leave) {
+        a.out.status = SwitchApplyStatus::PendingConfirm;
+        return true;
+    }
+    const auto t0 = Clock::now();
+    SwitchConfirmOptions co;
+    co.save = a.o.save;
+    co.target = &a.target;
+    auto confirmed = confirmSwitch(a.s, a.out.snapshot, co);
+    a.out.timings.confirm = since(t0);
+    if (!confirmed) {
+        a.failure = confirmed.error();
+        return false;
+    }
+    for (std::size_t i = 0; i < a.plan.size(); ++i) {
+        if (a.plan[i].role == Role::Save && a.o.save) {
+            a.out.steps[i].state = SwitchStepState::Saved;
+            a.out.steps[i].sent = a.plan[i].lines;
+            a.out.steps[i].message.clear();
+            a.report(i);
+        }
+    }
+    a.out.status = SwitchApplyStatus::Confirmed;
+    return true;
+}
+
+// Only staged: throw the staged change away.
+void discardStaged(TargetApply& a, Clock::time_point t0)
+{
+    auto& s = a.s;
+    auto& out = a.out;
+    auto drop = a.d == Dialect::Eos
+        ? (s.inConfigMode() ? must(s, "abort") : must(s, "configure session " + out.snapshot.session + " abort"))
+        : must(s, "nv config detach");
+    if (s.inConfigMode())
+        (void)s.leaveConfig();
+    auto final = s.runningConfig();
+    out.timings.rollback = since(t0);
+    if (!drop || !final) {
         out.status = SwitchApplyStatus::RollbackFailed;
-        out.error->message += d == Dialect::NxOs
+        out.error->message
+            += "; discarding the staged change failed: " + (!drop ? drop.error() : final.error()).message;
+    } else {
+        out.status = SwitchApplyStatus::RolledBack;
+        out.runningFinal = *final;
+        out.restoredExactly = out.runningFinal == out.snapshot.runningConfig;
+    }
+}
+
+void rollBack(TargetApply& a)
+{
+    auto& out = a.out;
+    out.error = a.failure;
+    const auto t0 = Clock::now();
+    if (!a.s.usable()) {
+        out.status = SwitchApplyStatus::RollbackFailed;
+        out.error->message += a.d == Dialect::NxOs
             ? "; the session is gone: roll back with 'rollback running-config checkpoint " + out.snapshot.checkpoint
                 + "'"
             : "; the session is gone: nothing was confirmed, so the switch reverts by itself when the timer runs out";
-        out.timings.total = since(tStart);
-        return out;
+        return;
     }
-    if (!committed && d != Dialect::NxOs) {
-        // Only staged: throw the staged change away.
-        auto drop = d == Dialect::Eos
-            ? (s.inConfigMode() ? must(s, "abort") : must(s, "configure session " + out.snapshot.session + " abort"))
-            : must(s, "nv config detach");
-        if (s.inConfigMode())
-            (void)s.leaveConfig();
-        auto final = s.runningConfig();
-        out.timings.rollback = since(t0);
-        if (!drop || !final) {
-            out.status = SwitchApplyStatus::RollbackFailed;
-            out.error->message
-                += "; discarding the staged change failed: " + (!drop ? drop.error() : final.error()).message;
-        } else {
-            out.status = SwitchApplyStatus::RolledBack;
-            out.runningFinal = *final;
-            out.restoredExactly = out.runningFinal == out.snapshot.runningConfig;
-        }
-        out.timings.total = since(tStart);
-        return out;
+    if (!a.committed && a.d != Dialect::NxOs) {
+        discardStaged(a, t0);
+        return;
     }
-    auto rb = rollbackSwitch(s, out.snapshot);
+    auto rb = rollbackSwitch(a.s, out.snapshot);
     out.timings.rollback = since(t0);
     if (!rb) {
         out.status = SwitchApplyStatus::RollbackFailed;
@@ -806,8 +871,49 @@ Result<SwitchApplyOutcome> applySwitchTarget(SwitchSession& s, const PlanTarget&
         out.runningFinal = rb->runningFinal;
         out.restoredExactly = rb->restoredExactly;
     }
-    out.timings.total = since(tStart);
-    return out;
+}
+
+} // namespace
+
+Result<SwitchApplyOutcome> applySwitchTarget(SwitchSession& s, const PlanTarget& target, const SwitchApplyOptions& o)
+{
+    const auto tStart = Clock::now();
+    auto plan = checkTarget(s, target, o);
+    if (!plan)
+        return std::unexpected(plan.error());
+    TargetApply a { s, target, o, s.dialect(), std::move(*plan), {}, std::nullopt };
+    a.out = newOutcome(s, o, a.plan);
+    auto finished = [&] {
+        a.out.timings.total = since(tStart);
+        return std::move(a.out);
+    };
+    s.setCancel(o.cancel);
+
+    if (auto ok = takeSnapshot(a); !ok)
+        return std::unexpected(ok.error());
+    if (o.dryRun && a.d == Dialect::NxOs) {
+        estimateNxosDryRun(a);
+        return finished();
+    }
+    if (auto ok = stage(a); !ok)
+        return std::unexpected(ok.error());
+    readStagedDiff(a);
+    if (o.dryRun && !a.failure) {
+        discardDryRun(a);
+        return finished();
+    }
+    if (!a.failure)
+        commit(a);
+    if (!a.failure && a.d != Dialect::NxOs)
+        readBackAll(a);
+    if (!a.failure && cancelled(o.cancel))
+        a.failure = Error { ErrorKind::Cancelled, "cancelled before the confirm", {}, s.name(), 0 };
+    s.setCancel(nullptr);
+    readRunningAfter(a);
+    if (!a.failure && confirm(a))
+        return finished();
+    rollBack(a);
+    return finished();
 }
 
 } // namespace rp::switchcli
