@@ -3,10 +3,10 @@
 // results merged per host. Hand-written scanning, no std::regex: lines may be 16 KiB of hostile text.
 #include "parse/fragmentimporter.h"
 
-#include "parse/detail.h"
 #include "parse/fragmentlines.h"
 #include "parse/gid.h"
 #include "parse/lldp.h"
+#include "parse/parsehelpers.h"
 #include "parse/parsers.h"
 #include "parse/powershell.h"
 #include "parse/switch_show.h"

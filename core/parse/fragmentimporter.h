@@ -7,8 +7,8 @@
 // (sysfs greps, GID rows, ethtool -S, ibstat, rdma statistic, the test tools) it scans itself
 // (fragmentimporter_scan.cpp).
 
-#include "parse/detail.h"
 #include "parse/fragments.h"
+#include "parse/parsehelpers.h"
 #include "parse/parsers.h"
 
 #include <cstdint>

@@ -3,10 +3,10 @@
 // GID rows out of context, sysfs and configfs values, ethtool -S, rdma statistic, ibstat, the test tools.
 #include "parse/fragmentimporter.h"
 
-#include "parse/detail.h"
 #include "parse/fragmentlines.h"
 #include "parse/gid.h"
 #include "parse/lldp.h"
+#include "parse/parsehelpers.h"
 #include "parse/parsers.h"
 #include "parse/powershell.h"
 #include "parse/switch_show.h"

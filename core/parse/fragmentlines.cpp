@@ -3,7 +3,7 @@
 // 16 KiB of hostile text.
 #include "parse/fragmentlines.h"
 
-#include "parse/detail.h"
+#include "parse/parsehelpers.h"
 #include "util/text.h"
 
 #include <algorithm>
