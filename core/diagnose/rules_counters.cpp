@@ -124,6 +124,154 @@ std::optional<std::array<bool, 8>> pfcOf(const Context& ctx, const DiagHost& h, 
     return std::nullopt;
 }
 
+/// A host's counter deltas sorted by what they count.
+struct CounterKinds
+{
+    std::vector<const Delta*> data, pauses, congestion, retrans;
+    bool loaded = false; ///< a data counter rose faster than the load threshold
+    bool congestionRead = false, pauseRead = false;
+};
+
+CounterKinds sortCounters(const std::vector<Delta>& ds, double loadThreshold)
+{
+    CounterKinds k;
+    for (const auto& d : ds) {
+        if (isDataCounter(d.name)) {
+            k.data.push_back(&d);
+            double rate = d.seconds && *d.seconds > 0 ? static_cast<double>(d.diff()) / *d.seconds
+                                                      : static_cast<double>(d.diff());
+            if (rate > loadThreshold)
+                k.loaded = true;
+        }
+        if (pausePriority(d.name)) {
+            k.pauseRead = true;
+            if (d.diff() > 0)
+                k.pauses.push_back(&d);
+        }
+        if (isCongestionCounter(d.name)) {
+            k.congestionRead = true;
+            k.congestion.push_back(&d);
+        }
+        if (isRetransmitCounter(d.name) && d.diff() > 0)
+            k.retrans.push_back(&d);
+    }
+    return k;
+}
+
+/// How loaded the host was, for findings judged against its load.
+void addDataEvidence(Finding& f, const DiagHost& h, const CounterKinds& k)
+{
+    if (k.data.empty()) {
+        f.evidence.push_back(
+            Evidence { h.name, "data counters", "not in the reads: load unknown", h.origin, h.readAt });
+        return;
+    }
+    const Delta* top
+        = *std::max_element(k.data.begin(), k.data.end(), [](auto a, auto b) { return a->diff() < b->diff(); });
+    f.evidence.push_back(Evidence { h.name, top->scope + " " + top->name, top->rate(), where(h, *top), h.readAt });
+}
+
+// M18: pause on a priority without PFC.
+void ruleCountersPauseLossy(Context& ctx, const DiagHost& h, const CounterKinds& k)
+{
+    for (const auto* d : k.pauses) {
+        auto priority = pausePriority(d->name); // set: `k.pauses` holds only counters it names a priority of
+        auto pfc = pfcOf(ctx, h, d->scope);
+        if (!priority || !pfc || (*pfc)[static_cast<std::size_t>(*priority)])
+            continue;
+        const int prio = *priority;
+        Finding f;
+        f.ruleId = "counters.pause-lossy";
+        f.check = "M18";
+        f.title = "Pause frames on priority " + std::to_string(prio) + ", which has no PFC";
+        f.severity = Severity::Error;
+        f.hosts = { h.name };
+        f.ports = { h.name + ":" + d->scope };
+        f.evidence.push_back(Evidence { h.name, d->scope + " " + d->name, d->rate(), where(h, *d), h.readAt });
+        f.evidence.push_back(Evidence {
+            h.name, d->scope + " PFC enabled priorities", pfcList(*pfc), ctx.whereDcb(h, d->scope), h.readAt });
+        f.explanation = "Pause frames are rising on priority " + std::to_string(prio)
+            + ", but PFC is not enabled there on this host. Either the switch pauses a priority the host treats as "
+              "lossy (a PFC mismatch: compare the switch's PFC priorities), or the traffic is classified onto the "
+              "wrong priority. Lossy traffic that gets paused spreads congestion to everything on the link.";
+        ctx.findings.push_back(std::move(f));
+    }
+}
+
+// M16: pause rising without load.
+void ruleCountersPauseIdle(Context& ctx, const DiagHost& h, const CounterKinds& k)
+{
+    if (!k.pauses.empty() && !k.loaded && !k.data.empty()) {
+        Finding f;
+        f.ruleId = "counters.pause-idle";
+        f.check = "M16";
+        f.title = "Pause frames rising while the link carries little traffic";
+        f.severity = Severity::Warning;
+        f.hosts = { h.name };
+        for (const auto* d : k.pauses) {
+            f.ports.push_back(h.name + ":" + d->scope);
+            f.evidence.push_back(Evidence { h.name, d->scope + " " + d->name, d->rate(), where(h, *d), h.readAt });
+        }
+        addDataEvidence(f, h, k);
+        f.explanation = "Pause frames keep coming while this host moves little data. That points at a pause "
+                        "storm (a stuck receiver or a NIC that cannot drain its buffer) or a switch pausing the "
+                        "wrong priority. A storm freezes the priority on every link it spreads to; a PFC watchdog "
+                        "on the switch stops it.";
+        ctx.findings.push_back(std::move(f));
+    }
+}
+
+// M12: CNP/ECN counters flat under congestion (load and pauses or retransmits rising).
+void ruleCountersEcnFlat(Context& ctx, const DiagHost& h, const CounterKinds& k)
+{
+    if (k.congestionRead) {
+        ctx.markEvaluated("M12");
+        bool congested = k.loaded && (!k.pauses.empty() || !k.retrans.empty());
+        bool flat = std::all_of(k.congestion.begin(), k.congestion.end(), [](auto d) { return d->diff() == 0; });
+        if (congested && flat) {
+            Finding f;
+            f.ruleId = "counters.ecn-flat";
+            f.check = "M12";
+            f.title = "ECN/CNP counters flat while the link is congested";
+            f.severity = Severity::Warning;
+            f.hosts = { h.name };
+            for (const auto* d : k.congestion)
+                f.evidence.push_back(Evidence { h.name, d->scope + " " + d->name, d->rate(), where(h, *d), h.readAt });
+            for (const auto* d : k.pauses)
+                f.evidence.push_back(Evidence { h.name, d->scope + " " + d->name, d->rate(), where(h, *d), h.readAt });
+            for (const auto* d : k.retrans)
+                f.evidence.push_back(Evidence { h.name, d->scope + " " + d->name, d->rate(), where(h, *d), h.readAt });
+            addDataEvidence(f, h, k);
+            f.explanation = "Under load with pauses or retransmits, DCQCN should be at work: the switch marks ECN, "
+                            "the receiver sends CNPs and the sender slows down. These counters did not move, so "
+                            "either the switch does not mark ECN on the RoCE queue or the NIC's ECN reaction "
+                            "point / notification point is off for this priority; congestion is left to PFC alone.";
+            ctx.findings.push_back(std::move(f));
+        }
+    }
+}
+
+void ruleCountersRetransmits(Context& ctx, const DiagHost& h, const CounterKinds& k)
+{
+    if (!k.retrans.empty()) {
+        Finding f;
+        f.ruleId = "counters.retransmits";
+        f.check = "M16";
+        f.title = "RDMA retransmits / out-of-sequence packets rising";
+        f.severity = Severity::Warning;
+        f.hosts = { h.name };
+        for (const auto* d : k.retrans) {
+            f.ports.push_back(h.name + ":" + d->scope);
+            f.evidence.push_back(Evidence { h.name, d->scope + " " + d->name, d->rate(), where(h, *d), h.readAt });
+        }
+        addDataEvidence(f, h, k);
+        f.explanation = "RoCE packets are being lost and resent. RoCE expects a lossless (PFC) or ECN-managed "
+                        "priority; losses mean the traffic runs on a lossy priority, PFC is not working end to "
+                        "end, or buffers overflow. Throughput collapses long before errors show.";
+        ctx.findings.push_back(std::move(f));
+    }
+}
+
 } // namespace
 
 void rulesCounters(Context& ctx)
@@ -132,133 +280,15 @@ void rulesCounters(Context& ctx)
         auto ds = deltas(h);
         if (ds.empty())
             continue;
-        double loadThreshold = ctx.opts.loadPacketsPerSecond;
-        bool loaded = false;
-        std::vector<const Delta*> data, pauses, congestion, retrans;
-        bool congestionRead = false, pauseRead = false;
-        for (const auto& d : ds) {
-            if (isDataCounter(d.name)) {
-                data.push_back(&d);
-                double rate = d.seconds && *d.seconds > 0 ? static_cast<double>(d.diff()) / *d.seconds
-                                                          : static_cast<double>(d.diff());
-                if (rate > loadThreshold)
-                    loaded = true;
-            }
-            if (pausePriority(d.name)) {
-                pauseRead = true;
-                if (d.diff() > 0)
-                    pauses.push_back(&d);
-            }
-            if (isCongestionCounter(d.name)) {
-                congestionRead = true;
-                congestion.push_back(&d);
-            }
-            if (isRetransmitCounter(d.name) && d.diff() > 0)
-                retrans.push_back(&d);
-        }
-        if (pauseRead) {
+        const auto kinds = sortCounters(ds, ctx.opts.loadPacketsPerSecond);
+        if (kinds.pauseRead) {
             ctx.markEvaluated("M16");
             ctx.markEvaluated("M18");
         }
-        auto dataEvidence = [&](Finding& f) {
-            if (data.empty()) {
-                f.evidence.push_back(
-                    Evidence { h.name, "data counters", "not in the reads: load unknown", h.origin, h.readAt });
-                return;
-            }
-            const Delta* top
-                = *std::max_element(data.begin(), data.end(), [](auto a, auto b) { return a->diff() < b->diff(); });
-            f.evidence.push_back(
-                Evidence { h.name, top->scope + " " + top->name, top->rate(), where(h, *top), h.readAt });
-        };
-        // M18: pause on a priority without PFC.
-        for (const auto* d : pauses) {
-            auto priority = pausePriority(d->name); // set: `pauses` holds only counters it names a priority of
-            auto pfc = pfcOf(ctx, h, d->scope);
-            if (!priority || !pfc || (*pfc)[static_cast<std::size_t>(*priority)])
-                continue;
-            const int prio = *priority;
-            Finding f;
-            f.ruleId = "counters.pause-lossy";
-            f.check = "M18";
-            f.title = "Pause frames on priority " + std::to_string(prio) + ", which has no PFC";
-            f.severity = Severity::Error;
-            f.hosts = { h.name };
-            f.ports = { h.name + ":" + d->scope };
-            f.evidence.push_back(Evidence { h.name, d->scope + " " + d->name, d->rate(), where(h, *d), h.readAt });
-            f.evidence.push_back(Evidence {
-                h.name, d->scope + " PFC enabled priorities", pfcList(*pfc), ctx.whereDcb(h, d->scope), h.readAt });
-            f.explanation = "Pause frames are rising on priority " + std::to_string(prio)
-                + ", but PFC is not enabled there on this host. Either the switch pauses a priority the host treats as "
-                  "lossy (a PFC mismatch: compare the switch's PFC priorities), or the traffic is classified onto the "
-                  "wrong priority. Lossy traffic that gets paused spreads congestion to everything on the link.";
-            ctx.findings.push_back(std::move(f));
-        }
-        // M16: pause rising without load.
-        if (!pauses.empty() && !loaded && !data.empty()) {
-            Finding f;
-            f.ruleId = "counters.pause-idle";
-            f.check = "M16";
-            f.title = "Pause frames rising while the link carries little traffic";
-            f.severity = Severity::Warning;
-            f.hosts = { h.name };
-            for (const auto* d : pauses) {
-                f.ports.push_back(h.name + ":" + d->scope);
-                f.evidence.push_back(Evidence { h.name, d->scope + " " + d->name, d->rate(), where(h, *d), h.readAt });
-            }
-            dataEvidence(f);
-            f.explanation = "Pause frames keep coming while this host moves little data. That points at a pause "
-                            "storm (a stuck receiver or a NIC that cannot drain its buffer) or a switch pausing the "
-                            "wrong priority. A storm freezes the priority on every link it spreads to; a PFC watchdog "
-                            "on the switch stops it.";
-            ctx.findings.push_back(std::move(f));
-        }
-        // M12: CNP/ECN counters flat under congestion (load and pauses or retransmits rising).
-        if (congestionRead) {
-            ctx.markEvaluated("M12");
-            bool congested = loaded && (!pauses.empty() || !retrans.empty());
-            bool flat = std::all_of(congestion.begin(), congestion.end(), [](auto d) { return d->diff() == 0; });
-            if (congested && flat) {
-                Finding f;
-                f.ruleId = "counters.ecn-flat";
-                f.check = "M12";
-                f.title = "ECN/CNP counters flat while the link is congested";
-                f.severity = Severity::Warning;
-                f.hosts = { h.name };
-                for (const auto* d : congestion)
-                    f.evidence.push_back(
-                        Evidence { h.name, d->scope + " " + d->name, d->rate(), where(h, *d), h.readAt });
-                for (const auto* d : pauses)
-                    f.evidence.push_back(
-                        Evidence { h.name, d->scope + " " + d->name, d->rate(), where(h, *d), h.readAt });
-                for (const auto* d : retrans)
-                    f.evidence.push_back(
-                        Evidence { h.name, d->scope + " " + d->name, d->rate(), where(h, *d), h.readAt });
-                dataEvidence(f);
-                f.explanation = "Under load with pauses or retransmits, DCQCN should be at work: the switch marks ECN, "
-                                "the receiver sends CNPs and the sender slows down. These counters did not move, so "
-                                "either the switch does not mark ECN on the RoCE queue or the NIC's ECN reaction "
-                                "point / notification point is off for this priority; congestion is left to PFC alone.";
-                ctx.findings.push_back(std::move(f));
-            }
-        }
-        if (!retrans.empty()) {
-            Finding f;
-            f.ruleId = "counters.retransmits";
-            f.check = "M16";
-            f.title = "RDMA retransmits / out-of-sequence packets rising";
-            f.severity = Severity::Warning;
-            f.hosts = { h.name };
-            for (const auto* d : retrans) {
-                f.ports.push_back(h.name + ":" + d->scope);
-                f.evidence.push_back(Evidence { h.name, d->scope + " " + d->name, d->rate(), where(h, *d), h.readAt });
-            }
-            dataEvidence(f);
-            f.explanation = "RoCE packets are being lost and resent. RoCE expects a lossless (PFC) or ECN-managed "
-                            "priority; losses mean the traffic runs on a lossy priority, PFC is not working end to "
-                            "end, or buffers overflow. Throughput collapses long before errors show.";
-            ctx.findings.push_back(std::move(f));
-        }
+        ruleCountersPauseLossy(ctx, h, kinds);
+        ruleCountersPauseIdle(ctx, h, kinds);
+        ruleCountersEcnFlat(ctx, h, kinds);
+        ruleCountersRetransmits(ctx, h, kinds);
     }
     if (!ctx.evaluated.count("M16"))
         ctx.needs("M16",

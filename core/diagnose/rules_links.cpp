@@ -70,130 +70,181 @@ std::vector<HostSwitchLink> hostSwitchLinks(const FabricSnapshot& snap)
 
 namespace detail {
 
+namespace {
+
+/// One LLDP link as the link rules compare it: the host's end and the switch port's entry (or the switch's
+/// every-port one).
+struct LinkSides
+{
+    const HostSwitchLink* link = nullptr;
+    const Endpoint* ep = nullptr;
+    const DiagHost* h = nullptr;
+    const SwitchPortQos* port = nullptr;
+    const SwitchPortQos* global = nullptr;
+    const Netdev* dcb = nullptr;
+    const Netdev* nd = nullptr;
+    std::string swLabel;
+    std::optional<SwitchVendor> vendor;
+
+    /// The port's own entry when it states the setting, else the every-port entry when that does.
+    template <class M> std::pair<const SwitchPortQos*, bool> pick(M member) const
+    {
+        if (port && (port->*member))
+            return { port, true };
+        if (global && (global->*member))
+            return { global, true };
+        return { nullptr, false };
+    }
+};
+
+/// Nothing when the snapshot has neither the switch port nor the host's netdev of the link.
+std::optional<LinkSides> linkSides(const Context& ctx, const HostSwitchLink& link)
+{
+    LinkSides s;
+    s.link = &link;
+    for (const auto& p : ctx.snap.switchPorts) {
+        if (p.switchName != link.switchName)
+            continue;
+        if (p.port == link.switchPort)
+            s.port = &p;
+        if (p.port == "*")
+            s.global = &p;
+    }
+    for (const auto& e : ctx.endpoints)
+        if (ctx.hostOf(e).name == link.host && (e.physNetdev == link.netdev || e.netdev == link.netdev))
+            s.ep = &e;
+    if ((!s.port && !s.global) || !s.ep)
+        return std::nullopt;
+    s.h = &ctx.hostOf(*s.ep);
+    s.dcb = ctx.dcbNetdev(*s.ep);
+    s.nd = ctx.netdev(*s.h, link.netdev);
+    s.swLabel = link.switchName + ":" + link.switchPort;
+    s.vendor = switchVendorFromString((s.port ? s.port : s.global)->vendor);
+    return s;
+}
+
+std::string swWhere(const SwitchPortQos& p)
+{
+    return (p.origin.empty() ? p.switchName : p.origin) + (p.line ? ":" + std::to_string(p.line) : std::string())
+        + (p.command.empty() ? std::string() : " (`" + p.command + "`)");
+}
+
+Finding linkFinding(const Context& ctx, const LinkSides& s, const std::string& rule, const std::string& check,
+    const std::string& title, const std::string& subject, const std::string& hostValue, const std::string& hostWhere,
+    const SwitchPortQos& sp, const std::string& swValue, const std::string& explanation)
+{
+    Finding f;
+    f.ruleId = rule;
+    f.check = check;
+    f.title = title;
+    f.severity = Severity::Error;
+    f.hosts = { s.h->name };
+    f.ports = { ctx.label(*s.ep) };
+    f.switchPorts = { s.swLabel };
+    f.evidence.push_back(ctx.ev(*s.h, s.link->netdev + " " + subject, hostValue, hostWhere));
+    f.evidence.push_back(
+        Evidence { sp.switchName, (sp.port == "*" ? std::string("every port") : sp.port) + " " + subject, swValue,
+            swWhere(sp), sp.readAt.empty() ? std::string("as pasted") : sp.readAt });
+    f.evidence.push_back(
+        Evidence { s.h->name, s.link->netdev + " LLDP neighbour", s.swLabel, s.link->where, "as pasted or read" });
+    f.explanation = explanation;
+    return f;
+}
+
+// Which side to change: the one that differs from the reference (the profile given, else the preset the
+// fixes come from), each fixed to it by its own generator; both when neither matches it.
+void addLinkFixes(const Context& ctx, const LinkSides& s, Finding& f, const std::vector<std::string>& keys,
+    bool hostOff, bool switchOff)
+{
+    if (!hostOff && !switchOff)
+        hostOff = switchOff = true;
+    if (hostOff)
+        for (auto& x : ctx.fixHost(*s.ep, keys, {}))
+            f.fixes.push_back(std::move(x));
+    if (switchOff && s.vendor && s.link->switchPort.find('*') == std::string::npos)
+        for (auto& x : switchFix(s.link->switchName, *s.vendor, s.link->switchPort, ctx.fixBase, keys, ctx.fixWhy))
+            f.fixes.push_back(std::move(x));
+    if (hostOff != switchOff)
+        f.explanation += " " + std::string(hostOff ? "The host" : "The switch port") + " is the side that "
+            + "differs from " + (ctx.opts.profile ? "the profile" : "the preset the fixes come from") + ".";
+}
+
+void ruleLinkPfc(Context& ctx, const LinkSides& s)
+{
+    if (auto [sp, ok] = s.pick(&SwitchPortQos::pfcPriorities); ok && s.dcb && s.dcb->dcb.pfcEnabled) {
+        ctx.markEvaluated("M5");
+        auto hv = pfcList(*s.dcb->dcb.pfcEnabled);
+        auto list = sp->pfcPriorities.value_or(std::vector<int> {}); // set: pick() said so
+        std::sort(list.begin(), list.end());
+        auto sv = joinInts(list);
+        if (hv != sv) {
+            auto f
+                = linkFinding(ctx, s, "link.pfc-priority", "M5", "Host and its switch port pause different priorities",
+                    "PFC priorities", hv, ctx.whereDcb(*s.h, s.dcb->name), *sp, sv,
+                    "LLDP says " + s.h->name + "'s " + s.link->netdev + " is cabled to " + s.swLabel
+                        + ". PFC must be on for the same priorities at both ends of that cable; here the host pauses "
+                        + hv + " and the switch port " + sv + ", so pause frames for RoCE's priority are ignored "
+                        + "on one side and RoCE packets are dropped under load.");
+            auto ref = ctx.fixBase.mode == FlowMode::Lossless ? ctx.fixBase.pfcPriorities : std::vector<int> {};
+            std::sort(ref.begin(), ref.end());
+            addLinkFixes(ctx, s, f, { "pfc" }, hv != joinInts(ref), sv != joinInts(ref));
+            ctx.findings.push_back(std::move(f));
+        }
+    }
+}
+
+void ruleLinkTrust(Context& ctx, const LinkSides& s)
+{
+    if (auto [sp, ok] = s.pick(&SwitchPortQos::trust); ok && s.dcb && s.dcb->dcb.trust) {
+        ctx.markEvaluated("M8");
+        const auto& hv = *s.dcb->dcb.trust;
+        const auto sv = sp->trust.value_or(std::string()); // set: pick() said so
+        if (sv != "both" && hv != sv) {
+            auto f = linkFinding(ctx, s, "link.trust", "M8", "Host and its switch port trust different fields", "trust",
+                hv, ctx.whereDcb(*s.h, s.dcb->name), *sp, sv,
+                "LLDP says " + s.h->name + "'s " + s.link->netdev + " is cabled to " + s.swLabel
+                    + ". The host classifies " + "by " + hv + ", the switch port by " + sv
+                    + ": RoCE packets the host marks land in the switch's default, lossy queue (or the other way "
+                      "round).");
+            auto ref = toString(ctx.fixBase.trust);
+            addLinkFixes(ctx, s, f, { "trust", "dscp:", "dscp-tc:", "pcp-tc:" }, hv != ref, sv != ref);
+            ctx.findings.push_back(std::move(f));
+        }
+    }
+}
+
+void ruleLinkMtu(Context& ctx, const LinkSides& s)
+{
+    if (auto [sp, ok] = s.pick(&SwitchPortQos::mtu); ok && s.nd && s.nd->mtu) {
+        ctx.markEvaluated("M13");
+        const int switchMtu = sp->mtu.value_or(0); // set: pick() said so
+        if (switchMtu < *s.nd->mtu) {
+            auto f = linkFinding(ctx, s, "link.mtu", "M13", "Switch port MTU smaller than its host's", "MTU",
+                std::to_string(*s.nd->mtu), ctx.whereNetdev(*s.h, s.link->netdev, "mtu"), *sp,
+                std::to_string(switchMtu),
+                "LLDP says " + s.h->name + "'s " + s.link->netdev + " is cabled to " + s.swLabel + ". The host sends "
+                    + "frames up to " + std::to_string(*s.nd->mtu) + " bytes, the switch port takes "
+                    + std::to_string(switchMtu) + ": small RDMA messages work, large ones are dropped and time out.");
+            addLinkFixes(ctx, s, f, { "mtu" }, *s.nd->mtu != ctx.fixBase.hostMtu, switchMtu < ctx.fixBase.switchMtu);
+            ctx.findings.push_back(std::move(f));
+        }
+    }
+}
+
+} // namespace
+
 void rulesLinks(Context& ctx)
 {
     auto links = hostSwitchLinks(ctx.snap);
     if (links.empty())
         return;
     for (const auto& link : links) {
-        const SwitchPortQos* port = nullptr;
-        const SwitchPortQos* global = nullptr;
-        for (const auto& p : ctx.snap.switchPorts) {
-            if (p.switchName != link.switchName)
-                continue;
-            if (p.port == link.switchPort)
-                port = &p;
-            if (p.port == "*")
-                global = &p;
-        }
-        const Endpoint* ep = nullptr;
-        for (const auto& e : ctx.endpoints)
-            if (ctx.hostOf(e).name == link.host && (e.physNetdev == link.netdev || e.netdev == link.netdev))
-                ep = &e;
-        if ((!port && !global) || !ep)
+        const auto sides = linkSides(ctx, link);
+        if (!sides)
             continue;
-        const auto& h = ctx.hostOf(*ep);
-        const Netdev* dcb = ctx.dcbNetdev(*ep);
-        const Netdev* nd = ctx.netdev(h, link.netdev);
-        auto swLabel = link.switchName + ":" + link.switchPort;
-        auto vendor = switchVendorFromString((port ? port : global)->vendor);
-        auto swWhere = [&](const SwitchPortQos& p) {
-            return (p.origin.empty() ? p.switchName : p.origin)
-                + (p.line ? ":" + std::to_string(p.line) : std::string())
-                + (p.command.empty() ? std::string() : " (`" + p.command + "`)");
-        };
-        auto pick = [&](auto member) -> std::pair<const SwitchPortQos*, bool> {
-            if (port && (port->*member))
-                return { port, true };
-            if (global && (global->*member))
-                return { global, true };
-            return { nullptr, false };
-        };
-        auto finding = [&](const std::string& rule, const std::string& check, const std::string& title,
-                           const std::string& subject, const std::string& hostValue, const std::string& hostWhere,
-                           const SwitchPortQos& sp, const std::string& swValue, const std::string& explanation) {
-            Finding f;
-            f.ruleId = rule;
-            f.check = check;
-            f.title = title;
-            f.severity = Severity::Error;
-            f.hosts = { h.name };
-            f.ports = { ctx.label(*ep) };
-            f.switchPorts = { swLabel };
-            f.evidence.push_back(ctx.ev(h, link.netdev + " " + subject, hostValue, hostWhere));
-            f.evidence.push_back(
-                Evidence { sp.switchName, (sp.port == "*" ? std::string("every port") : sp.port) + " " + subject,
-                    swValue, swWhere(sp), sp.readAt.empty() ? std::string("as pasted") : sp.readAt });
-            f.evidence.push_back(
-                Evidence { h.name, link.netdev + " LLDP neighbour", swLabel, link.where, "as pasted or read" });
-            f.explanation = explanation;
-            return f;
-        };
-        // Which side to change: the one that differs from the reference (the profile given, else the preset the
-        // fixes come from), each fixed to it by its own generator; both when neither matches it.
-        auto addFixes = [&](Finding& f, const std::vector<std::string>& keys, bool hostOff, bool switchOff) {
-            if (!hostOff && !switchOff)
-                hostOff = switchOff = true;
-            if (hostOff)
-                for (auto& x : ctx.fixHost(*ep, keys, {}))
-                    f.fixes.push_back(std::move(x));
-            if (switchOff && vendor && link.switchPort.find('*') == std::string::npos)
-                for (auto& x : switchFix(link.switchName, *vendor, link.switchPort, ctx.fixBase, keys, ctx.fixWhy))
-                    f.fixes.push_back(std::move(x));
-            if (hostOff != switchOff)
-                f.explanation += " " + std::string(hostOff ? "The host" : "The switch port") + " is the side that "
-                    + "differs from " + (ctx.opts.profile ? "the profile" : "the preset the fixes come from") + ".";
-        };
-
-        if (auto [sp, ok] = pick(&SwitchPortQos::pfcPriorities); ok && dcb && dcb->dcb.pfcEnabled) {
-            ctx.markEvaluated("M5");
-            auto hv = pfcList(*dcb->dcb.pfcEnabled);
-            auto list = sp->pfcPriorities.value_or(std::vector<int> {}); // set: pick() said so
-            std::sort(list.begin(), list.end());
-            auto sv = joinInts(list);
-            if (hv != sv) {
-                auto f = finding("link.pfc-priority", "M5", "Host and its switch port pause different priorities",
-                    "PFC priorities", hv, ctx.whereDcb(h, dcb->name), *sp, sv,
-                    "LLDP says " + h.name + "'s " + link.netdev + " is cabled to " + swLabel
-                        + ". PFC must be on for the same priorities at both ends of that cable; here the host pauses "
-                        + hv + " and the switch port " + sv + ", so pause frames for RoCE's priority are ignored "
-                        + "on one side and RoCE packets are dropped under load.");
-                auto ref = ctx.fixBase.mode == FlowMode::Lossless ? ctx.fixBase.pfcPriorities : std::vector<int> {};
-                std::sort(ref.begin(), ref.end());
-                addFixes(f, { "pfc" }, hv != joinInts(ref), sv != joinInts(ref));
-                ctx.findings.push_back(std::move(f));
-            }
-        }
-        if (auto [sp, ok] = pick(&SwitchPortQos::trust); ok && dcb && dcb->dcb.trust) {
-            ctx.markEvaluated("M8");
-            const auto& hv = *dcb->dcb.trust;
-            const auto sv = sp->trust.value_or(std::string()); // set: pick() said so
-            if (sv != "both" && hv != sv) {
-                auto f = finding("link.trust", "M8", "Host and its switch port trust different fields", "trust", hv,
-                    ctx.whereDcb(h, dcb->name), *sp, sv,
-                    "LLDP says " + h.name + "'s " + link.netdev + " is cabled to " + swLabel + ". The host classifies "
-                        + "by " + hv + ", the switch port by " + sv
-                        + ": RoCE packets the host marks land in the switch's default, lossy queue (or the other way "
-                          "round).");
-                auto ref = toString(ctx.fixBase.trust);
-                addFixes(f, { "trust", "dscp:", "dscp-tc:", "pcp-tc:" }, hv != ref, sv != ref);
-                ctx.findings.push_back(std::move(f));
-            }
-        }
-        if (auto [sp, ok] = pick(&SwitchPortQos::mtu); ok && nd && nd->mtu) {
-            ctx.markEvaluated("M13");
-            const int switchMtu = sp->mtu.value_or(0); // set: pick() said so
-            if (switchMtu < *nd->mtu) {
-                auto f = finding("link.mtu", "M13", "Switch port MTU smaller than its host's", "MTU",
-                    std::to_string(*nd->mtu), ctx.whereNetdev(h, link.netdev, "mtu"), *sp, std::to_string(switchMtu),
-                    "LLDP says " + h.name + "'s " + link.netdev + " is cabled to " + swLabel + ". The host sends "
-                        + "frames up to " + std::to_string(*nd->mtu) + " bytes, the switch port takes "
-                        + std::to_string(switchMtu)
-                        + ": small RDMA messages work, large ones are dropped and time out.");
-                addFixes(f, { "mtu" }, *nd->mtu != ctx.fixBase.hostMtu, switchMtu < ctx.fixBase.switchMtu);
-                ctx.findings.push_back(std::move(f));
-            }
-        }
+        ruleLinkPfc(ctx, *sides);
+        ruleLinkTrust(ctx, *sides);
+        ruleLinkMtu(ctx, *sides);
     }
 }
 

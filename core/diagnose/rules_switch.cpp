@@ -51,14 +51,33 @@ bool fixablePort(const std::string& port)
     return !port.empty() && port != "*" && port.front() != '(' && port.find('*') == std::string::npos;
 }
 
-} // namespace
-
-void rulesSwitch(Context& ctx)
+/// What every switch fix starts from: the profile (given or preset) and the sentence saying which.
+struct FixBase
 {
-    if (ctx.snap.switchPorts.empty())
-        return;
+    Profile profile;
     std::string why;
-    Profile base = fixProfile(ctx.opts, why);
+};
+
+std::string portLabel(const SwitchPortQos& sp)
+{
+    return sp.switchName + ":" + sp.port;
+}
+
+/// The generators' fix for the port, when they know its vendor and can name it.
+void addFix(Finding& f, const SwitchPortQos& sp, const FixBase& base, const std::vector<std::string>& keys,
+    const std::function<void(Profile&)>& adjust = {})
+{
+    auto vendor = switchVendorFromString(sp.vendor);
+    if (!vendor || !fixablePort(sp.port))
+        return;
+    Profile p = base.profile;
+    if (adjust)
+        adjust(p);
+    f.fixes = switchFix(sp.switchName, *vendor, sp.port, p, keys, base.why);
+}
+
+void ruleSwitchPfc(Context& ctx, const FixBase& base)
+{
     auto hostPfc = hostMajority(ctx, [&](const Endpoint& e) -> std::optional<std::pair<std::string, Evidence>> {
         const Netdev* n = ctx.dcbNetdev(e);
         if (!n || !n->dcb.pfcEnabled)
@@ -67,33 +86,11 @@ void rulesSwitch(Context& ctx)
         return std::pair { v,
             ctx.ev(ctx.hostOf(e), n->name + " PFC enabled priorities", v, ctx.whereDcb(ctx.hostOf(e), n->name)) };
     });
-    auto hostTrust = hostMajority(ctx, [&](const Endpoint& e) -> std::optional<std::pair<std::string, Evidence>> {
-        const Netdev* n = ctx.dcbNetdev(e);
-        if (!n || !n->dcb.trust)
-            return std::nullopt;
-        return std::pair { *n->dcb.trust,
-            ctx.ev(ctx.hostOf(e), n->name + " trust", *n->dcb.trust, ctx.whereDcb(ctx.hostOf(e), n->name)) };
-    });
-    int hostMaxMtu = 0;
-    Evidence mtuEv;
-    for (const auto& e : ctx.endpoints) {
-        const Netdev* n = ctx.netdev(ctx.hostOf(e), e.netdev);
-        if (n && n->mtu && *n->mtu > hostMaxMtu) {
-            hostMaxMtu = *n->mtu;
-            mtuEv = ctx.ev(ctx.hostOf(e), e.netdev + " MTU", std::to_string(*n->mtu),
-                ctx.whereNetdev(ctx.hostOf(e), e.netdev, "mtu"));
-        }
-    }
     std::string refPfc = ctx.opts.profile ? [&] {
         auto v = ctx.opts.profile->mode == FlowMode::Lossless ? ctx.opts.profile->pfcPriorities : std::vector<int> {};
         std::sort(v.begin(), v.end());
         return joinInts(v);
     }() : (hostPfc ? hostPfc->first : std::string());
-    std::string refTrust
-        = ctx.opts.profile ? toString(ctx.opts.profile->trust) : (hostTrust ? hostTrust->first : std::string());
-    int roceDscp = ctx.opts.profile ? ctx.opts.profile->roceDscp : 26;
-    int rocePrio = ctx.opts.profile ? ctx.opts.profile->rocePriority : 3;
-
     // Ports LLDP shows a host on (and, for a switch-wide entry, switches with any).
     std::set<std::string> lldpHostPorts;
     for (const auto& l : hostSwitchLinks(ctx.snap)) {
@@ -101,17 +98,7 @@ void rulesSwitch(Context& ctx)
         lldpHostPorts.insert(l.switchName + ":*");
     }
     for (const auto& sp : ctx.snap.switchPorts) {
-        auto vendor = switchVendorFromString(sp.vendor);
-        auto label = sp.switchName + ":" + sp.port;
-        auto addFix
-            = [&](Finding& f, const std::vector<std::string>& keys, const std::function<void(Profile&)>& adjust) {
-                  if (!vendor || !fixablePort(sp.port))
-                      return;
-                  Profile p = base;
-                  if (adjust)
-                      adjust(p);
-                  f.fixes = switchFix(sp.switchName, *vendor, sp.port, p, keys, why);
-              };
+        const auto label = portLabel(sp);
         if (sp.pfcPriorities) {
             ctx.markEvaluated("M5");
             auto v = *sp.pfcPriorities;
@@ -143,10 +130,17 @@ void rulesSwitch(Context& ctx)
                     + value + ", the hosts (or the profile) use " + refPfc
                     + ": pause frames for RoCE's priority are ignored on one side and RoCE packets are dropped under "
                       "load.";
-                addFix(f, { "pfc" }, {});
+                addFix(f, sp, base, { "pfc" });
                 ctx.findings.push_back(std::move(f));
             }
         }
+    }
+}
+
+void ruleSwitchBuffer(Context& ctx, const FixBase& base)
+{
+    for (const auto& sp : ctx.snap.switchPorts) {
+        const auto label = portLabel(sp);
         if (sp.losslessBufferPriorities && sp.pfcPriorities) {
             ctx.markEvaluated("M17");
             std::vector<int> missing;
@@ -170,10 +164,17 @@ void rulesSwitch(Context& ctx)
                 f.explanation = "The port pauses priority " + joinInts(missing)
                     + " but gives it no lossless buffer (headroom): the frames that arrive after the pause is sent, "
                       "while it travels the cable, have nowhere to go and are dropped. PFC without headroom is lossy.";
-                addFix(f, { "pfc", "buffer" }, {});
+                addFix(f, sp, base, { "pfc", "buffer" });
                 ctx.findings.push_back(std::move(f));
             }
         }
+    }
+}
+
+void ruleSwitchPfcOperational(Context& ctx, const FixBase& base)
+{
+    for (const auto& sp : ctx.snap.switchPorts) {
+        const auto label = portLabel(sp);
         if (sp.pfcOperational) {
             ctx.markEvaluated("M6");
             if (!*sp.pfcOperational) {
@@ -188,10 +189,26 @@ void rulesSwitch(Context& ctx)
                 f.explanation = "The port has PFC configured but DCBX negotiation left it off (a willing mismatch, "
                                 "two LLDP agents on the host, or CEE vs IEEE). Until it is operational, RoCE traffic "
                                 "through this port is lossy.";
-                addFix(f, { "pfc" }, {});
+                addFix(f, sp, base, { "pfc" });
                 ctx.findings.push_back(std::move(f));
             }
         }
+    }
+}
+
+void ruleSwitchTrust(Context& ctx, const FixBase& base)
+{
+    auto hostTrust = hostMajority(ctx, [&](const Endpoint& e) -> std::optional<std::pair<std::string, Evidence>> {
+        const Netdev* n = ctx.dcbNetdev(e);
+        if (!n || !n->dcb.trust)
+            return std::nullopt;
+        return std::pair { *n->dcb.trust,
+            ctx.ev(ctx.hostOf(e), n->name + " trust", *n->dcb.trust, ctx.whereDcb(ctx.hostOf(e), n->name)) };
+    });
+    std::string refTrust
+        = ctx.opts.profile ? toString(ctx.opts.profile->trust) : (hostTrust ? hostTrust->first : std::string());
+    for (const auto& sp : ctx.snap.switchPorts) {
+        const auto label = portLabel(sp);
         if (sp.trust) {
             ctx.markEvaluated("M8");
             // Cumulus's RoCE mode trusts PCP and DSCP ("pcp,dscp"): it classifies either way the hosts mark.
@@ -210,14 +227,23 @@ void rulesSwitch(Context& ctx)
                 }
                 f.explanation = "The switch classifies by a different header field than the hosts mark: RoCE packets "
                                 "land in the switch's default, lossy queue.";
-                addFix(f, { "trust", "dscp-tc:", "pcp-tc:" },
+                addFix(f, sp, base, { "trust", "dscp-tc:", "pcp-tc:" },
                     [&](Profile& p) { p.trust = refTrust == "pcp" ? TrustMode::Pcp : TrustMode::Dscp; });
                 ctx.findings.push_back(std::move(f));
             }
         }
+    }
+}
+
+void ruleSwitchDscpClass(Context& ctx, const FixBase& base)
+{
+    int roceDscp = ctx.opts.profile ? ctx.opts.profile->roceDscp : 26;
+    int rocePrio = ctx.opts.profile ? ctx.opts.profile->rocePriority : 3;
+    for (const auto& sp : ctx.snap.switchPorts) {
+        const auto label = portLabel(sp);
         if (!sp.dscpToTc.empty()) {
             ctx.markEvaluated("M9");
-            int expectTc = base.tcOf(rocePrio);
+            int expectTc = base.profile.tcOf(rocePrio);
             auto it = sp.dscpToTc.find(roceDscp);
             // A map that lists only configured entries says nothing about a DSCP it leaves out.
             bool unknown = it == sp.dscpToTc.end() && sp.dscpMapPartial;
@@ -235,10 +261,27 @@ void rulesSwitch(Context& ctx)
                       "class (TC "
                     + std::to_string(expectTc) + " for priority " + std::to_string(rocePrio)
                     + "). Vendor defaults differ here (SONiC's template maps DSCP 26 to TC 1).";
-                addFix(f, { "dscp-tc:" }, {});
+                addFix(f, sp, base, { "dscp-tc:" });
                 ctx.findings.push_back(std::move(f));
             }
         }
+    }
+}
+
+void ruleSwitchMtu(Context& ctx, const FixBase& base)
+{
+    int hostMaxMtu = 0;
+    Evidence mtuEv;
+    for (const auto& e : ctx.endpoints) {
+        const Netdev* n = ctx.netdev(ctx.hostOf(e), e.netdev);
+        if (n && n->mtu && *n->mtu > hostMaxMtu) {
+            hostMaxMtu = *n->mtu;
+            mtuEv = ctx.ev(ctx.hostOf(e), e.netdev + " MTU", std::to_string(*n->mtu),
+                ctx.whereNetdev(ctx.hostOf(e), e.netdev, "mtu"));
+        }
+    }
+    for (const auto& sp : ctx.snap.switchPorts) {
+        const auto label = portLabel(sp);
         if (sp.mtu) {
             ctx.markEvaluated("M13");
             if (hostMaxMtu > 0 && *sp.mtu < hostMaxMtu) {
@@ -254,10 +297,17 @@ void rulesSwitch(Context& ctx)
                 f.evidence.push_back(mtuEv);
                 f.explanation = "Frames as large as the hosts' MTU are dropped by this switch port: small RDMA "
                                 "messages work, large ones time out.";
-                addFix(f, { "mtu" }, {});
+                addFix(f, sp, base, { "mtu" });
                 ctx.findings.push_back(std::move(f));
             }
         }
+    }
+}
+
+void ruleSwitchPfcStorm(Context& ctx)
+{
+    for (const auto& sp : ctx.snap.switchPorts) {
+        const auto label = portLabel(sp);
         if (sp.watchdogStorms) {
             ctx.markEvaluated("M16");
             if (*sp.watchdogStorms > 0) {
@@ -276,6 +326,15 @@ void rulesSwitch(Context& ctx)
                 ctx.findings.push_back(std::move(f));
             }
         }
+    }
+}
+
+/// Pause frames arriving for a priority the port treats as lossy: counted in total where the counters do not
+/// split priorities, per priority where they do.
+void ruleSwitchPauseLossy(Context& ctx, const FixBase& base)
+{
+    for (const auto& sp : ctx.snap.switchPorts) {
+        const auto label = portLabel(sp);
         // Counters that do not split priorities (EOS): pause frames arriving on a port with no PFC at all.
         if (sp.pfcRxTotalFirst && sp.pfcRxTotal && sp.pfcPriorities) {
             ctx.markEvaluated("M18");
@@ -295,7 +354,7 @@ void rulesSwitch(Context& ctx)
                 f.explanation = "Between two reads the attached host kept sending pause frames to a port that has PFC "
                                 "off: the host pauses a priority the switch treats as lossy, so the host's RoCE "
                                 "traffic is dropped here under load.";
-                addFix(f, { "pfc" }, {});
+                addFix(f, sp, base, { "pfc" });
                 ctx.findings.push_back(std::move(f));
             }
         }
@@ -321,6 +380,24 @@ void rulesSwitch(Context& ctx)
             }
         }
     }
+}
+
+} // namespace
+
+void rulesSwitch(Context& ctx)
+{
+    if (ctx.snap.switchPorts.empty())
+        return;
+    FixBase base;
+    base.profile = fixProfile(ctx.opts, base.why);
+    ruleSwitchPfc(ctx, base);
+    ruleSwitchBuffer(ctx, base);
+    ruleSwitchPfcOperational(ctx, base);
+    ruleSwitchTrust(ctx, base);
+    ruleSwitchDscpClass(ctx, base);
+    ruleSwitchMtu(ctx, base);
+    ruleSwitchPfcStorm(ctx);
+    ruleSwitchPauseLossy(ctx, base);
 }
 
 } // namespace rp::diag::detail

@@ -15,6 +15,11 @@ list(APPEND RP_CORE_SOURCES
     ${CMAKE_CURRENT_LIST_DIR}/detect.cpp
     ${CMAKE_CURRENT_LIST_DIR}/fragments.h
     ${CMAKE_CURRENT_LIST_DIR}/fragments.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/fragmentlines.h
+    ${CMAKE_CURRENT_LIST_DIR}/fragmentlines.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/fragmentimporter.h
+    ${CMAKE_CURRENT_LIST_DIR}/fragmentimporter.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/fragmentimporter_scan.cpp
     ${CMAKE_CURRENT_LIST_DIR}/switch_show.h
     ${CMAKE_CURRENT_LIST_DIR}/switch_show.cpp
     ${CMAKE_CURRENT_LIST_DIR}/switch_config.h

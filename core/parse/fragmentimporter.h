@@ -1,0 +1,67 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+// Internal header of core/parse, not part of its API: the importer behind importFragments() (fragments.h). It
+// cuts a paste into blocks (fragmentlines.h reads the prompts and headings), hands whole outputs to
+// parseOutput() and merges what they found per host (fragmentimporter.cpp); outputs no parser takes whole
+// (sysfs greps, GID rows, ethtool -S, ibstat, rdma statistic, the test tools) it scans itself
+// (fragmentimporter_scan.cpp).
+
+#include "parse/fragments.h"
+#include "parse/parsehelpers.h"
+#include "parse/parsers.h"
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace rp::fragment_detail {
+
+using parse_detail::Line;
+using parse_detail::Warnings;
+
+struct Block
+{
+    std::string host;
+    std::string command;
+    int commandLine = 0; ///< line of the prompt, 0 when the block has none
+    std::vector<Line> lines; ///< output lines, fences and ellipses left out
+};
+
+class FragmentImporter
+{
+public:
+    explicit FragmentImporter(std::string_view defaultHost)
+        : m_defaultHost(defaultHost.empty() ? std::string("pasted") : std::string(defaultHost))
+    { }
+
+    PastedFabric run(std::string_view text);
+
+private:
+    PastedHost& host(const std::string& name, int line);
+    void processBlock(const Block& block);
+    void delegate(const Block& block, OutputKind kind);
+    bool scanGidRow(PastedHost& h, std::string_view t, int line, std::string& device, int& port, bool record);
+    bool scanSysfs(PastedHost& h, std::string_view path, std::string_view value, int line);
+    void scanEthtool(PastedHost& h, const Block& block);
+    bool scanRdmaStatistic(PastedHost& h, std::string_view t, int line);
+    void scanIbstat(PastedHost& h, const Block& block);
+    void scanTest(PastedHost& h, const Block& block, std::string_view tool);
+    void mergeDevices(PastedHost& h, std::vector<RdmaDevice> devices, int line);
+    void mergeNetdev(PastedHost& h, Netdev netdev, int line);
+    void addCounter(PastedHost& h, const std::string& scope, std::string name, std::uint64_t value, int line);
+    void noteSleep(const std::string& hostName, std::string_view command);
+
+    std::string m_defaultHost;
+    PastedFabric m_out;
+    Warnings m_warnings;
+    std::map<std::string, double> m_clock; ///< per host, seconds of `sleep` seen so far
+    std::map<std::string, bool> m_clockKnown;
+    std::map<std::string, std::map<std::string, int>> m_reads; ///< host -> scope -> reads begun
+    std::map<std::string, std::map<std::string, int>> m_readBlock; ///< host -> scope -> block id of last read
+    int m_blockId = 0;
+};
+
+} // namespace rp::fragment_detail

@@ -1,0 +1,236 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// How the lines of a paste read (see fragmentlines.h). Hand-written scanning, no std::regex: lines may be
+// 16 KiB of hostile text.
+#include "parse/fragmentlines.h"
+
+#include "parse/parsehelpers.h"
+#include "util/text.h"
+
+#include <algorithm>
+#include <array>
+#include <cctype>
+
+namespace rp::fragment_detail {
+
+using namespace parse_detail;
+
+namespace {
+
+bool isHostChar(char c)
+{
+    return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '.' || c == '_';
+}
+
+/// A plausible host name: 1..63 characters of letters, digits, - . _, at least one letter or digit.
+bool looksLikeHostName(std::string_view s)
+{
+    if (s.empty() || s.size() > 63 || !std::all_of(s.begin(), s.end(), isHostChar))
+        return false;
+    return std::any_of(s.begin(), s.end(), [](char c) { return std::isalnum(static_cast<unsigned char>(c)); });
+}
+
+constexpr std::array kKnownPrograms = { "ibv_devinfo", "ibv_devices", "show_gids", "ibdev2netdev", "rdma", "ip", "cat",
+    "grep", "ethtool", "ibstat", "dcb", "mlnx_qos", "lldptool", "ib_send_lat", "ib_send_bw", "ib_write_lat",
+    "ib_write_bw", "ib_read_lat", "ib_read_bw", "ib_atomic_lat", "ib_atomic_bw", "ibv_rc_pingpong", "ibv_ud_pingpong",
+    "ibv_uc_pingpong", "qperf", "sleep", "date", "echo", "ls", "head", "tail", "for", "sudo", "tc", "sysctl",
+    "iptables", "nft", "lspci", "uname", "hostname", "ping", "bash", "sh", "lldpctl" };
+
+bool isKnownProgram(std::string_view p)
+{
+    return std::find(kKnownPrograms.begin(), kKnownPrograms.end(), p) != kKnownPrograms.end();
+}
+
+} // namespace
+
+std::string_view programOf(std::string_view command)
+{
+    auto words = splitWords(command);
+    std::size_t i = 0;
+    while (i < words.size() && (words[i] == "sudo" || words[i] == "-E" || words[i] == "time"))
+        ++i;
+    if (i >= words.size())
+        return {};
+    auto w = words[i];
+    // A relative path, or an absolute one through a bin directory, names the program by its last part.
+    if (auto slash = w.rfind('/'); slash != std::string_view::npos
+        && (w.front() != '/' || w.substr(0, slash).find("bin") != std::string_view::npos))
+        w = w.substr(slash + 1);
+    return w;
+}
+
+std::optional<Prompt> parsePrompt(std::string_view t)
+{
+    if (startsWith(t, "$ ") || t == "$")
+        return Prompt { {}, std::string(trim(t.substr(1))) };
+    if (startsWith(t, "# ")) {
+        auto rest = trim(t.substr(2));
+        if (isKnownProgram(programOf(rest)) || rest.find('/') != std::string_view::npos)
+            return Prompt { {}, std::string(rest) };
+        return std::nullopt;
+    }
+    if (startsWith(t, "PS ") && t.size() > 3 && (t[3] == 'C' || t[3] == 'D' || t[3] == '/' || t[3] == '~')) {
+        auto gt = t.find("> ");
+        if (gt != std::string_view::npos)
+            return Prompt { {}, std::string(trim(t.substr(gt + 2))) };
+    }
+    // Network devices: "leaf1# show ...", "leaf1> show ...", "sonic# show ...".
+    if (auto mark = t.find_first_of("#>"); mark != std::string_view::npos && mark > 0 && mark < 64) {
+        auto name = t.substr(0, mark);
+        auto rest = trim(t.substr(mark + 1));
+        if (looksLikeHostName(name) && (startsWith(rest, "show ") || startsWith(rest, "sonic-cfggen")))
+            return Prompt { std::string(name), std::string(rest) };
+        // Junos: "user@qfx1> show ..." (operational) or "user@qfx1# show ..." (configuration mode).
+        if (auto at = name.find('@'); at != std::string_view::npos && at > 0 && looksLikeHostName(name.substr(at + 1))
+            && startsWith(rest, "show "))
+            return Prompt { std::string(name.substr(at + 1)), std::string(rest) };
+    }
+    std::string_view body = t;
+    bool bracket = false;
+    if (!body.empty() && body.front() == '[') {
+        bracket = true;
+        body.remove_prefix(1);
+    }
+    auto at = body.find('@');
+    if (at == std::string_view::npos || at == 0 || at > 32)
+        return std::nullopt;
+    auto user = body.substr(0, at);
+    if (!std::all_of(user.begin(), user.end(), isHostChar))
+        return std::nullopt;
+    std::size_t i = at + 1;
+    while (i < body.size() && isHostChar(body[i]))
+        ++i;
+    auto host = body.substr(at + 1, i - at - 1);
+    if (!looksLikeHostName(host))
+        return std::nullopt;
+    std::size_t end = std::string_view::npos;
+    if (bracket) {
+        auto close = body.find(']', i);
+        if (close == std::string_view::npos || close + 1 >= body.size())
+            return std::nullopt;
+        end = close + 1;
+    } else {
+        if (i >= body.size() || body[i] != ':')
+            return std::nullopt;
+        auto space = body.find_first_of(" \t", i);
+        auto stop = space == std::string_view::npos ? body.size() : space;
+        if (stop == 0)
+            return std::nullopt;
+        end = stop - 1;
+        if (body[end] != '$' && body[end] != '#')
+            return std::nullopt;
+        end = stop;
+        if (body[stop - 1] == '$' || body[stop - 1] == '#')
+            end = stop;
+        return Prompt { std::string(host), std::string(trim(body.substr(end))) };
+    }
+    if (end >= body.size() || (body[end] != '$' && body[end] != '#'))
+        return std::nullopt;
+    return Prompt { std::string(host), std::string(trim(body.substr(end + 1))) };
+}
+
+bool isFence(std::string_view t)
+{
+    return startsWith(t, "```") || startsWith(t, "~~~");
+}
+
+bool isEllipsis(std::string_view t)
+{
+    if (t.empty())
+        return false;
+    std::string_view s = t;
+    if ((s.front() == '[' && s.back() == ']') || (s.front() == '(' && s.back() == ')'))
+        s = trim(s.substr(1, s.size() - 2));
+    if (s == "snip" || s == "cut" || s == "truncated" || s == "...snip..." || s == "--snip--")
+        return true;
+    std::size_t i = 0;
+    int dots = 0;
+    while (i < s.size()) {
+        if (s[i] == '.') {
+            ++dots;
+            ++i;
+        } else if (s.substr(i, 3) == "\xe2\x80\xa6") { // U+2026
+            dots += 3;
+            i += 3;
+        } else if (s[i] == ' ') {
+            ++i;
+        } else {
+            return false;
+        }
+    }
+    return dots >= 3;
+}
+
+std::optional<std::string> parseHeading(std::string_view raw)
+{
+    if (raw.empty() || raw.front() == ' ' || raw.front() == '\t')
+        return std::nullopt;
+    auto t = trim(raw);
+    auto firstWord = [](std::string_view s) -> std::string_view {
+        s = trim(s);
+        auto sp = s.find_first_of(" \t(:,");
+        return sp == std::string_view::npos ? s : s.substr(0, sp);
+    };
+    if (startsWith(t, "#")) {
+        std::size_t n = 0;
+        while (n < t.size() && t[n] == '#')
+            ++n;
+        if (n > 6 || n >= t.size() || t[n] != ' ')
+            return std::nullopt;
+        auto rest = trim(t.substr(n));
+        if (startsWith(rest, "host ") || startsWith(rest, "Host "))
+            rest = trim(rest.substr(5));
+        auto w = firstWord(rest);
+        if (looksLikeHostName(w) && !isKnownProgram(w))
+            return std::string(w);
+        return std::nullopt;
+    }
+    for (auto [open, close] : { std::pair { "===", "===" }, std::pair { "---", "---" }, std::pair { "==>", "<==" },
+             std::pair { "**", "**" }, std::pair { "***", "***" } }) {
+        std::string_view o(open), c(close);
+        if (t.size() > o.size() + c.size() && startsWith(t, o) && t.substr(t.size() - c.size()) == c) {
+            auto inner = trim(t.substr(o.size(), t.size() - o.size() - c.size()));
+            if (inner.find_first_not_of("=-*<> ") == std::string_view::npos)
+                return std::nullopt;
+            if (startsWith(inner, "host ") || startsWith(inner, "Host "))
+                inner = trim(inner.substr(5));
+            auto w = firstWord(inner);
+            if (w.size() == inner.size() || inner.find('(') != std::string_view::npos || inner.find(':') == w.size())
+                if (looksLikeHostName(w))
+                    return std::string(w);
+            return std::nullopt;
+        }
+    }
+    if (startsWith(t, "Host:") || startsWith(t, "host:") || startsWith(t, "Hostname:")) {
+        auto w = trim(t.substr(t.find(':') + 1));
+        if (looksLikeHostName(w))
+            return std::string(w);
+        return std::nullopt;
+    }
+    if (t.size() > 1 && t.back() == ':' && t.find_first_of(" \t") == std::string_view::npos) {
+        auto w = t.substr(0, t.size() - 1);
+        static constexpr std::array kKeys = { "port", "hca_id", "NIC statistics", "Port", "GID", "statistics", "output",
+            "server", "client", "before", "after", "Before", "After", "Output", "Server", "Client" };
+        if (std::find(kKeys.begin(), kKeys.end(), w) != kKeys.end() || w.find('[') != std::string_view::npos)
+            return std::nullopt;
+        if (looksLikeHostName(w) && !isKnownProgram(w))
+            return std::string(w);
+    }
+    return std::nullopt;
+}
+
+std::string optionValue(std::string_view command, std::initializer_list<std::string_view> names)
+{
+    auto words = splitWords(command);
+    for (std::size_t i = 0; i < words.size(); ++i) {
+        for (auto n : names) {
+            if (words[i] == n && i + 1 < words.size())
+                return std::string(words[i + 1]);
+            if (startsWith(n, "--") && startsWith(words[i], n) && words[i].size() > n.size()
+                && words[i][n.size()] == '=')
+                return std::string(words[i].substr(n.size() + 1));
+        }
+    }
+    return {};
+}
+
+} // namespace rp::fragment_detail

@@ -1,0 +1,31 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+// Internal header of core/parse, not part of its API: how the lines of a paste read for the fragment importer
+// (fragmentimporter.h): shell and switch prompts, host headings, markdown fences, ellipses, program names.
+
+#include <initializer_list>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace rp::fragment_detail {
+
+struct Prompt
+{
+    std::string host; ///< empty when the prompt does not name one
+    std::string command;
+};
+
+/// The program a command line runs ("sudo /usr/bin/ibv_devinfo -v" -> "ibv_devinfo").
+std::string_view programOf(std::string_view command);
+/// "user@host:~$ cmd", "[user@host dir]# cmd", "$ cmd", "# cmd" (a known program), "PS C:\> cmd".
+std::optional<Prompt> parsePrompt(std::string_view t);
+bool isFence(std::string_view t);
+bool isEllipsis(std::string_view t);
+/// "## host-a", "=== host-a ===", "==> host-a <==", "**host-a**", "host-a:" alone, "Host: host-a".
+std::optional<std::string> parseHeading(std::string_view raw);
+/// The value after an option in a command: "-d rxe0", "--ib-dev=rxe0", "-drxe0".
+std::string optionValue(std::string_view command, std::initializer_list<std::string_view> names);
+
+} // namespace rp::fragment_detail
