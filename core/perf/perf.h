@@ -168,7 +168,8 @@ struct Endpoint
 Result<std::vector<SizeResult>> runTcpServer(const TestOptions& options, const Endpoint& bind, const RunHooks& hooks);
 Result<std::vector<SizeResult>> runTcpClient(const TestOptions& options, const Endpoint& server, const RunHooks& hooks);
 
-/// RDMA engine (core/perf/rdma.cpp): RC QP via rdma_cm on the address's device; verbs ops as in Op.
+/// RDMA engine (core/perf/rdma.cpp, the engine in rdmaverbsengine*.cpp): RC QP via rdma_cm on the address's device;
+/// verbs ops as in Op.
 Result<std::vector<SizeResult>> runRdmaServer(const TestOptions& options, const Endpoint& bind, const RunHooks& hooks);
 Result<std::vector<SizeResult>> runRdmaClient(
     const TestOptions& options, const Endpoint& server, const RunHooks& hooks);

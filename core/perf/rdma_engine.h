@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-// What the RDMA verbs engine (rdma.cpp) reports beyond perf.h: the connection it actually made (device, port,
-// the GID index and type in use, the traffic class of the QP). perf.h's runRdmaServer/runRdmaClient are these
-// entry points without the extras; the test driver and the probe use the extras to show which GID a test ran on.
+// What the RDMA verbs engine (rdma.cpp, rdmaverbsengine*.cpp) reports beyond perf.h: the connection it actually made
+// (device, port, the GID index and type in use, the traffic class of the QP). perf.h's runRdmaServer/runRdmaClient are
+// these entry points without the extras; the test driver and the probe use the extras to show which GID a test ran on.
 
 #include "perf/perf.h"
 

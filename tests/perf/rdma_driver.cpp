@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Test driver of the RDMA verbs engine (core/perf/rdma.cpp), for the Soft-RoCE lab tests and the benchmark:
-// one side of a test per process, every event as one JSON object per line on stdout.
+// Test driver of the RDMA verbs engine (core/perf/rdma.cpp, rdmaverbsengine*.cpp), for the Soft-RoCE lab tests and the
+// benchmark: one side of a test per process, every event as one JSON object per line on stdout.
 //
 //   rdma_driver server [--bind ADDR] [--port N] OPTIONS
 //   rdma_driver client --server ADDR --port N OPTIONS
