@@ -3,9 +3,11 @@
 
 #include "counters/counters.h"
 #include "perf/protocol.h"
+#include "util/files.h"
+#include "util/format.h"
 
+#include <QBuffer>
 #include <QCoreApplication>
-#include <QFile>
 #include <QFontMetricsF>
 #include <QPageSize>
 #include <QPainter>
@@ -118,7 +120,7 @@ QString q(const std::string& s)
 /// The same rounding as the CLI's tables and the CSV readers' printf (Qt's own rounds 2.895 up, printf down).
 QString num(double v, int digits)
 {
-    return QString::fromStdString(run::fixed(v, digits));
+    return QString::fromStdString(fixed(v, digits));
 }
 
 /// A step of 1, 2 or 5 x 10^n giving about `ticks` ticks over `range`.
@@ -140,7 +142,7 @@ QString tickText(double v, double step)
 
 QString bytesText(double v)
 {
-    return q(run::sizeText(static_cast<std::uint64_t>(std::llround(v))));
+    return q(sizeText(static_cast<std::uint64_t>(std::llround(v))));
 }
 
 } // namespace
@@ -1627,10 +1629,11 @@ Result<void> writePdfReport(const PdfReportInput& input, const std::string& path
         return fail(ErrorKind::Usage, "no run to report");
     if (!QCoreApplication::instance())
         return fail(ErrorKind::Internal, "the PDF report needs a QGuiApplication", path);
-    const QString file = QString::fromStdString(path);
-    const QString tmp = file + QStringLiteral(".part");
+    // Rendered in memory, then written beside the target and renamed: a failed run never leaves half a PDF.
+    QBuffer pdf;
+    pdf.open(QIODevice::WriteOnly);
     {
-        QPdfWriter writer(tmp);
+        QPdfWriter writer(&pdf);
         writer.setPageSize(QPageSize(QPageSize::A4));
         writer.setPageMargins(QMarginsF(0, 0, 0, 0));
         writer.setResolution(72);
@@ -1650,16 +1653,11 @@ Result<void> writePdfReport(const PdfReportInput& input, const std::string& path
                 n.endsWith(QStringLiteral(".json")) ? QStringLiteral("application/json") : QStringLiteral("text/csv"));
         }
         ReportPdf report(writer, input);
-        if (!report.write()) {
-            QFile::remove(tmp);
+        if (!report.write())
             return fail(ErrorKind::Io, "cannot write the PDF", path);
-        }
     }
-    QFile::remove(file);
-    if (!QFile::rename(tmp, file)) {
-        QFile::remove(tmp);
-        return fail(ErrorKind::Io, "cannot write the PDF (rename failed)", path);
-    }
+    if (auto ok = writeFileAtomically(path, pdf.data().toStdString()); !ok)
+        return fail(ErrorKind::Io, "cannot write the PDF (" + ok.error().message + ")", path);
     return {};
 }
 

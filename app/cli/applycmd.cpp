@@ -152,23 +152,15 @@ int applyCommand(int argc, char** argv)
     Args args({ "dry-run", "verify-only", "json", "accept-new-host-keys", "help" },
         { "plan", "profile", "inventory", "concurrency", "policy", "canary", "confirm-timeout", "journal-dir",
             "known-hosts" });
-    if (auto error = args.parse(argc, argv, 2); !error.empty()) {
-        std::fprintf(stderr, "rocepilot-cli apply: %s\n(see 'rocepilot-cli apply --help')\n", error.c_str());
-        return ExitUsage;
-    }
-    if (args.flag("help")) {
-        std::fputs(kApplyHelp, stdout);
-        return ExitOk;
-    }
+    if (auto done = parseOrHelp(args, argc, argv, 2, "apply", kApplyHelp))
+        return *done;
     const auto planArg = args.value("plan");
     const auto profileArg = args.value("profile");
     const auto inventoryArg = args.value("inventory");
     if ((planArg.has_value() == profileArg.has_value()) || (profileArg && !inventoryArg) || !args.positional().empty()
         || (args.flag("dry-run") && args.flag("verify-only"))) {
-        std::fprintf(stderr,
-            "rocepilot-cli apply: give --plan DIR, or --profile P with --inventory FILE (and at most one of "
-            "--dry-run, --verify-only)\n(see 'rocepilot-cli apply --help')\n");
-        return ExitUsage;
+        return usageError("apply",
+            "give --plan DIR, or --profile P with --inventory FILE (and at most one of --dry-run, --verify-only)");
     }
     std::string optionError;
     apply::Options options = baseOptions(args, optionError);
@@ -298,16 +290,10 @@ int runFromJournal(const Args& args, const std::string& path, apply::Options opt
 int rollbackCommand(int argc, char** argv)
 {
     Args args({ "json", "accept-new-host-keys", "help" }, { "journal-dir", "known-hosts" });
-    if (auto error = args.parse(argc, argv, 2);
-        !error.empty() || (!args.flag("help") && args.positional().size() != 1)) {
-        std::fprintf(stderr, "rocepilot-cli rollback: %s\n(see 'rocepilot-cli rollback --help')\n",
-            error.empty() ? "give one JOURNAL" : error.c_str());
-        return ExitUsage;
-    }
-    if (args.flag("help")) {
-        std::fputs(kRollbackHelp, stdout);
-        return ExitOk;
-    }
+    if (auto done = parseOrHelp(args, argc, argv, 2, "rollback", kRollbackHelp))
+        return *done;
+    if (args.positional().size() != 1)
+        return usageError("rollback", "give one JOURNAL");
     std::string optionError;
     auto options = baseOptions(args, optionError);
     return runFromJournal(args, resolveJournal(args.positional().front(), options.journalDir), options, false);
@@ -316,13 +302,11 @@ int rollbackCommand(int argc, char** argv)
 int journalCommand(int argc, char** argv)
 {
     Args args({ "json", "accept-new-host-keys", "help" }, { "journal-dir", "known-hosts" });
-    if (auto error = args.parse(argc, argv, 2); !error.empty()) {
-        std::fprintf(stderr, "rocepilot-cli journal: %s\n(see 'rocepilot-cli journal --help')\n", error.c_str());
+    if (auto done = parseOrHelp(args, argc, argv, 2, "journal", kJournalHelp))
+        return *done;
+    if (args.positional().empty()) {
+        std::fputs(kJournalHelp, stderr);
         return ExitUsage;
-    }
-    if (args.flag("help") || args.positional().empty()) {
-        std::fputs(kJournalHelp, args.flag("help") ? stdout : stderr);
-        return args.flag("help") ? ExitOk : ExitUsage;
     }
     const std::string dir = args.value("journal-dir").value_or(apply::defaultJournalDir());
     const std::string sub = args.positional().front();

@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "args.h"
 
+#include "commands.h"
+
 #include "util/text.h"
 
 #include <algorithm>
+#include <cstdio>
 
 namespace rp::cli {
 
@@ -57,6 +60,26 @@ std::optional<std::string> Args::value(const std::string& name) const
     if (it == m_values.end())
         return std::nullopt;
     return it->second;
+}
+
+int usageError(const std::string& command, const std::string& message)
+{
+    const std::string helpName = command.substr(0, command.find(' '));
+    std::fprintf(stderr, "rocepilot-cli %s: %s\n(see 'rocepilot-cli %s --help')\n", command.c_str(), message.c_str(),
+        helpName.c_str());
+    return ExitUsage;
+}
+
+std::optional<int> parseOrHelp(Args& args, int argc, char** argv, int first, const std::string& command,
+    const char* help, const std::function<int(const std::string&)>& usage)
+{
+    if (auto error = args.parse(argc, argv, first); !error.empty())
+        return usage ? usage(error) : usageError(command, error);
+    if (args.flag("help")) {
+        std::fputs(help, stdout);
+        return ExitOk;
+    }
+    return std::nullopt;
 }
 
 } // namespace rp::cli

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
@@ -30,5 +31,15 @@ private:
     std::map<std::string, bool> m_set;
     std::vector<std::string> m_positional;
 };
+
+/// A usage error: "rocepilot-cli COMMAND: MESSAGE" and where its help is (the first word's --help), on stderr.
+/// Returns ExitUsage.
+int usageError(const std::string& command, const std::string& message);
+
+/// How every command starts: parses argv from `first` (a bad option is a usage error, reported by `usage` when
+/// given, else by usageError) and answers --help with `help` on stdout. Returns the exit code when that ends the
+/// command, nullopt when the command goes on.
+std::optional<int> parseOrHelp(Args& args, int argc, char** argv, int first, const std::string& command,
+    const char* help, const std::function<int(const std::string&)>& usage = {});
 
 } // namespace rp::cli

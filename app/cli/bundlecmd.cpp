@@ -65,14 +65,8 @@ void printManual(const std::string& host, int interval, bool windows)
 int bundleCommand(int argc, char** argv)
 {
     Args args({ "help", "accept-new-host-keys", "windows" }, { "inventory", "host", "out", "interval", "known-hosts" });
-    if (auto error = args.parse(argc, argv, 2); !error.empty()) {
-        std::fprintf(stderr, "rocepilot-cli bundle: %s\n(see 'rocepilot-cli bundle --help')\n", error.c_str());
-        return ExitUsage;
-    }
-    if (args.flag("help")) {
-        std::fputs(kHelp, stdout);
-        return ExitOk;
-    }
+    if (auto done = parseOrHelp(args, argc, argv, 2, "bundle", kHelp))
+        return *done;
     if (args.positional().empty()) {
         std::fprintf(stderr, "rocepilot-cli bundle: give collect, show or script\n");
         return ExitUsage;

@@ -99,14 +99,8 @@ int diagnoseCommand(int argc, char** argv)
     }
     Args args({ "json", "active", "help", "accept-new-host-keys" },
         { "inventory", "profile", "probe", "interval", "known-hosts", "earlier" });
-    if (auto error = args.parse(static_cast<int>(rest.size()), rest.data(), 2); !error.empty()) {
-        std::fprintf(stderr, "rocepilot-cli diagnose: %s\n(see 'rocepilot-cli diagnose --help')\n", error.c_str());
-        return ExitUsage;
-    }
-    if (args.flag("help")) {
-        std::fputs(kHelp, stdout);
-        return ExitOk;
-    }
+    if (auto done = parseOrHelp(args, static_cast<int>(rest.size()), rest.data(), 2, "diagnose", kHelp))
+        return *done;
     if (!args.positional().empty()) {
         std::fprintf(stderr, "rocepilot-cli diagnose: unexpected argument '%s' (files go after --paste)\n",
             args.positional().front().c_str());

@@ -114,14 +114,8 @@ int discoverCommand(int argc, char** argv)
 {
     Args args({ "json", "accept-new-host-keys", "no-dcb", "ipv6", "help" },
         { "inventory", "sysfs-root", "known-hosts", "identity", "concurrency", "timeout", "netdev" });
-    if (auto error = args.parse(argc, argv, 2); !error.empty()) {
-        std::fprintf(stderr, "rocepilot-cli discover: %s\n(see 'rocepilot-cli discover --help')\n", error.c_str());
-        return ExitUsage;
-    }
-    if (args.flag("help")) {
-        std::fputs(kHelp, stdout);
-        return ExitOk;
-    }
+    if (auto done = parseOrHelp(args, argc, argv, 2, "discover", kHelp))
+        return *done;
     Inventory inventory;
     if (auto file = args.value("inventory")) {
         if (!args.positional().empty()) {

@@ -63,30 +63,16 @@ int exportCommand(int argc, char** argv)
         std::fputs(kHelp, help ? stdout : stderr);
         return help ? ExitOk : ExitUsage;
     }
-    if (std::string(argv[2]) != "ansible") {
-        std::fprintf(stderr,
-            "rocepilot-cli export: unknown format '%s' (only 'ansible')\n(see 'rocepilot-cli export --help')\n",
-            argv[2]);
-        return ExitUsage;
-    }
+    if (std::string(argv[2]) != "ansible")
+        return usageError("export", "unknown format '" + std::string(argv[2]) + "' (only 'ansible')");
     Args args({ "help" }, { "plan", "inventory", "out", "forks", "junos-confirm" });
-    if (auto error = args.parse(argc, argv, 3); !error.empty()) {
-        std::fprintf(stderr, "rocepilot-cli export ansible: %s\n(see 'rocepilot-cli export --help')\n", error.c_str());
-        return ExitUsage;
-    }
-    if (args.flag("help")) {
-        std::fputs(kHelp, stdout);
-        return ExitOk;
-    }
+    if (auto done = parseOrHelp(args, argc, argv, 3, "export ansible", kHelp))
+        return *done;
     auto planDir = args.value("plan");
     auto inventoryFile = args.value("inventory");
     auto out = args.value("out");
-    if (!planDir || !inventoryFile || !out || !args.positional().empty()) {
-        std::fprintf(stderr,
-            "rocepilot-cli export ansible: --plan, --inventory and --out are required, and nothing else\n"
-            "(see 'rocepilot-cli export --help')\n");
-        return ExitUsage;
-    }
+    if (!planDir || !inventoryFile || !out || !args.positional().empty())
+        return usageError("export ansible", "--plan, --inventory and --out are required, and nothing else");
     AnsibleExportOptions options;
     if (auto f = args.value("forks"); f && !parseInt(*f, 1, 1000, options.forks)) {
         std::fprintf(stderr, "rocepilot-cli export ansible: --forks takes 1..1000, got '%s'\n", f->c_str());

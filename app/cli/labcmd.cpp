@@ -43,14 +43,8 @@ void onSignal(int)
 int labCommand(int argc, char** argv)
 {
     Args args({ "help" }, { "inventory-out", "state-dir" });
-    if (auto error = args.parse(argc, argv, 2); !error.empty()) {
-        std::fprintf(stderr, "rocepilot-cli lab: %s\n(see 'rocepilot-cli lab --help')\n", error.c_str());
-        return ExitUsage;
-    }
-    if (args.flag("help")) {
-        std::fputs(kHelp, stdout);
-        return ExitOk;
-    }
+    if (auto done = parseOrHelp(args, argc, argv, 2, "lab", kHelp))
+        return *done;
     if (args.positional().size() != 1) {
         std::fprintf(stderr, "rocepilot-cli lab: say start, status or stop\n");
         return ExitUsage;

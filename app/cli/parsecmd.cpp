@@ -35,14 +35,8 @@ exit codes: 0 every file read, 1 some file unreadable or of no known format, 2 u
 int parseCommand(int argc, char** argv)
 {
     Args args({ "json", "help" }, { "kind" });
-    if (auto error = args.parse(argc, argv, 2); !error.empty()) {
-        std::fprintf(stderr, "rocepilot-cli parse: %s\n(see 'rocepilot-cli parse --help')\n", error.c_str());
-        return ExitUsage;
-    }
-    if (args.flag("help")) {
-        std::fputs(kHelp, stdout);
-        return ExitOk;
-    }
+    if (auto done = parseOrHelp(args, argc, argv, 2, "parse", kHelp))
+        return *done;
     OutputKind kind = OutputKind::Unknown;
     if (auto k = args.value("kind"); k && *k != "auto") {
         auto parsed = outputKindFromString(*k);

@@ -51,22 +51,13 @@ int planCommand(int argc, char** argv)
 {
     Args args({ "json", "help", "no-discover", "accept-new-host-keys" },
         { "profile", "inventory", "out", "known-hosts", "facts" });
-    if (auto error = args.parse(argc, argv, 2); !error.empty()) {
-        std::fprintf(stderr, "rocepilot-cli plan: %s\n(see 'rocepilot-cli plan --help')\n", error.c_str());
-        return ExitUsage;
-    }
-    if (args.flag("help")) {
-        std::fputs(kHelp, stdout);
-        return ExitOk;
-    }
+    if (auto done = parseOrHelp(args, argc, argv, 2, "plan", kHelp))
+        return *done;
     auto profileArg = args.value("profile");
     auto inventoryArg = args.value("inventory");
     auto out = args.value("out");
     if (!profileArg || !inventoryArg || !out || !args.positional().empty()) {
-        std::fprintf(stderr,
-            "rocepilot-cli plan: --profile, --inventory and --out are required, and nothing else\n"
-            "(see 'rocepilot-cli plan --help')\n");
-        return ExitUsage;
+        return usageError("plan", "--profile, --inventory and --out are required, and nothing else");
     }
     Result<Profile> profile = fail(ErrorKind::Usage, "");
     if (auto preset = findPreset(*profileArg))

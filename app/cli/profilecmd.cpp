@@ -27,50 +27,40 @@ options:
 exit codes: 0 fine (warnings may be printed), 1 the file is invalid or unreadable, 2 usage error
 )";
 
-int usage(const std::string& message)
-{
-    std::fprintf(stderr, "rocepilot-cli profile: %s\n(see 'rocepilot-cli profile --help')\n", message.c_str());
-    return ExitUsage;
-}
-
 } // namespace
 
 int profileCommand(int argc, char** argv)
 {
     Args args({ "help" }, {});
-    if (auto error = args.parse(argc, argv, 2); !error.empty())
-        return usage(error);
-    if (args.flag("help")) {
-        std::fputs(kHelp, stdout);
-        return ExitOk;
-    }
+    if (auto done = parseOrHelp(args, argc, argv, 2, "profile", kHelp))
+        return *done;
     const auto& pos = args.positional();
     if (pos.empty())
-        return usage("no subcommand given (presets, show or validate)");
+        return usageError("profile", "no subcommand given (presets, show or validate)");
     const auto& sub = pos[0];
     if (sub == "presets") {
         if (pos.size() != 1)
-            return usage("'presets' takes no arguments");
+            return usageError("profile", "'presets' takes no arguments");
         for (const auto& preset : presets())
             std::printf("%s\n  %s\n  %s\n\n", preset.id.c_str(), preset.title.c_str(), preset.explanation.c_str());
         return ExitOk;
     }
     if (sub == "show") {
         if (pos.size() != 2)
-            return usage("'show' needs exactly one PRESET (see 'rocepilot-cli profile presets')");
+            return usageError("profile", "'show' needs exactly one PRESET (see 'rocepilot-cli profile presets')");
         auto preset = findPreset(pos[1]);
         if (!preset) {
             std::string names;
             for (const auto& p : presets())
                 names += (names.empty() ? "" : ", ") + p.id;
-            return usage("unknown preset '" + pos[1] + "' (presets: " + names + ")");
+            return usageError("profile", "unknown preset '" + pos[1] + "' (presets: " + names + ")");
         }
         std::fputs(profileToYaml(preset->profile).c_str(), stdout);
         return ExitOk;
     }
     if (sub == "validate") {
         if (pos.size() != 2)
-            return usage("'validate' needs exactly one FILE");
+            return usageError("profile", "'validate' needs exactly one FILE");
         auto text = readTextFile(pos[1], 1u << 20);
         if (!text) {
             std::fprintf(stderr, "%s\n", text.error().describe().c_str());
@@ -96,7 +86,7 @@ int profileCommand(int argc, char** argv)
             "%s: valid profile '%s'\n%s\n", pos[1].c_str(), profile->name.c_str(), tosExplanation(*profile).c_str());
         return ExitOk;
     }
-    return usage("unknown subcommand '" + sub + "' (presets, show or validate)");
+    return usageError("profile", "unknown subcommand '" + sub + "' (presets, show or validate)");
 }
 
 } // namespace rp::cli

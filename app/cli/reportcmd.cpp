@@ -5,6 +5,7 @@
 #include "run/run.h"
 #include "run/summary.h"
 #include "util/files.h"
+#include "util/format.h"
 
 #ifdef RP_HAVE_PDF_REPORT
 #include "reportpdf.h"
@@ -55,12 +56,6 @@ A run that did not finish (the test was killed) is reported with what it kept, a
 exit codes: 0 written, 1 a run could not be read or a file not written, 2 usage error
 )";
 
-int usage(const std::string& message)
-{
-    std::fprintf(stderr, "rocepilot-cli report: %s\n(see 'rocepilot-cli report --help')\n", message.c_str());
-    return ExitUsage;
-}
-
 double threadCpuS()
 {
     timespec ts {};
@@ -81,19 +76,18 @@ void printRun(const std::string& name, const run::Run& r)
         const auto& c = s.report.client;
         std::string lat[5] = { "-", "-", "-", "-", "-" };
         if (c.latency && c.latency->hasPercentiles) {
-            lat[0] = run::fixed(c.latency->minUs, 2);
-            lat[1] = run::fixed(c.latency->p50Us, 2);
-            lat[2] = run::fixed(c.latency->p99Us, 2);
-            lat[3] = run::fixed(c.latency->p999Us, 2);
-            lat[4] = run::fixed(c.latency->maxUs, 2);
+            lat[0] = fixed(c.latency->minUs, 2);
+            lat[1] = fixed(c.latency->p50Us, 2);
+            lat[2] = fixed(c.latency->p99Us, 2);
+            lat[3] = fixed(c.latency->p999Us, 2);
+            lat[4] = fixed(c.latency->maxUs, 2);
         }
-        const std::string cc = c.cpu.wallS > 0 ? run::fixed(c.cpu.percent(), 0) + "%" : "-";
-        const std::string sc = s.report.server && s.report.server->cpu.wallS > 0
-            ? run::fixed(s.report.server->cpu.percent(), 0) + "%"
-            : "-";
-        std::printf("  %10s %10s %9s %9s %9s %9s %9s %8s %8s %8s\n", run::sizeText(c.size).c_str(),
-            run::fixed(c.gbps, 3).c_str(), run::fixed(c.messagesPerS / 1e6, 4).c_str(), lat[0].c_str(), lat[1].c_str(),
-            lat[2].c_str(), lat[3].c_str(), lat[4].c_str(), cc.c_str(), sc.c_str());
+        const std::string cc = c.cpu.wallS > 0 ? fixed(c.cpu.percent(), 0) + "%" : "-";
+        const std::string sc
+            = s.report.server && s.report.server->cpu.wallS > 0 ? fixed(s.report.server->cpu.percent(), 0) + "%" : "-";
+        std::printf("  %10s %10s %9s %9s %9s %9s %9s %8s %8s %8s\n", sizeText(c.size).c_str(), fixed(c.gbps, 3).c_str(),
+            fixed(c.messagesPerS / 1e6, 4).c_str(), lat[0].c_str(), lat[1].c_str(), lat[2].c_str(), lat[3].c_str(),
+            lat[4].c_str(), cc.c_str(), sc.c_str());
     }
     std::printf("  %zu live samples, %zu counter samples\n", r.samples.size(), r.counters.size());
 }
@@ -104,27 +98,24 @@ int reportCommand(int argc, char** argv)
 {
     Args args({ "help", "timings", "no-attach", "pdf-a" },
         { "pdf", "csv", "samples-csv", "counters-csv", "json", "findings", "apply-journal", "site", "operator" });
-    if (auto error = args.parse(argc, argv, 2); !error.empty())
-        return usage(error);
-    if (args.flag("help")) {
-        std::fputs(kHelp, stdout);
-        return ExitOk;
-    }
+    if (auto done = parseOrHelp(args, argc, argv, 2, "report", kHelp))
+        return *done;
     if (args.positional().empty())
-        return usage("give at least one run file");
+        return usageError("report", "give at least one run file");
     std::string findings, journal;
     for (auto [option, into] : { std::pair { "findings", &findings }, std::pair { "apply-journal", &journal } }) {
         if (auto file = args.value(option)) {
             auto text = readTextFile(*file, 16u << 20);
             if (!text)
-                return usage("--" + std::string(option) + ": " + text.error().describe());
+                return usageError("report", "--" + std::string(option) + ": " + text.error().describe());
             *into = *text;
         }
     }
 #ifndef RP_HAVE_PDF_REPORT
     if (args.value("pdf"))
-        return usage("--pdf needs the Qt part of RoCE Pilot, and this rocepilot-cli was built without it "
-                     "(RP_BUILD_GUI=OFF); CSV and JSON work");
+        return usageError("report",
+            "--pdf needs the Qt part of RoCE Pilot, and this rocepilot-cli was built without it "
+            "(RP_BUILD_GUI=OFF); CSV and JSON work");
 #endif
 
     // PDF fonts come from a QGuiApplication: started on this thread while a second one reads the runs.

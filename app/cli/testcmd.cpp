@@ -16,6 +16,7 @@
 #include "run/runner.h"
 #include "util/command.h"
 #include "util/files.h"
+#include "util/format.h"
 #include "util/text.h"
 
 #include <arpa/inet.h>
@@ -144,22 +145,6 @@ template <class T> std::optional<T> parseNumber(const std::string& text)
     return v;
 }
 
-std::string sizeText(std::uint64_t size)
-{
-    if (size >= (1u << 20) && size % (1u << 20) == 0)
-        return std::to_string(size >> 20) + " MiB";
-    if (size >= 1024 && size % 1024 == 0)
-        return std::to_string(size >> 10) + " KiB";
-    return std::to_string(size) + " B";
-}
-
-std::string fixed(double v, int digits)
-{
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%.*f", digits, v);
-    return buf;
-}
-
 /// Usage error: message on stderr (and as a JSON error line with --json), exit 2.
 int usage(bool json, const std::string& message)
 {
@@ -168,8 +153,7 @@ int usage(bool json, const std::string& message)
                        .c_str(),
             stdout);
     }
-    std::fprintf(stderr, "rocepilot-cli test: %s\n(see 'rocepilot-cli test --help')\n", message.c_str());
-    return ExitUsage;
+    return usageError("test", message);
 }
 
 bool isNumeric(const std::string& address)
@@ -308,12 +292,9 @@ int testCommand(int argc, char** argv)
         }
         return false;
     }();
-    if (auto error = args.parse(argc, argv, 2); !error.empty())
-        return usage(json, error);
-    if (args.flag("help")) {
-        std::fputs(kHelp, stdout);
-        return ExitOk;
-    }
+    if (auto done
+        = parseOrHelp(args, argc, argv, 2, "test", kHelp, [&](const std::string& e) { return usage(json, e); }))
+        return *done;
     if (!args.positional().empty())
         return usage(json, "unexpected argument '" + args.positional().front() + "'");
 

@@ -2,6 +2,7 @@
 #include "counters/counters.h"
 
 #include "counters/native.h"
+#include "util/text.h"
 
 #include <charconv>
 #include <chrono>
@@ -13,18 +14,12 @@ namespace rp::counters {
 
 namespace {
 
-std::string_view trim(std::string_view s)
-{
-    while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r'))
-        s.remove_prefix(1);
-    while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r'))
-        s.remove_suffix(1);
-    return s;
-}
+/// What counter files and tool lines are trimmed of (a value's own line breaks are already split off).
+constexpr std::string_view kBlanks = " \t\r";
 
 std::optional<std::uint64_t> wholeNumber(std::string_view s)
 {
-    s = trim(s);
+    s = trim(s, kBlanks);
     std::uint64_t v = 0;
     auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
     if (s.empty() || ec != std::errc() || p != s.data() + s.size())
@@ -36,7 +31,7 @@ std::optional<std::uint64_t> wholeNumber(std::string_view s)
 /// '_'), at most 96 characters. Anything else is not a counter name.
 std::optional<std::string> cleanName(std::string_view name)
 {
-    name = trim(name);
+    name = trim(name, kBlanks);
     if (name.empty() || name.size() > 96)
         return std::nullopt;
     std::string out;
@@ -102,7 +97,7 @@ Values parseHwCounters(std::string_view text)
 {
     Values out;
     forEachLine(text, [&](std::string_view line) {
-        line = trim(line);
+        line = trim(line, kBlanks);
         if (line.empty())
             return;
         std::string_view name, value;
@@ -385,7 +380,7 @@ void BlockReader::feed(std::string_view chunk, const std::function<void(const Bl
             m_block = Block {};
             m_inEthtool = false;
             m_ethtool.clear();
-            std::string t(trim(line.substr(3)));
+            std::string t(trim(line.substr(3), kBlanks));
             for (char& c : t) {
                 if (c == ',')
                     c = '.'; // $EPOCHREALTIME in a locale with a decimal comma

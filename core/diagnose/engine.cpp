@@ -2,6 +2,7 @@
 // The troubleshooter's engine: endpoints and segments (who can talk to whom), the segment comparison every
 // pair rule uses, coverage of the field guide's checks M1..M20, and the report.
 #include "diagnose/context.h"
+#include "util/text.h"
 
 #include <algorithm>
 #include <charconv>
@@ -541,11 +542,6 @@ void addPasted(FabricSnapshot& snapshot, const PastedFabric& pasted, const std::
             return std::string(buf) + ":" + gid.substr(22, 2) + ":" + gid.substr(25, 2) + ":" + gid.substr(32, 2) + ":"
                 + gid.substr(35, 2) + ":" + gid.substr(37, 2);
         };
-        auto lowerMac = [](std::string m) {
-            for (auto& c : m)
-                c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-            return m;
-        };
         for (auto& d : h->facts.devices) {
             for (auto& port : d.ports) {
                 if (!port.netdev.empty())
@@ -555,7 +551,7 @@ void addPasted(FabricSnapshot& snapshot, const PastedFabric& pasted, const std::
                     if (mac.empty())
                         continue;
                     for (const auto& n : h->facts.netdevs)
-                        if (lowerMac(n.mac) == mac && n.vlanParent.empty() && n.kind != "vlan")
+                        if (lower(n.mac) == mac && n.vlanParent.empty() && n.kind != "vlan")
                             port.netdev = n.name;
                     if (!port.netdev.empty())
                         break;

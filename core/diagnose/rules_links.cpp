@@ -4,6 +4,7 @@
 // fix for each side from the generators.
 #include "diagnose/context.h"
 #include "parse/lldp.h"
+#include "util/text.h"
 
 #include <algorithm>
 #include <set>
@@ -15,9 +16,7 @@ namespace {
 std::string shortName(std::string_view n)
 {
     auto dot = n.find('.');
-    std::string s(n.substr(0, dot));
-    std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return s;
+    return lower(n.substr(0, dot));
 }
 
 std::string lldpWhere(const LldpNeighbor& n)

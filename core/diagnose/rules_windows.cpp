@@ -3,6 +3,7 @@
 // operational (M6), the SMB Direct priority without PFC (M5), DCBX willing (M7), the SMB class's bandwidth (M15).
 // Fixes come from the Windows generator.
 #include "diagnose/context.h"
+#include "util/text.h"
 
 #include <algorithm>
 #include <cctype>
@@ -16,13 +17,6 @@ std::string where(const DiagHost& h, const std::string& cmdlet)
     auto it = h.windows.lines.find(cmdlet);
     return h.origin + (it != h.windows.lines.end() ? ":" + std::to_string(it->second) : std::string()) + " (" + cmdlet
         + ")";
-}
-
-std::string lower(std::string s)
-{
-    for (auto& c : s)
-        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return s;
 }
 
 std::vector<Fix> windowsFix(const Context& ctx, const DiagHost& h, const std::string& adapter,

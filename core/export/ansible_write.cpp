@@ -3,66 +3,11 @@
 
 #include "util/files.h"
 
-#include <cerrno>
-#include <cstdlib>
-#include <filesystem>
-#include <system_error>
-
 namespace rp {
 
 Result<void> writeAnsibleProject(const AnsibleProject& project, const std::string& dir)
 {
-    namespace fs = std::filesystem;
-    if (dir.empty())
-        return fail(ErrorKind::Usage, "no output directory given");
-    if (project.files.empty())
-        return fail(ErrorKind::Usage, "nothing to write", dir);
-    std::error_code ec;
-    fs::path target = fs::absolute(fs::path(dir), ec);
-    if (ec)
-        return fail(ErrorKind::Io, "cannot resolve the path: " + ec.message(), dir);
-    if (!target.has_filename())
-        target = target.parent_path();
-    if (fs::exists(target, ec) && !(fs::is_directory(target, ec) && fs::is_empty(target, ec)))
-        return fail(ErrorKind::Io, "exists and is not an empty directory; choose a new one or remove it", dir);
-    std::string tmp = target.string() + ".tmp-XXXXXX";
-    if (!::mkdtemp(tmp.data()))
-        return failErrno(ErrorKind::Io, "cannot create a temporary directory beside it", errno, dir);
-    auto cleanup = [&] { fs::remove_all(tmp, ec); };
-    // Ansible ignores an ansible.cfg in a world-writable directory: 0755 everywhere.
-    const auto dirPerms = fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec | fs::perms::others_read
-        | fs::perms::others_exec;
-    fs::permissions(tmp, dirPerms, ec);
-    for (const auto& [rel, content] : project.files) {
-        fs::path relPath(rel);
-        bool safe = !rel.empty() && relPath.is_relative();
-        for (const auto& part : relPath)
-            safe = safe && part != ".." && part != ".";
-        if (!safe) {
-            cleanup();
-            return fail(ErrorKind::Internal, "refusing to write outside the project: " + rel, dir);
-        }
-        fs::path full = fs::path(tmp) / relPath;
-        if (relPath.has_parent_path()) {
-            fs::create_directories(full.parent_path(), ec);
-            if (ec) {
-                cleanup();
-                return fail(
-                    ErrorKind::Io, "cannot create " + relPath.parent_path().string() + ": " + ec.message(), dir);
-            }
-            fs::permissions(full.parent_path(), dirPerms, ec);
-        }
-        if (auto ok = writeFileAtomically(full.string(), content, 0644); !ok) {
-            cleanup();
-            return ok;
-        }
-    }
-    fs::rename(tmp, target, ec);
-    if (ec) {
-        cleanup();
-        return fail(ErrorKind::Io, "cannot move the finished project into place: " + ec.message(), dir);
-    }
-    return {};
+    return writeDirectoryAtomically(dir, { project.files.begin(), project.files.end() }, "project");
 }
 
 } // namespace rp

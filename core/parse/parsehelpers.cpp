@@ -127,14 +127,6 @@ std::optional<int> toInt(std::string_view s, int base)
     return value;
 }
 
-std::string lower(std::string_view s)
-{
-    std::string out(s);
-    for (auto& c : out)
-        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return out;
-}
-
 std::string excerpt(std::string_view s)
 {
     constexpr std::size_t limit = 60;

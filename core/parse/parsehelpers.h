@@ -5,6 +5,7 @@
 
 #include "model/model.h"
 #include "parse/parsed.h"
+#include "util/text.h"
 
 #include <nlohmann/json.hpp>
 
@@ -52,7 +53,6 @@ std::string interfaceFromCommandEcho(std::string_view trimmedLine);
 
 std::vector<std::string_view> splitWords(std::string_view s, std::string_view separators = " \t");
 std::optional<int> toInt(std::string_view s, int base = 10);
-std::string lower(std::string_view s);
 /// The text cut to a readable length for a warning.
 std::string excerpt(std::string_view s);
 bool isDottedQuad(std::string_view s);

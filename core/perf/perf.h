@@ -11,6 +11,7 @@
 // the server and the client agree on the sequence without a control channel of their own.
 
 #include "error.h"
+#include "util/cancel.h"
 
 #include <atomic>
 #include <cstdint>
@@ -156,6 +157,13 @@ struct RunHooks
     /// Nothing waits forever: a peer that never shows up (accept/connect/first message) ends in Timeout.
     double connectTimeoutS = 15.0;
 };
+
+using rp::cancelled;
+/// The hooks' cancel flag is set (the engines' one test between steps).
+inline bool cancelled(const RunHooks& hooks)
+{
+    return cancelled(hooks.cancel);
+}
 
 struct Endpoint
 {

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "perf/perftest.h"
 
+#include "util/random.h"
 #include "util/text.h"
 
 #include <algorithm>
@@ -9,7 +10,6 @@
 #include <cmath>
 #include <map>
 #include <mutex>
-#include <random>
 #include <thread>
 
 namespace rp::perf {
@@ -160,17 +160,6 @@ Result<Fields> fromReport(std::string_view report, std::uint64_t size)
         return fail(
             ErrorKind::Parse, "the --out_json report is not for " + std::to_string(size) + " bytes", "perftest report");
     return f;
-}
-
-std::string randomHex()
-{
-    std::random_device random;
-    const std::uint64_t v = (std::uint64_t { random() } << 32) ^ random();
-    static constexpr char digits[] = "0123456789abcdef";
-    std::string out;
-    for (int i = 0; i < 16; ++i)
-        out += digits[(v >> (i * 4)) & 15];
-    return out;
 }
 
 std::string lastLines(const std::string& text, std::size_t count = 4)

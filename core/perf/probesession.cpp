@@ -5,6 +5,7 @@
 #include "remote/local_executor.h"
 #include "util/command.h"
 #include "util/files.h"
+#include "util/random.h"
 
 #include <arpa/inet.h>
 
@@ -13,7 +14,6 @@
 #include <chrono>
 #include <condition_variable>
 #include <mutex>
-#include <random>
 #include <thread>
 
 namespace rp::perf {
@@ -33,11 +33,6 @@ cat > "$3"
 chmod 755 -- "$3"
 mv -f -- "$3" "$2"
 sha256sum -- "$2")";
-
-bool isCancelled(const std::atomic<bool>* cancel)
-{
-    return cancel && cancel->load(std::memory_order_relaxed);
-}
 
 std::string firstLines(const std::string& text, std::size_t maxLines = 3)
 {
@@ -70,17 +65,6 @@ std::optional<std::string> hashOf(const std::string& output)
     if (output.size() > 64 && output[64] != ' ')
         return std::nullopt;
     return hash;
-}
-
-std::string randomHex()
-{
-    std::random_device random;
-    const std::uint64_t v = (std::uint64_t { random() } << 32) ^ random();
-    static constexpr char digits[] = "0123456789abcdef";
-    std::string out;
-    for (int i = 0; i < 16; ++i)
-        out += digits[(v >> (i * 4)) & 15];
-    return out;
 }
 
 std::unexpected<Error> onHost(std::unexpected<Error> e, const std::string& host)
@@ -482,7 +466,7 @@ int waitUntilListening(ProbeRun& serverRun, const SessionOptions& options, const
     const auto readyDeadline = Clock::now() + options.readyTimeout;
     for (;;) {
         auto s = snapshot(serverRun);
-        if (isCancelled(hooks.cancel)) {
+        if (cancelled(hooks.cancel)) {
             end.userCancelled = true;
             return 0;
         }
@@ -509,7 +493,7 @@ void waitUntilBothEnd(ProbeRun& serverRun, ProbeRun& clientRun, const SessionOpt
 {
     std::optional<Clock::time_point> serverGrace;
     for (;;) {
-        if (isCancelled(hooks.cancel)) {
+        if (cancelled(hooks.cancel)) {
             end.userCancelled = true;
             return;
         }

@@ -628,11 +628,6 @@ void Connection::disconnect()
     disconnected = true;
 }
 
-bool cancelled(const RunHooks& hooks)
-{
-    return hooks.cancel && hooks.cancel->load(std::memory_order_relaxed);
-}
-
 Hello helloFor(const TestOptions& o)
 {
     Hello h;

@@ -85,6 +85,4 @@ Result<std::unique_ptr<Connection>> connectClient(const TestOptions& options, co
 Result<std::unique_ptr<Connection>> acceptServer(const TestOptions& options, const Endpoint& bind,
     const RunHooks& hooks, const QpShape& shape, const BeforeConnect& beforeConnect);
 
-bool cancelled(const RunHooks& hooks);
-
 } // namespace rp::perf::rdma

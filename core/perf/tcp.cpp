@@ -12,6 +12,8 @@
 //   client -> "BYE" when the run is over; either side may send "ERROR <text>" before it gives up.
 #include "perf/perf.h"
 
+#include "util/uniquefd.h"
+
 #include <algorithm>
 #include <array>
 #include <cerrno>
@@ -56,38 +58,6 @@ Clock::duration toDuration(double s)
     return std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(s));
 }
 
-class Fd
-{
-public:
-    Fd() = default;
-    explicit Fd(int fd)
-        : m_fd(fd)
-    { }
-    Fd(Fd&& other) noexcept
-        : m_fd(std::exchange(other.m_fd, -1))
-    { }
-    Fd& operator=(Fd&& other) noexcept
-    {
-        if (this != &other)
-            reset(std::exchange(other.m_fd, -1));
-        return *this;
-    }
-    Fd(const Fd&) = delete;
-    Fd& operator=(const Fd&) = delete;
-    ~Fd() { reset(); }
-    int get() const { return m_fd; }
-    bool valid() const { return m_fd >= 0; }
-    void reset(int fd = -1)
-    {
-        if (m_fd >= 0)
-            ::close(m_fd);
-        m_fd = fd;
-    }
-
-private:
-    int m_fd = -1;
-};
-
 struct CpuMark
 {
     double userS = 0, sysS = 0;
@@ -106,11 +76,6 @@ CpuUse cpuBetween(const CpuMark& a, const CpuMark& b)
 {
     return { std::max(0.0, b.userS - a.userS), std::max(0.0, b.sysS - a.sysS),
         std::max(0.0, seconds(b.wall - a.wall)) };
-}
-
-bool cancelled(const RunHooks& hooks)
-{
-    return hooks.cancel && hooks.cancel->load(std::memory_order_relaxed);
 }
 
 std::string endpointText(const std::string& address, int port)
@@ -425,7 +390,7 @@ private:
 class Control
 {
 public:
-    Control(Fd fd, const RunHooks& hooks, std::string where, std::string peer)
+    Control(UniqueFd fd, const RunHooks& hooks, std::string where, std::string peer)
         : m_fd(std::move(fd))
         , m_hooks(hooks)
         , m_where(std::move(where))
@@ -519,7 +484,7 @@ public:
     }
 
 private:
-    Fd m_fd;
+    UniqueFd m_fd;
     const RunHooks& m_hooks;
     std::string m_where;
     std::string m_peer;
@@ -551,12 +516,12 @@ std::optional<std::uint64_t> toU64(const std::string& s)
     return v;
 }
 
-Result<Fd> listenOn(const Endpoint& bind, const std::string& where)
+Result<UniqueFd> listenOn(const Endpoint& bind, const std::string& where)
 {
     auto addr = resolve(bind.address, bind.port, true, where);
     if (!addr)
         return std::unexpected(addr.error());
-    Fd fd(::socket(addr->family, SOCK_STREAM | SOCK_CLOEXEC, 0));
+    UniqueFd fd(::socket(addr->family, SOCK_STREAM | SOCK_CLOEXEC, 0));
     if (!fd.valid())
         return failErrno(ErrorKind::Io, "cannot create a socket", errno, where);
     int one = 1;
@@ -595,14 +560,14 @@ int localPort(int fd)
     return ntohs(reinterpret_cast<const sockaddr_in*>(&s)->sin_port);
 }
 
-Result<Fd> acceptOne(int listener, const RunHooks& hooks, double timeoutS, const std::string& what,
+Result<UniqueFd> acceptOne(int listener, const RunHooks& hooks, double timeoutS, const std::string& what,
     const std::string& where, const std::function<void(Clock::time_point)>& onIdle = {})
 {
     auto deadline = Clock::now() + toDuration(timeoutS);
     for (;;) {
         int fd = ::accept4(listener, nullptr, nullptr, SOCK_CLOEXEC);
         if (fd >= 0)
-            return Fd(fd);
+            return UniqueFd(fd);
         if (errno != EAGAIN && errno != EINTR && errno != ECONNABORTED)
             return failErrno(ErrorKind::Io, "accept failed", errno, where);
         if (cancelled(hooks))
@@ -616,7 +581,7 @@ Result<Fd> acceptOne(int listener, const RunHooks& hooks, double timeoutS, const
     }
 }
 
-Result<Fd> connectTo(
+Result<UniqueFd> connectTo(
     const Endpoint& server, const RunHooks& hooks, Clock::time_point deadline, const std::string& where)
 {
     auto addr = resolve(server.address, server.port, false, where);
@@ -627,7 +592,7 @@ Result<Fd> connectTo(
     int lastError = 0;
     bool refused = false; // the server may not listen yet: refused attempts are retried until the deadline
     for (;;) {
-        Fd fd(::socket(addr->family, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0));
+        UniqueFd fd(::socket(addr->family, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0));
         if (!fd.valid())
             return failErrno(ErrorKind::Io, "cannot create a socket", errno, where);
         lastError = 0;
@@ -1074,7 +1039,7 @@ Result<std::vector<SizeResult>> runTcpServer(const TestOptions& options, const E
             return abort(Error { ErrorKind::Protocol, "unexpected control line from the client", where, {}, 0 });
 
         // The data connection: the first 8 bytes must be this run's token, anything else is a stray connection.
-        Fd data;
+        UniqueFd data;
         auto deadline = Clock::now() + toDuration(hooks.connectTimeoutS);
         while (!data.valid()) {
             const double left = std::max(0.1, seconds(deadline - Clock::now()));

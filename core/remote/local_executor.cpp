@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "remote/local_executor.h"
 
+#include "util/cancel.h"
+#include "util/uniquefd.h"
+
 #include <algorithm>
 #include <array>
 #include <cerrno>
@@ -27,34 +30,10 @@ using std::chrono::milliseconds;
 
 constexpr milliseconds kSlice { 100 };
 
-/// Owns one file descriptor.
-class Fd
-{
-public:
-    Fd() = default;
-    explicit Fd(int fd)
-        : m_fd(fd)
-    { }
-    Fd(const Fd&) = delete;
-    Fd& operator=(const Fd&) = delete;
-    ~Fd() { reset(); }
-    int get() const { return m_fd; }
-    bool valid() const { return m_fd >= 0; }
-    void reset(int fd = -1)
-    {
-        if (m_fd >= 0)
-            ::close(m_fd);
-        m_fd = fd;
-    }
-
-private:
-    int m_fd = -1;
-};
-
 struct Pipe
 {
-    Fd read;
-    Fd write;
+    UniqueFd read;
+    UniqueFd write;
 };
 
 Result<void> makePipe(Pipe& p)
@@ -221,10 +200,8 @@ Result<ExecResult> LocalExecutor::run(const Command& command, const ExecOptions&
     const auto deadline = Clock::now() + options.timeout;
     std::array<char, 65536> buffer;
 
-    auto cancelled = [&] { return options.cancel && options.cancel->load(std::memory_order_relaxed); };
-
     while (out.read.valid() || err.read.valid()) {
-        if (cancelled()) {
+        if (cancelled(options.cancel)) {
             stop = Stop::Cancel;
             break;
         }
@@ -261,7 +238,7 @@ Result<ExecResult> LocalExecutor::run(const Command& command, const ExecOptions&
         if (ready == 0)
             continue;
 
-        auto drain = [&](int idx, Fd& fd, std::string& sink) {
+        auto drain = [&](int idx, UniqueFd& fd, std::string& sink) {
             if (idx < 0 || fds[static_cast<std::size_t>(idx)].revents == 0)
                 return;
             ssize_t got = ::read(fd.get(), buffer.data(), buffer.size());
@@ -319,7 +296,7 @@ Result<ExecResult> LocalExecutor::run(const Command& command, const ExecOptions&
                 killGroup(pid, options.killGrace);
                 return withHost(failErrno(ErrorKind::Internal, "waitpid failed", e));
             }
-            if (cancelled()) {
+            if (cancelled(options.cancel)) {
                 stop = Stop::Cancel;
                 break;
             }

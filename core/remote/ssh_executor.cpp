@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "remote/ssh_executor.h"
 
+#include "util/cancel.h"
+
 #include <libssh/callbacks.h>
 #include <libssh/libssh.h>
 
@@ -31,11 +33,6 @@ void ensureSshInit()
     std::call_once(g_sshInitOnce, [] { ssh_init(); });
 }
 
-bool isCancelled(const std::atomic<bool>* cancel)
-{
-    return cancel && cancel->load(std::memory_order_relaxed);
-}
-
 milliseconds remaining(Clock::time_point deadline)
 {
     auto left = std::chrono::ceil<milliseconds>(deadline - Clock::now());
@@ -64,7 +61,7 @@ Wait pump(ssh_session session, int again, Clock::time_point deadline, const std:
         rc = call();
         if (rc != again)
             return Wait::Done;
-        if (isCancelled(cancel))
+        if (cancelled(cancel))
             return Wait::Cancelled;
         auto left = remaining(deadline);
         if (left.count() == 0)
@@ -198,7 +195,7 @@ Result<std::unique_ptr<SshExecutor>> SshExecutor::connect(const HostSpec& spec, 
         return withHost(fail(ErrorKind::Validation, "port " + std::to_string(spec.port) + " is not in 1..65535"));
     if (context.knownHostsFile.empty())
         return withHost(fail(ErrorKind::Usage, "no known_hosts file given"));
-    if (isCancelled(context.cancel))
+    if (cancelled(context.cancel))
         return withHost(fail(ErrorKind::Cancelled, "cancelled before connecting"));
 
     ensureSshInit();
@@ -300,7 +297,7 @@ Result<std::unique_ptr<SshExecutor>> SshExecutor::connect(const HostSpec& spec, 
         return withHost(
             fail(ErrorKind::Io, "cannot check the host key against " + context.knownHostsFile + ": " + sshError(s)));
     }
-    if (isCancelled(context.cancel))
+    if (cancelled(context.cancel))
         return withHost(fail(ErrorKind::Cancelled, "cancelled while connecting"));
 
     // Authentication.
@@ -379,7 +376,7 @@ Result<ExecResult> SshExecutor::run(const Command& command, const ExecOptions& o
     ssh_session s = m_session;
     if (!s || !ssh_is_connected(s))
         return withHost(fail(ErrorKind::Unreachable, "the connection to " + m_spec.address + " was lost"));
-    if (isCancelled(options.cancel))
+    if (cancelled(options.cancel))
         return withHost(fail(ErrorKind::Cancelled, "cancelled before it started"));
 
     const auto deadline = Clock::now() + options.timeout;
@@ -451,7 +448,7 @@ Result<ExecResult> SshExecutor::run(const Command& command, const ExecOptions& o
 
     // Output until EOF, then the exit status.
     for (;;) {
-        if (isCancelled(options.cancel)) {
+        if (cancelled(options.cancel)) {
             stop = Stop::Cancel;
             break;
         }
@@ -517,7 +514,7 @@ Result<ExecResult> SshExecutor::run(const Command& command, const ExecOptions& o
                 break;
             if (!ssh_is_connected(s))
                 return lostOrTimedOut("waiting for the exit status");
-            if (isCancelled(options.cancel)) {
+            if (cancelled(options.cancel)) {
                 stop = Stop::Cancel;
                 break;
             }

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "run/run.h"
 
+#include "util/format.h"
+
 #include <nlohmann/json.hpp>
 
 #include <charconv>
@@ -25,20 +27,6 @@ constexpr std::size_t kMaxLine = 16u << 20; // the environment line carries the 
 double monotonicS()
 {
     return std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
-}
-
-void appendNumber(std::string& out, double v)
-{
-    char buf[32];
-    auto [p, ec] = std::to_chars(buf, buf + sizeof buf, std::isfinite(v) ? v : 0.0);
-    out.append(buf, ec == std::errc() ? p : buf);
-}
-
-void appendNumber(std::string& out, std::uint64_t v)
-{
-    char buf[24];
-    auto [p, ec] = std::to_chars(buf, buf + sizeof buf, v);
-    out.append(buf, ec == std::errc() ? p : buf);
 }
 
 json errorJson(const std::optional<Error>& e)

@@ -3,7 +3,10 @@
 
 #include "counters/counters.h"
 #include "perf/perftest.h"
+#include "util/atomicfile.h"
 #include "util/command.h"
+#include "util/format.h"
+#include "util/text.h"
 
 #include <nlohmann/json.hpp>
 
@@ -26,20 +29,6 @@ namespace rp::run {
 using json = nlohmann::json;
 
 namespace {
-
-void put(std::string& out, double v)
-{
-    char buf[32];
-    auto [p, ec] = std::to_chars(buf, buf + sizeof buf, std::isfinite(v) ? v : 0.0);
-    out.append(buf, ec == std::errc() ? p : buf);
-}
-
-void put(std::string& out, std::uint64_t v)
-{
-    char buf[24];
-    auto [p, ec] = std::to_chars(buf, buf + sizeof buf, v);
-    out.append(buf, ec == std::errc() ? p : buf);
-}
 
 /// RFC 4180: quoted when it holds a comma, quote or line break.
 void putText(std::string& out, std::string_view text)
@@ -103,13 +92,6 @@ std::string jsonText(const json& o, std::initializer_list<const char*> keys)
             return it->get<std::string>();
     }
     return {};
-}
-
-std::string lower(std::string s)
-{
-    for (char& c : s)
-        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return s;
 }
 
 /// "1 234 567" reads better than 1234567 in a sentence; whole numbers only.
@@ -459,29 +441,29 @@ void appendSamples(std::string& out, const std::vector<NamedRun>& runs, std::siz
             const auto& s = rs.sample;
             out += prefix;
             out += rs.role == perf::Role::Client ? ",client," : ",server,";
-            put(out, rs.runTS);
+            appendNumber(out, rs.runTS);
             out += ',';
-            put(out, s.size);
+            appendNumber(out, s.size);
             out += ',';
-            put(out, s.tS);
+            appendNumber(out, s.tS);
             out += ',';
-            put(out, s.intervalS);
+            appendNumber(out, s.intervalS);
             out += ',';
-            put(out, s.messages);
+            appendNumber(out, s.messages);
             out += ',';
-            put(out, s.bytes);
+            appendNumber(out, s.bytes);
             out += ',';
-            put(out, s.gbps);
+            appendNumber(out, s.gbps);
             out += ',';
-            put(out, s.messagesPerS);
+            appendNumber(out, s.messagesPerS);
             out += ',';
             if (s.p50Us)
-                put(out, *s.p50Us);
+                appendNumber(out, *s.p50Us);
             out += ',';
             if (s.p99Us)
-                put(out, *s.p99Us);
+                appendNumber(out, *s.p99Us);
             out += ',';
-            put(out, s.cpuPercent);
+            appendNumber(out, s.cpuPercent);
             out += "\r\n";
             if constexpr (!std::is_same_v<Flush, std::nullptr_t>) {
                 if (out.size() >= kSampleChunk)
@@ -571,22 +553,6 @@ Stats statsOf(std::vector<double> v)
         sq += (x - s.mean) * (x - s.mean);
     s.stddev = static_cast<double>(std::sqrt(sq / static_cast<long double>(v.size())));
     return s;
-}
-
-std::string sizeText(std::uint64_t size)
-{
-    if (size >= (1u << 20) && size % (1u << 20) == 0)
-        return std::to_string(size >> 20) + " MiB";
-    if (size >= 1024 && size % 1024 == 0)
-        return std::to_string(size >> 10) + " KiB";
-    return std::to_string(size) + " B";
-}
-
-std::string fixed(double v, int digits)
-{
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%.*f", digits, v);
-    return buf;
 }
 
 std::string describeTest(const Run& run)
@@ -725,48 +691,48 @@ std::string summaryCsv(const std::vector<NamedRun>& runs)
             out += ',';
             putText(out, run.header.client);
             out += ',';
-            put(out, c.size);
+            appendNumber(out, c.size);
             out += ',';
-            put(out, c.messages);
+            appendNumber(out, c.messages);
             out += ',';
-            put(out, c.elapsedS);
+            appendNumber(out, c.elapsedS);
             out += ',';
-            put(out, c.gbps);
+            appendNumber(out, c.gbps);
             out += ',';
-            put(out, c.messagesPerS);
+            appendNumber(out, c.messagesPerS);
             out += ',';
             if (c.latency) {
                 const auto& l = *c.latency;
-                put(out, l.count);
+                appendNumber(out, l.count);
                 for (auto [has, v] : { std::pair { l.hasPercentiles, l.minUs }, { l.hasPercentiles, l.p50Us },
                          { l.hasPercentiles && l.hasP90, l.p90Us }, { l.hasPercentiles, l.p99Us },
                          { l.hasPercentiles, l.p999Us }, { l.hasPercentiles, l.maxUs } }) {
                     out += ',';
                     if (has)
-                        put(out, v);
+                        appendNumber(out, v);
                 }
                 out += ',';
-                put(out, l.meanUs);
+                appendNumber(out, l.meanUs);
             } else {
                 out += ",,,,,,,";
             }
             out += ',';
             if (c.cpu.wallS > 0)
-                put(out, c.cpu.percent());
+                appendNumber(out, c.cpu.percent());
             out += ',';
             if (s.report.server && s.report.server->cpu.wallS > 0)
-                put(out, s.report.server->cpu.percent());
+                appendNumber(out, s.report.server->cpu.percent());
             out += ',';
-            put(out, c.verifyErrors + (s.report.server ? s.report.server->verifyErrors : 0));
+            appendNumber(out, c.verifyErrors + (s.report.server ? s.report.server->verifyErrors : 0));
             out += ',';
-            put(out, std::uint64_t { s.clientSamples });
+            appendNumber(out, std::uint64_t { s.clientSamples });
             out += ',';
             if (s.gbps.count) {
-                put(out, s.gbps.min);
+                appendNumber(out, s.gbps.min);
                 out += ',';
-                put(out, s.gbps.p50);
+                appendNumber(out, s.gbps.p50);
                 out += ',';
-                put(out, s.gbps.max);
+                appendNumber(out, s.gbps.max);
             } else {
                 out += ",,";
             }
@@ -795,13 +761,13 @@ std::string countersCsv(const std::vector<NamedRun>& runs)
                 out += ',';
                 putText(out, c.host);
                 out += ',';
-                put(out, c.runTS);
+                appendNumber(out, c.runTS);
                 out += ',';
-                put(out, c.intervalS);
+                appendNumber(out, c.intervalS);
                 out += ',';
                 putText(out, name);
                 out += ',';
-                put(out, rate);
+                appendNumber(out, rate);
                 out += "\r\n";
             }
         }
@@ -1175,84 +1141,16 @@ Result<Run> loadRunFile(const std::string& path)
     return run;
 }
 
-namespace {
-
-/// A file written through a temporary beside it and renamed when complete (readers never see half a report).
-class ReportFile
-{
-public:
-    explicit ReportFile(const std::string& path)
-        : m_path(path)
-        , m_tmp(path + ".tmp-XXXXXX")
-    {
-        if (path == "-") {
-            m_fd = 1;
-            return;
-        }
-        m_fd = ::mkostemp(m_tmp.data(), O_CLOEXEC);
-        if (m_fd < 0)
-            m_error = Error { ErrorKind::Io,
-                std::string("cannot create a temporary file beside it: ") + std::system_category().message(errno), path,
-                {}, errno };
-    }
-    ~ReportFile()
-    {
-        if (m_fd > 1) {
-            ::close(m_fd);
-            ::unlink(m_tmp.c_str());
-        }
-    }
-    ReportFile(const ReportFile&) = delete;
-    ReportFile& operator=(const ReportFile&) = delete;
-
-    void write(std::string_view data)
-    {
-        while (!m_error && !data.empty()) {
-            const ssize_t n = ::write(m_fd, data.data(), data.size());
-            if (n < 0 && errno == EINTR)
-                continue;
-            if (n < 0) {
-                m_error = Error { ErrorKind::Io, std::string("cannot write: ") + std::system_category().message(errno),
-                    m_path, {}, errno };
-                return;
-            }
-            data.remove_prefix(static_cast<std::size_t>(n));
-        }
-    }
-    Result<void> commit()
-    {
-        if (m_error)
-            return std::unexpected(*m_error);
-        if (m_fd == 1)
-            return {};
-        const int fd = m_fd;
-        m_fd = -1;
-        if (::fchmod(fd, 0644) != 0 || ::close(fd) != 0 || ::rename(m_tmp.c_str(), m_path.c_str()) != 0) {
-            const int err = errno;
-            ::unlink(m_tmp.c_str());
-            return failErrno(ErrorKind::Io, "cannot write", err, m_path);
-        }
-        return {};
-    }
-
-private:
-    std::string m_path, m_tmp;
-    int m_fd = -1;
-    std::optional<Error> m_error;
-};
-
-} // namespace
-
 Result<void> writeReportFile(const std::string& path, std::string_view data)
 {
-    ReportFile f(path);
+    AtomicFile f(path, 0644, AtomicFile::Dash::Stdout);
     f.write(data);
     return f.commit();
 }
 
 Result<void> writeSamplesCsv(const std::vector<NamedRun>& runs, const std::string& path)
 {
-    ReportFile f(path);
+    AtomicFile f(path, 0644, AtomicFile::Dash::Stdout);
     const std::size_t total = sampleCount(runs);
     // Formatting is most of the cost: a large file's second half is formatted on another core, into memory,
     // while the first half streams to the file.

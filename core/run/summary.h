@@ -110,10 +110,6 @@ RunSummary summarize(const Run& run, std::string_view findingsJson = {});
 /// The verdict of several checks: "fail" if one failed, else "warn" if one warned, else "pass".
 std::string verdictOf(const std::vector<Check>& checks);
 
-/// "64 B", "4 KiB", "1 MiB".
-std::string sizeText(std::uint64_t size);
-/// Fixed digits, as the tables print them.
-std::string fixed(double v, int digits);
 /// "send ping over RDMA, poll completions, lab-b -> lab-a (198.18.0.1)".
 std::string describeTest(const Run& run);
 

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "switchcli/cli_text.h"
 
+#include "util/text.h"
+
 #include <algorithm>
 #include <array>
 #include <regex>
@@ -13,19 +15,18 @@ bool isBlank(char c)
     return c == ' ' || c == '\t';
 }
 
-std::string_view trimRight(std::string_view s)
+/// Switch lines lose blanks at both ends but a CR only at the end, where the PTY puts it.
+constexpr std::string_view kTrailing = " \t\r";
+constexpr std::string_view kLeading = " \t";
+
+std::string_view trimLineEnd(std::string_view s)
 {
-    while (!s.empty() && (isBlank(s.back()) || s.back() == '\r'))
-        s.remove_suffix(1);
-    return s;
+    return rp::trimRight(s, kTrailing);
 }
 
-std::string_view trim(std::string_view s)
+std::string_view trimLine(std::string_view s)
 {
-    s = trimRight(s);
-    while (!s.empty() && isBlank(s.front()))
-        s.remove_prefix(1);
-    return s;
+    return rp::trimLeft(rp::trimRight(s, kTrailing), kLeading);
 }
 
 std::vector<std::string_view> splitLines(std::string_view text)
@@ -55,7 +56,7 @@ bool safeChars(std::string_view line)
 
 std::string firstWord(std::string_view line)
 {
-    line = trim(line);
+    line = trimLine(line);
     auto sp = line.find(' ');
     return std::string(line.substr(0, sp));
 }
@@ -197,7 +198,7 @@ void TerminalText::clear()
 
 std::optional<Prompt> matchPrompt(Dialect dialect, std::string_view lastLine, std::string_view hostname)
 {
-    std::string line(trimRight(lastLine));
+    std::string line(trimLineEnd(lastLine));
     if (line.size() > 512)
         line.erase(0, line.size() - 512);
     static const std::regex hier(
@@ -234,7 +235,7 @@ bool isPagerLine(std::string_view line)
     // --More--, -- More --, <--- More --->, --More-- (42%), Press any key to continue (Q to quit)
     static const std::regex pager(
         R"(^(?:<?-{1,4} ?[Mm][Oo][Rr][Ee] ?(?:\(?\d{1,3}%\)?)? ?-{1,4}>?(?: ?\(?\d{1,3}%\)?)?|Press any key to continue.*))");
-    std::string_view s = trim(line);
+    std::string_view s = trimLine(line);
     if (s.empty() || s.size() > 120)
         return false;
     return std::regex_match(s.begin(), s.end(), pager);
@@ -245,8 +246,8 @@ std::string commandOutput(std::string_view shown, std::string_view command)
     auto lines = splitLines(shown);
     std::size_t first = 0;
     if (!lines.empty()) {
-        auto echo = trim(lines.front());
-        auto cmd = trim(command);
+        auto echo = trimLine(lines.front());
+        auto cmd = trimLine(command);
         // The first line is the echo of the command (after the prompt), or empty for an empty command.
         if (cmd.empty() ? echo.empty() : echo.size() >= cmd.size() && echo.substr(echo.size() - cmd.size()) == cmd)
             first = 1;
@@ -257,7 +258,7 @@ std::string commandOutput(std::string_view shown, std::string_view command)
         --last;
     std::string out;
     for (std::size_t i = first; i < last; ++i) {
-        out += trimRight(lines[i]);
+        out += trimLineEnd(lines[i]);
         out += '\n';
     }
     return out;
@@ -267,7 +268,7 @@ std::optional<std::string> findCliError(Dialect dialect, std::string_view output
 {
     auto lines = splitLines(output);
     for (std::size_t i = 0; i < lines.size(); ++i) {
-        auto line = trim(lines[i]);
+        auto line = trimLine(lines[i]);
         if (line.empty())
             continue;
         bool error = false;
@@ -287,8 +288,8 @@ std::optional<std::string> findCliError(Dialect dialect, std::string_view output
         if (!error)
             continue;
         std::string text(line);
-        if (dialect == Dialect::NxOs && i > 0 && trim(lines[i - 1]) == "^")
-            text = std::string(trimRight(lines[i - 1])) + "\n" + text;
+        if (dialect == Dialect::NxOs && i > 0 && trimLine(lines[i - 1]) == "^")
+            text = std::string(trimLineEnd(lines[i - 1])) + "\n" + text;
         return text;
     }
     return std::nullopt;
@@ -314,7 +315,7 @@ Result<void> validateConfigLine(Dialect dialect, std::string_view line)
     if (!safeChars(line))
         return fail(ErrorKind::Validation,
             "switch CLI line '" + shown + "' has characters outside letters, digits, space and . _ , / : -");
-    auto body = trim(line);
+    auto body = trimLine(line);
     if (body.empty())
         return fail(ErrorKind::Validation, "empty switch CLI line");
     if (dialect == Dialect::Nvue) {
@@ -326,7 +327,7 @@ Result<void> validateConfigLine(Dialect dialect, std::string_view line)
         "checkpoint", "copy", "write", "bash", "run", "reload", "delete", "terminal", "enable", "show", "do", "send" };
     std::string word = firstWord(body);
     if (word == "no") {
-        auto rest = trim(body.substr(2));
+        auto rest = trimLine(body.substr(2));
         word = firstWord(rest);
         if (word == "checkpoint")
             return fail(ErrorKind::Validation, "switch CLI line '" + shown + "' controls the session itself");
@@ -345,7 +346,7 @@ Result<void> validateShowCommand(Dialect dialect, std::string_view line)
     if (line.size() > 256 || !safeChars(line))
         return fail(ErrorKind::Validation,
             "read-back command '" + shown + "' has characters outside letters, digits, space and . _ , / : -");
-    auto body = trim(line);
+    auto body = trimLine(line);
     bool ok = dialect == Dialect::Nvue ? body.starts_with("nv show ") || body.starts_with("nv config ")
                                        : body.starts_with("show ");
     if (!ok)
@@ -371,7 +372,7 @@ std::string collapseWhitespace(std::string_view text)
 {
     std::string out;
     for (auto line : splitLines(text)) {
-        line = trim(line);
+        line = trimLine(line);
         if (line.empty())
             continue;
         bool space = false;
@@ -394,11 +395,11 @@ std::string normalizeRunningConfig(std::string_view text)
 {
     std::string out;
     for (auto line : splitLines(text)) {
-        auto t = trim(line);
+        auto t = trimLine(line);
         if (t.starts_with("!Time:") || t.starts_with("! Time:") || t.starts_with("!Running configuration last done")
             || t.starts_with("! Startup-config last modified"))
             continue;
-        out += trimRight(line);
+        out += trimLineEnd(line);
         out += '\n';
     }
     return out;

@@ -2,6 +2,7 @@
 #include "util/text.h"
 
 #include <algorithm>
+#include <cctype>
 #include <numeric>
 
 namespace rp {
@@ -34,14 +35,29 @@ std::string closestMatch(std::string_view word, const std::vector<std::string_vi
     return std::string(best);
 }
 
-std::string_view trim(std::string_view s)
+std::string_view trimLeft(std::string_view s, std::string_view chars)
 {
-    auto isSpace = [](char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f' || c == '\v'; };
-    while (!s.empty() && isSpace(s.front()))
-        s.remove_prefix(1);
-    while (!s.empty() && isSpace(s.back()))
-        s.remove_suffix(1);
-    return s;
+    const auto first = s.find_first_not_of(chars);
+    return s.substr(first == std::string_view::npos ? s.size() : first);
+}
+
+std::string_view trimRight(std::string_view s, std::string_view chars)
+{
+    const auto last = s.find_last_not_of(chars);
+    return s.substr(0, last == std::string_view::npos ? 0 : last + 1);
+}
+
+std::string_view trim(std::string_view s, std::string_view chars)
+{
+    return trimRight(trimLeft(s, chars), chars);
+}
+
+std::string lower(std::string_view s)
+{
+    std::string out(s);
+    for (auto& c : out)
+        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return out;
 }
 
 std::vector<std::string_view> splitLines(std::string_view text)

@@ -11,7 +11,15 @@ namespace rp {
 /// The candidate closest to `word` by edit distance, or empty when none is close enough to be a typo.
 std::string closestMatch(std::string_view word, const std::vector<std::string_view>& candidates);
 
-std::string_view trim(std::string_view s);
+/// Space, tab, CR, LF, FF, VT: what trim removes unless told otherwise.
+inline constexpr std::string_view kWhitespace = " \t\r\n\f\v";
+
+/// `s` without leading and trailing characters from `chars`.
+std::string_view trim(std::string_view s, std::string_view chars = kWhitespace);
+std::string_view trimLeft(std::string_view s, std::string_view chars = kWhitespace);
+std::string_view trimRight(std::string_view s, std::string_view chars = kWhitespace);
+/// ASCII letters in lower case; other bytes (UTF-8 included) as they are.
+std::string lower(std::string_view s);
 std::vector<std::string_view> splitLines(std::string_view text);
 bool startsWith(std::string_view s, std::string_view prefix);
 
