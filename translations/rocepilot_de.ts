@@ -1156,7 +1156,7 @@ Jeder ausgeführte Schritt wird in umgekehrter Reihenfolge rückgängig gemacht,
     </message>
 </context>
 <context>
-    <name>rp::ui::DashboardView</name>
+    <name>rp::ui::DashboardCharts</name>
     <message>
         <source>Follow the newest samples</source>
         <translation>Den neuesten Messwerten folgen</translation>
@@ -3789,7 +3789,7 @@ Nachher: %2</translation>
     </message>
 </context>
 <context>
-    <name>rp::ui::TestPanel</name>
+    <name>rp::ui::Dashboard</name>
     <message>
         <source>One pair</source>
         <translation>Ein Paar</translation>

@@ -1145,7 +1145,7 @@ Every step that ran is undone in reverse order, then each host is read back and 
     </message>
 </context>
 <context>
-    <name>rp::ui::DashboardView</name>
+    <name>rp::ui::DashboardCharts</name>
     <message>
         <source>Follow the newest samples</source>
         <translation>跟随最新采样</translation>
@@ -3756,7 +3756,7 @@ After: %2</source>
     </message>
 </context>
 <context>
-    <name>rp::ui::TestPanel</name>
+    <name>rp::ui::Dashboard</name>
     <message>
         <source>One pair</source>
         <translation>一对</translation>

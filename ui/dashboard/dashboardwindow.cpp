@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "dashboard/dashboardwindow.h"
 
-#include "dashboard/testpanel.h"
+#include "dashboard/dashboard.h"
 
 #include <QCloseEvent>
 #include <QVBoxLayout>
@@ -14,7 +14,7 @@ DashboardWindow::DashboardWindow(const TestSources& sources, QWidget* parent)
     setWindowTitle(tr("RoCE Pilot — dashboard"));
     setAttribute(Qt::WA_DeleteOnClose);
     auto* layout = new QVBoxLayout(this);
-    m_panel = new TestPanel(sources, this);
+    m_panel = new Dashboard(sources, this);
     layout->addWidget(m_panel);
     resize(1400, 900);
 }

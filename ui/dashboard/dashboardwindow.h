@@ -8,7 +8,7 @@
 
 namespace rp::ui {
 
-class TestPanel;
+class Dashboard;
 struct TestSources;
 
 class DashboardWindow final : public QWidget
@@ -18,13 +18,13 @@ class DashboardWindow final : public QWidget
 
 public:
     DashboardWindow(const TestSources& sources, QWidget* parent = nullptr);
-    TestPanel* panel() const { return m_panel; }
+    Dashboard* panel() const { return m_panel; }
 
 protected:
     void closeEvent(QCloseEvent* event) override;
 
 private:
-    TestPanel* m_panel = nullptr;
+    Dashboard* m_panel = nullptr;
 };
 
 } // namespace rp::ui

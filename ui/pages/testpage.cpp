@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "pages/testpage.h"
 
-#include "dashboard/testpanel.h"
+#include "dashboard/dashboard.h"
 
 #include <QVBoxLayout>
 
@@ -15,10 +15,10 @@ TestPage::TestPage(const TestSources& sources, QWidget* parent)
                    "with both hosts' counters on the same time axis. Every run is saved as it goes; export a "
                    "PDF, CSV or JSON report for whoever needs it."));
     auto* layout = new QVBoxLayout(this);
-    m_panel = new TestPanel(sources, this);
+    m_panel = new Dashboard(sources, this);
     layout->addWidget(m_panel);
-    connect(m_panel, &TestPanel::runStarted, this, &QWizardPage::completeChanged);
-    connect(m_panel, &TestPanel::runFinished, this, &QWizardPage::completeChanged);
+    connect(m_panel, &Dashboard::runStarted, this, &QWizardPage::completeChanged);
+    connect(m_panel, &Dashboard::runFinished, this, &QWizardPage::completeChanged);
 }
 
 void TestPage::initializePage()

@@ -2,13 +2,13 @@
 #pragma once
 
 // The wizard's last step: run performance tests over the hosts it discovered, with the profile's ToS and the
-// recommended GID index prefilled, watch them live and keep the runs (TestPanel).
+// recommended GID index prefilled, watch them live and keep the runs (Dashboard).
 
 #include <QWizardPage>
 
 namespace rp::ui {
 
-class TestPanel;
+class Dashboard;
 struct TestSources;
 
 class TestPage final : public QWizardPage
@@ -20,10 +20,10 @@ public:
     TestPage(const TestSources& sources, QWidget* parent = nullptr);
     void initializePage() override;
     bool isComplete() const override;
-    TestPanel* panel() const { return m_panel; }
+    Dashboard* panel() const { return m_panel; }
 
 private:
-    TestPanel* m_panel = nullptr;
+    Dashboard* m_panel = nullptr;
 };
 
 } // namespace rp::ui

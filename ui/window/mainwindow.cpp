@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "window/mainwindow.h"
 
+#include "dashboard/dashboard.h"
 #include "dashboard/dashboardwindow.h"
-#include "dashboard/testpanel.h"
 #include "dialogs/journalsdialog.h"
 #include "pages/applypage.h"
 #include "pages/labpage.h"

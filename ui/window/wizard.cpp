@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "window/wizard.h"
 
-#include "dashboard/testpanel.h"
+#include "dashboard/dashboard.h"
 #include "itemmodels/discoverymodel.h"
 #include "itemmodels/inventorymodel.h"
 #include "itemmodels/switchmodel.h"

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// The live dashboard (ui/dashboardview, ui/seriesbuffer) against its targets, measured, not timed by a unit:
+// The live dashboard (ui/dashboard: DashboardCharts, SeriesBuffer) against its targets, measured, not timed by a unit:
 //  - 10 000 samples/s per series appended for 4 s of wall time while the refresh runs: >= 30 frames/s drawn,
 //    and the GUI event loop's lateness (a 1 ms probe timer, under a real QEventLoop) p99 <= 20 ms, max <= 50 ms;
 //  - memory flat: an hour of samples at 1 kHz leaves the decimation tier's size and the process RSS where
@@ -10,10 +10,10 @@
 // Figures are printed (QDEBUG lines) for bench/dashboard.sh.
 #include "dashboard/qcp.h" // first: see qcp.h
 
-#include "dashboard/dashboardview.h"
+#include "dashboard/dashboard.h"
+#include "dashboard/dashboardcharts.h"
 #include "dashboard/pfcview.h"
 #include "dashboard/seriesbuffer.h"
-#include "dashboard/testpanel.h"
 #include "run/run.h"
 #include "run/summary.h"
 #include "testutil.h"
@@ -109,7 +109,7 @@ private slots:
 private:
     bool measureOnce(QString& why)
     {
-        DashboardView view;
+        DashboardCharts view;
         view.resize(1600, 1000);
         view.show();
         if (!QTest::qWaitForWindowExposed(&view)) {
@@ -163,7 +163,7 @@ private:
             alarmAtMs = static_cast<double>(wall.nsecsElapsed()) / 1e6;
             view.addCounters({ t, "lab-a", 0.1, { { "hw:out_of_seq_request", 30.0 } } });
         });
-        connect(view.plot(DashboardView::Latency), &QCustomPlot::afterReplot, &view, [&] {
+        connect(view.plot(DashboardCharts::Latency), &QCustomPlot::afterReplot, &view, [&] {
             if (alarmAtMs >= 0 && markerDrawnMs < 0 && view.alarmMarkers() > 0)
                 markerDrawnMs = static_cast<double>(wall.nsecsElapsed()) / 1e6;
         });
@@ -192,14 +192,14 @@ private:
             why = QStringLiteral("the alarm marker took %1 ms to be drawn").arg(markerDrawnMs - alarmAtMs);
             return false;
         }
-        for (int c = 0; c < DashboardView::ChartCount; ++c) {
-            if (view.samplesIn(static_cast<DashboardView::Chart>(c)) == 0) {
+        for (int c = 0; c < DashboardCharts::ChartCount; ++c) {
+            if (view.samplesIn(static_cast<DashboardCharts::Chart>(c)) == 0) {
                 why = QStringLiteral("chart %1 got no samples").arg(c);
                 return false;
             }
         }
         // what QCustomPlot got: <= 2 points per pixel column per graph
-        auto* plot = view.plot(DashboardView::Throughput);
+        auto* plot = view.plot(DashboardCharts::Throughput);
         if (plot->graph(0)->dataCount() > 2 * plot->axisRect()->width() + 2) {
             why = QStringLiteral("%1 points for %2 columns")
                       .arg(plot->graph(0)->dataCount())
@@ -222,13 +222,13 @@ private slots:
 
     void followsDarkAndHighContrastPalettes()
     {
-        DashboardView view;
+        DashboardCharts view;
         QPalette dark = view.palette();
         dark.setColor(QPalette::Base, QColor(0x20, 0x20, 0x20));
         dark.setColor(QPalette::Text, QColor(0xf0, 0xf0, 0xf0));
         view.setPalette(dark);
-        for (int c = 0; c < DashboardView::ChartCount; ++c) {
-            auto* p = view.plot(static_cast<DashboardView::Chart>(c));
+        for (int c = 0; c < DashboardCharts::ChartCount; ++c) {
+            auto* p = view.plot(static_cast<DashboardCharts::Chart>(c));
             QCOMPARE(p->axisRect()->backgroundBrush().color(), QColor(0x20, 0x20, 0x20));
             QCOMPARE(p->xAxis->tickLabelColor(), QColor(0xf0, 0xf0, 0xf0));
             QCOMPARE(p->legend->textColor(), QColor(0xf0, 0xf0, 0xf0));
@@ -237,24 +237,24 @@ private slots:
         contrast.setColor(QPalette::Base, Qt::black);
         contrast.setColor(QPalette::Text, Qt::white);
         view.setPalette(contrast);
-        QCOMPARE(view.plot(DashboardView::Latency)->yAxis->basePen().color(), QColor(Qt::white));
+        QCOMPARE(view.plot(DashboardCharts::Latency)->yAxis->basePen().color(), QColor(Qt::white));
     }
 
     void alarmMarkers()
     {
-        DashboardView view;
+        DashboardCharts view;
         // packets received moving is normal; out-of-sequence requests mean a packet was lost: one marker per
         // second at most, on the latency chart
         for (int i = 0; i < 25; ++i)
             view.addCounters({ 0.1 * i, "lab-a", 0.1,
                 { { "hw:rcvd_pkts", 1000.0 }, { "hw:out_of_seq_request", i >= 5 ? 3.0 : 0.0 } } });
         QCOMPARE(view.alarmMarkers(), std::size_t { 2 }); // at 0.5 s and 1.5 s
-        QCOMPARE(view.plot(DashboardView::Latency)->itemCount(), 4); // a line and a label each
-        auto* label = qobject_cast<QCPItemText*>(view.plot(DashboardView::Latency)->item(1));
+        QCOMPARE(view.plot(DashboardCharts::Latency)->itemCount(), 4); // a line and a label each
+        auto* label = qobject_cast<QCPItemText*>(view.plot(DashboardCharts::Latency)->item(1));
         QVERIFY(label);
         QCOMPARE(label->text(), QStringLiteral("lab-a: out-of-sequence requests"));
         view.clear();
-        QCOMPARE(view.plot(DashboardView::Latency)->itemCount(), 0);
+        QCOMPARE(view.plot(DashboardCharts::Latency)->itemCount(), 0);
 
         // Several alarms of one counter read share a marker: one line, one label naming two and counting the rest
         // (five labels at one moment used to pile up on four rows).
@@ -263,8 +263,8 @@ private slots:
             { { "hw:rcvd_pkts", 1000.0 }, { "hw:out_of_seq_request", 3.0 }, { "hw:packet_seq_err", 2.0 },
                 { "hw:rcvd_seq_err", 1.0 }, { "hw:retry_exceeded_err", 1.0 } } });
         QCOMPARE(view.alarmMarkers(), std::size_t { 1 });
-        QCOMPARE(view.plot(DashboardView::Latency)->itemCount(), 2);
-        auto* merged = qobject_cast<QCPItemText*>(view.plot(DashboardView::Latency)->item(1));
+        QCOMPARE(view.plot(DashboardCharts::Latency)->itemCount(), 2);
+        auto* merged = qobject_cast<QCPItemText*>(view.plot(DashboardCharts::Latency)->item(1));
         QVERIFY(merged);
         QVERIFY2(merged->text().startsWith(QStringLiteral("lab-b: ")) && merged->text().count(QLatin1Char(',')) == 1
                 && merged->text().endsWith(QStringLiteral("(+2 more)")),
@@ -273,7 +273,7 @@ private slots:
         view.addCounters({ 1.0, "lab-a", 0.1, { { "hw:out_of_seq_request", 3.0 } } });
         view.refresh();
         QCOMPARE(view.alarmMarkers(), std::size_t { 2 });
-        auto* late = qobject_cast<QCPItemText*>(view.plot(DashboardView::Latency)->item(3));
+        auto* late = qobject_cast<QCPItemText*>(view.plot(DashboardCharts::Latency)->item(3));
         QVERIFY(late);
         QCOMPARE(merged->positionAlignment(), Qt::AlignLeft | Qt::AlignTop);
         QCOMPARE(late->positionAlignment(), Qt::AlignRight | Qt::AlignTop);
@@ -282,7 +282,7 @@ private slots:
     /// Labels of markers close in time take different rows; one far from the others goes back to the top row.
     void markerLabelRows()
     {
-        DashboardView view;
+        DashboardCharts view;
         view.resize(1000, 800);
         view.show();
         QVERIFY(QTest::qWaitForWindowExposed(&view));
@@ -293,7 +293,7 @@ private slots:
         view.addCounters({ 3.9, "lab-a", 0.1, { { "hw:rcvd_seq_err", 3.0 } } });
         QCOMPARE(view.alarmMarkers(), std::size_t { 3 });
         view.refresh();
-        auto* p = view.plot(DashboardView::Latency);
+        auto* p = view.plot(DashboardCharts::Latency);
         std::vector<double> y;
         for (int i = 0; i < p->itemCount(); ++i)
             if (auto* t = qobject_cast<QCPItemText*>(p->item(i)))
@@ -308,7 +308,7 @@ private slots:
     // priority 3 only and pauses also on priority 0; lab-b is Soft-RoCE (no pause counters at all).
     void pfcViewAndAlarms()
     {
-        DashboardView view;
+        DashboardCharts view;
         counters::AlarmContext context;
         context.pfcPriorities = std::set<int> { 3 };
         context.rocePriority = 3;
@@ -406,7 +406,7 @@ private slots:
             QVERIFY((*w)->finish({ { r, std::nullopt } }, "ok").has_value());
         }
         TestSources none;
-        TestPanel panel(none);
+        Dashboard panel(none);
         panel.resize(1600, 1000);
         panel.show();
         QVERIFY(QTest::qWaitForWindowExposed(&panel));
@@ -415,10 +415,10 @@ private slots:
         QStringList hosts;
         for (int i = 0; i < n; ++i)
             hosts << QStringLiteral("h%1").arg(i, 2, 10, QLatin1Char('0'));
-        std::vector<std::vector<TestPanel::HeatCell>> cells(n, std::vector<TestPanel::HeatCell>(n));
+        std::vector<std::vector<Dashboard::HeatCell>> cells(n, std::vector<Dashboard::HeatCell>(n));
         for (int a = 0; a < n; ++a) {
             for (int b = a + 1; b < n; ++b) {
-                TestPanel::HeatCell c;
+                Dashboard::HeatCell c;
                 c.p50Us = 5 + (a * 7 + b * 3) % 11 * 0.1;
                 c.p99Us = c.p50Us * 2;
                 c.gbps = 20 - (a + b) % 5;
@@ -455,10 +455,10 @@ private slots:
         QCOMPARE(worst->item(0, 0)->text(), QStringLiteral("h07 → h00"));
         QVERIFY(worst->item(0, 1)->text().startsWith(QStringLiteral("40.00")));
         QVERIFY(!worst->accessibleName().isEmpty());
-        panel.setHeatMetric(TestPanel::HeatMetric::Throughput); // lowest is worst
+        panel.setHeatMetric(Dashboard::HeatMetric::Throughput); // lowest is worst
         QCOMPARE(worst->item(0, 0)->text(), QStringLiteral("h09 → h03"));
         QCOMPARE(panel.heatmapValue(3, 9), 1.5);
-        panel.setHeatMetric(TestPanel::HeatMetric::P50);
+        panel.setHeatMetric(Dashboard::HeatMetric::P50);
 
         // a pair without a saved run says so; the one with opens in the live charts
         QString error;
@@ -470,13 +470,13 @@ private slots:
         QTest::mouseClick(map, Qt::LeftButton, Qt::NoModifier, cell);
         QCOMPARE(panel.tabs()->currentWidget(), static_cast<QWidget*>(panel.dashboard()));
         QVERIFY2(panel.statusText().contains(QStringLiteral("p50 40.00")), qPrintable(panel.statusText()));
-        QVERIFY(panel.dashboard()->samplesIn(DashboardView::Latency) > 0);
+        QVERIFY(panel.dashboard()->samplesIn(DashboardCharts::Latency) > 0);
         // and from the table
         panel.tabs()->setCurrentIndex(1);
         panel.dashboard()->clear();
         emit worst->cellActivated(0, 0);
         QCOMPARE(panel.tabs()->currentWidget(), static_cast<QWidget*>(panel.dashboard()));
-        QVERIFY(panel.dashboard()->samplesIn(DashboardView::Latency) > 0);
+        QVERIFY(panel.dashboard()->samplesIn(DashboardCharts::Latency) > 0);
         if (const QByteArray shot = qgetenv("RP_HEATMAP_SCREENSHOT"); !shot.isEmpty()) {
             panel.tabs()->setCurrentIndex(1);
             QTest::qWait(200);
@@ -486,7 +486,7 @@ private slots:
 
     void memoryFlatOverAnHour()
     {
-        DashboardView view;
+        DashboardCharts view;
         view.resize(1600, 1000);
         const std::size_t tier = view.bufferBytes();
         long rss5 = 0;
@@ -531,7 +531,7 @@ private slots:
         QVERIFY((*w)->finish({ { r, std::nullopt } }, "ok").has_value());
 
         TestSources none;
-        TestPanel panel(none);
+        Dashboard panel(none);
         QString error;
         QVERIFY2(panel.openRun(QString::fromStdString(path), &error), qPrintable(error));
         auto reread = run::readRunFile(path);
@@ -540,20 +540,20 @@ private slots:
         QVERIFY2(
             panel.statusText().startsWith(QString::fromStdString(summary.headline)), qPrintable(panel.statusText()));
         QVERIFY(summary.headline.find("p50 5.25 \u00b5s, p99 9.50 \u00b5s") != std::string::npos);
-        for (int c = 0; c < DashboardView::ChartCount; ++c)
-            QVERIFY2(
-                panel.dashboard()->samplesIn(static_cast<DashboardView::Chart>(c)) > 0, qPrintable(QString::number(c)));
-        QCOMPARE(panel.dashboard()->plot(DashboardView::Counters)->graphCount(), 1); // the counter that moved
+        for (int c = 0; c < DashboardCharts::ChartCount; ++c)
+            QVERIFY2(panel.dashboard()->samplesIn(static_cast<DashboardCharts::Chart>(c)) > 0,
+                qPrintable(QString::number(c)));
+        QCOMPARE(panel.dashboard()->plot(DashboardCharts::Counters)->graphCount(), 1); // the counter that moved
         QVERIFY(panel.runFiles().contains(QString::fromStdString(path)));
 
         // overlay the same run as "before": dashed lines with its samples on each chart but counters
-        const int graphs = panel.dashboard()->plot(DashboardView::Throughput)->graphCount();
+        const int graphs = panel.dashboard()->plot(DashboardCharts::Throughput)->graphCount();
         QVERIFY2(panel.overlayRun(QString::fromStdString(path), &error), qPrintable(error));
-        auto* tp = panel.dashboard()->plot(DashboardView::Throughput);
+        auto* tp = panel.dashboard()->plot(DashboardCharts::Throughput);
         QCOMPARE(tp->graphCount(), graphs + 1);
         QVERIFY(tp->graph(graphs)->dataCount() > 0);
         QCOMPARE(tp->graph(graphs)->dataCount(), tp->graph(0)->dataCount()); // the same run, the same points
-        QVERIFY(panel.dashboard()->plot(DashboardView::Latency)->graph(1)->dataCount() > 0);
+        QVERIFY(panel.dashboard()->plot(DashboardCharts::Latency)->graph(1)->dataCount() > 0);
         panel.dashboard()->clear();
         QCOMPARE(tp->graphCount(), graphs); // overlays go with clear()
 
@@ -564,18 +564,19 @@ private slots:
 
         // the chart exports
         const QString png = dir.path() + QStringLiteral("/c.png"), pdf = dir.path() + QStringLiteral("/c.pdf");
-        QVERIFY(panel.dashboard()->exportChart(DashboardView::Latency, png, &error));
-        QVERIFY(panel.dashboard()->exportChart(DashboardView::Latency, pdf, &error));
+        QVERIFY(panel.dashboard()->exportChart(DashboardCharts::Latency, png, &error));
+        QVERIFY(panel.dashboard()->exportChart(DashboardCharts::Latency, pdf, &error));
         QVERIFY(QFileInfo(png).size() > 1000 && QFileInfo(pdf).size() > 1000);
         const QString svg = dir.path() + QStringLiteral("/c.svg");
-        QVERIFY2(panel.dashboard()->exportChart(DashboardView::Latency, svg, &error), qPrintable(error));
+        QVERIFY2(panel.dashboard()->exportChart(DashboardCharts::Latency, svg, &error), qPrintable(error));
         QFile svgFile(svg);
         QVERIFY(svgFile.open(QIODevice::ReadOnly));
         const QByteArray svgText = svgFile.readAll();
         QVERIFY(svgText.contains("<svg") && svgText.contains("</svg>"));
         QVERIFY(svgText.contains("<polyline") || svgText.contains("<path")); // the line, as a vector
         QVERIFY(svgText.contains("One-way latency")); // the title, as text
-        QVERIFY(!panel.dashboard()->exportChart(DashboardView::Latency, dir.path() + QStringLiteral("/c.bmp"), &error));
+        QVERIFY(
+            !panel.dashboard()->exportChart(DashboardCharts::Latency, dir.path() + QStringLiteral("/c.bmp"), &error));
     }
 };
 

@@ -5,8 +5,8 @@
 // and, reopened, shows the same summary as the file says; the wizard's Test page follows Review.
 #include "dashboard/qcp.h" // first: see qcp.h
 
-#include "dashboard/dashboardview.h"
-#include "dashboard/testpanel.h"
+#include "dashboard/dashboard.h"
+#include "dashboard/dashboardcharts.h"
 #include "discovery/discover.h"
 #include "inventory/inventory.h"
 #include "run/run.h"
@@ -46,22 +46,22 @@ private slots:
         TestSources sources;
         sources.inventory = [&] { return *inventory; };
         sources.discovery = [&] { return outcomes; };
-        TestPanel panel(sources);
+        Dashboard panel(sources);
         panel.resize(1500, 900);
         panel.show();
         QTemporaryDir runs;
         panel.setRunsDirectory(runs.path());
-        panel.setScope(TestPanel::Scope::Pair);
+        panel.setScope(Dashboard::Scope::Pair);
         panel.setPair(QStringLiteral("lab-a"), QStringLiteral("lab-b"));
         panel.setTransport(perf::Transport::Rdma);
         panel.setDuration(3);
-        QSignalSpy finished(&panel, &TestPanel::runFinished);
+        QSignalSpy finished(&panel, &Dashboard::runFinished);
         QTest::mouseClick(panel.startButton(), Qt::LeftButton);
         QVERIFY(panel.isRunning());
         QVERIFY(panel.stopButton()->isEnabled());
         // docs/screenshots/dashboard.png: the panel mid-run, when RP_SCREENSHOT names the file
         if (const QByteArray shot = qgetenv("RP_SCREENSHOT"); !shot.isEmpty()) {
-            QTRY_VERIFY_WITH_TIMEOUT(panel.dashboard()->samplesIn(DashboardView::Latency) > 15, 120000);
+            QTRY_VERIFY_WITH_TIMEOUT(panel.dashboard()->samplesIn(DashboardCharts::Latency) > 15, 120000);
             panel.dashboard()->refresh();
             QTest::qWait(300);
             QVERIFY(panel.grab().save(QString::fromLocal8Bit(shot)));
@@ -70,9 +70,9 @@ private slots:
         QVERIFY2(finished.at(0).at(0).toBool(), qPrintable(panel.statusText()));
 
         auto* dash = panel.dashboard();
-        for (int c = 0; c < DashboardView::ChartCount; ++c)
-            QVERIFY2(dash->samplesIn(static_cast<DashboardView::Chart>(c)) > 0, qPrintable(QString::number(c)));
-        QVERIFY2(dash->plot(DashboardView::Counters)->graphCount() > 0, "no counter moved during the run");
+        for (int c = 0; c < DashboardCharts::ChartCount; ++c)
+            QVERIFY2(dash->samplesIn(static_cast<DashboardCharts::Chart>(c)) > 0, qPrintable(QString::number(c)));
+        QVERIFY2(dash->plot(DashboardCharts::Counters)->graphCount() > 0, "no counter moved during the run");
 
         QCOMPARE(panel.runFiles().size(), qsizetype { 1 });
         const QString file = panel.runFiles().front();
@@ -101,7 +101,7 @@ private slots:
         const auto summary = run::summarize(*run);
         QVERIFY2(
             panel.statusText().startsWith(QString::fromStdString(summary.headline)), qPrintable(panel.statusText()));
-        QVERIFY(dash->samplesIn(DashboardView::Counters) > 0);
+        QVERIFY(dash->samplesIn(DashboardCharts::Counters) > 0);
         const QString pdf = runs.path() + QStringLiteral("/report.pdf");
         QVERIFY2(panel.exportReport({ file }, pdf, &error), qPrintable(error));
         QVERIFY(QFileInfo(pdf).size() > 10000);

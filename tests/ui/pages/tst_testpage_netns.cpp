@@ -5,8 +5,8 @@
 // what was measured.
 #include "dashboard/qcp.h" // first: see qcp.h
 
-#include "dashboard/dashboardview.h"
-#include "dashboard/testpanel.h"
+#include "dashboard/dashboard.h"
+#include "dashboard/dashboardcharts.h"
 #include "netnslab.h"
 #include "run/run.h"
 #include "testutil.h"
@@ -45,15 +45,15 @@ private slots:
         TestSources sources;
         sources.inventory = [&] { return *inventory; };
         sources.prompter = &prompter;
-        TestPanel panel(sources);
+        Dashboard panel(sources);
         panel.resize(1400, 900);
         panel.show();
         QTemporaryDir runs;
         panel.setRunsDirectory(runs.path());
-        panel.setScope(TestPanel::Scope::AllToAll);
+        panel.setScope(Dashboard::Scope::AllToAll);
         panel.setTransport(perf::Transport::Tcp);
         panel.setDuration(0.5);
-        QSignalSpy finished(&panel, &TestPanel::runFinished);
+        QSignalSpy finished(&panel, &Dashboard::runFinished);
         QTest::mouseClick(panel.startButton(), Qt::LeftButton);
         QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 240000);
         QVERIFY2(finished.at(0).at(0).toBool(), qPrintable(panel.statusText()));
@@ -87,11 +87,11 @@ private slots:
         QVERIFY(!live->accessibleName().isEmpty());
         panel.setLivePair(1); // the second pair of the first round
         QCOMPARE(panel.livePair(), 1);
-        QVERIFY2(panel.dashboard()->samplesIn(DashboardView::Throughput) > 0, "nothing read from its run file");
-        const std::size_t loaded = panel.dashboard()->samplesIn(DashboardView::Throughput);
-        QTRY_VERIFY_WITH_TIMEOUT(panel.dashboard()->samplesIn(DashboardView::Throughput) > loaded + 5, 5000);
+        QVERIFY2(panel.dashboard()->samplesIn(DashboardCharts::Throughput) > 0, "nothing read from its run file");
+        const std::size_t loaded = panel.dashboard()->samplesIn(DashboardCharts::Throughput);
+        QTRY_VERIFY_WITH_TIMEOUT(panel.dashboard()->samplesIn(DashboardCharts::Throughput) > loaded + 5, 5000);
         panel.setLivePair(-1);
-        QTRY_VERIFY_WITH_TIMEOUT(panel.dashboard()->samplesIn(DashboardView::Throughput) > 0, 5000);
+        QTRY_VERIFY_WITH_TIMEOUT(panel.dashboard()->samplesIn(DashboardCharts::Throughput) > 0, 5000);
         QElapsedTimer t;
         t.start();
         QTest::mouseClick(panel.stopButton(), Qt::LeftButton);

@@ -2,7 +2,7 @@
 // What the app remembers between sessions (ui/appsettings): recent projects, window geometry, last profile, theme,
 // and the first-start explanation of the built-in lab. QSettings writes into a temporary directory (test mode plus
 // an explicit path), never into the user's configuration.
-#include "dashboard/dashboardview.h"
+#include "dashboard/dashboardcharts.h"
 #include "itemmodels/discoverymodel.h"
 #include "itemmodels/inventorymodel.h"
 #include "itemmodels/settingdiffmodel.h"
@@ -312,9 +312,9 @@ private slots:
 
     void chartsFollowTheTheme()
     {
-        // The live charts (ui/dashboardview) repaint their background, axes and legend from the palette when it
-        // changes: the picture's mean lightness follows the theme. RP_THEME_SCREENSHOT_DIR keeps the pictures.
-        rp::ui::DashboardView view;
+        // The live charts (ui/dashboard/dashboardcharts) repaint their background, axes and legend from the palette
+        // when it changes: the picture's mean lightness follows the theme. RP_THEME_SCREENSHOT_DIR keeps the pictures.
+        rp::ui::DashboardCharts view;
         view.resize(900, 600);
         view.show();
         QVERIFY(QTest::qWaitForWindowExposed(&view));

@@ -3,7 +3,7 @@
 
 // What the Test page and the Dashboard window show: pick the hosts (one pair, one-to-many, all-to-all over the
 // discovered hosts) and the engine's options (prefilled from discovery and the profile), start and stop, watch
-// the live charts (DashboardView), see many-host results as a host x host heatmap, keep every run as a file
+// the live charts (DashboardCharts), see many-host results as a host x host heatmap, keep every run as a file
 // (streamed while it runs), reopen runs, and export reports (PDF/CSV/JSON) of one or several runs.
 //
 // Tests run on a worker thread (runPairTest per pair; the pairs of one round in parallel, no host twice);
@@ -40,7 +40,7 @@ class QTableWidget;
 namespace rp::ui {
 
 class ConnectPrompter;
-class DashboardView;
+class DashboardCharts;
 
 /// Where the panel gets hosts, discovery results and the profile (the wizard's pages, or a loaded project).
 struct TestSources
@@ -51,20 +51,20 @@ struct TestSources
     ConnectPrompter* prompter = nullptr;
 };
 
-class TestPanel final : public QWidget
+class Dashboard final : public QWidget
 {
     Q_OBJECT
-    Q_DISABLE_COPY_MOVE(TestPanel)
+    Q_DISABLE_COPY_MOVE(Dashboard)
 
 public:
     enum class Scope { Pair, OneToMany, AllToAll };
 
-    TestPanel(TestSources sources, QWidget* parent = nullptr);
-    ~TestPanel() override;
+    Dashboard(TestSources sources, QWidget* parent = nullptr);
+    ~Dashboard() override;
 
     /// Re-reads hosts, discovery and profile into the pickers and prefilled options (GID index, ToS).
     void refreshSources();
-    DashboardView* dashboard() const { return m_dashboard; }
+    DashboardCharts* dashboard() const { return m_dashboard; }
     QCustomPlot* heatmap() const { return m_heatmap; }
 
     // Test hooks and scripting
@@ -165,7 +165,7 @@ private:
     QPushButton* m_exportChart = nullptr;
     QLabel* m_status = nullptr;
     QListWidget* m_runs = nullptr;
-    DashboardView* m_dashboard = nullptr;
+    DashboardCharts* m_dashboard = nullptr;
     QCustomPlot* m_heatmap = nullptr;
     QCPColorMap* m_colorMap = nullptr;
     QTableWidget* m_worst = nullptr;

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "dashboard/qcp.h" // first: see qcp.h
 
-#include "dashboard/dashboardview.h"
+#include "dashboard/dashboardcharts.h"
 
 #include "counters/counters.h"
 #include "dashboard/pfcview.h"
@@ -110,7 +110,7 @@ QCPGraph* addGraph(QCustomPlot* plot, const QString& name, const QColor& color, 
 
 } // namespace
 
-DashboardView::DashboardView(QWidget* parent)
+DashboardCharts::DashboardCharts(QWidget* parent)
     : QWidget(parent)
 {
     auto* layout = new QVBoxLayout(this);
@@ -122,7 +122,7 @@ DashboardView::DashboardView(QWidget* parent)
     bar->addStretch();
     bar->addWidget(new QLabel(tr("Drag or wheel on a chart to look back; all charts share the time axis."), this));
     layout->addLayout(bar);
-    connect(m_followBox, &QCheckBox::toggled, this, &DashboardView::setFollow);
+    connect(m_followBox, &QCheckBox::toggled, this, &DashboardCharts::setFollow);
     // Charts above, the PFC view and the alarms below; the user moves the divide.
     auto* split = new QSplitter(Qt::Vertical, this);
     auto* charts = new QWidget(split);
@@ -199,20 +199,20 @@ DashboardView::DashboardView(QWidget* parent)
     applyPalette();
     m_timer = new QTimer(this);
     m_timer->setInterval(28); // ~35 Hz, so 30 frames/s hold with some timer slack
-    connect(m_timer, &QTimer::timeout, this, &DashboardView::refresh);
+    connect(m_timer, &QTimer::timeout, this, &DashboardCharts::refresh);
     m_timer->start();
 }
 
-DashboardView::~DashboardView() = default;
+DashboardCharts::~DashboardCharts() = default;
 
-void DashboardView::changeEvent(QEvent* event)
+void DashboardCharts::changeEvent(QEvent* event)
 {
     QWidget::changeEvent(event);
     if (event->type() == QEvent::PaletteChange || event->type() == QEvent::StyleChange)
         applyPalette();
 }
 
-void DashboardView::applyPalette()
+void DashboardCharts::applyPalette()
 {
     const QPalette pal = palette();
     const QColor base = pal.color(QPalette::Base);
@@ -242,13 +242,13 @@ void DashboardView::applyPalette()
     m_dirty = true;
 }
 
-DashboardView::Line* DashboardView::line(const std::string& key) const
+DashboardCharts::Line* DashboardCharts::line(const std::string& key) const
 {
     auto it = m_lines.find(key);
     return it == m_lines.end() ? nullptr : it->second.get();
 }
 
-DashboardView::Line* DashboardView::counterLine(const std::string& key)
+DashboardCharts::Line* DashboardCharts::counterLine(const std::string& key)
 {
     const std::string full = "ctr." + key;
     if (auto* l = line(full))
@@ -271,7 +271,7 @@ DashboardView::Line* DashboardView::counterLine(const std::string& key)
     return raw;
 }
 
-void DashboardView::clear()
+void DashboardCharts::clear()
 {
     for (auto it = m_lines.begin(); it != m_lines.end();) {
         if (it->first.starts_with("ctr.") || it->first.starts_with("ovl.")) {
@@ -299,7 +299,7 @@ void DashboardView::clear()
     m_dirty = true;
 }
 
-void DashboardView::addSample(const rp::run::RunSample& s)
+void DashboardCharts::addSample(const rp::run::RunSample& s)
 {
     const bool client = s.role == perf::Role::Client;
     m_gbps[client ? 0 : 1]->buffer.append(s.runTS, s.sample.gbps);
@@ -315,7 +315,7 @@ void DashboardView::addSample(const rp::run::RunSample& s)
     m_dirty = true;
 }
 
-void DashboardView::addCounters(const rp::run::CounterSample& c)
+void DashboardCharts::addCounters(const rp::run::CounterSample& c)
 {
     for (const auto& [name, rate] : c.rates) {
         const std::string key = c.host + ": " + name;
@@ -378,13 +378,13 @@ void DashboardView::addCounters(const rp::run::CounterSample& c)
     m_dirty = true;
 }
 
-void DashboardView::setAlarmContext(const rp::counters::AlarmContext& context)
+void DashboardCharts::setAlarmContext(const rp::counters::AlarmContext& context)
 {
     m_engine.setContext(context);
     m_pfc->setLosslessPriorities(context.pfcPriorities);
 }
 
-void DashboardView::showRun(const rp::run::Run& run)
+void DashboardCharts::showRun(const rp::run::Run& run)
 {
     clear();
     // The profile the run was made under says which priority is lossless; without one nothing is flagged.
@@ -408,7 +408,7 @@ void DashboardView::showRun(const rp::run::Run& run)
     refresh();
 }
 
-void DashboardView::overlayRun(const rp::run::Run& run, const QString& name)
+void DashboardCharts::overlayRun(const rp::run::Run& run, const QString& name)
 {
     const std::string tag = "ovl." + name.toStdString() + ".";
     auto add = [&](const std::string& key, Chart chart, const QString& label, const QColor& color) {
@@ -444,13 +444,13 @@ void DashboardView::overlayRun(const rp::run::Run& run, const QString& name)
     refresh();
 }
 
-void DashboardView::setWindow(double seconds)
+void DashboardCharts::setWindow(double seconds)
 {
     m_window = std::max(1.0, seconds);
     m_dirty = true;
 }
 
-void DashboardView::setFollow(bool follow)
+void DashboardCharts::setFollow(bool follow)
 {
     m_follow = follow;
     if (m_followBox->isChecked() != follow)
@@ -458,7 +458,7 @@ void DashboardView::setFollow(bool follow)
     m_dirty = true;
 }
 
-void DashboardView::syncRanges(double t0, double t1)
+void DashboardCharts::syncRanges(double t0, double t1)
 {
     m_syncing = true;
     for (auto* p : m_plots)
@@ -466,7 +466,7 @@ void DashboardView::syncRanges(double t0, double t1)
     m_syncing = false;
 }
 
-void DashboardView::refresh()
+void DashboardCharts::refresh()
 {
     if (!m_dirty)
         return;
@@ -476,7 +476,7 @@ void DashboardView::refresh()
     ++m_frames;
 }
 
-void DashboardView::beginFrame()
+void DashboardCharts::beginFrame()
 {
     m_dirty = false;
     double first = std::numeric_limits<double>::infinity(), last = 0;
@@ -552,7 +552,7 @@ void layoutMarkerLabels(QCustomPlot* p, double t0, double t1)
 
 } // namespace
 
-void DashboardView::refreshChart(int c)
+void DashboardCharts::refreshChart(int c)
 {
     const double t0 = m_frameT0, t1 = m_frameT1;
     auto* p = m_plots[c];
@@ -586,7 +586,7 @@ void DashboardView::refreshChart(int c)
         p->replot(QCustomPlot::rpQueuedReplot);
 }
 
-double DashboardView::lastReplotMs() const
+double DashboardCharts::lastReplotMs() const
 {
     double sum = 0;
     for (auto* p : m_plots)
@@ -594,7 +594,7 @@ double DashboardView::lastReplotMs() const
     return sum;
 }
 
-std::size_t DashboardView::bufferBytes() const
+std::size_t DashboardCharts::bufferBytes() const
 {
     std::size_t sum = m_p50.memoryBytes() + m_p99.memoryBytes();
     for (const auto& [k, l] : m_lines)
@@ -602,7 +602,7 @@ std::size_t DashboardView::bufferBytes() const
     return sum;
 }
 
-bool DashboardView::exportChart(Chart chart, const QString& path, QString* error) const
+bool DashboardCharts::exportChart(Chart chart, const QString& path, QString* error) const
 {
     auto* p = m_plots[chart];
     const QString suffix = QFileInfo(path).suffix().toLower();

@@ -27,16 +27,16 @@ namespace rp::ui {
 class ColumnBand;
 class PfcView;
 
-class DashboardView final : public QWidget
+class DashboardCharts final : public QWidget
 {
     Q_OBJECT
-    Q_DISABLE_COPY_MOVE(DashboardView)
+    Q_DISABLE_COPY_MOVE(DashboardCharts)
 
 public:
     enum Chart { Throughput, Latency, Cpu, Counters, ChartCount };
 
-    explicit DashboardView(QWidget* parent = nullptr);
-    ~DashboardView() override;
+    explicit DashboardCharts(QWidget* parent = nullptr);
+    ~DashboardCharts() override;
 
     void clear();
     void addSample(const rp::run::RunSample& sample);

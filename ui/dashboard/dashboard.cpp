@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "dashboard/qcp.h" // first: see qcp.h
 
-#include "dashboard/testpanel.h"
+#include "dashboard/dashboard.h"
 
-#include "dashboard/dashboardview.h"
+#include "dashboard/dashboardcharts.h"
 #include "discovery/json.h"
 #include "reportpdf.h"
 #include "run/runner.h"
@@ -49,7 +49,7 @@
 namespace rp::ui {
 
 /// One start: what the worker runs and what it tells the GUI.
-struct TestPanel::Job
+struct Dashboard::Job
 {
     std::atomic<bool> cancel { false };
     std::vector<rp::HostSpec> hosts;
@@ -110,7 +110,7 @@ QString safeName(const std::string& s)
 
 } // namespace
 
-TestPanel::TestPanel(TestSources sources, QWidget* parent)
+Dashboard::Dashboard(TestSources sources, QWidget* parent)
     : QWidget(parent)
     , m_sources(std::move(sources))
 {
@@ -217,7 +217,7 @@ TestPanel::TestPanel(TestSources sources, QWidget* parent)
     // Right: live charts and the heatmap.
     auto* tabs = new QTabWidget(split);
     m_tabs = tabs;
-    m_dashboard = new DashboardView(tabs);
+    m_dashboard = new DashboardCharts(tabs);
     tabs->addTab(m_dashboard, tr("Live charts"));
     auto* heat = new QWidget(tabs);
     auto* heatLayout = new QVBoxLayout(heat);
@@ -289,10 +289,10 @@ TestPanel::TestPanel(TestSources sources, QWidget* parent)
         m_client->setEnabled(scope == Scope::Pair);
         m_server->setEnabled(scope != Scope::AllToAll);
     });
-    connect(m_metric, &QComboBox::currentIndexChanged, this, &TestPanel::updateHeatmap);
-    connect(m_start, &QPushButton::clicked, this, &TestPanel::start);
-    connect(m_stop, &QPushButton::clicked, this, &TestPanel::stop);
-    connect(m_openRun, &QPushButton::clicked, this, &TestPanel::chooseAndOpenRun);
+    connect(m_metric, &QComboBox::currentIndexChanged, this, &Dashboard::updateHeatmap);
+    connect(m_start, &QPushButton::clicked, this, &Dashboard::start);
+    connect(m_stop, &QPushButton::clicked, this, &Dashboard::stop);
+    connect(m_openRun, &QPushButton::clicked, this, &Dashboard::chooseAndOpenRun);
     connect(m_overlay, &QPushButton::clicked, this, [this] {
         const QString path = QFileDialog::getOpenFileName(
             this, tr("Compare with a saved run"), m_runsDir, tr("RoCE Pilot runs (*.rprun);;All files (*)"));
@@ -300,9 +300,9 @@ TestPanel::TestPanel(TestSources sources, QWidget* parent)
         if (!path.isEmpty() && !overlayRun(path, &error))
             QMessageBox::warning(this, tr("Compare"), error);
     });
-    connect(m_export, &QPushButton::clicked, this, &TestPanel::chooseAndExport);
-    connect(m_exportChart, &QPushButton::clicked, this, &TestPanel::chooseAndExportChart);
-    connect(&m_watcher, &QFutureWatcher<void>::finished, this, &TestPanel::onFinished);
+    connect(m_export, &QPushButton::clicked, this, &Dashboard::chooseAndExport);
+    connect(m_exportChart, &QPushButton::clicked, this, &Dashboard::chooseAndExportChart);
+    connect(&m_watcher, &QFutureWatcher<void>::finished, this, &Dashboard::onFinished);
     connect(m_runs, &QListWidget::itemDoubleClicked, this, [this](QListWidgetItem* item) {
         QString error;
         if (!openRun(item->data(Qt::UserRole).toString(), &error))
@@ -311,12 +311,12 @@ TestPanel::TestPanel(TestSources sources, QWidget* parent)
     refreshSources();
 }
 
-TestPanel::~TestPanel()
+Dashboard::~Dashboard()
 {
     cancelAndWait();
 }
 
-void TestPanel::refreshSources()
+void Dashboard::refreshSources()
 {
     m_inventory = m_sources.inventory ? m_sources.inventory() : rp::Inventory {};
     m_discovery = m_sources.discovery ? m_sources.discovery() : std::vector<rp::HostOutcome> {};
@@ -351,33 +351,33 @@ void TestPanel::refreshSources()
     }
 }
 
-void TestPanel::setScope(Scope scope)
+void Dashboard::setScope(Scope scope)
 {
     m_scope->setCurrentIndex(m_scope->findData(static_cast<int>(scope)));
 }
 
-void TestPanel::setPair(const QString& server, const QString& client)
+void Dashboard::setPair(const QString& server, const QString& client)
 {
     m_server->setCurrentText(server);
     m_client->setCurrentText(client);
 }
 
-void TestPanel::setTransport(perf::Transport transport)
+void Dashboard::setTransport(perf::Transport transport)
 {
     m_transport->setCurrentIndex(m_transport->findData(static_cast<int>(transport)));
 }
 
-void TestPanel::setDuration(double seconds)
+void Dashboard::setDuration(double seconds)
 {
     m_duration->setValue(seconds);
 }
 
-void TestPanel::setRunsDirectory(const QString& dir)
+void Dashboard::setRunsDirectory(const QString& dir)
 {
     m_runsDir = dir;
 }
 
-Result<perf::TestOptions> TestPanel::options() const
+Result<perf::TestOptions> Dashboard::options() const
 {
     perf::TestOptions o;
     o.transport = static_cast<perf::Transport>(m_transport->currentData().toInt());
@@ -417,28 +417,28 @@ Result<perf::TestOptions> TestPanel::options() const
     return o;
 }
 
-bool TestPanel::isRunning() const
+bool Dashboard::isRunning() const
 {
     return m_watcher.isRunning();
 }
 
-QString TestPanel::statusText() const
+QString Dashboard::statusText() const
 {
     return m_status->text();
 }
 
 namespace {
 
-double metricOf(const TestPanel::HeatCell& c, TestPanel::HeatMetric m)
+double metricOf(const Dashboard::HeatCell& c, Dashboard::HeatMetric m)
 {
     switch (m) {
-    case TestPanel::HeatMetric::P50:
+    case Dashboard::HeatMetric::P50:
         return c.p50Us;
-    case TestPanel::HeatMetric::P99:
+    case Dashboard::HeatMetric::P99:
         return c.p99Us;
-    case TestPanel::HeatMetric::Throughput:
+    case Dashboard::HeatMetric::Throughput:
         return c.gbps;
-    case TestPanel::HeatMetric::Errors:
+    case Dashboard::HeatMetric::Errors:
         return c.errors;
     }
     return std::nan("");
@@ -446,7 +446,7 @@ double metricOf(const TestPanel::HeatCell& c, TestPanel::HeatMetric m)
 
 } // namespace
 
-double TestPanel::heatmapValue(int row, int column) const
+double Dashboard::heatmapValue(int row, int column) const
 {
     if (row < 0 || column < 0 || static_cast<std::size_t>(row) >= m_cells.size()
         || static_cast<std::size_t>(column) >= m_cells[static_cast<std::size_t>(row)].size())
@@ -455,19 +455,19 @@ double TestPanel::heatmapValue(int row, int column) const
         static_cast<HeatMetric>(m_metric->currentData().toInt()));
 }
 
-void TestPanel::setHeatMetric(HeatMetric metric)
+void Dashboard::setHeatMetric(HeatMetric metric)
 {
     m_metric->setCurrentIndex(m_metric->findData(static_cast<int>(metric)));
 }
 
-void TestPanel::setHeatCells(const QStringList& hosts, const std::vector<std::vector<HeatCell>>& cells)
+void Dashboard::setHeatCells(const QStringList& hosts, const std::vector<std::vector<HeatCell>>& cells)
 {
     m_cellHosts.assign(hosts.begin(), hosts.end());
     m_cells = cells;
     updateHeatmap();
 }
 
-double TestPanel::redrawHeatmap()
+double Dashboard::redrawHeatmap()
 {
     QElapsedTimer t;
     t.start();
@@ -476,7 +476,7 @@ double TestPanel::redrawHeatmap()
     return static_cast<double>(t.nsecsElapsed()) / 1e6;
 }
 
-bool TestPanel::drillDown(int server, int client, QString* error)
+bool Dashboard::drillDown(int server, int client, QString* error)
 {
     if (server < 0 || client < 0 || static_cast<std::size_t>(server) >= m_cells.size()
         || static_cast<std::size_t>(client) >= m_cells.size())
@@ -500,12 +500,12 @@ bool TestPanel::drillDown(int server, int client, QString* error)
     return true;
 }
 
-int TestPanel::livePair() const
+int Dashboard::livePair() const
 {
     return m_livePair->currentData().toInt();
 }
 
-void TestPanel::setLivePair(int index)
+void Dashboard::setLivePair(int index)
 {
     const int row = m_livePair->findData(index);
     if (row < 0)
@@ -532,7 +532,7 @@ void TestPanel::setLivePair(int index)
     }
 }
 
-void TestPanel::setBusy(bool busy)
+void Dashboard::setBusy(bool busy)
 {
     m_start->setEnabled(!busy);
     m_stop->setEnabled(busy);
@@ -541,7 +541,7 @@ void TestPanel::setBusy(bool busy)
     m_overlay->setEnabled(!busy);
 }
 
-void TestPanel::start()
+void Dashboard::start()
 {
     if (isRunning())
         return;
@@ -638,7 +638,7 @@ void TestPanel::start()
     m_status->setText(tr("Starting…"));
     emit runStarted();
 
-    QPointer<TestPanel> self(this);
+    QPointer<Dashboard> self(this);
     auto toGui = [self](auto f) {
         QMetaObject::invokeMethod(
             qApp,
@@ -659,7 +659,7 @@ void TestPanel::start()
             std::vector<std::thread> threads;
             // Following the running round: each round's pairs start their time axis at 0 again.
             if (job->livePair.load() < 0 && pairNo > 0)
-                toGui([](TestPanel* p) { p->m_dashboard->clear(); });
+                toGui([](Dashboard* p) { p->m_dashboard->clear(); });
             job->roundFirstPair.store(pairNo);
             for (std::size_t k = 0; k < round.size(); ++k) {
                 const auto [si, ci] = round[k];
@@ -695,7 +695,7 @@ void TestPanel::start()
                     hooks.cancel = &job->cancel;
                     hooks.onSample = [toGui, live](const run::RunSample& s) {
                         if (live())
-                            toGui([s](TestPanel* p) { p->m_dashboard->addSample(s); });
+                            toGui([s](Dashboard* p) { p->m_dashboard->addSample(s); });
                     };
                     // Every pair counts its error events (the heatmap's error metric); the live one also charts.
                     auto errorEvents = std::make_shared<std::atomic<long long>>(0);
@@ -707,12 +707,12 @@ void TestPanel::start()
                         }
                         errorEvents->fetch_add(std::llround(events));
                         if (live())
-                            toGui([c](TestPanel* p) { p->m_dashboard->addCounters(c); });
+                            toGui([c](Dashboard* p) { p->m_dashboard->addCounters(c); });
                     };
                     const QString who = toQ(t.client.name + " → " + t.server.name);
                     hooks.onStatus = [toGui, who, pairNo, pairs](const std::string& s) {
                         const QString text = QStringLiteral("%1/%2 %3: %4").arg(pairNo).arg(pairs).arg(who, toQ(s));
-                        toGui([text](TestPanel* p) { p->m_status->setText(text); });
+                        toGui([text](Dashboard* p) { p->m_status->setText(text); });
                     };
                     auto outcome = run::runPairTest(t, job->context, hooks);
                     {
@@ -723,7 +723,7 @@ void TestPanel::start()
                             job->errors << who + QStringLiteral(": ") + toQ(outcome.error().describe());
                         else if (outcome->countersError)
                             job->errors << who + QStringLiteral(": ")
-                                    + TestPanel::tr("counters: %1").arg(toQ(outcome->countersError->describe()));
+                                    + Dashboard::tr("counters: %1").arg(toQ(outcome->countersError->describe()));
                     }
                     if (outcome && !outcome->sizes.empty()) {
                         const auto& c = outcome->sizes.front().client;
@@ -735,7 +735,7 @@ void TestPanel::start()
                         cell.gbps = c.gbps;
                         cell.errors = static_cast<double>(errorEvents->load());
                         cell.runFile = QFileInfo::exists(file) ? file : QString();
-                        toGui([si, ci, cell](TestPanel* p) {
+                        toGui([si, ci, cell](Dashboard* p) {
                             p->m_cells[static_cast<std::size_t>(si)][static_cast<std::size_t>(ci)] = cell;
                             p->m_cells[static_cast<std::size_t>(ci)][static_cast<std::size_t>(si)] = cell;
                             p->updateHeatmap();
@@ -749,7 +749,7 @@ void TestPanel::start()
     }));
 }
 
-void TestPanel::stop()
+void Dashboard::stop()
 {
     if (m_job) {
         m_job->cancel.store(true);
@@ -757,7 +757,7 @@ void TestPanel::stop()
     }
 }
 
-void TestPanel::cancelAndWait()
+void Dashboard::cancelAndWait()
 {
     if (!m_watcher.isRunning())
         return;
@@ -765,7 +765,7 @@ void TestPanel::cancelAndWait()
     waitProcessingEvents([this] { return !m_watcher.isRunning(); });
 }
 
-void TestPanel::onFinished()
+void Dashboard::onFinished()
 {
     auto job = m_job;
     setBusy(false);
@@ -797,7 +797,7 @@ void TestPanel::onFinished()
     emit runFinished(ok);
 }
 
-void TestPanel::updateHeatmap()
+void Dashboard::updateHeatmap()
 {
     const int n = static_cast<int>(m_cells.size());
     const auto metric = static_cast<HeatMetric>(m_metric->currentData().toInt());
@@ -880,7 +880,7 @@ void TestPanel::updateHeatmap()
     m_worst->resizeColumnToContents(0);
 }
 
-bool TestPanel::openRun(const QString& path, QString* error)
+bool Dashboard::openRun(const QString& path, QString* error)
 {
     auto r = run::readRunFile(toStd(path));
     if (!r) {
@@ -904,7 +904,7 @@ bool TestPanel::openRun(const QString& path, QString* error)
     return true;
 }
 
-bool TestPanel::overlayRun(const QString& path, QString* error)
+bool Dashboard::overlayRun(const QString& path, QString* error)
 {
     auto r = run::readRunFile(toStd(path));
     if (!r) {
@@ -918,7 +918,7 @@ bool TestPanel::overlayRun(const QString& path, QString* error)
     return true;
 }
 
-bool TestPanel::exportReport(const QStringList& runs, const QString& path, QString* error)
+bool Dashboard::exportReport(const QStringList& runs, const QString& path, QString* error)
 {
     std::vector<std::unique_ptr<run::Run>> loaded;
     std::vector<run::NamedRun> named;
@@ -953,7 +953,7 @@ bool TestPanel::exportReport(const QStringList& runs, const QString& path, QStri
     return ok.has_value();
 }
 
-void TestPanel::chooseAndOpenRun()
+void Dashboard::chooseAndOpenRun()
 {
     const QString path = QFileDialog::getOpenFileName(
         this, tr("Open a saved run"), m_runsDir, tr("RoCE Pilot runs (*.rprun);;All files (*)"));
@@ -964,7 +964,7 @@ void TestPanel::chooseAndOpenRun()
         QMessageBox::warning(this, tr("Open run"), error);
 }
 
-void TestPanel::chooseAndExport()
+void Dashboard::chooseAndExport()
 {
     QStringList runs;
     for (int i = 0; i < m_runs->count(); ++i) {
@@ -988,7 +988,7 @@ void TestPanel::chooseAndExport()
         m_status->setText(tr("Report written to %1").arg(path));
 }
 
-void TestPanel::chooseAndExportChart()
+void Dashboard::chooseAndExportChart()
 {
     const QString path
         = QFileDialog::getSaveFileName(this, tr("Export the throughput, latency, CPU and counter charts"),
@@ -998,11 +998,11 @@ void TestPanel::chooseAndExportChart()
     const QFileInfo info(path);
     const QString names[] = { QStringLiteral("throughput"), QStringLiteral("latency"), QStringLiteral("cpu"),
         QStringLiteral("counters") };
-    for (int c = 0; c < DashboardView::ChartCount; ++c) {
+    for (int c = 0; c < DashboardCharts::ChartCount; ++c) {
         const QString file = info.path() + QLatin1Char('/') + info.completeBaseName() + QLatin1Char('-') + names[c]
             + QLatin1Char('.') + info.suffix();
         QString error;
-        if (!m_dashboard->exportChart(static_cast<DashboardView::Chart>(c), file, &error)) {
+        if (!m_dashboard->exportChart(static_cast<DashboardCharts::Chart>(c), file, &error)) {
             QMessageBox::warning(this, tr("Export chart"), error);
             return;
         }
