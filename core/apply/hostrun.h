@@ -7,6 +7,7 @@
 #include "apply/deadman.h"
 #include "model/model.h"
 #include "remote/openexecutor.h"
+#include "util/cancel.h"
 
 #include <atomic>
 #include <chrono>
@@ -22,11 +23,8 @@
 
 namespace rp::apply::detail {
 
-// Shared with apply.cpp, which checks the same flags between hosts.
-inline bool cancelled(const std::atomic<bool>* flag)
-{
-    return flag && flag->load();
-}
+// apply.cpp and HostRun check the same flags between hosts (util/cancel.h).
+using rp::cancelled;
 
 /// One host's run. Owns its executor; writes its record into the shared journal under the journal mutex.
 class HostRun

@@ -119,15 +119,6 @@ std::string ctrlName(Ctrl t)
     return "control " + std::to_string(static_cast<std::uint32_t>(t));
 }
 
-std::string sizeText(std::uint64_t bytes)
-{
-    if (bytes >= (1u << 20) && bytes % (1u << 20) == 0)
-        return std::to_string(bytes >> 20) + " MiB";
-    if (bytes >= 1024 && bytes % 1024 == 0)
-        return std::to_string(bytes >> 10) + " KiB";
-    return std::to_string(bytes) + " B";
-}
-
 std::string opText(Op op)
 {
     switch (op) {

@@ -30,6 +30,7 @@
 #include "perf/perf.h"
 #include "perf/rdma_conn.h"
 #include "perf/rdma_engine.h"
+#include "util/format.h"
 
 #include <array>
 #include <chrono>
@@ -78,7 +79,6 @@ struct CtrlMsg
     std::uint64_t elapsedNs = 0; ///< END: the measured phase
 };
 
-std::string sizeText(std::uint64_t bytes);
 std::string opText(Op op);
 
 inline double secondsBetween(Clock::time_point a, Clock::time_point b)

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "switchcli/switch_apply.h"
+#include "util/cancel.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -15,11 +16,6 @@ using std::chrono::milliseconds;
 milliseconds since(Clock::time_point t)
 {
     return std::chrono::duration_cast<milliseconds>(Clock::now() - t);
-}
-
-bool cancelled(const std::atomic<bool>* flag)
-{
-    return flag && flag->load(std::memory_order_relaxed);
 }
 
 std::vector<std::string> lines(const std::string& text)

@@ -2,6 +2,8 @@
 #include "switchcli/switch_session.h"
 
 #include "remote/ssh_executor.h"
+#include "util/cancel.h"
+#include "util/text.h"
 
 #include <libssh/libssh.h>
 
@@ -37,11 +39,6 @@ void waitSocket(ssh_session session, milliseconds slice)
     ::poll(&p, 1, static_cast<int>(slice.count()));
 }
 
-bool cancelled(const std::atomic<bool>* flag)
-{
-    return flag && flag->load(std::memory_order_relaxed);
-}
-
 std::string sshError(ssh_session session)
 {
     const char* text = ssh_get_error(session);
@@ -61,10 +58,8 @@ bool isPasswordPrompt(std::string_view line)
     auto t = trimmedTail(line);
     if (!t.ends_with(':'))
         return false;
-    std::string lower;
-    for (char c : t)
-        lower += static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
-    return lower.ends_with("password:") || lower.ends_with("passphrase:");
+    const std::string lowered = lower(t);
+    return lowered.ends_with("password:") || lowered.ends_with("passphrase:");
 }
 
 } // namespace
