@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "coverpages.h"
 
+#include "run/checks.h"
+
 #include <QFontMetricsF>
 
 #include <algorithm>

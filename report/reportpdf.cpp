@@ -2,6 +2,7 @@
 #include "reportpdf.h"
 
 #include "reportdocument.h"
+#include "run/tables.h"
 
 #include <QCoreApplication>
 #include <QFile>
