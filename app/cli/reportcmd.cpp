@@ -4,6 +4,7 @@
 
 #include "run/run.h"
 #include "run/summary.h"
+#include "run/tables.h"
 #include "util/files.h"
 #include "util/format.h"
 

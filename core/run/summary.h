@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-// What a saved run says, in tables: per-size results and percentiles, statistics of the live samples, counter
-// rates per host; the one-sentence result for a report's cover; CSV and JSON exports (columns and schema in
-// docs/run-file.md). Everything here reads a Run and nothing else, so the CLI, the GUI and the PDF writer show the
-// same numbers.
+// What a saved run says: per-size results and percentiles, statistics of the live samples, counter rates per
+// host, the one-sentence result for a report's cover, the checks and the verdict (run/checks.h), and many pairs as
+// a host x host matrix. Everything here reads a Run and nothing else, so the CLI, the GUI and the PDF writer show
+// the same numbers; run/tables.h writes it out as CSV and JSON.
 
-#include "error.h"
+#include "run/checks.h"
 #include "run/run.h"
 
 #include <cmath>
@@ -48,49 +48,6 @@ struct CounterSummary
     std::size_t intervals = 0;
 };
 
-/// A troubleshooter finding as a report shows it: read from `rocepilot-cli diagnose --json` (core/diagnose
-/// reportToJson: rule, check, title, severity, hosts, evidence, explanation, fixes) or from a plain list of
-/// {severity, title, message, fix} objects.
-struct FindingBrief
-{
-    std::string severity; ///< "error", "warning", "info" (as given, lower case)
-    std::string rule, check, title, explanation;
-    std::vector<std::string> hosts;
-    std::vector<std::string> evidence; ///< "host: subject = value (where)"
-    std::vector<std::pair<std::string, std::string>> fixes; ///< target (platform) -> the commands
-};
-/// Findings out of a findings document; `ok` false when the text is not JSON or has no list of findings.
-struct Findings
-{
-    bool ok = false;
-    std::vector<FindingBrief> list;
-};
-Findings parseFindings(std::string_view json);
-
-/// One pass/fail check of a run, with what to do when it did not pass.
-struct Check
-{
-    std::string id; ///< stable: "run.completed", "data.verified", "fabric.lossless", "repeat.cv", "latency.tail",
-                    ///< "troubleshooter"
-    std::string title;
-    std::string result; ///< "pass", "warn", "fail", "skipped" (the data to judge was not there)
-    std::string detail; ///< what was seen, with the numbers
-    std::string remedy; ///< what to do; "" when it passed
-};
-
-/// The commands that repeat the run: RoCE Pilot's own and the perftest pair an admin can run by hand.
-struct Repro
-{
-    std::string rocepilot; ///< the recorded command line, else one built from the settings
-    struct Perftest
-    {
-        std::uint64_t size = 0;
-        std::string server, client; ///< shell lines (every token quoted where needed)
-    };
-    std::vector<Perftest> perftest; ///< one pair per size; empty when perftest has no such test (TCP, write-imm)
-    std::string perftestNote; ///< why there is none, or what differs from our engine
-};
-
 struct RunSummary
 {
     std::vector<SizeSummary> sizes;
@@ -106,9 +63,6 @@ struct RunSummary
 /// Everything a report says about one run. `findingsJson` (the troubleshooter's findings given beside the run)
 /// is used when the run carries none of its own.
 RunSummary summarize(const Run& run, std::string_view findingsJson = {});
-
-/// The verdict of several checks: "fail" if one failed, else "warn" if one warned, else "pass".
-std::string verdictOf(const std::vector<Check>& checks);
 
 /// "send ping over RDMA, poll completions, lab-b -> lab-a (198.18.0.1)".
 std::string describeTest(const Run& run);
@@ -142,24 +96,5 @@ struct PairMatrix
 };
 /// The matrix when the runs are pairs among three or more hosts, else nullopt.
 std::optional<PairMatrix> pairMatrix(const std::vector<NamedRun>& runs);
-
-/// Reads a run file for a report: mapped rather than copied (a 1 M-sample run is 200 MB of text), then parseRun().
-Result<Run> loadRunFile(const std::string& path);
-
-/// One row per run and size (columns: docs/run-file.md "summary CSV").
-std::string summaryCsv(const std::vector<NamedRun>& runs);
-/// One row per live sample (docs/run-file.md "samples CSV").
-std::string samplesCsv(const std::vector<NamedRun>& runs);
-/// One row per host, interval and counter (docs/run-file.md "counters CSV").
-std::string countersCsv(const std::vector<NamedRun>& runs);
-/// The report as JSON, "rocepilot.report/1" (docs/json.md): runs, environment, sizes, percentiles, sample
-/// statistics, counter summaries; no raw samples (those are in the run file and the samples CSV).
-std::string reportJson(const std::vector<NamedRun>& runs, std::string_view findingsJson = {});
-
-/// The samples CSV straight to `path` (a temporary file beside it, renamed when complete), in 1 MiB writes:
-/// no 80 MB string for a million samples. Not fsync'd: a report is made again from the run file in a second.
-Result<void> writeSamplesCsv(const std::vector<NamedRun>& runs, const std::string& path);
-/// `data` to `path` the same way (temporary file, rename, no fsync); "-" = stdout.
-Result<void> writeReportFile(const std::string& path, std::string_view data);
 
 } // namespace rp::run

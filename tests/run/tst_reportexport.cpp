@@ -6,8 +6,10 @@
 // commands name the run's settings; the troubleshooter's JSON (core/diagnose reportToJson) is read; many pairs
 // become a host x host matrix with the worst pair first.
 #include "perf/protocol.h"
+#include "run/checks.h"
 #include "run/run.h"
 #include "run/summary.h"
+#include "run/tables.h"
 
 #include <QTemporaryDir>
 #include <QtTest>

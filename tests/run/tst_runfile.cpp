@@ -4,6 +4,7 @@
 // out-of-range values are Parse errors naming the line; exports (CSV, JSON) carry the run's numbers.
 #include "run/run.h"
 #include "run/summary.h"
+#include "run/tables.h"
 #include "testutil.h"
 
 #include <QTemporaryDir>

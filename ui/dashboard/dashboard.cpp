@@ -8,6 +8,7 @@
 #include "reportpdf.h"
 #include "run/runner.h"
 #include "run/summary.h"
+#include "run/tables.h"
 #include "support/qtstrings.h"
 #include "util/files.h"
 #include "workers/connectprompter.h"
