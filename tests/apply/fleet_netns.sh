@@ -13,17 +13,7 @@ HOSTS=${RP_FLEET_HOSTS:-50}
 BAD=7
 NETNS=$(cd "$(dirname "$0")/../support" && pwd)/netns-hosts.sh
 LAB=$WORK/lab
-FAILS=0
-fail() {
-    echo "FAIL: $*" >&2
-    FAILS=$((FAILS + 1))
-}
-pass() { echo "ok: $*"; }
-check() {
-    local what=$1
-    shift
-    if "$@"; then pass "$what"; else fail "$what"; fi
-}
+. "$(dirname "$0")/../support/checks.sh"
 [[ $(id -u) == 0 ]] || { echo "FAIL: needs root (network namespaces)" >&2; exit 1; }
 command -v jq >/dev/null || { echo "FAIL: jq missing (bash installer/deps.sh)" >&2; exit 1; }
 rm -rf "$WORK"

@@ -9,10 +9,7 @@ set -uo pipefail
 CLI=${1:?usage: $0 ROCEPILOT_CLI WORKDIR}
 WORK=${2:?usage: $0 ROCEPILOT_CLI WORKDIR}
 LABDIR=${RP_SWITCH_LAB_DIR:?run through tests/support/switch-emu/switches.sh run DIR -- $0 ...}
-FAILS=0
-fail() { echo "FAIL: $*" >&2; FAILS=$((FAILS + 1)); }
-pass() { echo "ok: $*"; }
-check() { local what=$1; shift; if "$@"; then pass "$what"; else fail "$what"; fi; }
+. "$(dirname "$0")/../support/checks.sh"
 rm -rf "$WORK"
 mkdir -p "$WORK"
 export RP_JOURNAL_DIR=$WORK/journals

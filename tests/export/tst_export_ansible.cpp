@@ -9,16 +9,19 @@
 #include "profile/profile.h"
 #include "util/files.h"
 
+#include "ansiblerun.h"
 #include "testutil.h"
 
 #include <QDir>
 #include <QFile>
 #include <QProcess>
-#include <QRegularExpression>
 #include <QTemporaryDir>
 #include <filesystem>
 
 using namespace rp;
+using rp::test::recap;
+using rp::test::runAnsible;
+using rp::test::tail;
 
 namespace {
 
@@ -54,49 +57,6 @@ Inventory inventoryFor(const Plan& plan)
         inv.hosts.push_back(h);
     }
     return inv;
-}
-
-struct Run
-{
-    int exitCode = -1;
-    QString out;
-};
-
-Run runAnsible(const std::string& dir, const std::vector<std::string>& argv, const char* program = "ansible-playbook")
-{
-    QStringList args;
-    for (const auto& a : argv)
-        args << QString::fromStdString(a);
-    QProcess p;
-    p.setWorkingDirectory(QString::fromStdString(dir));
-    p.setProcessChannelMode(QProcess::MergedChannels);
-    auto env = QProcessEnvironment::systemEnvironment();
-    env.insert(QStringLiteral("ANSIBLE_NOCOLOR"), QStringLiteral("1"));
-    env.insert(QStringLiteral("ANSIBLE_FORCE_COLOR"), QStringLiteral("0"));
-    p.setProcessEnvironment(env);
-    p.start(QString::fromUtf8(program), args);
-    if (!p.waitForStarted(10000))
-        return { -1,
-            QString::fromUtf8(program)
-                + QStringLiteral(" did not start: install Debian's ansible package (installer/deps.sh)") };
-    p.waitForFinished(300000);
-    return { p.exitCode(), QString::fromUtf8(p.readAll()) };
-}
-
-/// "name : ok=5 changed=2 unreachable=0 failed=0 skipped=1 rescued=0 ignored=0" -> value of `key`, -1 if absent.
-/// The end of a run's output (a failure message shows the failing task and the recap, not the start).
-QByteArray tail(const QString& out)
-{
-    return out.right(4000).toUtf8();
-}
-
-int recap(const QString& out, const char* host, const char* key)
-{
-    QRegularExpression re(QStringLiteral("^") + QRegularExpression::escape(QString::fromUtf8(host))
-            + QStringLiteral("\\s+:.*\\b") + QString::fromUtf8(key) + QStringLiteral("=(\\d+)"),
-        QRegularExpression::MultilineOption);
-    auto m = re.match(out);
-    return m.hasMatch() ? m.captured(1).toInt() : -1;
 }
 
 std::string file(const std::string& path)

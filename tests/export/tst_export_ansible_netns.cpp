@@ -14,6 +14,7 @@
 #include "netnslab.h"
 #include "profile/profile.h"
 
+#include "ansiblerun.h"
 #include "testutil.h"
 
 #include <QProcess>
@@ -21,48 +22,17 @@
 #include <QTemporaryDir>
 
 using namespace rp;
+using rp::test::recap;
+using rp::test::tail;
 
 namespace {
 
 constexpr int kHosts = 3;
 
-struct Run
+/// Over SSH to the lab's hosts a run may take up to ten minutes.
+rp::test::AnsibleRun runAnsible(const std::string& dir, const std::vector<std::string>& argv)
 {
-    int exitCode = -1;
-    QString out;
-};
-
-Run runAnsible(const std::string& dir, const std::vector<std::string>& argv)
-{
-    QStringList args;
-    for (const auto& a : argv)
-        args << QString::fromStdString(a);
-    QProcess p;
-    p.setWorkingDirectory(QString::fromStdString(dir));
-    p.setProcessChannelMode(QProcess::MergedChannels);
-    auto env = QProcessEnvironment::systemEnvironment();
-    env.insert(QStringLiteral("ANSIBLE_NOCOLOR"), QStringLiteral("1"));
-    p.setProcessEnvironment(env);
-    p.start(QStringLiteral("ansible-playbook"), args);
-    if (!p.waitForStarted(10000))
-        return { -1, QStringLiteral("ansible-playbook did not start: install Debian's ansible (installer/deps.sh)") };
-    p.waitForFinished(600000);
-    return { p.exitCode(), QString::fromUtf8(p.readAll()) };
-}
-
-/// The end of a run's output (a failure message shows the failing task and the recap, not the start).
-QByteArray tail(const QString& out)
-{
-    return out.right(4000).toUtf8();
-}
-
-int recap(const QString& out, const std::string& host, const char* key)
-{
-    QRegularExpression re(QStringLiteral("^") + QRegularExpression::escape(QString::fromStdString(host))
-            + QStringLiteral("\\s+:.*\\b") + QString::fromUtf8(key) + QStringLiteral("=(\\d+)"),
-        QRegularExpression::MultilineOption);
-    auto m = re.match(out);
-    return m.hasMatch() ? m.captured(1).toInt() : -1;
+    return rp::test::runAnsible(dir, argv, "ansible-playbook", 600000);
 }
 
 /// What the plan touches on one host, as discovery reports it.

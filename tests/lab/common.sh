@@ -11,23 +11,14 @@ TEST_NAME=$(basename "$0" .sh)
 OUT=$STATE/test-out/$TEST_NAME
 rm -rf "$OUT"
 mkdir -p "$OUT"
-FAILS=0
 T_START=$SECONDS
 
-fail() {
-    echo "FAIL: $*" >&2
-    FAILS=$((FAILS + 1))
-}
+# shellcheck source=../support/checks.sh
+. "$(dirname "${BASH_SOURCE[0]}")/../support/checks.sh"
 die() {
     echo "FAIL: $*" >&2
     echo "$TEST_NAME: FAILED (outputs in $OUT)" >&2
     exit 1
-}
-pass() { echo "ok: $*"; }
-check() { # DESCRIPTION COMMAND... : runs COMMAND, pass or fail
-    local what=$1
-    shift
-    if "$@"; then pass "$what"; else fail "$what"; fi
 }
 finish() {
     if ((FAILS > 0)); then

@@ -10,10 +10,8 @@ STATE=${1:?usage: $0 STATE_DIR}
 OUT=$STATE-out
 rm -rf "$STATE" "$OUT"
 mkdir -p "$STATE" "$OUT"
-FAILS=0
 T0=$SECONDS
-fail() { echo "FAIL: $*" >&2; FAILS=$((FAILS + 1)); }
-pass() { echo "ok: $*"; }
+. "$(dirname "$0")/../support/checks.sh"
 nothing_left() { # WHAT
     local f p left=
     for f in /proc/[0-9]*/cmdline; do

@@ -10,8 +10,6 @@
 #include <QtTest>
 
 #include <algorithm>
-#include <fstream>
-#include <sstream>
 
 using namespace rp;
 using namespace rp::diag;
@@ -20,12 +18,7 @@ namespace {
 
 std::string fixture(const char* name)
 {
-    std::ifstream in(std::string(RP_FIXTURES_DIR) + "/diagnose/" + name, std::ios::binary);
-    if (!in)
-        qFatal("missing fixture %s", name);
-    std::stringstream s;
-    s << in.rdbuf();
-    return s.str();
+    return rp::test::fixtureText(std::string("diagnose/") + name);
 }
 
 const PastedHost* hostNamed(const PastedFabric& f, const std::string& name)

@@ -2,29 +2,24 @@
 // Parsers of command outputs, on recorded and documented samples (see tests/fixtures/parse/README.md).
 #include "parse/parsers.h"
 
+#include "testbasics.h"
+
 #include <QtTest>
 
 #include <algorithm>
-#include <fstream>
 #include <sstream>
 
 using namespace rp;
 
 Q_DECLARE_METATYPE(rp::OutputKind)
 
+using rp::test::q;
+
 namespace {
 
 std::string fixture(const char* name)
 {
-    std::ifstream in(std::string(RP_FIXTURES_DIR) + "/parse/" + name, std::ios::binary);
-    std::stringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
-
-QString q(std::string_view s)
-{
-    return QString::fromUtf8(s.data(), static_cast<qsizetype>(s.size()));
+    return rp::test::fixtureText(std::string("parse/") + name);
 }
 
 /// "line: message" of every warning, to compare or print.

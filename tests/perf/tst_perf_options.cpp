@@ -5,6 +5,8 @@
 #include "perf/perf.h"
 #include "perf/protocol.h"
 
+#include "testbasics.h"
+
 #include <QProcess>
 #include <QtTest>
 
@@ -12,6 +14,8 @@
 
 using namespace rp;
 using namespace rp::perf;
+
+using rp::test::q;
 
 namespace {
 
@@ -87,11 +91,6 @@ std::vector<Case> cases()
         { "tos 256", [](TestOptions& o) { o.tos = 256; }, "--tos" },
         { "port 65536", [](TestOptions& o) { o.port = 65536; }, "--port" },
     };
-}
-
-QString q(const char* text)
-{
-    return QString::fromUtf8(text);
 }
 
 QStringList ql(std::initializer_list<const char*> items)

@@ -3,6 +3,8 @@
 // garbled or hostile lines are Protocol errors that say what was wrong (never a crash, never half a message).
 #include "perf/protocol.h"
 
+#include "testbasics.h"
+
 #include <QtTest>
 
 #include <limits>
@@ -10,12 +12,9 @@
 using namespace rp;
 using namespace rp::perf;
 
-namespace {
+using rp::test::q;
 
-QString q(const char* text)
-{
-    return QString::fromUtf8(text);
-}
+namespace {
 
 SizeResult fullResult()
 {

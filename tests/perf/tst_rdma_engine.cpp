@@ -8,17 +8,16 @@
 #include "perf/rdma_conn.h"
 #include "perf/rdma_engine.h"
 
+#include "testbasics.h"
+
 #include <QtTest>
 
 #include <chrono>
 
 using namespace rp;
 using namespace rp::perf;
-using Clock = std::chrono::steady_clock;
-
-#define QCOMPARE_KIND(error, expected)                                                                                 \
-    QVERIFY2((error).kind == (expected),                                                                               \
-        ("got " + std::string(toString((error).kind)) + ": " + (error).describe()).c_str())
+using rp::test::Clock;
+using rp::test::secondsSince;
 
 namespace {
 
@@ -29,11 +28,6 @@ TestOptions rdmaOptions()
     o.sizes = { 64, 4096 };
     o.durationS = 0.5;
     return o;
-}
-
-double secondsSince(Clock::time_point t)
-{
-    return std::chrono::duration<double>(Clock::now() - t).count();
 }
 
 } // namespace

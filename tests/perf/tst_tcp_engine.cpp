@@ -3,6 +3,8 @@
 // a port that is taken, a port nobody listens on, and a server that runs a different test.
 #include "perf/perf.h"
 
+#include "testbasics.h"
+
 #include <QtTest>
 
 #include <atomic>
@@ -17,19 +19,10 @@
 
 using namespace rp;
 using namespace rp::perf;
-using Clock = std::chrono::steady_clock;
-
-/// The error's kind, with the whole error in the failure message.
-#define QCOMPARE_KIND(error, expected)                                                                                 \
-    QVERIFY2((error).kind == (expected),                                                                               \
-        ("got " + std::string(toString((error).kind)) + ": " + (error).describe()).c_str())
+using rp::test::Clock;
+using rp::test::secondsSince;
 
 namespace {
-
-double secondsSince(Clock::time_point t)
-{
-    return std::chrono::duration<double>(Clock::now() - t).count();
-}
 
 struct Side
 {

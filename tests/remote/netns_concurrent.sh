@@ -10,12 +10,7 @@ HOSTS=${2:-4}
 NETNS=$(cd "$(dirname "$0")/../support" && pwd)/netns-hosts.sh
 A=$WORK/build-a/netns-lab
 B=$WORK/build-b/netns-lab
-FAILS=0
-fail() {
-    echo "FAIL: $*" >&2
-    FAILS=$((FAILS + 1))
-}
-pass() { echo "ok: $*"; }
+. "$(dirname "$0")/../support/checks.sh"
 [[ $(id -u) == 0 ]] || { echo "FAIL: needs root (network namespaces)" >&2; exit 1; }
 cleanup() {
     "$NETNS" down "$A" >/dev/null 2>&1

@@ -3,12 +3,11 @@
 #include "remote/local_executor.h"
 #include "util/command.h"
 
+#include "testbasics.h"
+
 #include <QtTest>
 
 using namespace rp;
-
-// rp enums are not Q_ENUMs: compare their names, which also reads better in a failure.
-#define QCOMPARE_ENUM(a, b) QCOMPARE(std::string(toString(a)), std::string(toString(b)))
 
 namespace {
 

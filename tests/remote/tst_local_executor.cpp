@@ -2,6 +2,8 @@
 // LocalExecutor: fork/exec without a shell, pipes, timeouts, cancel, output limits, no zombies or fd leaks.
 #include "remote/local_executor.h"
 
+#include "testbasics.h"
+
 #include <QtTest>
 
 #include <atomic>
@@ -19,18 +21,11 @@
 #include <unistd.h>
 
 using namespace rp;
-
-// rp enums are not Q_ENUMs: compare their names, which also reads better in a failure.
-#define QCOMPARE_ENUM(a, b) QCOMPARE(std::string(toString(a)), std::string(toString(b)))
 using namespace std::chrono_literals;
-using Clock = std::chrono::steady_clock;
+using rp::test::Clock;
+using rp::test::msSince;
 
 namespace {
-
-long long msSince(Clock::time_point t)
-{
-    return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t).count();
-}
 
 int openFdCount()
 {

@@ -2,6 +2,8 @@
 // Fleet helpers: host states from errors, and runBounded's bounded, non-blocking work distribution.
 #include "remote/fleet.h"
 
+#include "testbasics.h"
+
 #include <QtTest>
 
 #include <atomic>
@@ -11,11 +13,9 @@
 #include <vector>
 
 using namespace rp;
-
-// rp enums are not Q_ENUMs: compare their names, which also reads better in a failure.
-#define QCOMPARE_ENUM(a, b) QCOMPARE(std::string(toString(a)), std::string(toString(b)))
 using namespace std::chrono_literals;
-using Clock = std::chrono::steady_clock;
+using rp::test::Clock;
+using rp::test::msSince;
 
 class TestRemoteFleet : public QObject
 {
@@ -82,7 +82,7 @@ private slots:
             std::this_thread::sleep_for(i == 0 ? 600ms : 20ms);
             ++done;
         });
-        auto ms = std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t0).count();
+        auto ms = msSince(t0);
         QCOMPARE(done.load(), 21);
         // 20 short items on the second thread take ~400 ms while the slow one runs: about 600 ms in all.
         QVERIFY2(ms < 900, QByteArray::number(ms).constData());

@@ -4,6 +4,8 @@
 #include "netnslab.h"
 #include "remote/ssh_executor.h"
 
+#include "testbasics.h"
+
 #include <QtTest>
 
 #include <atomic>
@@ -15,17 +17,10 @@
 
 using namespace rp;
 using namespace std::chrono_literals;
-using Clock = std::chrono::steady_clock;
-
-// rp enums are not Q_ENUMs: compare their names, which also reads better in a failure.
-#define QCOMPARE_ENUM(a, b) QCOMPARE(std::string(toString(a)), std::string(toString(b)))
+using rp::test::Clock;
+using rp::test::msSince;
 
 namespace {
-
-long long msSince(Clock::time_point t)
-{
-    return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t).count();
-}
 
 std::unique_ptr<Executor> open(const HostSpec& spec, const ConnectContext& ctx)
 {

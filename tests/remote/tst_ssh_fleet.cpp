@@ -4,6 +4,8 @@
 #include "netnslab.h"
 #include "remote/fleet.h"
 
+#include "testbasics.h"
+
 #include <QtTest>
 
 #include <chrono>
@@ -14,19 +16,12 @@
 
 using namespace rp;
 using namespace std::chrono_literals;
-using Clock = std::chrono::steady_clock;
-
-// rp enums are not Q_ENUMs: compare their names, which also reads better in a failure.
-#define QCOMPARE_ENUM(a, b) QCOMPARE(std::string(toString(a)), std::string(toString(b)))
+using rp::test::Clock;
+using rp::test::msSince;
 
 namespace {
 
 constexpr int kHosts = 20;
-
-long long msSince(Clock::time_point t)
-{
-    return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t).count();
-}
 
 } // namespace
 

@@ -28,6 +28,17 @@ inline rp::GidEntry gid(
     return g;
 }
 
+/// A local host whose sysfs is the recorded tree tests/fixtures/sysfs/TREE: discovery reads it like a machine's.
+inline rp::HostSpec recordedHost(const std::string& name, const std::string& tree)
+{
+    rp::HostSpec spec;
+    spec.name = name;
+    spec.address = "localhost";
+    spec.local = true;
+    spec.sysfsRoot = std::string(RP_FIXTURES_DIR "/sysfs/") + tree;
+    return spec;
+}
+
 inline rp::HostOutcome mlxHost(const std::string& name = "node-a")
 {
     rp::HostOutcome o;

@@ -22,6 +22,8 @@
 # Needs root, iproute2 (ip netns), util-linux (unshare, flock), openssh-server (sshd, ssh-keygen), coreutils
 # (sha1sum) and openssl (openssl passwd -6, in Debian 12's openssl package, installed by default).
 set -Eeuo pipefail
+# shellcheck source=nslab.sh
+. "$(dirname "${BASH_SOURCE[0]}")/nslab.sh"
 
 SLOT_LOCK=/run/lock/rp-netns-slots.lock
 READY_TIMEOUT=${RP_NETNS_READY_TIMEOUT:-20}
@@ -90,28 +92,9 @@ check_env() {
     command -v flock >/dev/null || die "'flock' (util-linux) not found"
 }
 
-lab_namespaces() { ip netns list 2>/dev/null | awk '{print $1}' | grep -E "^${PREFIX}[0-9]+\$" || true; }
-
 do_down() {
-    local dir=$1 ns pids
-    # Every process in a lab namespace (the sshd listeners and their sessions), then the namespaces: deleting
-    # one destroys its veth pair.
-    for ns in $(lab_namespaces); do
-        pids=$(ip netns pids "$ns" 2>/dev/null || true)
-        [[ -n $pids ]] && kill -KILL $pids 2>/dev/null || true
-    done
-    if [[ -n $dir && -f $dir/pids ]]; then
-        # shellcheck disable=SC2046
-        kill -KILL $(cat "$dir/pids") 2>/dev/null || true
-    fi
-    for ns in $(lab_namespaces); do
-        ip netns delete "$ns" 2>/dev/null || true
-    done
-    local link
-    for link in $(ip -o link show 2>/dev/null | awk -F': ' '{print $2}' | sed 's/@.*//' | grep -E "^${VPREFIX}[0-9]+\$" || true); do
-        ip link delete "$link" 2>/dev/null || true
-    done
-    ip link delete "$BRIDGE" 2>/dev/null || true
+    local dir=$1
+    lab_teardown "$dir"
     if [[ -n $dir && -d $dir ]]; then
         rm -rf "$dir/lab"
         rm -f "$dir/pids" "$dir/inventory.yaml" "$dir/known_hosts" "$dir/id_ed25519" "$dir/id_ed25519.pub" \
@@ -126,19 +109,6 @@ on_exit() {
         do_down "$UP_DIR" || true
     fi
     return $rc
-}
-
-# Waits until host i's sshd sends its "SSH-" banner (not just a listening socket).
-wait_banner() {
-    local addr=$1 deadline=$((SECONDS + READY_TIMEOUT)) banner
-    while ((SECONDS < deadline)); do
-        if banner=$(timeout 2 bash -c "exec 3<>/dev/tcp/$addr/22 && head -c 4 <&3" 2>/dev/null) \
-            && [[ $banner == SSH- ]]; then
-            return 0
-        fi
-        sleep 0.05
-    done
-    return 1
 }
 
 do_up() {
@@ -260,7 +230,7 @@ EOF
     local -a checks=()
     local failed=0 pid
     for ((i = 1; i <= n; i++)); do
-        wait_banner "$(host_addr "$i")" &
+        wait_banner "$(host_addr "$i")" "$READY_TIMEOUT" &
         checks+=($!)
     done
     for ((i = 1; i <= n; i++)); do

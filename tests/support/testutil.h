@@ -4,6 +4,7 @@
 #include "error.h"
 #include "model/model.h"
 #include "remote/fleet.h"
+#include "testbasics.h"
 
 #include <QTest>
 #include <string>

@@ -11,6 +11,8 @@
 #include "switchcli/switch_apply.h"
 #include "switchcli/switch_session.h"
 
+#include "testbasics.h"
+
 #include <QtTest>
 
 #include <atomic>
@@ -24,7 +26,8 @@
 using namespace rp;
 using namespace rp::switchcli;
 using namespace std::chrono_literals;
-using Clock = std::chrono::steady_clock;
+using rp::test::Clock;
+using rp::test::msSince;
 
 #define QCOMPARE_STR(a, b) QCOMPARE(std::string(a), std::string(b))
 
@@ -67,11 +70,6 @@ std::map<std::string, EmuSwitch> readSwitches()
         out[name] = s;
     }
     return out;
-}
-
-long long msSince(Clock::time_point t)
-{
-    return std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - t).count();
 }
 
 } // namespace

@@ -30,6 +30,8 @@ BRIDGE=rp-swbr0
 NET=198.19.250
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 EMU=$HERE/switch_emu.py
+# shellcheck source=../nslab.sh
+. "$HERE/../nslab.sh"
 DEFAULT_SWITCHES=(sw-eos:eos:Ethernet1,Ethernet2,Ethernet49/1 sw-nxos:nxos:Ethernet1/1,Ethernet1/2,Ethernet1/49
     sw-cumulus:cumulus:swp1,swp2,swp51)
 
@@ -51,25 +53,9 @@ check_env() {
     [[ -x /usr/bin/python3 ]] || die "/usr/bin/python3 not found: apt-get install python3"
 }
 
-lab_namespaces() { ip netns list 2>/dev/null | awk '{print $1}' | grep -E "^${PREFIX}[0-9]+\$" || true; }
-
 do_down() {
-    local dir=$1 ns pids link
-    for ns in $(lab_namespaces); do
-        pids=$(ip netns pids "$ns" 2>/dev/null || true)
-        [[ -n $pids ]] && kill -KILL $pids 2>/dev/null || true
-    done
-    if [[ -n $dir && -f $dir/pids ]]; then
-        # shellcheck disable=SC2046
-        kill -KILL $(cat "$dir/pids") 2>/dev/null || true
-    fi
-    for ns in $(lab_namespaces); do
-        ip netns delete "$ns" 2>/dev/null || true
-    done
-    for link in $(ip -o link show 2>/dev/null | awk -F': ' '{print $2}' | sed 's/@.*//' | grep -E "^${VPREFIX}[0-9]+\$" || true); do
-        ip link delete "$link" 2>/dev/null || true
-    done
-    ip link delete "$BRIDGE" 2>/dev/null || true
+    local dir=$1
+    lab_teardown "$dir"
     if [[ -n $dir && -d $dir ]]; then
         rm -rf "$dir/lab" "$dir/state"
         rm -f "$dir/pids" "$dir/inventory-snippet.yaml" "$dir/known_hosts" "$dir/id_ed25519" "$dir/id_ed25519.pub" \
@@ -84,18 +70,6 @@ on_exit() {
         do_down "$UP_DIR" || true
     fi
     return $rc
-}
-
-wait_banner() {
-    local addr=$1 deadline=$((SECONDS + 20)) banner
-    while ((SECONDS < deadline)); do
-        if banner=$(timeout 2 bash -c "exec 3<>/dev/tcp/$addr/22 && head -c 4 <&3" 2>/dev/null) \
-            && [[ $banner == SSH- ]]; then
-            return 0
-        fi
-        sleep 0.05
-    done
-    return 1
 }
 
 init_state() { # dir name vendor ports
@@ -197,7 +171,7 @@ while True: conns.append(s.accept())" &
 
     local failed=0
     for ((i = 1; i <= ${#specs[@]}; i++)); do
-        if ! wait_banner "$NET.$i"; then
+        if ! wait_banner "$NET.$i" 20; then
             failed=$((failed + 1))
             echo "switches.sh: switch $i ($NET.$i) sent no SSH banner; its log:" >&2
             sed 's/^/    /' "$lab/log/"*.log >&2 || true

@@ -12,6 +12,7 @@
 #include "workers/connectprompter.h"
 
 #include "apply/journal.h"
+#include "boxanswerer.h"
 #include "testutil.h"
 #include "util/files.h"
 
@@ -31,6 +32,10 @@ using namespace rp::apply;
 using rp::ui::HostProgressModel;
 using rp::ui::JournalListModel;
 using rp::ui::StepModel;
+
+using rp::test::q;
+
+using guitest::BoxAnswerer;
 
 namespace {
 
@@ -70,42 +75,6 @@ Journal sample(const std::string& dir, const std::string& id, const std::string&
     j.path = dir + "/" + j.id + ".json";
     return j;
 }
-
-QString q(const std::string& s)
-{
-    return QString::fromStdString(s);
-}
-
-/// Clicks the button `buttonName` of the next modal message box named `boxName`; records its text.
-class BoxAnswerer
-{
-public:
-    BoxAnswerer(const QString& boxName, const QString& buttonName)
-    {
-        QObject::connect(&m_timer, &QTimer::timeout, &m_timer, [this, boxName, buttonName] {
-            auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
-            if (!box || box->objectName() != boxName)
-                return;
-            m_text = box->text();
-            ++m_count;
-            for (QAbstractButton* b : box->buttons()) {
-                if (b->objectName() == buttonName
-                    || (buttonName == QLatin1String("cancel") && box->buttonRole(b) == QMessageBox::RejectRole)) {
-                    b->click();
-                    return;
-                }
-            }
-        });
-        m_timer.start(20);
-    }
-    QString text() const { return m_text; }
-    int count() const { return m_count; }
-
-private:
-    QTimer m_timer;
-    QString m_text;
-    int m_count = 0;
-};
 
 } // namespace
 

@@ -14,6 +14,8 @@
 #include "window/wizard.h"
 
 #include "apply/journal.h"
+#include "applypagerun.h"
+#include "boxanswerer.h"
 #include "testutil.h"
 
 #include <QApplication>
@@ -34,43 +36,11 @@ using rp::ui::HostProgressModel;
 using rp::ui::StepModel;
 using rp::ui::Wizard;
 
+using guitest::BoxAnswerer;
+using guitest::hostStates;
+using guitest::runAndWait;
+
 namespace {
-
-/// Clicks `buttonName` on every modal message box named `boxName` while it lives; records the last text.
-class BoxAnswerer
-{
-public:
-    BoxAnswerer(const QString& boxName, const QString& buttonName)
-    {
-        QObject::connect(&m_timer, &QTimer::timeout, &m_timer, [this, boxName, buttonName] {
-            auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
-            if (!box || box->objectName() != boxName)
-                return;
-            if (auto* b = box->findChild<QPushButton*>(buttonName)) {
-                m_text = box->text();
-                ++m_count;
-                b->click();
-            }
-        });
-        m_timer.start(20);
-    }
-    QString text() const { return m_text; }
-    int count() const { return m_count; }
-
-private:
-    QTimer m_timer;
-    QString m_text;
-    int m_count = 0;
-};
-
-QStringList hostStates(const HostProgressModel* model)
-{
-    QStringList states;
-    for (int row = 0; row < model->rowCount(); ++row)
-        states << model->index(row, 0).data(HostProgressModel::NameRole).toString() + QLatin1Char('=')
-                + model->index(row, 0).data(HostProgressModel::HostStateRole).toString();
-    return states;
-}
 
 /// Per host, per step: "host step state" for every step of the model's records.
 QStringList stepStates(const HostProgressModel* model)
@@ -81,17 +51,6 @@ QStringList stepStates(const HostProgressModel* model)
             out << QString::fromStdString(h.name + " " + s.id + " " + rp::apply::toString(s.state));
     }
     return out;
-}
-
-bool runAndWait(ApplyPage* page, const std::function<bool()>& start, int timeoutMs, bool* ok)
-{
-    QSignalSpy finished(page, &ApplyPage::runFinished);
-    if (!start())
-        return false;
-    if (!QTest::qWaitFor([&] { return finished.count() >= 1; }, timeoutMs))
-        return false;
-    *ok = finished.at(0).at(0).toBool();
-    return true;
 }
 
 } // namespace

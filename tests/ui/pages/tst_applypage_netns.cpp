@@ -13,6 +13,8 @@
 #include "window/wizard.h"
 
 #include "apply/journal.h"
+#include "applypagerun.h"
+#include "boxanswerer.h"
 #include "netnslab.h"
 #include "testutil.h"
 
@@ -34,39 +36,11 @@ using rp::ui::HostProgressModel;
 using rp::ui::StepModel;
 namespace lab = rp::lab;
 
+using guitest::BoxAnswerer;
+using guitest::hostStates;
+using guitest::runAndWait;
+
 namespace {
-
-class BoxAnswerer
-{
-public:
-    BoxAnswerer(const QString& boxName, const QString& buttonName)
-    {
-        QObject::connect(&m_timer, &QTimer::timeout, &m_timer, [this, boxName, buttonName] {
-            auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
-            if (!box || box->objectName() != boxName)
-                return;
-            if (auto* b = box->findChild<QPushButton*>(buttonName)) {
-                m_text = box->text();
-                b->click();
-            }
-        });
-        m_timer.start(20);
-    }
-    QString text() const { return m_text; }
-
-private:
-    QTimer m_timer;
-    QString m_text;
-};
-
-QStringList hostStates(const HostProgressModel* model)
-{
-    QStringList states;
-    for (int row = 0; row < model->rowCount(); ++row)
-        states << model->index(row, 0).data(HostProgressModel::NameRole).toString() + QLatin1Char('=')
-                + model->index(row, 0).data(HostProgressModel::HostStateRole).toString();
-    return states;
-}
 
 /// Per host: a step that may cut the session (dead-man), a slow one (2 s), and a last one that fails on `failOn`.
 rp::Plan handMadePlan(const std::vector<std::string>& hosts, const std::string& failOn = {})
@@ -96,17 +70,6 @@ rp::Plan handMadePlan(const std::vector<std::string>& hosts, const std::string& 
         plan.targets.push_back(t);
     }
     return plan;
-}
-
-bool runAndWait(ApplyPage* page, const std::function<bool()>& start, bool* ok)
-{
-    QSignalSpy finished(page, &ApplyPage::runFinished);
-    if (!start())
-        return false;
-    if (!QTest::qWaitFor([&] { return finished.count() >= 1; }, 180000))
-        return false;
-    *ok = finished.at(0).at(0).toBool();
-    return true;
 }
 
 /// Runs `script` on netns host `host` over our own SSH connection; its stdout, or what went wrong.
@@ -193,7 +156,7 @@ private slots:
         {
             BoxAnswerer answer(QStringLiteral("applyConfirmation"), QStringLiteral("confirmButton"));
             QVERIFY(runAndWait(
-                page, [page] { return page->startApply(); }, &ok));
+                page, [page] { return page->startApply(); }, 180000, &ok));
             QVERIFY(answer.text().contains(QStringLiteral("2 host(s): h1, h2")));
         }
         QVERIFY2(ok, qPrintable(page->outcomeLabel()->text() + QLatin1Char('\n') + page->log()->toPlainText()));
@@ -261,7 +224,7 @@ private slots:
         {
             BoxAnswerer answer(QStringLiteral("applyConfirmation"), QStringLiteral("confirmButton"));
             QVERIFY(runAndWait(
-                page, [page] { return page->startApply(); }, &ok));
+                page, [page] { return page->startApply(); }, 180000, &ok));
         }
         QVERIFY(!ok);
         // The undo ran: every step that ran is undone, the one that never started is pending, the files are gone.
@@ -285,7 +248,7 @@ private slots:
         {
             BoxAnswerer answer(QStringLiteral("applyConfirmation"), QStringLiteral("confirmButton"));
             QVERIFY(runAndWait(
-                page, [page] { return page->startApply(); }, &ok));
+                page, [page] { return page->startApply(); }, 180000, &ok));
             QVERIFY(answer.text().contains(QStringLiteral("every host is rolled back")));
         }
         QVERIFY(!ok);
@@ -328,7 +291,7 @@ private slots:
         {
             BoxAnswerer answer(QStringLiteral("applyConfirmation"), QStringLiteral("confirmButton"));
             QVERIFY(runAndWait(
-                page, [page] { return page->startApply(); }, &ok));
+                page, [page] { return page->startApply(); }, 180000, &ok));
         }
         QCOMPARE(asked, 1);
         QVERIFY(stillOpen);
@@ -348,7 +311,7 @@ private slots:
             bool ok = false;
             BoxAnswerer answer(QStringLiteral("applyConfirmation"), QStringLiteral("confirmButton"));
             QVERIFY(runAndWait(
-                w.applyPage(), [&w] { return w.applyPage()->startApply(); }, &ok));
+                w.applyPage(), [&w] { return w.applyPage()->startApply(); }, 180000, &ok));
             QVERIFY2(ok, qPrintable(w.applyPage()->outcomeLabel()->text()));
             path = QString::fromStdString(w.applyPage()->rollbackJournal()->path);
         }

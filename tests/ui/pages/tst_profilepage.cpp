@@ -5,6 +5,7 @@
 #include "pages/profilepage.h"
 #include "window/wizard.h"
 
+#include "guitestdata.h"
 #include "testutil.h"
 
 #include <QAbstractButton>
@@ -90,12 +91,7 @@ private:
     /// A wizard on the Profile page, reached the way a user does: a recorded host, discovery, Next.
     static bool openProfilePage(Wizard& w)
     {
-        rp::HostSpec spec;
-        spec.name = "recorded";
-        spec.address = "localhost";
-        spec.local = true;
-        spec.sysfsRoot = RP_FIXTURES_DIR "/sysfs/mlx5-dual";
-        w.inventoryModel()->addHost(spec);
+        w.inventoryModel()->addHost(guitest::recordedHost("recorded", "mlx5-dual"));
         QSignalSpy finished(w.discoverPage(), &rp::ui::DiscoverPage::discoveryFinished);
         if (!w.advanceTo(Wizard::DiscoverPageId))
             return false;

@@ -11,6 +11,7 @@
 #include "window/wizard.h"
 
 #include "discovery/discover.h"
+#include "guitestdata.h"
 #include "testutil.h"
 
 #include <QAbstractButton>
@@ -37,17 +38,9 @@ using rp::ui::SettingDiffModel;
 using rp::ui::SwitchModel;
 using rp::ui::Wizard;
 
-namespace {
+using guitest::recordedHost;
 
-rp::HostSpec recordedHost(const std::string& name, const std::string& tree)
-{
-    rp::HostSpec spec;
-    spec.name = name;
-    spec.address = "localhost";
-    spec.local = true;
-    spec.sysfsRoot = std::string(RP_FIXTURES_DIR "/sysfs/") + tree;
-    return spec;
-}
+namespace {
 
 /// What discovery would hand the page for a recorded tree, without running the Discover page.
 rp::HostOutcome discovered(const rp::HostSpec& spec)

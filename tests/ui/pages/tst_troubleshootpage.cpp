@@ -9,6 +9,9 @@
 #include "window/wizard.h"
 #include "workers/connectprompter.h"
 
+#include "guitestdata.h"
+#include "testbasics.h"
+
 #include <QApplication>
 #include <QClipboard>
 #include <QPushButton>
@@ -18,21 +21,13 @@
 #include <QTreeView>
 #include <QtTest>
 
-#include <fstream>
-#include <sstream>
-
 using namespace rp::ui;
 
 namespace {
 
 QString fixture(const char* name)
 {
-    std::ifstream in(std::string(RP_FIXTURES_DIR) + "/diagnose/" + name, std::ios::binary);
-    if (!in)
-        qFatal("missing fixture %s", name);
-    std::stringstream s;
-    s << in.rdbuf();
-    return QString::fromStdString(s.str());
+    return QString::fromStdString(rp::test::fixtureText(std::string("diagnose/") + name));
 }
 
 QStandardItem* group(QStandardItemModel* m, const QString& prefix)
@@ -165,10 +160,7 @@ private slots:
         QCOMPARE(wizard.nextId(), static_cast<int>(Wizard::HostsPageId));
         // Troubleshoot: Hosts, Discover, then the Troubleshoot page instead of Profile.
         auto* inventory = wizard.inventoryModel();
-        inventory->addHost(rp::HostSpec { .name = "recorded",
-            .address = "localhost",
-            .local = true,
-            .sysfsRoot = RP_FIXTURES_DIR "/sysfs/mlx5-dual" });
+        inventory->addHost(guitest::recordedHost("recorded", "mlx5-dual"));
         QVERIFY(wizard.advanceTo(Wizard::DiscoverPageId));
         QCOMPARE(wizard.nextId(), static_cast<int>(Wizard::TroubleshootPageId));
         welcome->setGoal(WelcomePage::Goal::NewDeployment);

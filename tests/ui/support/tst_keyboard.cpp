@@ -20,6 +20,8 @@
 #include "window/mainwindow.h"
 #include "window/wizard.h"
 
+#include "keyfocus.h"
+
 #include <QAbstractButton>
 #include <QAccessible>
 #include <QApplication>
@@ -45,30 +47,15 @@
 
 using rp::ui::Wizard;
 
+using guitest::focused;
+using guitest::tabTo;
+
 namespace {
 
 QString describeWidget(const QWidget* w)
 {
     return QStringLiteral("%1 '%2' (%3)")
         .arg(QString::fromLatin1(w->metaObject()->className()), w->objectName(), w->accessibleName());
-}
-
-/// The widget that has keyboard focus now; waits a little, as focus moves through the event loop.
-QWidget* focused()
-{
-    QCoreApplication::processEvents();
-    return QApplication::focusWidget();
-}
-
-/// Presses Tab until `target` has focus; fails when it is not reached within `limit` presses.
-bool tabTo(QWidget* target, int limit = 80)
-{
-    for (int i = 0; i < limit; ++i) {
-        if (focused() == target)
-            return true;
-        QTest::keyClick(focused(), Qt::Key_Tab);
-    }
-    return focused() == target;
 }
 
 /// Presses Tab until the focus comes back to where it started; returns the widgets it passed, in order. Fails

@@ -13,6 +13,8 @@
 #include "window/mainwindow.h"
 #include "window/wizard.h"
 
+#include "keyfocus.h"
+
 #include <QAbstractButton>
 #include <QApplication>
 #include <QDir>
@@ -30,25 +32,8 @@
 
 using rp::ui::Wizard;
 
-namespace {
-
-QWidget* focused()
-{
-    QCoreApplication::processEvents();
-    return QApplication::focusWidget();
-}
-
-bool tabTo(QWidget* target, int limit = 80)
-{
-    for (int i = 0; i < limit; ++i) {
-        if (focused() == target)
-            return true;
-        QTest::keyClick(focused(), Qt::Key_Tab);
-    }
-    return focused() == target;
-}
-
-} // namespace
+using guitest::focused;
+using guitest::tabTo;
 
 class TestKeyboardLab final : public QObject
 {

@@ -20,6 +20,8 @@
 #include "profile/profile.h"
 #include "run/run.h"
 
+#include "guitestdata.h"
+
 #include <QAction>
 #include <QActionGroup>
 #include <QApplication>
@@ -254,13 +256,8 @@ private slots:
             "disabled text stays legible");
 
         // The recommended GID row, as the discovery model colours it, unselected.
-        rp::HostSpec spec;
-        spec.name = "recorded";
-        spec.address = "localhost";
-        spec.local = true;
-        spec.sysfsRoot = RP_FIXTURES_DIR "/sysfs/mlx5-dual";
         Wizard w;
-        w.inventoryModel()->addHost(spec);
+        w.inventoryModel()->addHost(guitest::recordedHost("recorded", "mlx5-dual"));
         QSignalSpy finished(w.discoverPage(), &rp::ui::DiscoverPage::discoveryFinished);
         w.discoverPage()->startDiscovery();
         QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 30000);

@@ -39,17 +39,9 @@ using rp::ui::DiscoveryModel;
 using rp::ui::InventoryModel;
 using rp::ui::Wizard;
 
-namespace {
+using guitest::recordedHost;
 
-rp::HostSpec recordedHost(const std::string& name, const std::string& tree)
-{
-    rp::HostSpec spec;
-    spec.name = name;
-    spec.address = "localhost";
-    spec.local = true;
-    spec.sysfsRoot = std::string(RP_FIXTURES_DIR "/sysfs/") + tree;
-    return spec;
-}
+namespace {
 
 bool haveTree(const char* tree)
 {

@@ -36,12 +36,9 @@ using rp::ui::InventoryModel;
 using rp::ui::Wizard;
 namespace lab = rp::lab;
 
-namespace {
+using rp::test::q;
 
-QString q(const std::string& s)
-{
-    return QString::fromStdString(s);
-}
+namespace {
 
 /// Answers every modal dialog of type T that shows up while it lives (polled, so it also works while the
 /// dialog runs its own event loop, started from a worker's blocking hop to the GUI thread).
