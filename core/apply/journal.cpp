@@ -2,6 +2,7 @@
 #include "apply/journal.h"
 
 #include "util/files.h"
+#include "util/userdirs.h"
 
 #include <algorithm>
 #include <chrono>
@@ -77,10 +78,8 @@ std::string defaultJournalDir()
 {
     if (const char* dir = std::getenv("RP_JOURNAL_DIR"); dir && *dir)
         return dir;
-    if (const char* xdg = std::getenv("XDG_DATA_HOME"); xdg && *xdg)
-        return std::string(xdg) + "/rocepilot/journals";
-    if (const char* home = std::getenv("HOME"); home && *home)
-        return std::string(home) + "/.local/share/rocepilot/journals";
+    if (const std::string data = userDataDir(); !data.empty())
+        return data + "/journals";
     return "rocepilot-journals";
 }
 

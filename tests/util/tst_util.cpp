@@ -6,6 +6,7 @@
 #include "util/format.h"
 #include "util/text.h"
 #include "util/uniquefd.h"
+#include "util/userdirs.h"
 
 #include "testutil.h"
 
@@ -234,6 +235,23 @@ private Q_SLOTS:
         auto noDir = writeDirectoryAtomically("", { { "a", "b" } }, "plan");
         QVERIFY(!noDir);
         QCOMPARE(noDir.error().message, std::string("no output directory given"));
+    }
+
+    // The GUI's runs and the CLI's journals share one data folder: XDG first, then HOME, else none.
+    void userDataDirFollowsXdgThenHome()
+    {
+        const QByteArray xdg = qgetenv("XDG_DATA_HOME"), home = qgetenv("HOME");
+        qputenv("XDG_DATA_HOME", "/x/data");
+        qputenv("HOME", "/h");
+        QCOMPARE(userDataDir(), std::string("/x/data/rocepilot"));
+        qunsetenv("XDG_DATA_HOME");
+        QCOMPARE(userDataDir(), std::string("/h/.local/share/rocepilot"));
+        qunsetenv("HOME");
+        QCOMPARE(userDataDir(), std::string());
+        if (!xdg.isNull())
+            qputenv("XDG_DATA_HOME", xdg);
+        if (!home.isNull())
+            qputenv("HOME", home);
     }
 };
 

@@ -11,6 +11,7 @@
 #include "run/tables.h"
 #include "support/qtstrings.h"
 #include "util/files.h"
+#include "util/userdirs.h"
 #include "workers/connectprompter.h"
 
 #include <QCheckBox>
@@ -109,13 +110,31 @@ QString safeName(const std::string& s)
     return out;
 }
 
+// The runs live beside the journals, in the one data folder the CLI uses too (rp::userDataDir()/runs). Before,
+// the GUI kept them in Qt's AppDataLocation (~/.local/share/rocepilot/rocepilot/runs): a folder found there is
+// moved over once, when the new one does not exist yet, so no saved run is lost; if the move fails the old folder
+// stays in use.
+QString defaultRunsDir()
+{
+    const QString old = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + QStringLiteral("/runs");
+    const std::string data = userDataDir();
+    if (data.empty())
+        return old;
+    const QString runs = toQ(data) + QStringLiteral("/runs");
+    if (runs != old && QFileInfo(old).isDir() && !QFileInfo::exists(runs)) {
+        if (!QDir().mkpath(toQ(data)) || !QDir().rename(old, runs))
+            return old;
+    }
+    return runs;
+}
+
 } // namespace
 
 Dashboard::Dashboard(TestSources sources, QWidget* parent)
     : QWidget(parent)
     , m_sources(std::move(sources))
 {
-    m_runsDir = QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + QStringLiteral("/runs");
+    m_runsDir = defaultRunsDir();
     auto* layout = new QHBoxLayout(this);
     auto* split = new QSplitter(Qt::Horizontal, this);
     layout->addWidget(split);
