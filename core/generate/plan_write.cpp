@@ -8,6 +8,7 @@ namespace rp {
 Result<void> writePlanDirectory(const Plan& plan, const std::string& dir)
 {
     std::vector<std::pair<std::string, std::string>> files;
+    files.reserve(plan.targets.size() + 1);
     for (const auto& t : plan.targets)
         files.emplace_back(targetFileName(t), renderTarget(plan, t));
     files.emplace_back("plan.json", planToJson(plan));

@@ -595,8 +595,10 @@ Result<std::vector<SizeReport>> runProbeSession(
         finishWith(std::nullopt);
         return fail(ErrorKind::Cancelled, "cancelled; both probes were stopped", "perf session");
     }
-    if (end.failure)
-        return std::unexpected(*finishWith(end.failure));
+    if (end.failure) {
+        finishWith(std::nullopt);
+        return std::unexpected(*end.failure);
+    }
 
     Command clientCommand { probes->client.path, "client", "--transport", transport, "--options", optionsJson,
         "--server", options.serverAddress, "--port", std::to_string(port), "--connect-timeout", timeoutText };

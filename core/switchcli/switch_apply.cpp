@@ -412,7 +412,7 @@ Result<std::string> rollbackNvue(SwitchSession& s, const SwitchSnapshot& snapsho
     (void)s.command("nv config detach");
     if (snapshot.nvueRevision <= 0)
         return fail(ErrorKind::Usage, "the snapshot has no NVUE revision to go back to", {}, s.name());
-    const std::string line = "nv config apply " + std::to_string(snapshot.nvueRevision) + " -y";
+    std::string line = "nv config apply " + std::to_string(snapshot.nvueRevision) + " -y";
     if (auto ok = must(s, line, kCommitTimeout); !ok)
         return std::unexpected(ok.error());
     return line;
@@ -818,7 +818,7 @@ bool confirm(TargetApply& a)
 }
 
 // Only staged: throw the staged change away.
-void discardStaged(TargetApply& a, Clock::time_point t0)
+void discardStaged(TargetApply& a, Clock::time_point t0, Error& error)
 {
     auto& s = a.s;
     auto& out = a.out;
@@ -831,8 +831,7 @@ void discardStaged(TargetApply& a, Clock::time_point t0)
     out.timings.rollback = since(t0);
     if (!drop || !final) {
         out.status = SwitchApplyStatus::RollbackFailed;
-        out.error->message
-            += "; discarding the staged change failed: " + (!drop ? drop.error() : final.error()).message;
+        error.message += "; discarding the staged change failed: " + (!drop ? drop.error() : final.error()).message;
     } else {
         out.status = SwitchApplyStatus::RolledBack;
         out.runningFinal = *final;
@@ -843,25 +842,26 @@ void discardStaged(TargetApply& a, Clock::time_point t0)
 void rollBack(TargetApply& a)
 {
     auto& out = a.out;
-    out.error = a.failure;
+    // Only a failure rolls back; the record says what it was, and what the rollback then met is appended.
+    Error& error = out.error.emplace(a.failure.value_or(Error {}));
     const auto t0 = Clock::now();
     if (!a.s.usable()) {
         out.status = SwitchApplyStatus::RollbackFailed;
-        out.error->message += a.d == Dialect::NxOs
+        error.message += a.d == Dialect::NxOs
             ? "; the session is gone: roll back with 'rollback running-config checkpoint " + out.snapshot.checkpoint
                 + "'"
             : "; the session is gone: nothing was confirmed, so the switch reverts by itself when the timer runs out";
         return;
     }
     if (!a.committed && a.d != Dialect::NxOs) {
-        discardStaged(a, t0);
+        discardStaged(a, t0, error);
         return;
     }
     auto rb = rollbackSwitch(a.s, out.snapshot);
     out.timings.rollback = since(t0);
     if (!rb) {
         out.status = SwitchApplyStatus::RollbackFailed;
-        out.error->message += "; the rollback failed: " + rb.error().describe();
+        error.message += "; the rollback failed: " + rb.error().describe();
     } else {
         out.status = SwitchApplyStatus::RolledBack;
         out.runningFinal = rb->runningFinal;
