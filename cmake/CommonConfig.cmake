@@ -29,10 +29,21 @@ if(NOT RP_SANITIZE)
     target_link_options(rp_common_cfg INTERFACE -Wl,-z,relro -Wl,-z,now)
 endif()
 if(RP_SANITIZE)
-    # GCC 12's -Wmaybe-uninitialized misfires on libstdc++'s <regex> once ASan instruments it at -O1; the release
+    # GCC 12's -Wmaybe-uninitialized misfires on libstdc++'s <regex> once ASan instruments it at -Og; the release
     # build keeps the warning as an error.
     target_compile_options(rp_common_cfg INTERFACE -fsanitize=address,undefined -fno-omit-frame-pointer
                                                    -fno-sanitize-recover=undefined
                                                    $<$<CXX_COMPILER_ID:GNU>:-Wno-maybe-uninitialized>)
     target_link_options(rp_common_cfg INTERFACE -fsanitize=address,undefined)
 endif()
+
+# Unity batches for the large targets: under ASan+UBSan most of a translation unit's time is spent generating the
+# same inline and template code (nlohmann::json, std::format, std::expected) again in every file; compiling a
+# dozen files as one emits it once. It roughly halves a cold build on CI's two cores. Off for clang-tidy's own
+# configuration (tests/clang-tidy.sh), which must see each file on its own.
+option(RP_UNITY_BUILD "Compile the libraries and the CLI in unity batches" ON)
+function(rp_unity_build target)
+    if(RP_UNITY_BUILD)
+        set_target_properties(${target} PROPERTIES UNITY_BUILD ON UNITY_BUILD_BATCH_SIZE 12)
+    endif()
+endfunction()

@@ -68,7 +68,7 @@ side() { # NAME COMMAND...
 }
 side "build (package)" bash -c "cmake --preset package && cmake --build --preset package -j $1"
 side "build (fuzz)" bash -c "cmake --preset fuzz && cmake --build --preset fuzz -j $1"
-side "clang-tidy (core)" bash tests/clang-tidy.sh build/package "$1"
+side "clang-tidy (core)" bash tests/clang-tidy.sh "$1"
 '
 nice -n 19 setsid bash -c "$side_script" side "$jobs" >"$side_log" 2>&1 </dev/null &
 side_pid=$!

@@ -94,12 +94,6 @@ Netdev& netdevNamed(HostFacts& facts, const std::string& name)
     return facts.netdevs.back();
 }
 
-const Netdev* findNetdev(const HostFacts& facts, const std::string& name)
-{
-    auto it = std::ranges::find(facts.netdevs, name, &Netdev::name);
-    return it == facts.netdevs.end() ? nullptr : &*it;
-}
-
 void readNetdevs(const Snapshot& snap, HostFacts& facts)
 {
     for (const auto& name : childNames(snap, std::string(kNetRoot))) {
@@ -322,7 +316,7 @@ void applyVerbsAndLinks(const Snapshot& snap, HostFacts& facts)
                 port.netdev = dev.parentNetdev;
             else {
                 for (const auto& gid : port.gids) {
-                    const auto* nd = findNetdev(facts, gid.netdev);
+                    const auto* nd = facts.netdev(gid.netdev);
                     if (nd && !nd->vlanId) {
                         port.netdev = gid.netdev;
                         break;
@@ -356,7 +350,7 @@ void annotate(HostFacts& facts)
                 addNote(facts, HostNote::Severity::Warning, "gid.none",
                     where + " has no GIDs: its netdev has no addresses or is down");
             for (auto& gid : port.gids) {
-                if (const auto* nd = findNetdev(facts, gid.netdev); nd && nd->vlanId)
+                if (const auto* nd = facts.netdev(gid.netdev); nd && nd->vlanId)
                     gid.vlanId = nd->vlanId;
                 if (gid.duplicate)
                     addNote(facts, HostNote::Severity::Warning, "gid.duplicate",
@@ -364,7 +358,7 @@ void annotate(HostFacts& facts)
                             + toString(gid.type) + ", " + gid.netdev + ") from a lower index");
             }
             if (dev.transport == Transport::RoCE && port.activeMtu && !port.netdev.empty()) {
-                if (const auto* nd = findNetdev(facts, port.netdev); nd && nd->mtu && *nd->mtu < *port.activeMtu)
+                if (const auto* nd = facts.netdev(port.netdev); nd && nd->mtu && *nd->mtu < *port.activeMtu)
                     addNote(facts, HostNote::Severity::Warning, "mtu.netdev-smaller",
                         where + ": active RDMA MTU " + std::to_string(*port.activeMtu) + " exceeds " + port.netdev
                             + " MTU " + std::to_string(*nd->mtu));
@@ -382,7 +376,7 @@ std::vector<std::string> dcbNetdevs(const HostFacts& facts)
 {
     std::set<std::string> names;
     std::function<void(const std::string&, int)> add = [&](const std::string& name, int depth) {
-        const auto* nd = findNetdev(facts, name);
+        const auto* nd = facts.netdev(name);
         if (!nd || depth > 4)
             return;
         if (!nd->vlanParent.empty())

@@ -10,16 +10,10 @@
 namespace rp {
 namespace {
 
-const Netdev* findNetdev(const HostFacts& facts, const std::string& name)
-{
-    auto it = std::ranges::find(facts.netdevs, name, &Netdev::name);
-    return it == facts.netdevs.end() ? nullptr : &*it;
-}
-
 /// "198.18.0.1/24" for the GID's address, from the netdev's address list; empty when not listed.
 std::string ipv4WithPrefix(const HostFacts& facts, const GidEntry& gid)
 {
-    const auto* nd = findNetdev(facts, gid.netdev);
+    const auto* nd = facts.netdev(gid.netdev);
     if (!nd)
         return {};
     for (const auto& cidr : nd->ipv4) {

@@ -65,12 +65,6 @@ std::vector<Group> settingGroups(const PlanTarget& t)
     return out;
 }
 
-const Netdev* findNetdev(const HostFacts& f, const std::string& name)
-{
-    auto it = std::ranges::find(f.netdevs, name, &Netdev::name);
-    return it == f.netdevs.end() ? nullptr : &*it;
-}
-
 const Netdev* findVlan(const HostFacts& f, const std::string& parent, int vlan)
 {
     for (const auto& nd : f.netdevs) {
@@ -187,7 +181,7 @@ Reading readDcbOf(const HostFacts& f, const Netdev& nd, const std::string& key)
         return readDcb(nd, key);
     std::vector<std::pair<std::string, Reading>> readings;
     for (const auto& name : holders) {
-        const Netdev* holder = findNetdev(f, name);
+        const Netdev* holder = f.netdev(name);
         if (!holder)
             return unknown(nd.name + ": its port " + name + " was not reported by discovery");
         Reading r = readDcb(*holder, key);
@@ -226,7 +220,7 @@ std::string egressText(const Netdev& vlan)
 
 Reading readSetting(const HostFacts& f, const Group& g, const std::string& key)
 {
-    const Netdev* nd = findNetdev(f, g.interface);
+    const Netdev* nd = f.netdev(g.interface);
     if (!nd)
         return unknown("discovery did not report the interface " + g.interface);
     if (isDcbKey(key))

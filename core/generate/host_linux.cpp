@@ -13,13 +13,7 @@ const char* kNotDiscovered = "was not discovered (no facts for this host); run d
 
 const Netdev* findNetdev(const HostFacts* facts, const std::string& name)
 {
-    if (!facts)
-        return nullptr;
-    for (const auto& nd : facts->netdevs) {
-        if (nd.name == name)
-            return &nd;
-    }
-    return nullptr;
+    return facts ? facts->netdev(name) : nullptr;
 }
 
 const Netdev* findVlan(const HostFacts* facts, const std::string& parent, int vlan)

@@ -14,7 +14,7 @@ namespace {
 
 using json = nlohmann::ordered_json; // keeps the order of "sets" as written
 
-struct Reader
+struct PlanJsonReader
 {
     std::string file;
 
@@ -70,7 +70,7 @@ template <class T> bool take(Result<T>&& r, T& into, Error& error)
     return true;
 }
 
-Result<Step> readStep(Reader& r, const json& js, const std::string& path)
+Result<Step> readStep(PlanJsonReader& r, const json& js, const std::string& path)
 {
     if (!js.is_object())
         return r.bad(path, "must be an object");
@@ -148,7 +148,7 @@ Result<Step> readStep(Reader& r, const json& js, const std::string& path)
     return s;
 }
 
-Result<PlanTarget> readTarget(Reader& r, const json& jt, const std::string& path)
+Result<PlanTarget> readTarget(PlanJsonReader& r, const json& jt, const std::string& path)
 {
     if (!jt.is_object())
         return r.bad(path, "must be an object");
@@ -214,7 +214,7 @@ Result<Plan> planFromJson(const std::string& text, const std::string& fileName)
     } catch (const json::exception& e) { // out_of_range too: "1e999" overflows a double
         return fail(ErrorKind::Parse, std::string("not valid JSON: ") + e.what(), fileName);
     }
-    Reader r { fileName };
+    PlanJsonReader r { fileName };
     if (!root.is_object())
         return r.bad("$", "must be an object");
     auto version = root.find("version");

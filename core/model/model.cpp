@@ -48,4 +48,10 @@ GidType gidTypeFromString(std::string_view text)
     return GidType::Unknown;
 }
 
+const Netdev* HostFacts::netdev(std::string_view name) const
+{
+    auto it = std::ranges::find(netdevs, name, &Netdev::name);
+    return it == netdevs.end() ? nullptr : &*it;
+}
+
 } // namespace rp

@@ -10,6 +10,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace rp {
@@ -145,6 +146,9 @@ struct HostFacts
     std::vector<Netdev> netdevs;
     std::vector<HostNote> notes;
     std::vector<GidRecommendation> recommendations;
+
+    /// The netdev of that name, or nullptr.
+    const Netdev* netdev(std::string_view name) const;
 };
 
 std::string toString(GidType type);

@@ -17,11 +17,6 @@ namespace {
 
 using Lines = std::vector<std::pair<int, std::string_view>>;
 
-bool isRule(std::string_view t)
-{
-    return !t.empty() && t.find_first_not_of("-= ") == std::string_view::npos;
-}
-
 /// "ifname swp1", "local Ethernet1", "mac 00:..": the value after the type word.
 std::string idValue(std::string_view v)
 {

@@ -135,6 +135,11 @@ std::string excerpt(std::string_view s)
     return "'" + std::string(s.substr(0, limit)) + "...'";
 }
 
+bool isRule(std::string_view trimmedLine, std::string_view ruleChars)
+{
+    return !trimmedLine.empty() && trimmedLine.find_first_not_of(ruleChars) == std::string_view::npos;
+}
+
 bool isDottedQuad(std::string_view s)
 {
     auto parts = splitWords(s, ".");

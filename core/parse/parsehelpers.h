@@ -56,6 +56,8 @@ std::optional<int> toInt(std::string_view s, int base = 10);
 /// The text cut to a readable length for a warning.
 std::string excerpt(std::string_view s);
 bool isDottedQuad(std::string_view s);
+/// A table's rule line: only the given characters ("-----", "== ==", "+----+" with "-=+ ").
+bool isRule(std::string_view trimmedLine, std::string_view ruleChars = "-= ");
 /// "key: value" split at the first colon, both trimmed; nullopt without a colon.
 std::optional<std::pair<std::string_view, std::string_view>> splitKeyValue(std::string_view s, char separator = ':');
 

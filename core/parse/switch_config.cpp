@@ -43,11 +43,6 @@ SwitchPortQos& portNamed(std::vector<SwitchPortQos>& ports, const std::string& s
     return ports.back();
 }
 
-bool isRule(std::string_view t)
-{
-    return !t.empty() && t.find_first_not_of("-=+ ") == std::string_view::npos;
-}
-
 /// "0-2,4-6", "3,4", "3 4", "[ 3 4 ]": the numbers in [lo, hi]; nullopt on anything else.
 std::optional<std::vector<int>> numberList(std::string_view s, int lo, int hi)
 {
@@ -652,7 +647,7 @@ void junosCnShow(const Lines& lines, const std::string& sw, std::string_view com
     for (auto [n, raw] : lines) {
         auto t = trim(raw);
         auto w = splitWords(t, " ,");
-        if (t.empty() || isRule(t) || (w.size() >= 2 && w[0] == "Priority"))
+        if (t.empty() || isRule(t, "-=+ ") || (w.size() >= 2 && w[0] == "Priority"))
             continue;
         if (t.starts_with("Type:")) {
             input = t.find("Input") != std::string_view::npos;
@@ -800,7 +795,7 @@ void nvueRoceShow(const Lines& lines, const std::string& sw, const std::string& 
     for (auto [n, raw] : lines) {
         auto t = trim(raw);
         auto w = splitWords(t);
-        if (t.empty() || isRule(t) || (w.size() >= 1 && w[0] == "operational"))
+        if (t.empty() || isRule(t, "-=+ ") || (w.size() >= 1 && w[0] == "operational"))
             continue;
         auto lt = lower(t);
         if (lt.find("mapping") != std::string::npos && lt.find("dscp") != std::string::npos && w.size() > 2) {
@@ -934,7 +929,7 @@ void eosPfcStatus(const Lines& lines, const std::string& sw, std::string_view co
     for (auto [n, raw] : lines) {
         auto t = trim(raw);
         auto w = splitWords(t);
-        if (w.empty() || isRule(t))
+        if (w.empty() || isRule(t, "-=+ "))
             continue;
         if (w[0] == "Port") {
             activeColumn = std::find(w.begin(), w.end(), "Active") != w.end();
@@ -989,7 +984,7 @@ void eosPfcCounters(const Lines& lines, const std::string& sw, std::string_view 
     for (auto [n, raw] : lines) {
         auto t = trim(raw);
         auto w = splitWords(t);
-        if (w.empty() || isRule(t))
+        if (w.empty() || isRule(t, "-=+ "))
             continue;
         if (w[0] == "Port") {
             rxCol = txCol = std::nullopt;

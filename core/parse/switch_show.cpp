@@ -51,10 +51,6 @@ std::optional<std::vector<int>> priorityList(std::string_view s, bool& ok)
     return out;
 }
 
-bool isRule(std::string_view t)
-{
-    return !t.empty() && t.find_first_not_of("-= ") == std::string_view::npos;
-}
 
 } // namespace
 

@@ -10,8 +10,6 @@ namespace rp::perf {
 
 namespace {
 
-constexpr std::uint64_t kMaxSize = 256ull << 20;
-
 std::unexpected<Error> usage(const std::string& option, const std::string& message)
 {
     return fail(ErrorKind::Usage, option + ": " + message, option);
@@ -24,7 +22,7 @@ Result<void> validate(const TestOptions& o)
     if (o.sizes.empty())
         return usage("--size", "no message size given");
     for (auto size : o.sizes) {
-        if (size < 1 || size > kMaxSize)
+        if (size < 1 || size > kMaxMessageSize)
             return usage("--size", std::to_string(size) + " is outside 1 B..256 MiB");
     }
     if (o.mode == Mode::Ping && o.op == Op::Read)
@@ -62,7 +60,7 @@ Result<void> validate(const TestOptions& o)
 
 Result<std::vector<std::uint64_t>> sweepSizes(std::uint64_t from, std::uint64_t to)
 {
-    if (from < 1 || to > kMaxSize || from > to)
+    if (from < 1 || to > kMaxMessageSize || from > to)
         return usage("--sweep", "needs FROM:TO with 1 <= FROM <= TO <= 268435456 (256 MiB)");
     if (!std::has_single_bit(from) || !std::has_single_bit(to))
         return usage("--sweep", "FROM and TO must be powers of two");

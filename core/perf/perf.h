@@ -22,6 +22,9 @@
 
 namespace rp::perf {
 
+/// The largest message size a test may use (the probe protocol refuses more): 256 MiB.
+inline constexpr std::uint64_t kMaxMessageSize = 256ull << 20;
+
 enum class Mode { Ping, Blast };
 /// Ping: Send = SEND/RECV echo; WriteImm = RDMA WRITE WITH IMM/RECV echo; Write = the client-active variant
 /// (the client RDMA WRITEs its buffer, then RDMA READs it back; the server's CPU does nothing).

@@ -95,10 +95,10 @@ std::vector<double> numbersOf(std::string_view line)
 }
 
 /// The result fields of one run, by perftest's JSON report key names.
-using Fields = std::map<std::string, double>;
+using PerftestFields = std::map<std::string, double>;
 
 /// The text table: the header after "#bytes" names the layout; the row whose first number is the size is ours.
-Result<Fields> fromText(std::string_view text, std::uint64_t size, bool& gbits)
+Result<PerftestFields> fromText(std::string_view text, std::uint64_t size, bool& gbits)
 {
     auto lines = splitLines(text);
     for (std::size_t i = 0; i < lines.size(); ++i) {
@@ -120,7 +120,7 @@ Result<Fields> fromText(std::string_view text, std::uint64_t size, bool& gbits)
             auto values = numbersOf(lines[j]);
             if (values.size() != keys.size() || values[0] != static_cast<double>(size))
                 continue;
-            Fields f;
+            PerftestFields f;
             for (std::size_t k = 0; k < keys.size(); ++k)
                 f[keys[k]] = values[k];
             return f;
@@ -133,9 +133,9 @@ Result<Fields> fromText(std::string_view text, std::uint64_t size, bool& gbits)
 
 /// The --out_json report: not JSON (unquoted keys and values, trailing commas), so read as "key: value," lines
 /// inside "results: {".
-Result<Fields> fromReport(std::string_view report, std::uint64_t size)
+Result<PerftestFields> fromReport(std::string_view report, std::uint64_t size)
 {
-    Fields f;
+    PerftestFields f;
     bool inResults = false;
     for (auto raw : splitLines(report)) {
         auto line = trim(raw);
@@ -276,7 +276,7 @@ Result<SizeResult> parsePerftestOutput(
 {
     bool gbits = true; // what we always ask for (--report_gbits); the text header says for sure
     auto fromTable = fromText(text, size, gbits);
-    Result<Fields> fields = std::unexpected(Error {});
+    Result<PerftestFields> fields = std::unexpected(Error {});
     if (!jsonReport.empty())
         fields = fromReport(jsonReport, size);
     if (!fields || fields->size() < 3)
@@ -286,7 +286,7 @@ Result<SizeResult> parsePerftestOutput(
         e.message = std::string(tool) + ": " + e.message;
         return std::unexpected(e);
     }
-    Fields& f = *fields;
+    PerftestFields& f = *fields;
     auto get = [&](const char* key) -> std::optional<double> {
         auto it = f.find(key);
         return it == f.end() ? std::nullopt : std::optional(it->second);

@@ -15,7 +15,6 @@ namespace {
 
 using nlohmann::json;
 
-constexpr std::uint64_t kMaxSize = 256ull << 20;
 constexpr std::uint64_t kMaxCount = std::uint64_t { 1 } << 62;
 constexpr double kMaxSeconds = 1e7;
 constexpr std::size_t kMaxText = 4096;
@@ -266,7 +265,7 @@ constexpr double kMaxPercent = 1e5;
 Sample readSample(Fields& f)
 {
     Sample s;
-    s.size = f.u64("size", 1, kMaxSize);
+    s.size = f.u64("size", 1, kMaxMessageSize);
     s.tS = f.number("t_s", 0, kMaxSeconds);
     s.intervalS = f.number("interval_s", 0, kMaxSeconds);
     s.messages = f.u64("messages", 0, kMaxCount);
@@ -329,7 +328,7 @@ std::optional<Error> readCpu(const json& object, CpuUse& c)
 SizeResult readResult(Fields& f)
 {
     SizeResult r;
-    r.size = f.u64("size", 1, kMaxSize);
+    r.size = f.u64("size", 1, kMaxMessageSize);
     r.messages = f.u64("messages", 0, kMaxCount);
     r.bytes = f.u64("bytes", 0, kMaxCount);
     r.elapsedS = f.number("elapsed_s", 0, kMaxSeconds);
@@ -672,7 +671,7 @@ Result<TestOptions> optionsFromJson(std::string_view text)
         if (const json* sizes = f.array("sizes", 64, false)) {
             o.sizes.clear();
             for (const auto& s : *sizes) {
-                if (!s.is_number_unsigned() || s.get<std::uint64_t>() < 1 || s.get<std::uint64_t>() > kMaxSize) {
+                if (!s.is_number_unsigned() || s.get<std::uint64_t>() < 1 || s.get<std::uint64_t>() > kMaxMessageSize) {
                     f.problem("'sizes' must hold sizes of 1..268435456 bytes");
                     break;
                 }

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "perf/rdma_conn.h"
 
+#include "util/littleendian.h"
+
 #include <arpa/inet.h>
 #include <fcntl.h>
 #include <net/if.h>
@@ -32,19 +34,6 @@ constexpr std::uint8_t kAckTimeout = 16;
 constexpr std::uint8_t kRetries = 7;
 constexpr std::uint8_t kRnrInfinite = 7; // flow control between sizes relies on it; the stall watchdog bounds it
 constexpr std::uint8_t kMinRnrTimer = 1; // 0.01 ms (the kernel rounds up to a tick)
-
-template <class T> void putLe(std::uint8_t* at, T value)
-{
-    for (std::size_t i = 0; i < sizeof(T); ++i)
-        at[i] = static_cast<std::uint8_t>(static_cast<std::uint64_t>(value) >> (8 * i));
-}
-template <class T> T getLe(const std::uint8_t* at)
-{
-    std::uint64_t v = 0;
-    for (std::size_t i = 0; i < sizeof(T); ++i)
-        v |= static_cast<std::uint64_t>(at[i]) << (8 * i);
-    return static_cast<T>(v);
-}
 
 std::array<std::uint8_t, kHelloBytes> pack(const Hello& h)
 {

@@ -3,6 +3,8 @@
 // measurement. Everything a blast or a ping waits on runs through pump() here.
 #include "perf/rdmaverbsengine.h"
 
+#include "util/littleendian.h"
+
 #include <arpa/inet.h>
 #include <poll.h>
 #include <sched.h>
@@ -16,19 +18,6 @@
 namespace rp::perf::rdma {
 
 namespace {
-
-template <class T> void putLe(std::uint8_t* at, T value)
-{
-    for (std::size_t i = 0; i < sizeof(T); ++i)
-        at[i] = static_cast<std::uint8_t>(static_cast<std::uint64_t>(value) >> (8 * i));
-}
-template <class T> T getLe(const std::uint8_t* at)
-{
-    std::uint64_t v = 0;
-    for (std::size_t i = 0; i < sizeof(T); ++i)
-        v |= static_cast<std::uint64_t>(at[i]) << (8 * i);
-    return static_cast<T>(v);
-}
 
 void packCtrl(const CtrlMsg& m, std::uint8_t* b)
 {
