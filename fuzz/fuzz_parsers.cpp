@@ -3,10 +3,13 @@
 // builds it with RP_FUZZ_FAMILY_ALL. Every parser must return, never throw, never read out of bounds.
 #include "parse/fragments.h"
 #include "parse/parsers.h"
+#include "util/text.h"
+#include "util/textdecode.h"
 
 #include <cstddef>
 #include <cstdint>
 #include <initializer_list>
+#include <string>
 #include <string_view>
 
 namespace {
@@ -44,6 +47,15 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
 #endif
 #if defined(RP_FUZZ_FAMILY_FRAGMENTS) || defined(RP_FUZZ_FAMILY_ALL)
     (void)rp::importFragments(text, "fuzz");
+    // What the troubleshooter reads is the decoded paste: UTF-16 (with its mark) must come out as UTF-8, with no
+    // CR left alone.
+    const std::string decoded = rp::decodeText(text);
+    if ((text.starts_with("\xFF\xFE") || text.starts_with("\xFE\xFF")) && !rp::isValidUtf8(decoded))
+        __builtin_trap();
+    for (std::size_t i = 0; i < decoded.size(); ++i)
+        if (decoded[i] == '\r' && (i + 1 == decoded.size() || decoded[i + 1] != '\n'))
+            __builtin_trap();
+    (void)rp::importFragments(decoded, "fuzz");
 #endif
 #if defined(RP_FUZZ_FAMILY_DETECT) || defined(RP_FUZZ_FAMILY_ALL)
     parseAs({ K::Unknown }, text);

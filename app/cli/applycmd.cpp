@@ -311,6 +311,15 @@ int journalCommand(int argc, char** argv)
     const std::string dir = args.value("journal-dir").value_or(apply::defaultJournalDir());
     const std::string sub = args.positional().front();
     if (sub == "list" && args.positional().size() == 1) {
+        std::error_code ec;
+        if (!std::filesystem::is_directory(dir, ec)) {
+            if (args.value("journal-dir")) {
+                std::fprintf(stderr, "rocepilot-cli journal list: %s: no such directory\n", dir.c_str());
+                return ExitSomeFailed;
+            }
+            std::printf("no journals yet (%s does not exist)\n", dir.c_str());
+            return ExitOk;
+        }
         for (const auto& s : apply::listJournals(dir)) {
             if (!s.error.empty()) {
                 std::printf("%s  DAMAGED: %s\n", s.id.c_str(), s.error.c_str());

@@ -5,8 +5,10 @@
 #include "bundle/bundle.h"
 #include "diagnose/diagnose.h"
 #include "inventory/inventory.h"
+#include "parse/fragments.h"
 #include "remote/fleet.h"
 #include "util/files.h"
+#include "util/textdecode.h"
 
 #include <cstdio>
 #include <fstream>
@@ -17,14 +19,15 @@ namespace rp::cli {
 namespace {
 
 const char* kHelp
-    = R"(usage: rocepilot-cli bundle collect --inventory FILE [--host NAME] --out FILE [--interval SECONDS]
+    = R"(usage: rocepilot-cli bundle collect --inventory FILE [--host NAME] --out FILE [--force] [--interval SECONDS]
        rocepilot-cli bundle show FILE
        rocepilot-cli bundle script [--interval SECONDS | --windows]
 
 collect  read every output the troubleshooter uses from each host of the inventory (ip -d addr,
          ibv_devinfo -v, GID types and netdevs, port states, rdma_cm defaults, dcb, ethtool -S and
          rdma statistic twice) into one text file; 'rocepilot-cli diagnose --paste FILE' reads it.
-         For a host that cannot be reached it prints what to run there by hand.
+         For a host that cannot be reached it prints what to run there by hand. FILE must not
+         exist (--force replaces a regular file); nothing is written when no host could be read.
 show     what a bundle (or any pasted output file) holds, per host
 script   print the collection script, to run by hand on a Linux host:
            bash rocepilot-bundle.sh > HOST.txt
@@ -32,16 +35,6 @@ script   print the collection script, to run by hand on a Linux host:
 
 exit codes: 0 all hosts collected, 1 some could not be (their commands printed), 2 usage error
 )";
-
-std::optional<std::string> readFile(const std::string& path)
-{
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
-        return std::nullopt;
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
-}
 
 void printManual(const std::string& host, int interval, bool windows)
 {
@@ -64,7 +57,8 @@ void printManual(const std::string& host, int interval, bool windows)
 
 int bundleCommand(int argc, char** argv)
 {
-    Args args({ "help", "accept-new-host-keys", "windows" }, { "inventory", "host", "out", "interval", "known-hosts" });
+    Args args({ "help", "accept-new-host-keys", "windows", "force" },
+        { "inventory", "host", "out", "interval", "known-hosts" });
     if (auto done = parseOrHelp(args, argc, argv, 2, "bundle", kHelp))
         return *done;
     if (args.positional().empty()) {
@@ -94,13 +88,20 @@ int bundleCommand(int argc, char** argv)
             std::fprintf(stderr, "rocepilot-cli bundle show: give one FILE\n");
             return ExitUsage;
         }
-        auto text = readFile(args.positional()[1]);
-        if (!text) {
-            std::fprintf(stderr, "rocepilot-cli bundle show: cannot read %s\n", args.positional()[1].c_str());
+        auto bytes = readTextFile(args.positional()[1], kMaxPasteBytes);
+        if (!bytes) {
+            std::fprintf(stderr, "rocepilot-cli bundle show: %s\n", bytes.error().describe().c_str());
             return ExitUsage;
         }
-        auto fabric = importFragments(*text, "pasted");
-        if (!bundle::isBundle(*text))
+        const std::string text = decodeText(*bytes);
+        auto fabric = importFragments(text, "pasted");
+        if (!holdsAnything(fabric)) {
+            std::fprintf(stderr,
+                "rocepilot-cli bundle show: %s: nothing in it could be read as a bundle or pasted outputs\n",
+                args.positional()[1].c_str());
+            return ExitSomeFailed;
+        }
+        if (!bundle::isBundle(text))
             std::fprintf(stdout, "(not a bundle file: read as pasted outputs)\n");
         std::fputs(bundle::summarize(fabric).c_str(), stdout);
         return ExitOk;
@@ -113,6 +114,12 @@ int bundleCommand(int argc, char** argv)
     auto out = args.value("out");
     if (!inventoryFile || !out) {
         std::fprintf(stderr, "rocepilot-cli bundle collect: --inventory and --out are required\n");
+        return ExitUsage;
+    }
+    const auto existing = args.flag("force") ? AtomicFile::Existing::Replace : AtomicFile::Existing::Refuse;
+    if (auto ok = checkOutputPaths({ *out }, { *inventoryFile }, existing); !ok) {
+        std::fprintf(stderr, "rocepilot-cli bundle collect: --out: %s%s\n", ok.error().describe().c_str(),
+            existing == AtomicFile::Existing::Refuse ? " (--force replaces a regular file)" : "");
         return ExitUsage;
     }
     auto inventory = loadInventory(*inventoryFile);
@@ -165,7 +172,11 @@ int bundleCommand(int argc, char** argv)
             std::fprintf(stderr, "%s: collected\n", hosts[i].name.c_str());
         }
     }
-    if (auto ok = writeFileAtomically(*out, bundle::makeBundle(got, diag::utcNow())); !ok) {
+    if (got.empty()) {
+        std::fprintf(stderr, "rocepilot-cli bundle collect: no host could be read; %s was not written\n", out->c_str());
+        return ExitSomeFailed;
+    }
+    if (auto ok = writeFileAtomically(*out, bundle::makeBundle(got, diag::utcNow()), 0644, existing); !ok) {
         std::fprintf(stderr, "rocepilot-cli bundle collect: %s\n", ok.error().describe().c_str());
         return ExitSomeFailed;
     }

@@ -8,6 +8,7 @@
 #include "parse/fragments.h"
 #include "profile/profile.h"
 #include "util/files.h"
+#include "util/textdecode.h"
 
 #include <cstdio>
 #include <filesystem>
@@ -52,19 +53,13 @@ options:
 exit codes: 0 no errors found, 1 errors found (or a host or switch could not be read), 2 usage error
 )";
 
-std::optional<std::string> readAll(const std::string& file)
+/// A paste as UTF-8 text (util/textdecode), never more than kMaxPasteBytes.
+Result<std::string> readPaste(const std::string& file)
 {
-    if (file == "-") {
-        std::ostringstream s;
-        s << std::cin.rdbuf();
-        return s.str();
-    }
-    std::ifstream in(file, std::ios::binary);
-    if (!in)
-        return std::nullopt;
-    std::ostringstream s;
-    s << in.rdbuf();
-    return s.str();
+    auto bytes = readTextFile(file, kMaxPasteBytes);
+    if (!bytes)
+        return std::unexpected(bytes.error());
+    return decodeText(*bytes);
 }
 
 std::string defaultProbe()
@@ -144,15 +139,22 @@ int diagnoseCommand(int argc, char** argv)
     diag::FabricSnapshot snapshot;
     bool readFailed = false;
     for (const auto& file : pastes) {
-        auto text = readAll(file);
+        auto text = readPaste(file);
         if (!text) {
-            std::fprintf(stderr, "rocepilot-cli diagnose: cannot read %s\n", file.c_str());
+            std::fprintf(stderr, "rocepilot-cli diagnose: %s\n", text.error().describe().c_str());
             return ExitUsage;
         }
         auto name = file == "-" ? std::string("stdin") : std::filesystem::path(file).filename().string();
         auto pasted = importFragments(*text, "pasted");
         for (const auto& w : pasted.warnings)
             std::fprintf(stderr, "%s:%d: %s\n", name.c_str(), w.line, w.message.c_str());
+        if (!holdsAnything(pasted)) {
+            std::fprintf(stderr,
+                "rocepilot-cli diagnose: %s: nothing in it could be read (no host, device, GID table, DCB or switch "
+                "output); 'rocepilot-cli bundle script' prints what to run on a host\n",
+                name.c_str());
+            readFailed = true;
+        }
         diag::addPasted(snapshot, pasted, name);
     }
     if (inventoryFile) {
@@ -199,9 +201,9 @@ int diagnoseCommand(int argc, char** argv)
         snapshot.lldp.insert(snapshot.lldp.end(), switches.lldp.begin(), switches.lldp.end());
     }
     if (auto earlier = args.value("earlier")) {
-        auto text = readAll(*earlier);
+        auto text = readPaste(*earlier);
         if (!text) {
-            std::fprintf(stderr, "rocepilot-cli diagnose: cannot read %s\n", earlier->c_str());
+            std::fprintf(stderr, "rocepilot-cli diagnose: --earlier: %s\n", text.error().describe().c_str());
             return ExitUsage;
         }
         diag::FabricSnapshot before;

@@ -53,6 +53,13 @@ int labCommand(int argc, char** argv)
     auto self = std::filesystem::read_symlink("/proc/self/exe", ec).string();
     SoftRoceLab lab(SoftRoceLab::findScript(self), args.value("state-dir").value_or(SoftRoceLab::defaultStateDir()));
     const auto& verb = args.positional()[0];
+    // status and stop only look: a mistyped --state-dir must not be created (lab.sh makes its folder).
+    if (auto dir = args.value("state-dir");
+        dir && (verb == "status" || verb == "stop") && !std::filesystem::is_directory(*dir, ec)) {
+        std::fprintf(stderr, "rocepilot-cli lab %s: %s: no such folder (no lab was started there)\n", verb.c_str(),
+            dir->c_str());
+        return verb == "status" ? 3 : ExitSomeFailed;
+    }
     if (verb == "start") {
         std::signal(SIGINT, onSignal);
         std::signal(SIGTERM, onSignal);

@@ -4,8 +4,10 @@
 #include "print.h"
 
 #include "discovery/json.h"
+#include "parse/fragments.h"
 #include "parse/parsers.h"
 #include "util/files.h"
+#include "util/textdecode.h"
 
 #include <cstdio>
 #include <iostream>
@@ -52,24 +54,24 @@ int parseCommand(int argc, char** argv)
     }
     int exit = ExitOk;
     for (const auto& file : args.positional()) {
-        std::string text;
-        if (file == "-") {
-            text.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
-        } else {
-            auto read = readTextFile(file, 64u << 20);
-            if (!read) {
-                std::fprintf(stderr, "%s\n", read.error().describe().c_str());
-                exit = ExitSomeFailed;
-                continue;
-            }
-            text = std::move(*read);
+        auto read = readTextFile(file, kMaxPasteBytes);
+        if (!read) {
+            std::fprintf(stderr, "%s\n", read.error().describe().c_str());
+            exit = ExitSomeFailed;
+            continue;
         }
+        const std::string text = decodeText(*read);
         auto parsed = parseOutput(kind, text);
         if (parsed.kind == OutputKind::Unknown) {
             std::fprintf(stderr, "%s: not a format RoCE Pilot knows (give --kind to force one)\n", file.c_str());
             exit = ExitSomeFailed;
             if (!args.flag("json"))
                 continue;
+        } else if (parsed.devices.empty() && parsed.netdevs.empty()) {
+            // A forced --kind on an empty or foreign file reads nothing: that is no success.
+            std::fprintf(stderr, "%s: nothing was read as %s (%zu warning(s))\n", file.c_str(),
+                std::string(toString(parsed.kind)).c_str(), parsed.warnings.size());
+            exit = ExitSomeFailed;
         }
         if (args.flag("json")) {
             std::fputs(parsedToJson(file, parsed).c_str(), stdout);

@@ -2,11 +2,14 @@
 #include "args.h"
 #include "commands.h"
 
+#include "run/checks.h"
 #include "run/run.h"
 #include "run/summary.h"
 #include "run/tables.h"
 #include "util/files.h"
 #include "util/format.h"
+
+#include <nlohmann/json.hpp>
 
 #ifdef RP_HAVE_PDF_REPORT
 #include "reportpdf.h"
@@ -54,6 +57,8 @@ inputs:
   --help                this text
 
 A run that did not finish (the test was killed) is reported with what it kept, and says so.
+An output file that exists is replaced when it is a regular file; a directory, device, FIFO or
+symbolic link is refused, and so is an output that is also an input or another output.
 exit codes: 0 written, 1 a run could not be read or a file not written, 2 usage error
 )";
 
@@ -103,6 +108,18 @@ int reportCommand(int argc, char** argv)
         return *done;
     if (args.positional().empty())
         return usageError("report", "give at least one run file");
+    // Every output is checked before anything is read or written: none may be an input, a second output, or
+    // anything but a regular file (a device, FIFO or symlink is never replaced).
+    std::vector<std::string> inputs = args.positional();
+    for (const char* option : { "findings", "apply-journal" })
+        if (auto file = args.value(option))
+            inputs.push_back(*file);
+    std::vector<std::string> outputs;
+    for (const char* option : { "pdf", "csv", "samples-csv", "counters-csv", "json" })
+        if (auto file = args.value(option))
+            outputs.push_back(*file);
+    if (auto ok = checkOutputPaths(outputs, inputs); !ok)
+        return usageError("report", ok.error().describe());
     std::string findings, journal;
     for (auto [option, into] : { std::pair { "findings", &findings }, std::pair { "apply-journal", &journal } }) {
         if (auto file = args.value(option)) {
@@ -111,6 +128,17 @@ int reportCommand(int argc, char** argv)
                 return usageError("report", "--" + std::string(option) + ": " + text.error().describe());
             *into = *text;
         }
+    }
+    // Given but unreadable is an error, not a report that silently lacks them.
+    if (args.value("findings") && !run::parseFindings(findings).ok)
+        return usageError("report",
+            "--findings: " + *args.value("findings")
+                + ": not a findings document (the JSON of 'rocepilot-cli diagnose --json')");
+    if (args.value("apply-journal")) {
+        auto parsed = nlohmann::json::parse(journal, nullptr, false);
+        if (parsed.is_discarded() || !parsed.is_object())
+            return usageError("report",
+                "--apply-journal: " + *args.value("apply-journal") + ": not a JSON journal (an apply journal file)");
     }
 #ifndef RP_HAVE_PDF_REPORT
     if (args.value("pdf"))
@@ -158,11 +186,30 @@ int reportCommand(int argc, char** argv)
         lap("read runs", t);
     });
 #ifdef RP_HAVE_PDF_REPORT
-    std::unique_ptr<QGuiApplication> app;
+    // Qt warns on every start without XDG_RUNTIME_DIR (cron, sudo, a container): a private one for this run.
+    struct RuntimeDir
+    {
+        std::string path;
+        ~RuntimeDir()
+        {
+            std::error_code ec;
+            if (!path.empty())
+                std::filesystem::remove_all(path, ec);
+        }
+    } runtimeDir;
+    std::unique_ptr<QGuiApplication> app; // after runtimeDir: gone before the folder is removed
     if (args.value("pdf") && !QGuiApplication::instance()) {
         const Mark t;
         if (!std::getenv("QT_QPA_PLATFORM"))
             ::setenv("QT_QPA_PLATFORM", "offscreen", 1);
+        std::error_code ec;
+        if (const auto tmp = std::filesystem::temp_directory_path(ec); !std::getenv("XDG_RUNTIME_DIR") && !ec) {
+            std::string dir = (tmp / "rocepilot-runtime-XXXXXX").string();
+            if (::mkdtemp(dir.data())) {
+                runtimeDir.path = dir;
+                ::setenv("XDG_RUNTIME_DIR", dir.c_str(), 1);
+            }
+        }
         static int qtArgc = 1;
         static char name[] = "rocepilot-cli";
         static char* qtArgv[] = { name, nullptr };

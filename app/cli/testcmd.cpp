@@ -78,7 +78,9 @@ saved run:
   --save RUN                      write the run to RUN as it goes (docs/run-file.md): settings,
                                   every sample, each size's result, both hosts' environment
                                   (discovery); a crash keeps what was measured. 'rocepilot-cli
-                                  report RUN' turns it into PDF, CSV and JSON
+                                  report RUN' turns it into PDF, CSV and JSON. RUN must not
+                                  exist yet
+  --force                         with --save: replace an earlier run file of that name
   --label TEXT                    a name for the run in reports ("before PFC")
   --profile FILE                  the profile (YAML) in force, kept in the run; its ToS is used
                                   for RDMA when --tos is not given
@@ -280,7 +282,7 @@ void printTable(const std::vector<perf::SizeReport>& reports, const perf::TestOp
 
 int testCommand(int argc, char** argv)
 {
-    Args args({ "json", "inline", "poll", "event", "verify", "accept-new-host-keys", "help", "no-counters" },
+    Args args({ "json", "inline", "poll", "event", "verify", "accept-new-host-keys", "help", "no-counters", "force" },
         { "server", "client", "inventory", "mode", "op", "size", "sweep", "duration", "iterations", "warmup", "depth",
             "post-list", "signal-every", "transport", "port", "data-address", "server-address", "device", "gid-index",
             "tos", "connect-timeout", "known-hosts", "save", "label", "profile", "apply-journal", "counters-interval",
@@ -413,8 +415,24 @@ int testCommand(int argc, char** argv)
         return usage(json, *problem);
     if (!(countersInterval >= 0.05 && countersInterval <= 10))
         return usage(json, "--counters-interval must be 0.05..10 seconds");
-    if ((args.value("counters-interval") || args.flag("no-counters")) && !args.value("save"))
-        return usage(json, "--counters-interval and --no-counters go with --save");
+    if ((args.value("counters-interval") || args.flag("no-counters") || args.flag("force")) && !args.value("save"))
+        return usage(json, "--counters-interval, --no-counters and --force go with --save");
+    const auto existing = args.flag("force") ? AtomicFile::Existing::Replace : AtomicFile::Existing::Refuse;
+    if (auto save = args.value("save")) {
+        // Refused before any host is touched: the run would otherwise be measured, then lost.
+        std::vector<std::string> inputs;
+        for (const char* option : { "inventory", "profile", "apply-journal", "known-hosts" })
+            if (auto file = args.value(option))
+                inputs.push_back(*file);
+        if (*save == "-")
+            return usage(json, "--save needs a file (the run is written as it goes, then read by 'report')");
+        if (auto ok = checkOutputPaths({ *save }, inputs, existing); !ok)
+            return usage(json,
+                "--save: " + ok.error().describe()
+                    + (existing == AtomicFile::Existing::Refuse ? " (--force replaces an earlier run)" : ""));
+        if (!isValidUtf8(*save) || !isValidUtf8(args.value("label").value_or("")))
+            return usage(json, "--save and --label must be valid UTF-8 (they are written into the run's JSON)");
+    }
     double connectTimeoutS = 20;
     if (auto problem = secondsOption("connect-timeout", connectTimeoutS))
         return usage(json, *problem);
@@ -586,7 +604,7 @@ int testCommand(int argc, char** argv)
             env.hosts.push_back(std::move(info));
         }
         env.discoveryJson = discoveryToJson(outcomes, {});
-        auto writer = run::RunWriter::create(*path, header, env);
+        auto writer = run::RunWriter::create(*path, header, env, existing);
         if (!writer)
             return failWith(writer.error());
         saved = std::move(*writer);

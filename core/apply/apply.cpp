@@ -204,13 +204,23 @@ Result<std::string> canaryTest(const HostSpec& canary, const PlanTarget& canaryT
 
 std::string overallState(const Journal& j, Mode mode)
 {
-    if (mode == Mode::DryRun)
+    if (mode == Mode::DryRun) {
+        // A dry run that could not check a host (unreachable, refused) did not pass.
+        for (const auto& h : j.hosts)
+            if (h.state != HostState::Planned && h.state != HostState::Unchanged)
+                return "failed";
         return "dry-run";
+    }
     bool allOk = true, allBack = true, anyChange = false;
     for (const auto& h : j.hosts) {
         const bool ok = h.state == HostState::Applied || h.state == HostState::Unchanged;
+        // Unreachable is "not changed" only for a host where no step ran; one that was changed and then could not
+        // be reached is still changed.
+        const bool changedThenLost = h.state == HostState::Unreachable
+            && std::ranges::any_of(h.steps, [](const StepRecord& s) { return s.ran && s.state != StepState::Undone; });
         const bool back = h.state == HostState::RolledBack || h.state == HostState::Refused
-            || h.state == HostState::Cancelled || h.state == HostState::Unreachable || h.state == HostState::Pending;
+            || h.state == HostState::Cancelled || (h.state == HostState::Unreachable && !changedThenLost)
+            || h.state == HostState::Pending;
         allOk = allOk && ok;
         allBack = allBack && back;
         anyChange = anyChange || h.state == HostState::Applied;
@@ -548,6 +558,12 @@ Result<RunResult> fromJournal(
     if (!loaded)
         return std::unexpected(loaded.error());
     Journal journal = *loaded;
+    if (resumeRun && journalFinished(journal))
+        return fail(ErrorKind::Usage,
+            "this run already ended (" + journal.mode + ", " + journal.state
+                + "): there is nothing to resume; 'journal rollback' undoes what it changed",
+            path);
+    const std::string wasMode = journal.mode, wasState = journal.state;
     auto plan = planFromJson(journal.planJson, path + " (plan)");
     if (!plan)
         return std::unexpected(plan.error());
@@ -555,6 +571,7 @@ Result<RunResult> fromJournal(
     if (!inventory)
         return std::unexpected(inventory.error());
     std::mutex mutex;
+    std::size_t reached = 0, switchesTried = 0;
     std::vector<std::unique_ptr<HostRun>> runs(journal.hosts.size());
     std::vector<const PlanTarget*> targets(journal.hosts.size(), nullptr);
     std::vector<const HostSpec*> specs(journal.hosts.size(), nullptr);
@@ -583,8 +600,12 @@ Result<RunResult> fromJournal(
         auto& run = runs[i];
         run = std::make_unique<HostRun>(*specs[i], *targets[i], *plan, connect, options, journal, mutex, i, nullptr);
         run->setRecord(journal.hosts[i]);
-        if (!run->connect())
+        if (!run->connect(true))
             return;
+        {
+            std::lock_guard lock(mutex);
+            ++reached;
+        }
         if (resumeRun) {
             if (st == HostState::Applied)
                 return;
@@ -607,6 +628,7 @@ Result<RunResult> fromJournal(
                 continue;
             }
             SwitchRecord copy = rec;
+            ++switchesTried;
             rollbackSwitchRecord(*spec, copy, connect, "rollback from journal " + journal.id);
             std::lock_guard lock(mutex);
             rec = copy;
@@ -614,7 +636,21 @@ Result<RunResult> fromJournal(
         }
     }
     std::lock_guard lock(mutex);
-    journal.state = overallState(journal, Mode::Apply);
+    const std::string what = resumeRun ? "resume" : "rollback";
+    std::string entry = isoNow() + " " + what + ": reached " + std::to_string(reached) + " of "
+        + std::to_string(journal.hosts.size()) + " host(s)";
+    if (switchesTried)
+        entry += " and " + std::to_string(switchesTried) + " switch(es)";
+    if (reached == 0 && switchesTried == 0) {
+        // Nothing was done anywhere: the journal goes on saying what the hosts last confirmed.
+        journal.mode = wasMode;
+        journal.state = wasState;
+        entry += ", nothing changed; the journal stays " + wasState;
+    } else {
+        journal.state = overallState(journal, Mode::Apply);
+        entry += "; now " + journal.state;
+    }
+    journal.history.push_back(entry);
     (void)saveJournal(journal);
     RunResult result;
     result.journal = journal;

@@ -314,12 +314,13 @@ bool HostRun::rollbackSteps(const std::string& why)
     return false;
 }
 
-bool HostRun::connect()
+bool HostRun::connect(bool keepState)
 {
     HostSpec spec = m_spec;
     auto e = openExecutor(spec, m_connect);
     if (!e) {
-        setState(HostState::Unreachable, e.error().describe());
+        setState(keepState ? m_rec.state : HostState::Unreachable,
+            keepState ? "could not be reached, nothing on it changed: " + e.error().describe() : e.error().describe());
         return false;
     }
     m_exec = std::move(*e);

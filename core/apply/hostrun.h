@@ -52,7 +52,9 @@ public:
     /// Undo every step that ran, in reverse, then read the host back against its snapshot.
     bool rollbackSteps(const std::string& why);
 
-    bool connect();
+    /// Opens the SSH session. An unreachable host is marked Unreachable, unless `keepState` (a rollback or resume
+    /// of an earlier run): then its record keeps the state the hosts last confirmed, and only says why.
+    bool connect(bool keepState = false);
     void setState(HostState state, std::string message);
     bool refuse(const std::string& why);
     void save();

@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "apply/journal.h"
+#include "util/text.h"
 
 #include "util/files.h"
 #include "util/userdirs.h"
@@ -129,6 +130,7 @@ std::string journalToJson(const Journal& j)
         root["switches"].push_back({ { "name", sw.name }, { "state", sw.state }, { "message", sw.message },
             { "snapshot", sw.snapshotJson }, { "outcome", sw.outcomeJson } });
     }
+    root["history"] = j.history;
     root["plan"] = j.planJson;
     root["inventory"] = j.inventoryYaml;
     return root.dump(1) + "\n";
@@ -183,6 +185,7 @@ Result<Journal> journalFromJson(const std::string& text, const std::string& file
             }
             j.hosts.push_back(std::move(h));
         }
+        j.history = root.value("history", std::vector<std::string> {});
         for (const auto& js : root.value("switches", json::array())) {
             SwitchRecord sw;
             sw.name = js.at("name").get<std::string>();
@@ -193,7 +196,7 @@ Result<Journal> journalFromJson(const std::string& text, const std::string& file
             j.switches.push_back(std::move(sw));
         }
     } catch (const json::exception& e) {
-        return fail(ErrorKind::Parse, std::string("damaged apply journal: ") + e.what(), fileName);
+        return fail(ErrorKind::Parse, "damaged apply journal: " + printable(e.what()), fileName);
     }
     return j;
 }

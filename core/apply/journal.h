@@ -90,6 +90,10 @@ struct Journal
     std::string inventoryYaml;
     std::vector<HostRecord> hosts;
     std::vector<SwitchRecord> switches; ///< applied before the hosts, rolled back after them
+    /// Every later rollback or resume, one line each ("2026-11-26T16:30:00Z rollback: reached 0 of 2 hosts,
+    /// nothing undone; the journal stays applied"), oldest first: the record of what was tried, also when it
+    /// changed nothing.
+    std::vector<std::string> history;
     std::string path; ///< where it lives (not written into the file)
 };
 

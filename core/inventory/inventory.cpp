@@ -19,26 +19,6 @@ namespace {
 
 using yamlfile::at;
 
-Result<void> checkKeys(const YAML::Node& map, const std::vector<std::string_view>& allowed, const std::string& file,
-    std::string_view context)
-{
-    for (const auto& item : map) {
-        if (!item.first.IsScalar())
-            return fail(ErrorKind::Parse, "keys must be plain names", at(file, item.first.Mark()));
-        auto key = item.first.Scalar();
-        bool known = false;
-        for (auto a : allowed)
-            known = known || a == key;
-        if (!known) {
-            std::string message = "unknown key '" + key + "' in " + std::string(context);
-            if (auto hint = closestMatch(key, allowed); !hint.empty())
-                message += " (did you mean '" + hint + "'?)";
-            return fail(ErrorKind::Parse, message, at(file, item.first.Mark()));
-        }
-    }
-    return {};
-}
-
 Result<std::string> scalar(const YAML::Node& node, std::string_view key, const std::string& file)
 {
     if (!node.IsScalar())
@@ -251,7 +231,7 @@ Result<HostSpec> parseHost(const YAML::Node& node, const std::string& file, bool
         return fail(ErrorKind::Parse, "each host must be a map of keys", at(file, node.Mark()));
     static const std::vector<std::string_view> keys = { "name", "address", "port", "user", "auth", "key_file", "kind",
         "local", "sysfs_root", "data_address", "sudo", "interfaces", "dcb" };
-    if (auto ok = checkKeys(node, keys, file, "a host"); !ok)
+    if (auto ok = yamlread::checkKeys(node, keys, file, "a host"); !ok)
         return std::unexpected(ok.error());
     HostSpec host;
     for (const auto& item : node) {
@@ -425,7 +405,7 @@ namespace {
 
 Result<Inventory> readInventory(const YAML::Node& root, const std::string& fileName, bool forPlan)
 {
-    if (auto ok = checkKeys(root, { "version", "known_hosts", "hosts", "switches" }, fileName,
+    if (auto ok = yamlread::checkKeys(root, { "version", "known_hosts", "hosts", "switches" }, fileName,
             forPlan ? "the plan inventory" : "the inventory");
         !ok)
         return std::unexpected(ok.error());

@@ -12,4 +12,9 @@ PastedFabric importFragments(std::string_view text, std::string_view defaultHost
     return fragment_detail::FragmentImporter(defaultHost).run(text);
 }
 
+bool holdsAnything(const PastedFabric& fabric)
+{
+    return !fabric.hosts.empty() || !fabric.switchPorts.empty() || !fabric.lldp.empty();
+}
+
 } // namespace rp

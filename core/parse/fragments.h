@@ -154,4 +154,11 @@ struct PastedFabric
 /// Read a paste of fragments. `defaultHost` names the host of text that names none (e.g. the file name).
 PastedFabric importFragments(std::string_view text, std::string_view defaultHost = "pasted");
 
+/// The most a paste, bundle or output file given to the troubleshooter or the parsers may hold.
+inline constexpr std::size_t kMaxPasteBytes = 64u << 20;
+
+/// Whether the troubleshooter found anything at all in a paste: a host with a device, netdev or note, a switch
+/// port or an LLDP neighbour.
+bool holdsAnything(const PastedFabric& fabric);
+
 } // namespace rp

@@ -51,7 +51,6 @@ std::optional<std::vector<int>> priorityList(std::string_view s, bool& ok)
     return out;
 }
 
-
 } // namespace
 
 bool isSwitchShowCommand(std::string_view command)

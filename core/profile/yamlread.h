@@ -10,6 +10,7 @@
 
 #include <array>
 #include <charconv>
+#include <map>
 #include <string>
 #include <utility>
 #include <vector>
@@ -18,6 +19,35 @@
 namespace rp::yamlread {
 
 using yamlfile::at;
+
+/// The keys of one map: plain names, each once, each one of `allowed` (an unknown one gets "did you mean");
+/// `context` names the map in messages ("a host", "'ets'"). yaml-cpp keeps a key given twice, and which value a
+/// reader then sees is an accident: the second one is refused with its line.
+inline Result<void> checkKeys(const YAML::Node& map, const std::vector<std::string_view>& allowed,
+    const std::string& file, const std::string& context)
+{
+    std::map<std::string, int> seen; // key -> its line (1-based)
+    for (const auto& item : map) {
+        if (!item.first.IsScalar())
+            return fail(ErrorKind::Parse, "keys must be plain names", at(file, item.first.Mark()));
+        auto key = item.first.Scalar();
+        if (auto [first, added] = seen.emplace(key, item.first.Mark().line + 1); !added)
+            return fail(ErrorKind::Parse,
+                "key '" + key + "' is given twice in " + context + " (first on line " + std::to_string(first->second)
+                    + ")",
+                at(file, item.first.Mark()));
+        bool known = false;
+        for (auto a : allowed)
+            known = known || a == key;
+        if (!known) {
+            std::string message = "unknown key '" + key + "' in " + context;
+            if (auto hint = closestMatch(key, allowed); !hint.empty())
+                message += " (did you mean '" + hint + "'?)";
+            return fail(ErrorKind::Parse, message, at(file, item.first.Mark()));
+        }
+    }
+    return {};
+}
 
 /// Reads one map level, remembering the path for messages ("ets.bandwidth").
 class Reader
@@ -31,24 +61,10 @@ public:
     {
         if (!map.IsMap())
             return fail(ErrorKind::Parse, "'" + path + "' must be a map of keys", at(m_file, map.Mark()));
-        for (const auto& item : map) {
-            if (!item.first.IsScalar())
-                return fail(ErrorKind::Parse, "keys must be plain names", at(m_file, item.first.Mark()));
-            auto key = item.first.Scalar();
-            bool known = false;
-            for (auto a : allowed)
-                known = known || a == key;
-            if (!known) {
-                std::string message = "unknown key '" + key + "' in "
-                    + (path.empty()                               ? std::string("the profile")
-                            : path.find(' ') != std::string::npos ? path
-                                                                  : "'" + path + "'");
-                if (auto hint = closestMatch(key, allowed); !hint.empty())
-                    message += " (did you mean '" + hint + "'?)";
-                return fail(ErrorKind::Parse, message, at(m_file, item.first.Mark()));
-            }
-        }
-        return {};
+        return checkKeys(map, allowed, m_file,
+            path.empty()                              ? std::string("the profile")
+                : path.find(' ') != std::string::npos ? path
+                                                      : "'" + path + "'");
     }
 
     Result<std::string> text(const YAML::Node& node, const std::string& path)

@@ -180,7 +180,9 @@ bool SshExecutor::isConnected() const
 
 Result<std::unique_ptr<SshExecutor>> SshExecutor::connect(const HostSpec& spec, const ConnectContext& context)
 {
-    const std::string target = spec.user + "@" + spec.address + ":" + std::to_string(spec.port);
+    // An IPv6 address is bracketed, as ssh and URLs write it: root@[::1]:22, not root@::1:22.
+    const std::string address = spec.address.find(':') != std::string::npos ? "[" + spec.address + "]" : spec.address;
+    const std::string target = spec.user + "@" + address + ":" + std::to_string(spec.port);
     auto withHost = [&](std::unexpected<Error> e) {
         e.error().host = spec.name;
         if (e.error().where.empty())

@@ -14,6 +14,7 @@
 #include "error.h"
 #include "perf/perf.h"
 #include "perf/protocol.h"
+#include "util/atomicfile.h"
 
 #include <cstdio>
 #include <map>
@@ -126,9 +127,11 @@ bool operator==(const Error& a, const Error& b);
 class RunWriter
 {
 public:
-    /// Creates (or replaces) `path` and writes the header and environment lines.
-    static Result<std::unique_ptr<RunWriter>> create(
-        const std::string& path, const RunHeader& header, const Environment& environment);
+    /// Creates `path` with the header and environment lines and keeps appending to it. An existing file is an
+    /// error unless `existing` is Replace, and then only a regular file is replaced, by a new file renamed over it
+    /// (whoever is reading the old one keeps reading it whole); never a symlink, device or FIFO.
+    static Result<std::unique_ptr<RunWriter>> create(const std::string& path, const RunHeader& header,
+        const Environment& environment, AtomicFile::Existing existing = AtomicFile::Existing::Refuse);
     ~RunWriter();
     RunWriter(const RunWriter&) = delete;
     RunWriter& operator=(const RunWriter&) = delete;
@@ -159,8 +162,12 @@ private:
     perf::Transport m_transport = perf::Transport::Rdma;
 };
 
-/// Reads a run file. Errors: Io (cannot open), Parse ("FILE:LINE: ..." for garbage, another schema version, a
-/// file that is not a run file). A cut-off last line or a missing end line is not an error (see Run::truncated).
+/// The largest run file read: about 8 million samples.
+inline constexpr std::size_t kMaxRunFileBytes = std::size_t { 2 } << 30;
+
+/// Reads a run file (a regular file, or - for standard input; never more than kMaxRunFileBytes). Errors: Io (cannot
+/// open), Parse ("FILE:LINE: ..." for garbage, another schema version, a file that is not a run file). A cut-off last
+/// line or a missing end line is not an error (see Run::truncated).
 Result<Run> readRunFile(const std::string& path);
 /// The same from text already in memory; `name` is used in messages.
 Result<Run> parseRun(std::string_view text, const std::string& name);

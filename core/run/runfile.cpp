@@ -1,5 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "run/run.h"
+#include "util/files.h"
+#include "util/text.h"
 
 #include "util/format.h"
 
@@ -11,6 +13,7 @@
 #include <cstring>
 #include <ctime>
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 namespace rp::run {
@@ -512,25 +515,56 @@ std::string encodeEnd(const RunEnd& e)
 // ---- writer ----
 
 Result<std::unique_ptr<RunWriter>> RunWriter::create(
-    const std::string& path, const RunHeader& header, const Environment& environment)
+    const std::string& path, const RunHeader& header, const Environment& environment, AtomicFile::Existing existing)
 {
+    for (const auto* text : { &header.label, &header.command, &header.server, &header.client })
+        if (!isValidUtf8(*text))
+            return fail(ErrorKind::Usage, "the run's label, command or host names are not valid UTF-8", path);
+    if (auto ok = AtomicFile::checkTarget(path, existing); !ok)
+        return std::unexpected(ok.error());
     std::unique_ptr<RunWriter> w(new RunWriter());
     w->m_path = path;
-    int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    // Written beside the target and renamed over it once the first lines are in: a reader of an old run of that
+    // name keeps its file whole (never truncated under it), and a file that fails here leaves the old one.
+    std::string tmp = path + ".tmp-XXXXXX";
+    int fd = ::mkostemp(tmp.data(), O_CLOEXEC);
     if (fd < 0)
         return failErrno(ErrorKind::Io, "cannot create the run file", errno, path);
+    auto abandon = [&](const char* what, int err) {
+        ::unlink(tmp.c_str());
+        return failErrno(ErrorKind::Io, what, err, path);
+    };
+    if (::fchmod(fd, 0644) != 0) {
+        const int err = errno;
+        ::close(fd);
+        return abandon("cannot create the run file", err);
+    }
     w->m_file = ::fdopen(fd, "w");
     if (!w->m_file) {
-        int err = errno;
+        const int err = errno;
         ::close(fd);
-        return failErrno(ErrorKind::Io, "cannot create the run file", err, path);
+        return abandon("cannot create the run file", err);
     }
     w->m_startMono = monotonicS();
     w->m_transport = header.options.transport;
     w->writeLine(encodeHeader(header), true);
     w->writeLine(encodeEnvironment(environment), true);
-    if (const auto& error = w->m_error)
+    if (const auto& error = w->m_error) {
+        ::unlink(tmp.c_str());
         return std::unexpected(*error);
+    }
+    if (auto ok = AtomicFile::checkTarget(path, existing); !ok) {
+        ::unlink(tmp.c_str());
+        return std::unexpected(ok.error());
+    }
+    const unsigned flags = existing == AtomicFile::Existing::Refuse ? RENAME_NOREPLACE : 0;
+    if (::renameat2(AT_FDCWD, tmp.c_str(), AT_FDCWD, path.c_str(), flags) != 0) {
+        if (errno == EEXIST) {
+            ::unlink(tmp.c_str());
+            return fail(ErrorKind::Usage, "already exists: not replaced", path);
+        }
+        return abandon("cannot create the run file", errno);
+    }
     return w;
 }
 
@@ -771,19 +805,10 @@ Result<Run> parseRun(std::string_view text, const std::string& name)
 
 Result<Run> readRunFile(const std::string& path)
 {
-    std::FILE* f = std::fopen(path.c_str(), "rb");
-    if (!f)
-        return failErrno(ErrorKind::Io, "cannot open the run file", errno, path);
-    std::string text;
-    char buf[1 << 16];
-    std::size_t n;
-    while ((n = std::fread(buf, 1, sizeof buf, f)) > 0)
-        text.append(buf, n);
-    const bool bad = std::ferror(f);
-    std::fclose(f);
-    if (bad)
-        return failErrno(ErrorKind::Io, "cannot read the run file", errno, path);
-    return parseRun(text, path);
+    auto text = readTextFile(path, kMaxRunFileBytes);
+    if (!text)
+        return std::unexpected(text.error());
+    return parseRun(*text, path);
 }
 
 } // namespace rp::run

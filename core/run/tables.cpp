@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "run/tables.h"
 #include "util/atomicfile.h"
+#include "util/files.h"
 #include "util/format.h"
 
 #include <nlohmann/json.hpp>
@@ -11,7 +12,6 @@
 #include <cmath>
 #include <cstring>
 #include <fcntl.h>
-#include <sys/mman.h>
 #include <sys/stat.h>
 #include <system_error>
 #include <thread>
@@ -23,14 +23,18 @@ using json = nlohmann::json;
 
 namespace {
 
-/// RFC 4180: quoted when it holds a comma, quote or line break.
+/// RFC 4180: quoted when it holds a comma, quote or line break. A text cell that a spreadsheet would take for a
+/// formula (=, +, -, @, tab or CR first: a label or host name can be anything) gets a leading ' and is quoted.
 void putText(std::string& out, std::string_view text)
 {
-    if (text.find_first_of(",\"\r\n") == std::string_view::npos) {
+    const bool formula = !text.empty() && std::string_view("=+-@\t\r").find(text.front()) != std::string_view::npos;
+    if (!formula && text.find_first_of(",\"\r\n") == std::string_view::npos) {
         out += text;
         return;
     }
     out += '"';
+    if (formula)
+        out += '\'';
     for (char c : text) {
         if (c == '"')
             out += '"';
@@ -327,27 +331,6 @@ std::string reportJson(const std::vector<NamedRun>& runs, std::string_view findi
 
 namespace {
 
-/// The file mapped; `part` is a second view of it for the parallel reader: the run and environment lines, then
-/// the file from a line boundary near the middle on. Built without copying: the first lines go into anonymous
-/// pages right before the file's pages, mapped at the page that holds the split; the bytes of that page before
-/// the split (the end of a line the first half reads) become blank lines, which the reader skips.
-struct Mapping
-{
-    void* map = MAP_FAILED;
-    std::size_t size = 0;
-    void* partMap = MAP_FAILED;
-    std::size_t partMapSize = 0;
-    std::string_view text, part;
-    ~Mapping()
-    {
-        if (map != MAP_FAILED)
-            ::munmap(map, size);
-        if (partMap != MAP_FAILED)
-            ::munmap(partMap, partMapSize);
-    }
-};
-
-/// Below this the second thread costs more than it saves.
 constexpr std::size_t kParallelFrom = 8u << 20;
 
 /// Where the second half starts (just after a newline, at a sample line), 0 when the file does not split well: the
@@ -391,60 +374,33 @@ std::size_t splitPoint(std::string_view text)
 
 Result<Run> loadRunFile(const std::string& path)
 {
-    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-    if (fd < 0)
-        return failErrno(ErrorKind::Io, "cannot open the run file", errno, path);
-    struct stat st
-    { };
-    if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) || st.st_size == 0) {
-        ::close(fd); // a pipe or an empty file: the plain reader says what is wrong with it
-        return readRunFile(path);
-    }
-    Mapping m;
-    m.size = static_cast<std::size_t>(st.st_size);
-    m.map = ::mmap(nullptr, m.size, PROT_READ, MAP_PRIVATE, fd, 0);
-    if (m.map == MAP_FAILED) {
-        const int err = errno;
-        ::close(fd);
-        return failErrno(ErrorKind::Io, "cannot read the run file", err, path);
-    }
-    m.text = std::string_view(static_cast<const char*>(m.map), m.size);
-    const std::size_t split = m.size >= kParallelFrom ? splitPoint(m.text) : 0;
-    if (split) {
-        const std::size_t page = static_cast<std::size_t>(::sysconf(_SC_PAGESIZE));
-        const std::size_t prefix = m.text.find('\n', m.text.find('\n') + 1) + 1; // run + environment lines
-        const std::size_t aligned = split / page * page;
-        const std::size_t lead = (prefix + page - 1) / page * page;
-        m.partMapSize = lead + (m.size - aligned);
-        m.partMap = ::mmap(nullptr, m.partMapSize, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-        char* base = static_cast<char*>(m.partMap);
-        if (m.partMap != MAP_FAILED
-            && ::mmap(
-                   base + lead, m.size - aligned, PROT_READ, MAP_PRIVATE | MAP_FIXED, fd, static_cast<off_t>(aligned))
-                != MAP_FAILED
-            // writable (a private copy) only where the blank lines go: the whole mapping writable would copy it
-            && ::mprotect(base + lead, page, PROT_READ | PROT_WRITE) == 0) {
-            std::memset(base + lead, '\n', split - aligned);
-            std::memcpy(base + lead - prefix, m.text.data(), prefix);
-            m.part = std::string_view(base + lead - prefix, prefix + (m.size - aligned));
-        }
-    }
-    ::close(fd);
-    ::madvise(m.map, m.size, MADV_SEQUENTIAL);
-    if (m.part.empty())
-        return parseRun(m.text, path);
+    // Read into memory, not mapped: a file that shrinks while it is read (a new run saved under the name by
+    // someone else's tool) must be an error, not a SIGBUS.
+    auto read = readTextFile(path, kMaxRunFileBytes);
+    if (!read)
+        return std::unexpected(read.error());
+    const std::string& text = *read;
+    const std::size_t split = text.size() >= kParallelFrom ? splitPoint(text) : 0;
+    if (!split)
+        return parseRun(text, path);
+    // The second half is read with the run and environment lines before it, as its own small run file.
+    const std::size_t prefix = text.find('\n', text.find('\n') + 1) + 1;
+    std::string part;
+    part.reserve(prefix + text.size() - split);
+    part.append(text, 0, prefix);
+    part.append(text, split);
 
     // Two halves on two cores. Anything unusual in either (an error, a warning) and the whole file is read again
     // in one piece, so messages name the right line and nothing depends on where the file was split.
     Result<Run> second = std::unexpected(Error {});
-    std::thread worker([&] { second = parseRun(m.part, path); });
-    auto first = parseRun(m.text.substr(0, split), path);
+    std::thread worker([&] { second = parseRun(part, path); });
+    auto first = parseRun(std::string_view(text).substr(0, split), path);
     worker.join();
     const bool firstClean = first && !first->end && first->warnings.size() == 1;
     const bool secondClean = second && second->end && second->warnings.empty() && !second->truncated
         && second->sizes.size() >= first->sizes.size();
     if (!firstClean || !secondClean)
-        return parseRun(m.text, path);
+        return parseRun(text, path);
     Run run = std::move(*first);
     run.samples.reserve(run.samples.size() + second->samples.size());
     run.samples.insert(run.samples.end(), second->samples.begin(), second->samples.end());

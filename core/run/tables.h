@@ -15,7 +15,7 @@
 
 namespace rp::run {
 
-/// Reads a run file for a report: mapped rather than copied (a 1 M-sample run is 200 MB of text), then parseRun().
+/// Reads a run file for a report (as readRunFile does), a large one in two halves on two threads.
 Result<Run> loadRunFile(const std::string& path);
 
 /// One row per run and size (columns: docs/run-file.md "summary CSV").

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "error.h"
+#include "util/atomicfile.h"
 
 #include <string>
 #include <utility>
@@ -9,11 +10,26 @@
 
 namespace rp {
 
-/// Whole file as bytes; errors name the path and errno.
+/// How long an input that is a pipe, FIFO or terminal may stay silent before the read gives up.
+inline constexpr int kInputIdleTimeoutMs = 30'000;
+
+/// The one reader of every input, whole and never more than `maxBytes`: a regular file, "-" for standard input,
+/// a pipe or FIFO (given up after kInputIdleTimeoutMs without data; a FIFO nobody writes to reads as empty), a
+/// terminal. A directory, socket, block device or other character device (/dev/zero) is refused; standard input
+/// is read whatever it is, bounded like the rest. Errors name the path, errno and the limit.
 Result<std::string> readTextFile(const std::string& path, std::size_t maxBytes = 64u << 20);
+
 /// Write through a temp file in the same directory, fsync, rename: readers see the old or the new file, never
-/// a half-written one, and a failure leaves the old file as it was.
-Result<void> writeFileAtomically(const std::string& path, const std::string& data, unsigned mode = 0644);
+/// a half-written one, and a failure leaves the old file as it was. Only a regular file is ever replaced, and
+/// only with Existing::Replace (AtomicFile).
+Result<void> writeFileAtomically(const std::string& path, const std::string& data, unsigned mode = 0644,
+    AtomicFile::Existing existing = AtomicFile::Existing::Replace);
+
+/// What a command checks before it does any work: every output may be written with that policy
+/// (AtomicFile::checkTarget), none is one of `inputs` or another output (the same file when it exists, the same
+/// absolute path when not), and standard output ("-") is given to one output at most.
+Result<void> checkOutputPaths(const std::vector<std::string>& outputs, const std::vector<std::string>& inputs,
+    AtomicFile::Existing existing = AtomicFile::Existing::Replace);
 /// Writes `files` (relative path, content) into the new directory `dir`, all or nothing: a temporary directory
 /// beside it (0755, as Ansible wants) is renamed to `dir` at the end. `dir` must not exist or be an empty
 /// directory; a path that leaves the directory is refused. `what` names the whole in errors ("plan", "project").

@@ -22,5 +22,10 @@ std::string_view trimRight(std::string_view s, std::string_view chars = kWhitesp
 std::string lower(std::string_view s);
 std::vector<std::string_view> splitLines(std::string_view text);
 bool startsWith(std::string_view s, std::string_view prefix);
+/// Well-formed UTF-8 (no overlong forms, surrogates or code points above U+10FFFF): what JSON may carry.
+bool isValidUtf8(std::string_view s);
+/// `s` made fit for one line of an error message: at most `max` bytes (then "..."), control bytes and bytes that
+/// are not UTF-8 shown as '?', so a library's message quoting a damaged file never floods or garbles a terminal.
+std::string printable(std::string_view s, std::size_t max = 200);
 
 } // namespace rp

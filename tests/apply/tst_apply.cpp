@@ -109,6 +109,47 @@ private slots:
         ::chmod(d.c_str(), 0700);
     }
 
+    // Issue 20: a rollback that reached no host must not claim the hosts went back; the journal keeps saying what
+    // they last confirmed, records the attempt, and a finished run is not resumed.
+    void rollbackThatReachesNoHostKeepsTheRecord()
+    {
+        QTemporaryDir dir;
+        Journal j = sample(dir.path().toStdString());
+        j.state = "applied";
+        j.hosts.at(0).state = HostState::Applied;
+        j.hosts.at(0).steps.at(1).state = StepState::Verified;
+        j.planJson = R"({"version": 1, "profile": "x", "targets": [{"name": "lab-a", "kind": "linux",
+            "platform": "linux", "title": "t", "steps": []}]})";
+        // Port 1 on the loopback: refused at once, as a host that is down is.
+        j.inventoryYaml = "version: 1\nhosts:\n  - {name: lab-a, address: 127.0.0.1, port: 1, user: root}\n";
+        QVERIFY(saveJournal(j));
+        ConnectContext connect;
+        connect.knownHostsFile = dir.filePath(QStringLiteral("known_hosts")).toStdString();
+        Options options;
+        options.journalDir = dir.path().toStdString();
+        auto result = rollback(j.path, connect, options);
+        QVERIFY2(result, result ? "" : result.error().describe().c_str());
+        QVERIFY(!result->ok); // the host is still changed
+        auto back = loadJournal(j.path);
+        QVERIFY(back);
+        QCOMPARE(back->mode, std::string("apply"));
+        QCOMPARE(back->state, std::string("applied"));
+        QCOMPARE(toString(back->hosts.at(0).state), std::string("applied"));
+        QVERIFY2(back->hosts.at(0).message.starts_with("could not be reached, nothing on it changed: "),
+            back->hosts.at(0).message.c_str());
+        QCOMPARE(toString(back->hosts.at(0).steps.at(0).state), std::string("verified"));
+        QCOMPARE(back->history.size(), std::size_t { 1 });
+        QVERIFY2(back->history.at(0).ends_with(
+                     " rollback: reached 0 of 1 host(s), nothing changed; the journal stays applied"),
+            back->history.at(0).c_str());
+        // The same journal, finished, is not resumed.
+        auto resumed = resume(j.path, connect, options);
+        QVERIFY(!resumed);
+        QVERIFY2(resumed.error().message.starts_with("this run already ended (apply, applied)"),
+            resumed.error().message.c_str());
+        QCOMPARE(loadJournal(j.path)->history.size(), std::size_t { 1 });
+    }
+
     void readBackMatchesWholeValuesOnly_data()
     {
         QTest::addColumn<QString>("output");

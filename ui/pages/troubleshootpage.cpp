@@ -5,13 +5,14 @@
 #include "itemmodels/inventorymodel.h"
 #include "parse/fragments.h"
 #include "support/qtstrings.h"
+#include "util/files.h"
+#include "util/textdecode.h"
 #include "workers/connectprompter.h"
 
 #include <QApplication>
 #include <QCheckBox>
 #include <QClipboard>
 #include <QCoreApplication>
-#include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QHBoxLayout>
@@ -317,13 +318,13 @@ void TroubleshootPage::importFiles()
 {
     const QStringList files = QFileDialog::getOpenFileNames(this, tr("Import outputs"));
     for (const QString& file : files) {
-        QFile f(file);
-        // Pasted outputs are small text files: read at once, at most 8 MiB (the importer's own limit).
-        if (!f.open(QIODevice::ReadOnly)) {
-            m_status->setText(tr("Cannot read %1: %2").arg(file, f.errorString()));
+        // The CLI's reader: bounded, no device or directory, UTF-16 and CR-only text read like UTF-8.
+        const auto bytes = rp::readTextFile(toStd(file), rp::kMaxPasteBytes);
+        if (!bytes) {
+            m_status->setText(tr("Cannot read %1: %2").arg(file, toQ(bytes.error().message)));
             continue;
         }
-        addPastedText(QFileInfo(file).fileName(), QString::fromUtf8(f.read(8 << 20)));
+        addPastedText(QFileInfo(file).fileName(), toQ(rp::decodeText(*bytes)));
     }
     if (!files.isEmpty())
         recheck();
