@@ -140,6 +140,7 @@ Result<Journal> journalFromJson(const std::string& text, const std::string& file
 {
     Journal j;
     j.path = fileName;
+    std::string where = "$"; // the JSON path being read, for the library's messages, which name none
     try {
         const json root = json::parse(text);
         if (root.value("version", 0) != 1)
@@ -152,6 +153,7 @@ Result<Journal> journalFromJson(const std::string& text, const std::string& file
         j.planJson = root.at("plan").get<std::string>();
         j.inventoryYaml = root.at("inventory").get<std::string>();
         for (const auto& jh : root.at("hosts")) {
+            where = "$.hosts[" + std::to_string(j.hosts.size()) + "]";
             HostRecord h;
             h.name = jh.at("name").get<std::string>();
             auto hs = hostState(jh.at("state").get<std::string>());
@@ -164,6 +166,7 @@ Result<Journal> journalFromJson(const std::string& text, const std::string& file
             h.snapshot = jh.at("snapshot").get<std::map<std::string, std::string>>();
             h.finalState = jh.value("final_state", std::map<std::string, std::string> {});
             for (const auto& js : jh.at("steps")) {
+                where = "$.hosts[" + std::to_string(j.hosts.size()) + "].steps[" + std::to_string(h.steps.size()) + "]";
                 StepRecord s;
                 s.id = js.at("id").get<std::string>();
                 s.title = js.value("title", "");
@@ -185,8 +188,10 @@ Result<Journal> journalFromJson(const std::string& text, const std::string& file
             }
             j.hosts.push_back(std::move(h));
         }
+        where = "$.history";
         j.history = root.value("history", std::vector<std::string> {});
         for (const auto& js : root.value("switches", json::array())) {
+            where = "$.switches[" + std::to_string(j.switches.size()) + "]";
             SwitchRecord sw;
             sw.name = js.at("name").get<std::string>();
             sw.state = js.at("state").get<std::string>();
@@ -196,7 +201,7 @@ Result<Journal> journalFromJson(const std::string& text, const std::string& file
             j.switches.push_back(std::move(sw));
         }
     } catch (const json::exception& e) {
-        return fail(ErrorKind::Parse, "damaged apply journal: " + printable(e.what()), fileName);
+        return fail(ErrorKind::Parse, "damaged apply journal at " + where + ": " + printable(e.what()), fileName);
     }
     return j;
 }

@@ -14,6 +14,7 @@
 #include <string_view>
 #include <type_traits>
 #include <utility>
+#include <yaml-cpp/depthguard.h>
 #include <yaml-cpp/yaml.h>
 
 namespace rp::yamlfile {
@@ -46,6 +47,10 @@ auto readMap(const std::string& text, const std::string& file, std::string_view 
     YAML::Node root;
     try {
         root = YAML::Load(text);
+    } catch (const YAML::DeepRecursion& e) {
+        // yaml-cpp's own words for it are "bad file".
+        return fail(ErrorKind::Parse,
+            "nested more than " + std::to_string(e.depth()) + " levels deep: not a RoCE Pilot file", at(file, e.mark));
     } catch (const YAML::Exception& e) {
         return fail(ErrorKind::Parse, e.msg, at(file, e.mark));
     }

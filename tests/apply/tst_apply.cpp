@@ -89,6 +89,19 @@ private slots:
             "j.json");
         QVERIFY(!bad);
         QVERIFY(bad.error().describe().find("unknown host state 'exploded'") != std::string::npos);
+        // The library's message says which key; the journal's reader adds where, and keeps it to one short line.
+        auto noUndo = journalFromJson(R"({"version": 1, "id": "x", "created": "", "mode": "apply", "state": "running",
+            "plan": "", "inventory": "", "hosts": [{"name": "h", "state": "applied", "snapshot": {},
+            "steps": [{"id": "s", "state": "verified"}]}]})",
+            "j.json");
+        QVERIFY(!noUndo);
+        QVERIFY2(noUndo.error().message.starts_with("damaged apply journal at $.hosts[0].steps[0]: "),
+            noUndo.error().message.c_str());
+        QVERIFY2(
+            noUndo.error().message.find("key 'undo' not found") != std::string::npos, noUndo.error().message.c_str());
+        auto cut = journalFromJson("{\"version\": 1, \"id\": \"" + std::string(6000, 'x'), "j.json");
+        QVERIFY(!cut);
+        QVERIFY2(cut.error().message.size() < 300, cut.error().message.c_str());
     }
 
     void unwritableJournalIsAnError()

@@ -146,4 +146,7 @@ grep -q "dup-profile.yaml:4" err.txt || fail "the profile error does not name li
 printf 'hosts:\n  - name: a\n    address: 192.0.2.1\n    address: 192.0.2.2\n' >dup-inv.yaml
 expect 2 "key 'address' is given twice in a host (first on line 3)" "$cli" bundle collect --inventory dup-inv.yaml \
     --out new.txt
+# A file nested thousands of levels deep is named for what it is (yaml-cpp alone says "bad file").
+printf 'name: %s1%s\n' "$(printf '[%.0s' $(seq 1 3000))" "$(printf ']%.0s' $(seq 1 3000))" >deep.yaml
+expect 1 "deep.yaml:1:.*nested more than 500 levels deep: not a RoCE Pilot file" "$cli" profile validate deep.yaml
 echo "cli_bad_paths: every case held"
