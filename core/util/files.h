@@ -10,13 +10,14 @@
 
 namespace rp {
 
-/// How long an input that is a pipe, FIFO or terminal may stay silent before the read gives up.
+/// How long a named FIFO or terminal may stay silent before the read gives up.
 inline constexpr int kInputIdleTimeoutMs = 30'000;
 
-/// The one reader of every input, whole and never more than `maxBytes`: a regular file, "-" for standard input,
-/// a pipe or FIFO (given up after kInputIdleTimeoutMs without data; a FIFO nobody writes to reads as empty), a
-/// terminal. A directory, socket, block device or other character device (/dev/zero) is refused; standard input
-/// is read whatever it is, bounded like the rest. Errors name the path, errno and the limit.
+/// The one reader of every input, whole and never more than `maxBytes`: a regular file, a named FIFO or terminal
+/// (given up after kInputIdleTimeoutMs without data; a FIFO nobody writes to reads as empty), or "-" for standard
+/// input, which is read whatever it is and waits as long as its writer takes (a pipe from a slow command), bounded
+/// like the rest. A directory, socket, block device or other character device (/dev/zero) is refused. Errors name
+/// the path, errno and the limit.
 Result<std::string> readTextFile(const std::string& path, std::size_t maxBytes = 64u << 20);
 
 /// Write through a temp file in the same directory, fsync, rename: readers see the old or the new file, never
