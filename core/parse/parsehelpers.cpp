@@ -60,7 +60,10 @@ std::vector<Line> prepareLines(std::string_view text, Warnings& warnings)
         text.remove_prefix(nl == std::string_view::npos ? text.size() : nl + 1);
         while (!raw.empty() && raw.back() == '\r')
             raw.remove_suffix(1);
-        if (raw.size() > kMaxLineBytes) {
+        // `ip -j addr` is one JSON line for the whole host: 60 KB on a host with 40 interfaces. A JSON document
+        // may use the whole input; text lines keep the short limit.
+        const bool json = !raw.empty() && (raw.front() == '[' || raw.front() == '{');
+        if (raw.size() > (json ? kMaxInputBytes : kMaxLineBytes)) {
             warnings.add(number, "line is " + std::to_string(raw.size()) + " bytes long; ignored");
             continue;
         }
