@@ -58,7 +58,8 @@ AtomicFile::AtomicFile(std::string path, unsigned mode, Dash dash, Existing exis
         m_error = fail(ErrorKind::Usage, "no output path given").error();
         return;
     }
-    if ((m_error = refusal(m_path, m_existing)))
+    m_error = refusal(m_path, m_existing);
+    if (m_error)
         return;
     m_fd.reset(::mkostemp(m_tmp.data(), O_CLOEXEC));
     if (!m_fd.valid())
