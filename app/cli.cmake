@@ -19,6 +19,7 @@ add_executable(rocepilot-cli
     ${CMAKE_CURRENT_LIST_DIR}/cli/print.cpp
     ${CMAKE_CURRENT_LIST_DIR}/cli/commands.h)
 target_link_libraries(rocepilot-cli PRIVATE rp_common_cfg rp_core)
+rp_unity_build(rocepilot-cli)
 # PDF reports are drawn with Qt (QPdfWriter, offscreen: no display needed); without the GUI build the CLI
 # still writes CSV and JSON.
 if(RP_BUILD_GUI)

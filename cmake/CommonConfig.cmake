@@ -37,11 +37,11 @@ if(RP_SANITIZE)
     target_link_options(rp_common_cfg INTERFACE -fsanitize=address,undefined)
 endif()
 
-# Unity batches for the Qt libraries (rp_ui, rp_report): most of a translation unit's time is spent generating
+# Unity batches (rp_core, rp_ui, rp_report, rocepilot-cli): most of a translation unit's time is spent generating
 # the same inline and template code again in every file; compiling a dozen files as one emits it once (a batch of
-# core/generate under ASan+UBSan: 122 s against 212 s of CPU file by file). Not rp_core: the probe links only the
-# core objects it needs (core/CMakeLists.txt). Off for clang-tidy's own configuration (tests/clang-tidy.sh).
-option(RP_UNITY_BUILD "Compile rp_ui and rp_report in unity batches" ON)
+# core/generate under ASan+UBSan: 122 s against 212 s of CPU file by file). rp_core keeps the files rocepilot-probe
+# links out of its batches (core/CMakeLists.txt). clang-tidy reads core/ in the same batches (tests/clang-tidy.sh).
+option(RP_UNITY_BUILD "Compile the libraries and the CLI in unity batches" ON)
 function(rp_unity_build target)
     if(RP_UNITY_BUILD)
         set_target_properties(${target} PROPERTIES UNITY_BUILD ON UNITY_BUILD_BATCH_SIZE 12)

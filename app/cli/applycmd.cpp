@@ -9,10 +9,8 @@
 #include "generate/plan.h"
 #include "profile/profile.h"
 #include "util/files.h"
+#include "util/text.h"
 
-#include <atomic>
-#include <charconv>
-#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -72,22 +70,6 @@ list: every run, newest first, with its outcome; an unfinished one (the controll
 show: one run step by step. resume: continue an unfinished run (steps verified before are
 read back again, the others run); 'rocepilot-cli rollback JOURNAL' undoes it instead.
 )";
-
-std::atomic<bool> g_cancel { false };
-
-std::optional<int> toInt(const std::string& s)
-{
-    int v = 0;
-    auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-    if (s.empty() || ec != std::errc() || ptr != s.data() + s.size())
-        return std::nullopt;
-    return v;
-}
-
-void onSignal(int)
-{
-    g_cancel = true;
-}
 
 std::string resolveJournal(const std::string& arg, const std::string& dir)
 {
@@ -245,8 +227,7 @@ int applyCommand(int argc, char** argv)
                 "'rocepilot-cli rollback %s'\n",
                 s.id.c_str(), s.id.c_str(), s.id.c_str());
     }
-    std::signal(SIGINT, onSignal);
-    std::signal(SIGTERM, onSignal);
+    cancelOnSignals();
     auto context = cliConnectContext(inventory, args.value("known-hosts"), args.flag("accept-new-host-keys"));
     auto result = apply::run(plan, inventory, context, options);
     if (!result) {
@@ -273,7 +254,7 @@ int runFromJournal(const Args& args, const std::string& path, apply::Options opt
         std::fprintf(stderr, "%s\n", inv.error().describe().c_str());
         return ExitSomeFailed;
     }
-    std::signal(SIGINT, onSignal);
+    cancelOnSignals();
     auto context = cliConnectContext(*inv, args.value("known-hosts"), args.flag("accept-new-host-keys"));
     auto result = resume ? apply::resume(path, context, options) : apply::rollback(path, context, options);
     if (!result) {

@@ -6,6 +6,7 @@
 #include "util/text.h"
 
 #include <algorithm>
+#include <csignal>
 #include <cstdio>
 
 namespace rp::cli {
@@ -80,6 +81,29 @@ std::optional<int> parseOrHelp(Args& args, int argc, char** argv, int first, con
         return ExitOk;
     }
     return std::nullopt;
+}
+
+std::atomic<bool> g_cancel { false };
+
+namespace {
+
+extern "C" void setCancel(int)
+{
+    g_cancel.store(true);
+}
+
+extern "C" void setCancelThenDefault(int signal)
+{
+    g_cancel.store(true);
+    std::signal(signal, SIG_DFL);
+}
+
+} // namespace
+
+void cancelOnSignals(bool secondInterruptKills)
+{
+    std::signal(SIGINT, secondInterruptKills ? setCancelThenDefault : setCancel);
+    std::signal(SIGTERM, setCancel);
 }
 
 } // namespace rp::cli

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
+#include <atomic>
 #include <functional>
 #include <map>
 #include <optional>
@@ -41,5 +42,11 @@ int usageError(const std::string& command, const std::string& message);
 /// command, nullopt when the command goes on.
 std::optional<int> parseOrHelp(Args& args, int argc, char** argv, int first, const std::string& command,
     const char* help, const std::function<int(const std::string&)>& usage = {});
+
+/// The cancel flag of the running command, which long work (apply, the lab, a test) polls to stop cleanly.
+extern std::atomic<bool> g_cancel;
+/// SIGINT and SIGTERM set g_cancel from now on. With `secondInterruptKills`, a second Ctrl-C ends the process
+/// at once (a test's probes stop with their SSH channels); apply never, as it must finish writing its journal.
+void cancelOnSignals(bool secondInterruptKills = false);
 
 } // namespace rp::cli

@@ -18,7 +18,7 @@
 namespace rp::cli {
 namespace {
 
-const char* kHelp
+const char* kBundleHelp
     = R"(usage: rocepilot-cli bundle collect --inventory FILE [--host NAME] --out FILE [--force] [--interval SECONDS]
        rocepilot-cli bundle show FILE
        rocepilot-cli bundle script [--interval SECONDS | --windows]
@@ -59,7 +59,7 @@ int bundleCommand(int argc, char** argv)
 {
     Args args({ "help", "accept-new-host-keys", "windows", "force" },
         { "inventory", "host", "out", "interval", "known-hosts" });
-    if (auto done = parseOrHelp(args, argc, argv, 2, "bundle", kHelp))
+    if (auto done = parseOrHelp(args, argc, argv, 2, "bundle", kBundleHelp))
         return *done;
     if (args.positional().empty()) {
         std::fprintf(stderr, "rocepilot-cli bundle: give collect, show or script\n");

@@ -20,7 +20,7 @@
 namespace rp::cli {
 namespace {
 
-const char* kHelp
+const char* kDiagnoseHelp
     = R"(usage: rocepilot-cli diagnose [--inventory FILE] [--profile FILE|PRESET] [--paste FILE...] [--bundle FILE...]
                                [--active] [--json]
 
@@ -94,7 +94,7 @@ int diagnoseCommand(int argc, char** argv)
     }
     Args args({ "json", "active", "help", "accept-new-host-keys" },
         { "inventory", "profile", "probe", "interval", "known-hosts", "earlier" });
-    if (auto done = parseOrHelp(args, static_cast<int>(rest.size()), rest.data(), 2, "diagnose", kHelp))
+    if (auto done = parseOrHelp(args, static_cast<int>(rest.size()), rest.data(), 2, "diagnose", kDiagnoseHelp))
         return *done;
     if (!args.positional().empty()) {
         std::fprintf(stderr, "rocepilot-cli diagnose: unexpected argument '%s' (files go after --paste)\n",

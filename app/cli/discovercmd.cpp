@@ -7,9 +7,8 @@
 #include "discovery/json.h"
 #include "inventory/inventory.h"
 #include "util/command.h"
+#include "util/text.h"
 
-#include <charconv>
-#include <csignal>
 #include <cstdio>
 #include <filesystem>
 #include <iostream>
@@ -20,7 +19,7 @@
 namespace rp::cli {
 namespace {
 
-const char* kHelp = R"(usage: rocepilot-cli discover [--inventory FILE | HOST...] [options]
+const char* kDiscoverHelp = R"(usage: rocepilot-cli discover [--inventory FILE | HOST...] [options]
 
 Discover RDMA devices, ports, GID tables, netdevs (MTU, VLANs, priority maps) and DCB
 state (PFC, ETS, trust, DCBX) on every host, in parallel, one SSH connection per host.
@@ -46,15 +45,6 @@ options:
 
 exit codes: 0 every host ok, 1 some host failed (each with its state and reason), 2 usage error
 )";
-
-std::optional<int> toInt(const std::string& s)
-{
-    int v = 0;
-    auto [p, ec] = std::from_chars(s.data(), s.data() + s.size(), v);
-    if (ec != std::errc() || p != s.data() + s.size())
-        return std::nullopt;
-    return v;
-}
 
 /// "[user@]address[:port]" -> HostSpec; IPv6 in brackets ("[fe80::1]:22").
 std::optional<HostSpec> hostFromArgument(const std::string& arg, const std::string& identity, std::string& why)
@@ -114,7 +104,7 @@ int discoverCommand(int argc, char** argv)
 {
     Args args({ "json", "accept-new-host-keys", "no-dcb", "ipv6", "help" },
         { "inventory", "sysfs-root", "known-hosts", "identity", "concurrency", "timeout", "netdev" });
-    if (auto done = parseOrHelp(args, argc, argv, 2, "discover", kHelp))
+    if (auto done = parseOrHelp(args, argc, argv, 2, "discover", kDiscoverHelp))
         return *done;
     Inventory inventory;
     if (auto file = args.value("inventory")) {

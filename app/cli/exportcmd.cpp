@@ -13,7 +13,7 @@
 namespace rp::cli {
 namespace {
 
-const char* kHelp = R"(usage: rocepilot-cli export ansible --plan DIR --inventory FILE --out DIR [--forks N]
+const char* kExportHelp = R"(usage: rocepilot-cli export ansible --plan DIR --inventory FILE --out DIR [--forks N]
                                     [--junos-confirm MINUTES]
 
 Write an Ansible project that brings every target of a plan (the DIR that 'rocepilot-cli plan'
@@ -60,13 +60,13 @@ int exportCommand(int argc, char** argv)
 {
     if (argc < 3 || std::string(argv[2]) == "--help" || std::string(argv[2]) == "-h") {
         bool help = argc >= 3;
-        std::fputs(kHelp, help ? stdout : stderr);
+        std::fputs(kExportHelp, help ? stdout : stderr);
         return help ? ExitOk : ExitUsage;
     }
     if (std::string(argv[2]) != "ansible")
         return usageError("export", "unknown format '" + std::string(argv[2]) + "' (only 'ansible')");
     Args args({ "help" }, { "plan", "inventory", "out", "forks", "junos-confirm" });
-    if (auto done = parseOrHelp(args, argc, argv, 3, "export ansible", kHelp))
+    if (auto done = parseOrHelp(args, argc, argv, 3, "export ansible", kExportHelp))
         return *done;
     auto planDir = args.value("plan");
     auto inventoryFile = args.value("inventory");

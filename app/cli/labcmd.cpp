@@ -4,15 +4,13 @@
 
 #include "lab/softrocelab.h"
 
-#include <atomic>
-#include <csignal>
 #include <cstdio>
 #include <filesystem>
 
 namespace rp::cli {
 namespace {
 
-const char* kHelp = R"(usage: rocepilot-cli lab start [--inventory-out FILE] | status | stop  [--state-dir DIR]
+const char* kLabHelp = R"(usage: rocepilot-cli lab start [--inventory-out FILE] | status | stop  [--state-dir DIR]
 
 The built-in Soft-RoCE lab: two qemu guests (lab-a, lab-b) running Debian's kernel with
 rdma_rxe, joined by a private data link with a VLAN, each with its own sshd on 127.0.0.1.
@@ -31,19 +29,12 @@ options:
   --help                 this text
 )";
 
-std::atomic<bool> g_cancel { false };
-
-void onSignal(int)
-{
-    g_cancel = true;
-}
-
 } // namespace
 
 int labCommand(int argc, char** argv)
 {
     Args args({ "help" }, { "inventory-out", "state-dir" });
-    if (auto done = parseOrHelp(args, argc, argv, 2, "lab", kHelp))
+    if (auto done = parseOrHelp(args, argc, argv, 2, "lab", kLabHelp))
         return *done;
     if (args.positional().size() != 1) {
         std::fprintf(stderr, "rocepilot-cli lab: say start, status or stop\n");
@@ -61,8 +52,7 @@ int labCommand(int argc, char** argv)
         return verb == "status" ? 3 : ExitSomeFailed;
     }
     if (verb == "start") {
-        std::signal(SIGINT, onSignal);
-        std::signal(SIGTERM, onSignal);
+        cancelOnSignals();
         auto inventory = args.value("inventory-out").value_or(lab.defaultInventoryPath());
         auto result = lab.start(
             inventory,

@@ -16,7 +16,7 @@
 namespace rp::cli {
 namespace {
 
-const char* kHelp = R"(usage: rocepilot-cli parse [--kind KIND|auto] FILE... [--json]
+const char* kParseHelp = R"(usage: rocepilot-cli parse [--kind KIND|auto] FILE... [--json]
 
 Read saved or pasted outputs of the tools admins already run and show what they say
 in RoCE Pilot's terms, with a warning (file:line) for everything odd. FILE '-' is stdin.
@@ -37,7 +37,7 @@ exit codes: 0 every file read, 1 some file unreadable or of no known format, 2 u
 int parseCommand(int argc, char** argv)
 {
     Args args({ "json", "help" }, { "kind" });
-    if (auto done = parseOrHelp(args, argc, argv, 2, "parse", kHelp))
+    if (auto done = parseOrHelp(args, argc, argv, 2, "parse", kParseHelp))
         return *done;
     OutputKind kind = OutputKind::Unknown;
     if (auto k = args.value("kind"); k && *k != "auto") {

@@ -15,7 +15,7 @@
 namespace rp::cli {
 namespace {
 
-const char* kHelp = R"(usage: rocepilot-cli plan --profile FILE|PRESET --inventory FILE --out DIR
+const char* kPlanHelp = R"(usage: rocepilot-cli plan --profile FILE|PRESET --inventory FILE --out DIR
                           [--facts FILE | --no-discover] [--accept-new-host-keys] [--known-hosts FILE] [--json]
 
 Generate the configuration of every host and switch in the inventory from one profile:
@@ -51,7 +51,7 @@ int planCommand(int argc, char** argv)
 {
     Args args({ "json", "help", "no-discover", "accept-new-host-keys" },
         { "profile", "inventory", "out", "known-hosts", "facts" });
-    if (auto done = parseOrHelp(args, argc, argv, 2, "plan", kHelp))
+    if (auto done = parseOrHelp(args, argc, argv, 2, "plan", kPlanHelp))
         return *done;
     auto profileArg = args.value("profile");
     auto inventoryArg = args.value("inventory");

@@ -10,7 +10,7 @@
 namespace rp::cli {
 namespace {
 
-const char* kHelp = R"(usage: rocepilot-cli profile presets
+const char* kProfileHelp = R"(usage: rocepilot-cli profile presets
        rocepilot-cli profile show PRESET
        rocepilot-cli profile validate FILE
 
@@ -32,7 +32,7 @@ exit codes: 0 fine (warnings may be printed), 1 the file is invalid or unreadabl
 int profileCommand(int argc, char** argv)
 {
     Args args({ "help" }, {});
-    if (auto done = parseOrHelp(args, argc, argv, 2, "profile", kHelp))
+    if (auto done = parseOrHelp(args, argc, argv, 2, "profile", kProfileHelp))
         return *done;
     const auto& pos = args.positional();
     if (pos.empty())

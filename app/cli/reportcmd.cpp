@@ -31,7 +31,7 @@
 namespace rp::cli {
 namespace {
 
-const char* kHelp = R"(usage: rocepilot-cli report RUN... [--pdf FILE] [--csv FILE] [--json FILE] [options]
+const char* kReportHelp = R"(usage: rocepilot-cli report RUN... [--pdf FILE] [--csv FILE] [--json FILE] [options]
 
 Turn saved runs ('rocepilot-cli test --save RUN', or the GUI's Save) into the reports admins
 hand in. With no output option it prints each run's result and a per-size table. Two or more
@@ -104,7 +104,7 @@ int reportCommand(int argc, char** argv)
 {
     Args args({ "help", "timings", "no-attach", "pdf-a" },
         { "pdf", "csv", "samples-csv", "counters-csv", "json", "findings", "apply-journal", "site", "operator" });
-    if (auto done = parseOrHelp(args, argc, argv, 2, "report", kHelp))
+    if (auto done = parseOrHelp(args, argc, argv, 2, "report", kReportHelp))
         return *done;
     if (args.positional().empty())
         return usageError("report", "give at least one run file");

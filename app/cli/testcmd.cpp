@@ -26,7 +26,6 @@
 #include <atomic>
 #include <charconv>
 #include <cmath>
-#include <csignal>
 #include <cstdio>
 #include <filesystem>
 #include <mutex>
@@ -35,7 +34,7 @@
 namespace rp::cli {
 namespace {
 
-const char* kHelp = R"(usage: rocepilot-cli test --server HOST --client HOST [options]
+const char* kTestHelp = R"(usage: rocepilot-cli test --server HOST --client HOST [options]
 
 Measure latency and throughput between two hosts: RDMA (verbs through rocepilot-probe, which
 is copied to each host over SSH when it is missing or differs), TCP with the same tests for
@@ -98,15 +97,7 @@ exit codes: 0 the test ran (and --verify found no bad data), 1 it failed (the re
 printed; Ctrl-C stops both sides and also gives 1), 2 usage error
 )";
 
-std::atomic<bool> g_cancel { false };
 std::mutex g_outputMutex;
-
-extern "C" void onInterrupt(int)
-{
-    g_cancel.store(true);
-    // A second Ctrl-C ends the process at once.
-    std::signal(SIGINT, SIG_DFL);
-}
 
 std::optional<std::uint64_t> parseSize(std::string_view text)
 {
@@ -295,7 +286,7 @@ int testCommand(int argc, char** argv)
         return false;
     }();
     if (auto done
-        = parseOrHelp(args, argc, argv, 2, "test", kHelp, [&](const std::string& e) { return usage(json, e); }))
+        = parseOrHelp(args, argc, argv, 2, "test", kTestHelp, [&](const std::string& e) { return usage(json, e); }))
         return *done;
     if (!args.positional().empty())
         return usage(json, "unexpected argument '" + args.positional().front() + "'");
@@ -487,8 +478,7 @@ int testCommand(int argc, char** argv)
 
     ConnectContext context = cliConnectContext(inventory, args.value("known-hosts"), args.flag("accept-new-host-keys"));
     context.cancel = &g_cancel;
-    std::signal(SIGINT, onInterrupt);
-    std::signal(SIGTERM, onInterrupt);
+    cancelOnSignals(true);
 
     auto failWith = [&](const Error& e) {
         if (json) {

@@ -24,16 +24,6 @@ std::string fileValue(const Snapshot& snap, const std::string& path)
     return value ? std::string(trim(*value)) : std::string();
 }
 
-std::optional<int> toInt(std::string_view text)
-{
-    text = trim(text);
-    int value = 0;
-    auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-    if (ec != std::errc() || ptr != text.data() + text.size())
-        return std::nullopt;
-    return value;
-}
-
 /// "4: ACTIVE" -> "ACTIVE"; "5: LinkUp" -> "LinkUp".
 std::string afterColon(const std::string& text)
 {
@@ -171,7 +161,7 @@ void readNetdevs(const Snapshot& snap, HostFacts& facts)
             if (bar2 == std::string_view::npos)
                 continue;
             auto name = std::string(trim(line.substr(0, bar1)));
-            auto vid = toInt(line.substr(bar1 + 1, bar2 - bar1 - 1));
+            auto vid = toInt(trim(line.substr(bar1 + 1, bar2 - bar1 - 1)));
             auto parent = std::string(trim(line.substr(bar2 + 1)));
             if (!vid || !validateInterfaceName(name) || !validateInterfaceName(parent))
                 continue;

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "generate/diff.h"
 
+#include "util/text.h"
+
 #include <algorithm>
 #include <array>
 #include <charconv>
@@ -12,17 +14,6 @@ namespace {
 std::string n(int v)
 {
     return std::to_string(v);
-}
-
-std::optional<int> toInt(std::string_view text)
-{
-    int value = 0;
-    const char* begin = text.data();
-    const char* end = begin + text.size();
-    auto [ptr, ec] = std::from_chars(begin, end, value);
-    if (ec != std::errc {} || ptr != end)
-        return std::nullopt;
-    return value;
 }
 
 /// "<target>.<interface>.<what>": `what` never holds a dot, interface names may ("eth0.2"), so the interface

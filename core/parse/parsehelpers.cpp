@@ -117,19 +117,6 @@ std::vector<std::string_view> splitWords(std::string_view s, std::string_view se
     return words;
 }
 
-std::optional<int> toInt(std::string_view s, int base)
-{
-    if (base == 16 && (startsWith(s, "0x") || startsWith(s, "0X")))
-        s.remove_prefix(2);
-    if (s.empty())
-        return std::nullopt;
-    int value = 0;
-    auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), value, base);
-    if (ec != std::errc {} || ptr != s.data() + s.size())
-        return std::nullopt;
-    return value;
-}
-
 std::string excerpt(std::string_view s)
 {
     constexpr std::size_t limit = 60;

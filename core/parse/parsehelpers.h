@@ -52,7 +52,6 @@ bool isTranscriptNoise(std::string_view trimmedLine);
 std::string interfaceFromCommandEcho(std::string_view trimmedLine);
 
 std::vector<std::string_view> splitWords(std::string_view s, std::string_view separators = " \t");
-std::optional<int> toInt(std::string_view s, int base = 10);
 /// The text cut to a readable length for a warning.
 std::string excerpt(std::string_view s);
 bool isDottedQuad(std::string_view s);

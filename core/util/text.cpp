@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <charconv>
 #include <numeric>
 
 namespace rp {
@@ -76,6 +77,19 @@ std::vector<std::string_view> splitLines(std::string_view text)
         text.remove_prefix(nl + 1);
     }
     return lines;
+}
+
+std::optional<int> toInt(std::string_view s, int base)
+{
+    if (base == 16 && (startsWith(s, "0x") || startsWith(s, "0X")))
+        s.remove_prefix(2);
+    if (s.empty())
+        return std::nullopt;
+    int value = 0;
+    auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), value, base);
+    if (ec != std::errc {} || ptr != s.data() + s.size())
+        return std::nullopt;
+    return value;
 }
 
 bool startsWith(std::string_view s, std::string_view prefix)

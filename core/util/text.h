@@ -2,6 +2,7 @@
 #pragma once
 
 #include <initializer_list>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -22,6 +23,8 @@ std::string_view trimRight(std::string_view s, std::string_view chars = kWhitesp
 std::string lower(std::string_view s);
 std::vector<std::string_view> splitLines(std::string_view text);
 bool startsWith(std::string_view s, std::string_view prefix);
+/// The whole of `s` as an int ("0x" allowed in base 16), or nothing: no space or trailing text tolerated.
+std::optional<int> toInt(std::string_view s, int base = 10);
 /// Well-formed UTF-8 (no overlong forms, surrogates or code points above U+10FFFF): what JSON may carry.
 bool isValidUtf8(std::string_view s);
 /// `s` made fit for one line of an error message: at most `max` bytes (then "..."), control bytes and bytes that
