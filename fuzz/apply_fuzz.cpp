@@ -15,7 +15,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         return 0;
     const std::string text(reinterpret_cast<const char*>(data), size);
     if (auto plan = rp::planFromJson(text, "fuzz.json")) {
+        // Written again, every target carries the digest of its text: none is unsealed any more.
         auto again = rp::planFromJson(rp::planToJson(*plan), "again.json");
+        plan->unsealed.clear();
         if (!again || !(*again == *plan))
             std::abort();
     }

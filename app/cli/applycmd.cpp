@@ -3,6 +3,7 @@
 #include "args.h"
 #include "commands.h"
 #include "connect.h"
+#include "print.h"
 
 #include "apply/apply.h"
 #include "discovery/discover.h"
@@ -173,6 +174,7 @@ int applyCommand(int argc, char** argv)
             return ExitSomeFailed;
         }
         plan = std::move(*loaded);
+        warnUnsealed(stderr, plan);
         Result<Inventory> inv = inventoryArg ? loadInventory(*inventoryArg)
             : plan.inventoryYaml.empty()
             ? Result<Inventory>(fail(ErrorKind::Usage, "the plan carries no inventory: give --inventory FILE"))

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "args.h"
 #include "commands.h"
+#include "print.h"
 
 #include "export/ansible.h"
 #include "generate/plan.h"
@@ -89,6 +90,7 @@ int exportCommand(int argc, char** argv)
         std::fprintf(stderr, "%s\n", plan.error().describe().c_str());
         return ExitSomeFailed;
     }
+    warnUnsealed(stderr, *plan);
     auto inventory = loadInventory(*inventoryFile);
     if (!inventory) {
         std::fprintf(stderr, "%s\n", inventory.error().describe().c_str());

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "print.h"
 
+#include "generate/plan.h"
+
 #include <algorithm>
 
 namespace rp::cli {
@@ -141,6 +143,20 @@ void printOutcome(std::FILE* out, const HostOutcome& o)
     std::fprintf(out, " netdevs:\n");
     printNetdevs(out, f.netdevs);
     printNotes(out, f.notes, "  ");
+}
+
+void warnUnsealed(std::FILE* out, const Plan& plan)
+{
+    if (plan.unsealed.empty())
+        return;
+    std::string names;
+    for (const auto& name : plan.unsealed)
+        names += (names.empty() ? "" : ", ") + name;
+    std::fprintf(out,
+        "warning: plan.json holds no digest of the reviewed text for %s (a plan made by hand?): nothing ties these "
+        "steps to a text anyone read. Review the steps in plan.json itself, or make the plan with 'rocepilot-cli "
+        "plan'.\n",
+        names.c_str());
 }
 
 } // namespace rp::cli

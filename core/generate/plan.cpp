@@ -2,6 +2,7 @@
 #include "generate/generators.h"
 
 #include "util/command.h"
+#include "util/sha256.h"
 
 #include <algorithm>
 #include <nlohmann/json.hpp>
@@ -392,6 +393,7 @@ std::string planToJson(const Plan& plan)
         jt["platform"] = t.platform;
         jt["title"] = t.title;
         jt["file"] = targetFileName(t);
+        jt["file_sha256"] = sha256Hex(renderTarget(plan, t));
         jt["comment"] = t.comment;
         jt["header"] = t.header;
         jt["unsupported"] = ordered_json::array();

@@ -113,6 +113,9 @@ struct Plan
     std::string inventoryYaml;
     std::vector<ProfileIssue> warnings; ///< profile warnings, for the report
     std::vector<PlanTarget> targets; ///< hosts first (inventory order), then switches
+    /// Targets read from a plan.json that holds no digest of their reviewed text (a plan made by hand): nothing
+    /// ties their steps to a text someone read, which apply and export say. Never written.
+    std::vector<std::string> unsealed;
     bool operator==(const Plan&) const = default;
 };
 
@@ -131,9 +134,12 @@ std::string planToJson(const Plan& plan);
 /// Write one file per target plus plan.json into `dir`, all or nothing: everything is written to a temporary
 /// directory beside it, which is then renamed to `dir`. `dir` must not exist or be an empty directory.
 Result<void> writePlanDirectory(const Plan& plan, const std::string& dir);
-/// Read plan.json back (from a plan directory or the file itself). Every field is checked; an unknown
-/// version, a missing field or a wrong type is a Parse error naming the file and the JSON path.
+/// Read plan.json back. Every field is checked; an unknown version, a missing field or a wrong type is a Parse
+/// error naming the file and the JSON path. Each target's `file_sha256` (the digest of its reviewed text, written
+/// by planToJson) must match the text its steps give now: a plan edited after it was written is refused.
 Result<Plan> planFromJson(const std::string& json, const std::string& fileName);
+/// planFromJson on DIR/plan.json (or the file given), and each target's text file beside it, where there is one,
+/// must read exactly as the plan renders that target: what was reviewed is what is applied.
 Result<Plan> loadPlanDirectory(const std::string& dirOrFile);
 
 std::string toString(StepKind kind); ///< "host-argv", "switch-cli", "file"

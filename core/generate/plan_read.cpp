@@ -4,7 +4,10 @@
 #include "generate/plan.h"
 
 #include "util/files.h"
+#include "util/sha256.h"
+#include "util/text.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <nlohmann/json.hpp>
 #include <set>
@@ -13,6 +16,21 @@ namespace rp {
 namespace {
 
 using json = nlohmann::ordered_json; // keeps the order of "sets" as written
+
+/// The most plan.json or a target's text may hold.
+constexpr std::size_t kMaxPlanBytes = 64u << 20;
+
+bool isSha256Hex(std::string_view s)
+{
+    return s.size() == 64
+        && std::ranges::all_of(s, [](char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'); });
+}
+
+std::size_t firstDifferentLine(std::string_view a, std::string_view b)
+{
+    const auto where = std::ranges::mismatch(a, b).in1;
+    return 1 + static_cast<std::size_t>(std::count(a.begin(), where, '\n'));
+}
 
 struct PlanJsonReader
 {
@@ -253,13 +271,32 @@ Result<Plan> planFromJson(const std::string& text, const std::string& fileName)
     if (targets == root.end() || !targets->is_array())
         return r.bad("$.targets", "missing or not a list");
     std::set<std::string> names;
+    std::vector<std::string> digests;
     for (std::size_t i = 0; i < targets->size(); ++i) {
-        auto t = readTarget(r, (*targets)[i], "$.targets[" + std::to_string(i) + "]");
+        const std::string path = "$.targets[" + std::to_string(i) + "]";
+        auto t = readTarget(r, (*targets)[i], path);
         if (!t)
             return std::unexpected(t.error());
         if (!names.insert(t->name).second)
-            return r.bad("$.targets[" + std::to_string(i) + "].name", "'" + t->name + "' is used twice");
+            return r.bad(path + ".name", "'" + t->name + "' is used twice");
+        std::string digest;
+        if (!take(r.str((*targets)[i], "file_sha256", path, false), digest, e))
+            return std::unexpected(e);
+        if (!digest.empty() && !isSha256Hex(digest))
+            return r.bad(path + ".file_sha256", "must be 64 lower-case hex digits (a SHA-256)");
+        if (digest.empty())
+            plan.unsealed.push_back(t->name);
+        digests.push_back(std::move(digest));
         plan.targets.push_back(std::move(*t));
+    }
+    // Only now: a target's text also holds the plan's profile name and warnings.
+    for (std::size_t i = 0; i < plan.targets.size(); ++i) {
+        if (digests[i].empty() || sha256Hex(renderTarget(plan, plan.targets[i])) == digests[i])
+            continue;
+        return r.bad("$.targets[" + std::to_string(i) + "]",
+            "'" + printable(plan.targets[i].name)
+                + "' was changed after the plan was written: its steps no longer give " + "the text that was reviewed ("
+                + printable(targetFileName(plan.targets[i])) + ", file_sha256). Make the plan again and review it");
     }
     return plan;
 }
@@ -270,10 +307,31 @@ Result<Plan> loadPlanDirectory(const std::string& dirOrFile)
     std::string file = dirOrFile;
     if (std::filesystem::is_directory(dirOrFile, ec))
         file = (std::filesystem::path(dirOrFile) / "plan.json").string();
-    auto text = readTextFile(file, 64u << 20);
+    auto text = readTextFile(file, kMaxPlanBytes);
     if (!text)
         return std::unexpected(text.error());
-    return planFromJson(*text, file);
+    auto plan = planFromJson(*text, file);
+    if (!plan)
+        return plan;
+    const auto dir = std::filesystem::path(file).parent_path();
+    for (const auto& t : plan->targets) {
+        const auto reviewed = (dir / targetFileName(t)).string();
+        if (!std::filesystem::exists(reviewed, ec))
+            continue; // plan.json alone, copied without its texts
+        auto shown = readTextFile(reviewed, kMaxPlanBytes);
+        if (!shown)
+            return std::unexpected(shown.error());
+        const std::string rendered = renderTarget(*plan, t);
+        if (*shown == rendered)
+            continue;
+        return fail(ErrorKind::Parse,
+            "line " + std::to_string(firstDifferentLine(*shown, rendered))
+                + ": differs from what plan.json applies to '" + printable(t.name)
+                + "': the text was changed after the plan was written, so what it shows is not "
+                + "what would run. Make the plan again and review it",
+            reviewed);
+    }
+    return plan;
 }
 
 } // namespace rp

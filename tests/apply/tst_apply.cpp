@@ -3,6 +3,7 @@
 // refuses the write), read-back matching, and the state snapshot a rollback is proved against.
 #include "apply/apply.h"
 #include "apply/journal.h"
+#include "generate/plan.h"
 #include "util/files.h"
 
 #include <QProcess>
@@ -243,6 +244,31 @@ private slots:
                      &err),
             1);
         QVERIFY2(err.contains(QStringLiteral("target ghost that the inventory does not have")), qPrintable(err));
+        // Made by hand, without the digest of a reviewed text: apply says so before anything else.
+        QVERIFY2(err.contains(QStringLiteral("warning: plan.json holds no digest of the reviewed text for ghost")),
+            qPrintable(err));
+
+        // A step edited in plan.json after the plan was written is refused before any host is contacted.
+        Plan plan;
+        plan.profileName = "by hand";
+        PlanTarget target;
+        target.name = "real";
+        Step step;
+        step.id = "real.data0.mtu";
+        step.title = "MTU 9000 on data0";
+        step.argv = { "ip", "link", "set", "dev", "data0", "mtu", "9000" };
+        target.steps.push_back(step);
+        plan.targets.push_back(target);
+        std::string json = planToJson(plan);
+        json.replace(json.find("\"9000\""), 6, "\"1280\"");
+        QVERIFY(writeFileAtomically(QString(dir.path() + QStringLiteral("/plan/plan.json")).toStdString(), json));
+        QCOMPARE(run({ QStringLiteral("apply"), QStringLiteral("--plan"), dir.path() + QStringLiteral("/plan"),
+                         QStringLiteral("--inventory"), dir.path() + QStringLiteral("/inv.yaml") },
+                     &err),
+            1);
+        QVERIFY2(err.contains(QStringLiteral("$.targets[0]: 'real' was changed after the plan was written")),
+            qPrintable(err));
+        QVERIFY2(!err.contains(QStringLiteral("192.0.2.1")), qPrintable(err));
     }
 
     void snapshotNormalisesWhatMeansTheSame()

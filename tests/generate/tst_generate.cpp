@@ -3,7 +3,9 @@
 #include "generate/targets.h"
 #include "inventory/inventory.h"
 #include "profile/profile.h"
+#include "util/atomicfile.h"
 #include "util/files.h"
+#include "util/text.h"
 
 #include "randomprofile.h"
 #include "testutil.h"
@@ -348,6 +350,70 @@ private Q_SLOTS:
         QVERIFY(!plan);
         QVERIFY2(QString::fromStdString(plan.error().describe()).contains(message), plan.error().describe().c_str());
         QVERIFY(QString::fromStdString(plan.error().describe()).startsWith(QStringLiteral("p.json")));
+    }
+
+    // Issue 20, item 8: what is applied is what was reviewed. The repro: a plan.json without `source` whose argv
+    // was edited, while <target>.txt still showed the original, was applied and exported without a word.
+    void reviewedTextIsWhatIsApplied()
+    {
+        auto plan = generatePlan(findPreset("lossless-dscp")->profile, exampleInventory());
+        QVERIFY(plan);
+        QVERIFY(plan->profileYaml.empty()); // no `source` in what it writes
+        const std::string json = planToJson(*plan);
+        QVERIFY(json.find("\"file_sha256\"") != std::string::npos);
+        auto back = planFromJson(json, "plan.json");
+        QVERIFY2(back, back ? "" : back.error().describe().c_str());
+        QVERIFY(back->unsealed.empty());
+
+        std::string edited = json;
+        const auto at = edited.find("\"9000\"");
+        QVERIFY(at != std::string::npos && at < edited.find("\"sets\""));
+        edited.replace(at, 6, "\"9001\"");
+        auto refused = planFromJson(edited, "plan.json");
+        QVERIFY(!refused);
+        const std::string why = refused.error().describe();
+        QVERIFY2(
+            why.starts_with("plan.json: $.targets[0]: 'linux-a' was changed after the plan was written"), why.c_str());
+        QVERIFY2(why.find("linux-a.txt") != std::string::npos, why.c_str());
+
+        // A plan made by hand (no digests) is read, and every target is named as unsealed.
+        std::string bare;
+        for (const auto line : splitLines(json))
+            if (line.find("\"file_sha256\"") == std::string_view::npos)
+                bare.append(line).append("\n");
+        auto handMade = planFromJson(bare, "plan.json");
+        QVERIFY2(handMade, handMade ? "" : handMade.error().describe().c_str());
+        QCOMPARE(handMade->unsealed.size(), plan->targets.size());
+        QCOMPARE(handMade->unsealed.front(), plan->targets.front().name);
+        std::string notHex = json;
+        notHex.replace(notHex.find("\"file_sha256\": \"") + 16, 1, "Z");
+        auto badDigest = planFromJson(notHex, "plan.json");
+        QVERIFY(!badDigest);
+        QVERIFY2(badDigest.error().describe().find("$.targets[0].file_sha256: must be 64 lower-case hex digits")
+                != std::string::npos,
+            badDigest.error().describe().c_str());
+
+        // The texts beside plan.json: one edited after writing is refused with its line; without them plan.json
+        // alone is read.
+        QTemporaryDir dir;
+        const std::string out = dir.path().toStdString() + "/plan";
+        QVERIFY(writePlanDirectory(*plan, out));
+        QVERIFY(loadPlanDirectory(out));
+        const std::string txt = out + "/" + targetFileName(plan->targets.front());
+        auto text = readTextFile(txt);
+        QVERIFY(text);
+        std::string changed = *text;
+        const auto third = changed.find('\n', changed.find('\n') + 1) + 1;
+        changed.insert(third, "ip link set dev eth9 down\n");
+        QVERIFY(writeFileAtomically(txt, changed, 0644, AtomicFile::Existing::Replace));
+        auto stale = loadPlanDirectory(out);
+        QVERIFY(!stale);
+        QVERIFY2(
+            stale.error().describe().starts_with(txt + ": line 3: differs from what plan.json applies to 'linux-a'"),
+            stale.error().describe().c_str());
+        QVERIFY(!loadPlanDirectory(out + "/plan.json")); // the file given, its directory's texts checked alike
+        QVERIFY(QFile::remove(QString::fromStdString(txt)));
+        QVERIFY(loadPlanDirectory(out));
     }
 
     void oneInventoryServesDiscoverAndPlan()
