@@ -284,7 +284,7 @@ std::string commandText(const PlanTarget& t, const std::vector<std::string>& arg
 
 void renderStep(std::string& out, const PlanTarget& t, const Step& s)
 {
-    const auto& c = t.comment;
+    const std::string c = commentMark(t);
     out += c + "\n" + c + " --- " + s.id + ": " + s.title + "\n";
     out += c + (s.persistent ? " survives a reboot" : " runtime only: lost at reboot") + "\n";
     for (const auto& note : s.notes)
@@ -334,10 +334,17 @@ void renderStep(std::string& out, const PlanTarget& t, const Step& s)
 
 } // namespace
 
+std::string commentMark(const PlanTarget& target)
+{
+    if (!target.comment.empty())
+        return target.comment;
+    return target.kind == TargetKind::Switch ? "!" : "#";
+}
+
 std::string renderTarget(const Plan& plan, const PlanTarget& t)
 {
     std::string out;
-    const auto& c = t.comment;
+    const std::string c = commentMark(t);
     if (t.kind == TargetKind::LinuxGeneric || t.kind == TargetKind::LinuxNvidia)
         out += "#!/bin/sh\n";
     out += c + " RoCE Pilot plan for " + std::string(t.kind == TargetKind::Switch ? "switch" : "host") + " '" + t.name
@@ -374,6 +381,68 @@ std::string targetFileName(const PlanTarget& target)
     return target.name + ".txt";
 }
 
+namespace {
+
+nlohmann::ordered_json targetToJson(const Plan& plan, const PlanTarget& t)
+{
+    using nlohmann::ordered_json;
+    ordered_json jt;
+    jt["name"] = t.name;
+    jt["kind"] = toString(t.kind);
+    jt["platform"] = t.platform;
+    jt["title"] = t.title;
+    jt["file"] = targetFileName(t);
+    jt["file_sha256"] = sha256Hex(renderTarget(plan, t));
+    jt["comment"] = t.comment;
+    jt["header"] = t.header;
+    jt["unsupported"] = ordered_json::array();
+    for (const auto& u : t.unsupported)
+        jt["unsupported"].push_back({ { "key", u.key }, { "reason", u.reason } });
+    jt["steps"] = ordered_json::array();
+    for (const auto& s : t.steps) {
+        ordered_json js;
+        js["id"] = s.id;
+        js["title"] = s.title;
+        js["kind"] = toString(s.kind);
+        if (s.kind == StepKind::HostArgv)
+            js["argv"] = s.argv;
+        if (s.kind == StepKind::SwitchCli)
+            js["cli"] = s.text;
+        if (s.kind == StepKind::File) {
+            js["path"] = s.path;
+            js["content"] = s.text;
+        }
+        ordered_json verify = ordered_json::object();
+        if (!s.verify.argv.empty())
+            verify["argv"] = s.verify.argv;
+        if (!s.verify.cli.empty())
+            verify["cli"] = s.verify.cli;
+        verify["expect"] = s.verify.expect;
+        js["verify"] = verify;
+        ordered_json undo;
+        undo["known"] = s.undo.known;
+        undo["commands"] = s.undo.commands;
+        undo["cli"] = s.undo.text;
+        undo["note"] = s.undo.note;
+        js["undo"] = undo;
+        js["persistent"] = s.persistent;
+        js["artifact"] = s.artifact;
+        if (s.optional)
+            js["optional"] = true;
+        if (s.mayCutManagement)
+            js["may_cut_management"] = true;
+        js["notes"] = s.notes;
+        ordered_json sets = ordered_json::object();
+        for (const auto& setting : s.sets)
+            sets[setting.key] = setting.value;
+        js["sets"] = sets;
+        jt["steps"].push_back(std::move(js));
+    }
+    return jt;
+}
+
+} // namespace
+
 std::string planToJson(const Plan& plan)
 {
     using nlohmann::ordered_json;
@@ -386,62 +455,25 @@ std::string planToJson(const Plan& plan)
     for (const auto& w : plan.warnings)
         root["warnings"].push_back({ { "code", w.code }, { "field", w.field }, { "message", w.message } });
     root["targets"] = ordered_json::array();
-    for (const auto& t : plan.targets) {
-        ordered_json jt;
-        jt["name"] = t.name;
-        jt["kind"] = toString(t.kind);
-        jt["platform"] = t.platform;
-        jt["title"] = t.title;
-        jt["file"] = targetFileName(t);
-        jt["file_sha256"] = sha256Hex(renderTarget(plan, t));
-        jt["comment"] = t.comment;
-        jt["header"] = t.header;
-        jt["unsupported"] = ordered_json::array();
-        for (const auto& u : t.unsupported)
-            jt["unsupported"].push_back({ { "key", u.key }, { "reason", u.reason } });
-        jt["steps"] = ordered_json::array();
-        for (const auto& s : t.steps) {
-            ordered_json js;
-            js["id"] = s.id;
-            js["title"] = s.title;
-            js["kind"] = toString(s.kind);
-            if (s.kind == StepKind::HostArgv)
-                js["argv"] = s.argv;
-            if (s.kind == StepKind::SwitchCli)
-                js["cli"] = s.text;
-            if (s.kind == StepKind::File) {
-                js["path"] = s.path;
-                js["content"] = s.text;
-            }
-            ordered_json verify = ordered_json::object();
-            if (!s.verify.argv.empty())
-                verify["argv"] = s.verify.argv;
-            if (!s.verify.cli.empty())
-                verify["cli"] = s.verify.cli;
-            verify["expect"] = s.verify.expect;
-            js["verify"] = verify;
-            ordered_json undo;
-            undo["known"] = s.undo.known;
-            undo["commands"] = s.undo.commands;
-            undo["cli"] = s.undo.text;
-            undo["note"] = s.undo.note;
-            js["undo"] = undo;
-            js["persistent"] = s.persistent;
-            js["artifact"] = s.artifact;
-            if (s.optional)
-                js["optional"] = true;
-            if (s.mayCutManagement)
-                js["may_cut_management"] = true;
-            js["notes"] = s.notes;
-            ordered_json sets = ordered_json::object();
-            for (const auto& setting : s.sets)
-                sets[setting.key] = setting.value;
-            js["sets"] = sets;
-            jt["steps"].push_back(std::move(js));
+    std::string out = root.dump(2);
+    if (plan.targets.empty())
+        return out + "\n";
+    // The targets one at a time, each indented as dump(2) would nest it: the text is the same as the whole tree's
+    // dump, without holding the tree of every target at once (10 000 hosts).
+    constexpr std::string_view kEmptyTail = "[]\n}";
+    out.resize(out.size() - kEmptyTail.size());
+    out += "[\n";
+    for (std::size_t i = 0; i < plan.targets.size(); ++i) {
+        const std::string one = targetToJson(plan, plan.targets[i]).dump(2);
+        out += "    ";
+        for (const char c : one) {
+            out += c;
+            if (c == '\n') // a string's own line breaks are escaped: each of these starts a line of the dump
+                out += "    ";
         }
-        root["targets"].push_back(std::move(jt));
+        out += i + 1 < plan.targets.size() ? ",\n" : "\n";
     }
-    return root.dump(2) + "\n";
+    out += "  ]\n}\n";
+    return out;
 }
-
 } // namespace rp

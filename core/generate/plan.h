@@ -129,6 +129,9 @@ Result<Plan> generatePlan(const Profile& profile, const PlanInventory& inventory
 std::string renderTarget(const Plan& plan, const PlanTarget& target);
 /// "<name>.txt"
 std::string targetFileName(const PlanTarget& target);
+/// The comment mark of a target's text: its own, else "#" ("!" on a switch). A plan made in memory may leave it
+/// empty; its text and the text of the same plan read back from plan.json must be one (file_sha256).
+std::string commentMark(const PlanTarget& target);
 /// The machine-readable plan (docs/profile.md, "plan.json").
 std::string planToJson(const Plan& plan);
 /// Write one file per target plus plan.json into `dir`, all or nothing: everything is written to a temporary

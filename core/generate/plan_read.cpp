@@ -187,8 +187,7 @@ Result<PlanTarget> readTarget(PlanJsonReader& r, const json& jt, const std::stri
         t.kind = TargetKind::Switch;
     else
         return r.bad(path + ".kind", "must be linux, linux-nvidia, windows or switch, not '" + kind + "'");
-    if (t.comment.empty())
-        t.comment = t.kind == TargetKind::Switch ? "!" : "#";
+    t.comment = commentMark(t);
     if (auto u = jt.find("unsupported"); u != jt.end()) {
         if (!u->is_array())
             return r.bad(path + ".unsupported", "must be a list");

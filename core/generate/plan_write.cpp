@@ -7,12 +7,20 @@ namespace rp {
 
 Result<void> writePlanDirectory(const Plan& plan, const std::string& dir)
 {
-    std::vector<std::pair<std::string, std::string>> files;
-    files.reserve(plan.targets.size() + 1);
-    for (const auto& t : plan.targets)
-        files.emplace_back(targetFileName(t), renderTarget(plan, t));
-    files.emplace_back("plan.json", planToJson(plan));
-    return writeDirectoryAtomically(dir, files, "plan");
+    // One target's text in memory at a time, then plan.json.
+    std::size_t at = 0;
+    return writeDirectoryAtomicallyEach(
+        dir,
+        [&]() -> std::optional<std::pair<std::string, std::string>> {
+            if (at < plan.targets.size()) {
+                const auto& t = plan.targets[at++];
+                return std::pair { targetFileName(t), renderTarget(plan, t) };
+            }
+            if (at++ == plan.targets.size())
+                return std::pair { std::string("plan.json"), planToJson(plan) };
+            return std::nullopt;
+        },
+        "plan");
 }
 
 } // namespace rp

@@ -157,11 +157,24 @@ Result<void> checkOutputPaths(
 Result<void> writeDirectoryAtomically(
     const std::string& dir, const std::vector<std::pair<std::string, std::string>>& files, const std::string& what)
 {
+    if (files.empty())
+        return fail(ErrorKind::Usage, "nothing to write", dir);
+    std::size_t at = 0;
+    return writeDirectoryAtomicallyEach(
+        dir,
+        [&]() -> std::optional<std::pair<std::string, std::string>> {
+            if (at == files.size())
+                return std::nullopt;
+            return files[at++];
+        },
+        what);
+}
+
+Result<void> writeDirectoryAtomicallyEach(const std::string& dir, const NextFile& next, const std::string& what)
+{
     namespace fs = std::filesystem;
     if (dir.empty())
         return fail(ErrorKind::Usage, "no output directory given");
-    if (files.empty())
-        return fail(ErrorKind::Usage, "nothing to write", dir);
     std::error_code ec;
     fs::path target = fs::absolute(fs::path(dir), ec);
     if (ec)
@@ -182,7 +195,10 @@ Result<void> writeDirectoryAtomically(
     const auto dirPerms = fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec | fs::perms::others_read
         | fs::perms::others_exec;
     fs::permissions(tmp, dirPerms, ec);
-    for (const auto& [rel, content] : files) {
+    bool wroteAny = false;
+    while (auto file = next()) {
+        const auto& [rel, content] = *file;
+        wroteAny = true;
         fs::path relPath(rel);
         bool safe = !rel.empty() && relPath.is_relative();
         for (const auto& part : relPath)
@@ -205,6 +221,10 @@ Result<void> writeDirectoryAtomically(
             cleanup();
             return ok;
         }
+    }
+    if (!wroteAny) {
+        cleanup();
+        return fail(ErrorKind::Usage, "nothing to write", dir);
     }
     fs::rename(tmp, target, ec);
     if (ec) {

@@ -4,6 +4,8 @@
 #include "error.h"
 #include "util/atomicfile.h"
 
+#include <functional>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -36,5 +38,9 @@ Result<void> checkOutputPaths(const std::vector<std::string>& outputs, const std
 /// directory; a path that leaves the directory is refused. `what` names the whole in errors ("plan", "project").
 Result<void> writeDirectoryAtomically(
     const std::string& dir, const std::vector<std::pair<std::string, std::string>>& files, const std::string& what);
+/// The same, with each file made only when it is written, so that one is in memory at a time (a plan of 10 000
+/// hosts): `next` returns the next (relative path, content), or nothing when all are written.
+using NextFile = std::function<std::optional<std::pair<std::string, std::string>>()>;
+Result<void> writeDirectoryAtomicallyEach(const std::string& dir, const NextFile& next, const std::string& what);
 
 } // namespace rp
