@@ -6,6 +6,8 @@
 #include "generate/plan.h"
 #include "util/files.h"
 
+#include "handplan.h"
+
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -249,17 +251,9 @@ private slots:
             qPrintable(err));
 
         // A step edited in plan.json after the plan was written is refused before any host is contacted.
-        Plan plan;
-        plan.profileName = "by hand";
-        PlanTarget target;
-        target.name = "real";
-        Step step;
-        step.id = "real.data0.mtu";
-        step.title = "MTU 9000 on data0";
-        step.argv = { "ip", "link", "set", "dev", "data0", "mtu", "9000" };
-        target.steps.push_back(step);
-        plan.targets.push_back(target);
-        std::string json = planToJson(plan);
+        using namespace rp::test;
+        std::string json = planToJson(handMadePlan({ handMadeTarget("real", TargetKind::LinuxGeneric,
+            { hostStep("real.data0.mtu", { "ip", "link", "set", "dev", "data0", "mtu", "9000" }) }) }));
         json.replace(json.find("\"9000\""), 6, "\"1280\"");
         QVERIFY(writeFileAtomically(QString(dir.path() + QStringLiteral("/plan/plan.json")).toStdString(), json));
         QCOMPARE(run({ QStringLiteral("apply"), QStringLiteral("--plan"), dir.path() + QStringLiteral("/plan"),

@@ -7,6 +7,7 @@
 #include "util/files.h"
 #include "util/text.h"
 
+#include "handplan.h"
 #include "randomprofile.h"
 #include "testutil.h"
 
@@ -378,25 +379,11 @@ private Q_SLOTS:
 
         // A plan made in memory leaves the comment mark empty (the apply page's tests, journals of such runs): its
         // text and the text of the plan read back are one, so its digest holds.
-        Plan inMemory;
-        inMemory.profileName = "by hand";
-        PlanTarget host;
-        host.name = "h1";
-        Step argv;
-        argv.id = "h1.x";
-        argv.title = "x";
-        argv.argv = { "true" };
-        host.steps.push_back(argv);
-        PlanTarget leaf;
-        leaf.name = "leaf";
-        leaf.kind = TargetKind::Switch;
-        Step cliStep;
-        cliStep.id = "leaf.x";
-        cliStep.title = "x";
-        cliStep.kind = StepKind::SwitchCli;
-        cliStep.text = "interface Ethernet1";
-        leaf.steps.push_back(cliStep);
-        inMemory.targets = { host, leaf };
+        using namespace rp::test;
+        const PlanTarget leaf
+            = handMadeTarget("leaf", TargetKind::Switch, { cliStep("leaf.x", "interface Ethernet1") });
+        const Plan inMemory
+            = handMadePlan({ handMadeTarget("h1", TargetKind::LinuxGeneric, { hostStep("h1.x", { "true" }) }), leaf });
         auto readBack = planFromJson(planToJson(inMemory), "journal.json (plan)");
         QVERIFY2(readBack, readBack ? "" : readBack.error().describe().c_str());
         QCOMPARE(renderTarget(*readBack, readBack->targets[1]), renderTarget(inMemory, leaf));
