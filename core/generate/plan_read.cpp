@@ -17,8 +17,9 @@ namespace {
 
 using json = nlohmann::ordered_json; // keeps the order of "sets" as written
 
-/// The most plan.json or a target's text may hold.
-constexpr std::size_t kMaxPlanBytes = 64u << 20;
+/// The most plan.json or a target's text may hold: the plan of 10 000 Linux hosts with the lossless-dscp preset is
+/// 156 MB (measured 2026-11-26), which the 64 MiB of before refused.
+constexpr std::size_t kMaxPlanBytes = 1u << 30;
 
 bool isSha256Hex(std::string_view s)
 {
