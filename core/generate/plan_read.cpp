@@ -295,7 +295,7 @@ Result<Plan> planFromJson(const std::string& text, const std::string& fileName)
             continue;
         return r.bad("$.targets[" + std::to_string(i) + "]",
             "'" + printable(plan.targets[i].name)
-                + "' was changed after the plan was written: its steps no longer give " + "the text that was reviewed ("
+                + "' was changed after the plan was written: its steps no longer give the text that was reviewed ("
                 + printable(targetFileName(plan.targets[i])) + ", file_sha256). Make the plan again and review it");
     }
     return plan;
@@ -327,8 +327,8 @@ Result<Plan> loadPlanDirectory(const std::string& dirOrFile)
         return fail(ErrorKind::Parse,
             "line " + std::to_string(firstDifferentLine(*shown, rendered))
                 + ": differs from what plan.json applies to '" + printable(t.name)
-                + "': the text was changed after the plan was written, so what it shows is not "
-                + "what would run. Make the plan again and review it",
+                + "': the text was changed after the plan was written, so what it shows is not what would run. "
+                  "Make the plan again and review it",
             reviewed);
     }
     return plan;
