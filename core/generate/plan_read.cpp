@@ -315,7 +315,12 @@ Result<Plan> loadPlanDirectory(const std::string& dirOrFile)
         return plan;
     const auto dir = std::filesystem::path(file).parent_path();
     for (const auto& t : plan->targets) {
-        const auto reviewed = (dir / targetFileName(t)).string();
+        // A name that climbs out of the plan's directory has no text of ours there (the writer refuses it): never
+        // read a file elsewhere because plan.json says so.
+        const std::filesystem::path name(targetFileName(t));
+        if (name.is_absolute() || std::ranges::any_of(name, [](const auto& part) { return part == ".."; }))
+            continue;
+        const auto reviewed = (dir / name).string();
         if (!std::filesystem::exists(reviewed, ec))
             continue; // plan.json alone, copied without its texts
         auto shown = readTextFile(reviewed, kMaxPlanBytes);

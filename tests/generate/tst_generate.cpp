@@ -426,6 +426,16 @@ private Q_SLOTS:
         QVERIFY(!loadPlanDirectory(out + "/plan.json")); // the file given, its directory's texts checked alike
         QVERIFY(QFile::remove(QString::fromStdString(txt)));
         QVERIFY(loadPlanDirectory(out));
+
+        // A hand-made plan.json whose target name leaves the directory: no file outside it is read or compared.
+        const std::string outside = dir.path().toStdString() + "/escape.txt";
+        QVERIFY(writeFileAtomically(outside, "not a plan text\n"));
+        QVERIFY(QDir().mkpath(dir.path() + QStringLiteral("/hand")));
+        QVERIFY(writeFileAtomically(dir.path().toStdString() + "/hand/plan.json",
+            planToJson(rp::test::handMadePlan({ rp::test::handMadeTarget(
+                "../escape", TargetKind::LinuxGeneric, { rp::test::hostStep("x.y", { "true" }) }) }))));
+        auto escaped = loadPlanDirectory(dir.path().toStdString() + "/hand");
+        QVERIFY2(escaped, escaped ? "" : escaped.error().describe().c_str());
     }
 
     void oneInventoryServesDiscoverAndPlan()
