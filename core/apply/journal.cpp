@@ -201,7 +201,8 @@ Result<Journal> journalFromJson(const std::string& text, const std::string& file
             j.switches.push_back(std::move(sw));
         }
     } catch (const json::exception& e) {
-        return fail(ErrorKind::Parse, "damaged apply journal at " + where + ": " + printable(e.what()), fileName);
+        return fail(
+            ErrorKind::Parse, "damaged apply journal at " + where + ": " + jsonLibraryMessage(e.what()), fileName);
     }
     return j;
 }

@@ -5,6 +5,7 @@
 #include "discovery/json.h"
 
 #include "util/files.h"
+#include "util/text.h"
 
 #include <nlohmann/json.hpp>
 
@@ -188,7 +189,7 @@ Result<std::map<std::string, HostFacts>> discoveryFromJson(const std::string& te
     } catch (const Bad& bad) {
         return fail(ErrorKind::Parse, bad.path + ": " + bad.what, fileName);
     } catch (const nlohmann::json::exception& e) {
-        return fail(ErrorKind::Parse, std::string("not valid JSON: ") + e.what(), fileName);
+        return fail(ErrorKind::Parse, "not valid JSON: " + jsonLibraryMessage(e.what()), fileName);
     }
     return out;
 }

@@ -2,6 +2,7 @@
 #include "perf/protocol.h"
 
 #include "util/command.h"
+#include "util/text.h"
 
 #include <nlohmann/json.hpp>
 
@@ -609,7 +610,7 @@ Result<ProbeMessage> decodeLine(std::string_view line)
         }
         return out;
     } catch (const json::exception& e) {
-        return fail(ErrorKind::Protocol, std::string("probe line: ") + e.what(), "probe protocol");
+        return fail(ErrorKind::Protocol, "probe line: " + jsonLibraryMessage(e.what()), "probe protocol");
     }
 }
 
@@ -700,7 +701,7 @@ Result<TestOptions> optionsFromJson(std::string_view text)
             return std::unexpected(ok.error());
         return o;
     } catch (const json::exception& e) {
-        return fail(ErrorKind::Usage, std::string("--options: ") + e.what(), "--options");
+        return fail(ErrorKind::Usage, "--options: " + jsonLibraryMessage(e.what()), "--options");
     }
 }
 

@@ -775,7 +775,7 @@ Result<Run> parseRun(std::string_view text, const std::string& name)
                 break;
             return fail(ErrorKind::Parse, e.message, place.at());
         } catch (const json::exception& e) {
-            return fail(ErrorKind::Parse, e.what(), place.at());
+            return fail(ErrorKind::Parse, jsonLibraryMessage(e.what()), place.at());
         }
     }
     if (!haveHeader)

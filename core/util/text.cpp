@@ -169,4 +169,25 @@ std::string printable(std::string_view s, std::size_t max)
     return out;
 }
 
+std::string jsonLibraryMessage(std::string_view what)
+{
+    if (what.starts_with("[json.exception.")) {
+        const auto close = what.find("] ");
+        if (close != std::string_view::npos)
+            what.remove_prefix(close + 2);
+    }
+    constexpr std::string_view kQuote = "last read: '";
+    const auto quote = what.find(kQuote);
+    if (quote == std::string_view::npos)
+        return printable(what, 300);
+    const auto start = quote + kQuote.size();
+    std::string_view quoted = what.substr(start);
+    if (quoted.ends_with('\''))
+        quoted.remove_suffix(1);
+    std::string out = printable(what.substr(0, start), 240);
+    out += printable(quoted, 60);
+    out += '\'';
+    return out;
+}
+
 } // namespace rp

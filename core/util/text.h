@@ -30,5 +30,8 @@ bool isValidUtf8(std::string_view s);
 /// `s` made fit for one line of an error message: at most `max` bytes (then "..."), control bytes and bytes that
 /// are not UTF-8 shown as '?', so a library's message quoting a damaged file never floods or garbles a terminal.
 std::string printable(std::string_view s, std::size_t max = 200);
+/// A JSON library's exception text fit for a user: without its "[json.exception.parse_error.101] " tag, with the
+/// text it quotes ("last read: '...'", which can be a whole embedded document) cut to 60 bytes, and printable().
+std::string jsonLibraryMessage(std::string_view what);
 
 } // namespace rp

@@ -14,6 +14,7 @@
 #include <QDir>
 #include <QFile>
 #include <QTemporaryDir>
+#include <nlohmann/json.hpp>
 
 #include <fcntl.h>
 #include <sys/stat.h>
@@ -343,6 +344,30 @@ private Q_SLOTS:
                            "c\xc3\xa4"),
             std::string("a?b?c\xc3\xa4"));
         QCOMPARE(printable(std::string(300, 'x'), 10), std::string(10, 'x') + "...");
+    }
+
+    // Issue 20: a truncated journal printed 6 KB of JSON in one error line (the library quotes the token it
+    // stopped in, here the whole embedded plan) and its "[json.exception...]" tag.
+    void jsonLibraryMessageIsShortAndUntagged()
+    {
+        const std::string truncated = "{\"version\": 1, \"plan\": \"" + std::string(6000, 'p');
+        std::string what;
+        try {
+            const auto parsed = nlohmann::json::parse(truncated);
+            QFAIL(parsed.dump().c_str());
+        } catch (const nlohmann::json::exception& e) {
+            what = e.what();
+        }
+        QVERIFY(what.starts_with("[json.exception.parse_error."));
+        QVERIFY(what.size() > 6000);
+        const std::string shown = jsonLibraryMessage(what);
+        QVERIFY2(shown.size() < 320, shown.c_str());
+        QVERIFY2(shown.starts_with("parse error at line 1, column "), shown.c_str());
+        QVERIFY2(shown.find("last read: '\"pppp") != std::string::npos, shown.c_str());
+        QVERIFY(shown.ends_with("...'"));
+        QCOMPARE(jsonLibraryMessage("[json.exception.out_of_range.403] key 'steps' not found"),
+            std::string("key 'steps' not found"));
+        QCOMPARE(jsonLibraryMessage("plain \x01text"), std::string("plain ?text"));
     }
 
     // Issue 20: what PowerShell's `>` and old Macs write reads as the same text as a UTF-8 file.
