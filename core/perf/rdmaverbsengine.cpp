@@ -205,8 +205,9 @@ Result<void> RdmaVerbsEngine::pump()
         return failure(ErrorKind::Io,
             "the peer " + c_->info.peerAddress + " disconnected (it was cancelled or failed) while " + what());
     const int n = ibv_poll_cq(c_->cq.get(), static_cast<int>(wc_.size()), wc_.data());
-    if (n < 0)
-        return failure(ErrorKind::Io, "polling the completion queue failed");
+    if (n < 0) // providers return a negative number here, not an errno
+        return failure(
+            ErrorKind::Io, "polling the completion queue failed (ibv_poll_cq returned " + std::to_string(n) + ")");
     if (n > 0) {
         const auto now = Clock::now();
         lastProgress_ = now;
@@ -220,8 +221,9 @@ Result<void> RdmaVerbsEngine::pump()
     }
     if (c_->completionChannel) {
         if (!armed_) {
-            if (ibv_req_notify_cq(c_->cq.get(), 0) != 0)
-                return failure(ErrorKind::Io, "arming the completion queue failed");
+            if (const int rc = ibv_req_notify_cq(c_->cq.get(), 0); rc != 0)
+                return failure(
+                    ErrorKind::Io, "arming the completion queue failed: " + std::system_category().message(rc));
             armed_ = true;
             return {}; // poll once more: a completion may have arrived before the arming
         }
