@@ -2,10 +2,10 @@
 #include "support/sshconfigimport.h"
 
 #include "support/qtstrings.h"
+#include "util/files.h"
 
 #include <QCoreApplication>
 #include <QDir>
-#include <QFile>
 #include <QRegularExpression>
 
 #include <optional>
@@ -13,6 +13,8 @@
 namespace rp::ui {
 
 namespace {
+
+constexpr std::size_t kMaxSshConfigBytes = 4u << 20;
 
 struct Block
 {
@@ -115,14 +117,16 @@ SshConfigImport parseSshConfig(const QString& text, const QString& homeDir, cons
 
 SshConfigImport importSshConfigFile(const QString& path, const QString& homeDir, const QString& defaultUser)
 {
-    QFile file(path);
-    if (!file.open(QIODevice::ReadOnly | QIODevice::Text)) {
+    // Bounded like every other input: a config is a few KB; /dev/zero or a 2 GB log picked by mistake must not
+    // fill the memory of the GUI.
+    auto text = readTextFile(toStd(path), kMaxSshConfigBytes);
+    if (!text) {
         SshConfigImport out;
         out.error = QCoreApplication::translate("rp::ui::SshConfigImport", "Cannot read %1: %2")
-                        .arg(QDir::toNativeSeparators(path), file.errorString());
+                        .arg(QDir::toNativeSeparators(path), toQ(text.error().message));
         return out;
     }
-    return parseSshConfig(QString::fromUtf8(file.readAll()), homeDir, defaultUser);
+    return parseSshConfig(QString::fromUtf8(text->data(), static_cast<qsizetype>(text->size())), homeDir, defaultUser);
 }
 
 QString defaultSshConfigPath()

@@ -88,6 +88,11 @@ Match host node-c exec "true"
             = rp::ui::importSshConfigFile(dir.filePath(QStringLiteral("nope")), dir.path(), QStringLiteral("root"));
         QVERIFY(!missing.error.isEmpty());
         QVERIFY(missing.hosts.empty());
+        // Issue 20: every input is bounded; a character device is refused, not read until memory runs out.
+        const auto device
+            = rp::ui::importSshConfigFile(QStringLiteral("/dev/zero"), dir.path(), QStringLiteral("root"));
+        QVERIFY2(device.error.contains(QStringLiteral("/dev/zero")), qPrintable(device.error));
+        QVERIFY(device.hosts.empty());
     }
 
     void readsFile()
