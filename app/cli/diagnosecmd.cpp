@@ -138,6 +138,7 @@ int diagnoseCommand(int argc, char** argv)
     bool json = args.flag("json");
     diag::FabricSnapshot snapshot;
     bool readFailed = false;
+    std::vector<std::string> unused; // the importer's notes on lines it did not use: after the answer, not before
     for (const auto& file : pastes) {
         auto text = readPaste(file);
         if (!text) {
@@ -147,7 +148,7 @@ int diagnoseCommand(int argc, char** argv)
         auto name = file == "-" ? std::string("stdin") : std::filesystem::path(file).filename().string();
         auto pasted = importFragments(*text, "pasted");
         for (const auto& w : pasted.warnings)
-            std::fprintf(stderr, "%s:%d: %s\n", name.c_str(), w.line, w.message.c_str());
+            unused.push_back(name + ":" + std::to_string(w.line) + ": " + w.message);
         if (!holdsAnything(pasted)) {
             std::fprintf(stderr,
                 "rocepilot-cli diagnose: %s: nothing in it could be read (no host, device, GID table, DCB or switch "
@@ -222,6 +223,9 @@ int diagnoseCommand(int argc, char** argv)
     }
     auto report = diag::diagnose(snapshot, options);
     std::fputs((json ? diag::reportToJson(report) : diag::reportToText(report)).c_str(), stdout);
+    std::fflush(stdout);
+    for (const auto& line : unused)
+        std::fprintf(stderr, "%s\n", line.c_str());
     return report.hasErrors() || readFailed ? ExitSomeFailed : ExitOk;
 }
 

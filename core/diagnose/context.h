@@ -53,6 +53,7 @@ public:
     /// rule|host|subject already reported: a setting of one netdev or device that differs in several subnets
     /// (its untagged and VLAN addresses) is one finding, not one per subnet.
     std::set<std::string> reported;
+    std::vector<PortVerdict> verdicts; ///< rulesPorts: the GID index to use per RoCE port
 
     const DiagHost& host(std::size_t i) const { return snap.hosts[i]; }
     const DiagHost& hostOf(const Endpoint& e) const { return snap.hosts[e.host]; }
@@ -101,6 +102,7 @@ struct CompareSpec
 void compareInSegment(Context& ctx, const Segment& segment, const std::vector<Vote>& votes, const CompareSpec& spec,
     const std::optional<std::string>& profileValue);
 
+void rulesPorts(Context& ctx);
 void rulesGid(Context& ctx);
 void rulesQos(Context& ctx);
 void rulesMtu(Context& ctx);

@@ -116,8 +116,26 @@ struct CheckCoverage
     std::string missingData; ///< when not evaluated: which data would be needed
 };
 
+/// The answer to "which GID index do I use on this port?", from that host's own table (one host is enough).
+struct PortVerdict
+{
+    std::string host;
+    std::string device;
+    int port = 1;
+    std::optional<int> gidIndex; ///< empty: no GID of the port can carry RoCE traffic to another subnet or host
+    std::string gid;
+    std::string type; ///< "RoCE v2", "IB/RoCE v1"
+    std::string address; ///< the IPv4 or IPv6 address the GID encodes
+    std::string netdev;
+    std::string reason; ///< why this index; or, without one, why none
+    std::string others; ///< what the other indexes are: "0-1 link-local, 2 RoCE v1"
+    std::string where; ///< where its GID row was read ("paste.txt:6", a sysfs path)
+    std::string ruleId; ///< the finding that explains a port without a usable index ("gid.link-local-only")
+};
+
 struct Report
 {
+    std::vector<PortVerdict> ports; ///< per RoCE port of every host, in the hosts' order
     std::vector<Finding> findings; ///< errors first, then warnings, then info; stable order inside
     std::vector<CheckCoverage> coverage;
     std::vector<ReachResult> reachability; ///< the measured matrix, as run

@@ -458,8 +458,8 @@ Report diagnose(const FabricSnapshot& snapshot, const DiagnoseOptions& options, 
     report.hostCount = snapshot.hosts.size();
     report.segmentCount = ctx.segments.size();
     report.reachability = snapshot.reachability;
-    for (auto rule :
-        { rulesGid, rulesQos, rulesMtu, rulesCounters, rulesTests, rulesSwitch, rulesLinks, rulesWindows }) {
+    for (auto rule : { rulesGid, rulesPorts, rulesQos, rulesMtu, rulesCounters, rulesTests, rulesSwitch, rulesLinks,
+             rulesWindows }) {
         if (cancel && cancel->load())
             break;
         rule(ctx);
@@ -485,6 +485,7 @@ Report diagnose(const FabricSnapshot& snapshot, const DiagnoseOptions& options, 
     }
     sortFindings(ctx.findings);
     report.findings = std::move(ctx.findings);
+    report.ports = std::move(ctx.verdicts);
     return report;
 }
 

@@ -4,6 +4,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
+#include <cstdlib>
+
 namespace rp::diag {
 
 std::string reportToJson(const Report& report)
@@ -39,6 +42,21 @@ std::string reportToJson(const Report& report)
         findings.push_back(std::move(j));
     }
     doc["findings"] = findings;
+    json ports = json::array();
+    for (const auto& v : report.ports) {
+        json j { { "host", v.host }, { "device", v.device }, { "port", v.port } };
+        j["gid_index"] = v.gidIndex ? json(*v.gidIndex) : json(nullptr);
+        j["gid"] = v.gid;
+        j["type"] = v.type;
+        j["address"] = v.address;
+        j["netdev"] = v.netdev;
+        j["reason"] = v.reason;
+        j["others"] = v.others;
+        j["where"] = v.where;
+        j["rule"] = v.ruleId;
+        ports.push_back(std::move(j));
+    }
+    doc["ports"] = ports;
     json coverage = json::array();
     for (const auto& c : report.coverage) {
         json j { { "check", c.check }, { "title", c.title }, { "evaluated", c.evaluated } };
@@ -60,15 +78,78 @@ std::string reportToJson(const Report& report)
     return doc.dump(2) + "\n";
 }
 
+namespace {
+
+std::string verdictLine(const PortVerdict& v)
+{
+    const std::string port = v.host + ":" + v.device + "/" + std::to_string(v.port);
+    std::string out;
+    if (v.gidIndex && v.type == "RoCE v2")
+        out = "use GID index " + std::to_string(*v.gidIndex) + " on " + port + ": " + v.reason;
+    else if (v.gidIndex)
+        out = "GID index " + std::to_string(*v.gidIndex) + " on " + port + " (" + v.type + "): " + v.reason;
+    else
+        out = "no GID index to use on " + port + ": " + v.reason;
+    if (!v.where.empty())
+        out += " [" + v.where + "]";
+    if (!v.others.empty())
+        out += "\n    not the others: " + v.others;
+    return out + "\n";
+}
+
+void appendFinding(std::string& out, const Finding& f)
+{
+    out += "\n[" + toString(f.severity) + "] " + f.ruleId + (f.check.empty() ? "" : " (" + f.check + ")") + ": "
+        + f.title + "\n";
+    if (!f.hosts.empty()) {
+        out += "  hosts:";
+        for (const auto& h : f.hosts)
+            out += " " + h;
+        out += "\n";
+    }
+    if (!f.switchPorts.empty()) {
+        out += "  switch ports:";
+        for (const auto& s : f.switchPorts)
+            out += " " + s;
+        out += "\n";
+    }
+    for (const auto& e : f.evidence)
+        out += "  - " + e.host + ": " + e.subject + " = " + e.value + "  [" + e.where
+            + (e.when.empty() ? "" : ", " + e.when) + "]\n";
+    out += "  " + f.explanation + "\n";
+    for (const auto& x : f.fixes) {
+        out += "  fix on " + x.target + " (" + x.platform + "; " + x.origin + "):\n";
+        std::size_t i = 0;
+        while (i <= x.text.size()) {
+            auto nl = x.text.find('\n', i);
+            out += "    " + x.text.substr(i, nl == std::string::npos ? std::string::npos : nl - i) + "\n";
+            if (nl == std::string::npos)
+                break;
+            i = nl + 1;
+        }
+    }
+}
+
+} // namespace
+
+// The answer first: the index to use per port and the findings; what could not be checked comes last, one line
+// each (a paste of one host's show_gids used to print 20 such paragraphs before anything useful).
 std::string reportToText(const Report& report)
 {
     std::string out;
-    std::size_t errors = 0, warnings = 0, infos = 0;
-    for (const auto& f : report.findings)
+    std::size_t errors = 0, warnings = 0, infos = 0, unchecked = 0;
+    for (const auto& f : report.findings) {
+        if (f.ruleId.starts_with("coverage.")) {
+            ++unchecked;
+            continue;
+        }
         (f.severity == Severity::Error ? errors : f.severity == Severity::Warning ? warnings : infos)++;
-    out += std::to_string(report.hostCount) + " hosts in " + std::to_string(report.segmentCount)
-        + " subnets: " + std::to_string(errors) + " errors, " + std::to_string(warnings) + " warnings, "
-        + std::to_string(infos) + " notes\n";
+    }
+    out += std::to_string(report.hostCount) + " hosts in " + std::to_string(report.segmentCount) + " subnets: "
+        + std::to_string(errors) + " errors, " + std::to_string(warnings) + " warnings, " + std::to_string(infos)
+        + " notes" + (unchecked ? ", " + std::to_string(unchecked) + " checks not run" : "") + "\n";
+    for (const auto& v : report.ports)
+        out += verdictLine(v);
     if (!report.reachability.empty()) {
         out += "\nreachability (measured):\n";
         for (const auto& r : report.reachability)
@@ -76,36 +157,21 @@ std::string reportToText(const Report& report)
                 + (r.gidIndex ? " GID index " + std::to_string(*r.gidIndex) : std::string()) + ": "
                 + (r.ok ? "ok" : "FAILED") + (r.detail.empty() ? "" : " (" + r.detail + ")") + "\n";
     }
-    for (const auto& f : report.findings) {
-        out += "\n[" + toString(f.severity) + "] " + f.ruleId + (f.check.empty() ? "" : " (" + f.check + ")") + ": "
-            + f.title + "\n";
-        if (!f.hosts.empty()) {
-            out += "  hosts:";
-            for (const auto& h : f.hosts)
-                out += " " + h;
-            out += "\n";
-        }
-        if (!f.switchPorts.empty()) {
-            out += "  switch ports:";
-            for (const auto& s : f.switchPorts)
-                out += " " + s;
-            out += "\n";
-        }
-        for (const auto& e : f.evidence)
-            out += "  - " + e.host + ": " + e.subject + " = " + e.value + "  [" + e.where
-                + (e.when.empty() ? "" : ", " + e.when) + "]\n";
-        out += "  " + f.explanation + "\n";
-        for (const auto& x : f.fixes) {
-            out += "  fix on " + x.target + " (" + x.platform + "; " + x.origin + "):\n";
-            std::size_t i = 0;
-            while (i <= x.text.size()) {
-                auto nl = x.text.find('\n', i);
-                out += "    " + x.text.substr(i, nl == std::string::npos ? std::string::npos : nl - i) + "\n";
-                if (nl == std::string::npos)
-                    break;
-                i = nl + 1;
-            }
-        }
+    for (const auto& f : report.findings)
+        if (!f.ruleId.starts_with("coverage."))
+            appendFinding(out, f);
+    if (unchecked) {
+        std::vector<const Finding*> notRun;
+        for (const auto& f : report.findings)
+            if (f.ruleId.starts_with("coverage."))
+                notRun.push_back(&f);
+        // M2 before M10.
+        auto number = [](const Finding* f) { return f->check.size() > 1 ? std::atoi(f->check.c_str() + 1) : 0; };
+        std::ranges::stable_sort(notRun, {}, number);
+        out += "\nnot checked (paste or read more to run them):\n";
+        for (const auto* f : notRun)
+            out += "  " + f->check + " " + f->title.substr(f->title.starts_with("Not checked: ") ? 13 : 0) + ": needs "
+                + f->missingData + "\n";
     }
     return out;
 }

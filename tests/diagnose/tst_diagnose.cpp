@@ -696,6 +696,106 @@ private slots:
         QVERIFY(withRule(fine, "switch.cnp-class").empty());
     }
 
+    // Issue 21: one host is enough for "which GID index on this port". The answer opens the text report.
+    void portVerdictFromOneHost()
+    {
+        auto r = run({ HostText {} });
+        QCOMPARE(r.ports.size(), std::size_t { 1 });
+        const auto& v = r.ports.front();
+        QCOMPARE(v.gidIndex, std::optional<int> { 3 });
+        QCOMPARE(v.type, std::string("RoCE v2"));
+        QCOMPARE(v.address, std::string("192.0.2.1"));
+        QVERIFY2(v.others.find("0-1 link-local") != std::string::npos, v.others.c_str());
+        QVERIFY2(v.others.find("2 RoCE v1 192.0.2.1") != std::string::npos, v.others.c_str());
+        QVERIFY2(v.where.starts_with("scenario.md:"), v.where.c_str());
+        QVERIFY2(problems(r).isEmpty(), qPrintable(problems(r).join(QStringLiteral(", "))));
+        const auto text = reportToText(r);
+        const auto lines = QString::fromStdString(text).split(QLatin1Char('\n'));
+        QVERIFY2(lines.size() > 3 && lines[1].startsWith(QStringLiteral("use GID index 3 on host-a:mlx5_0/1: RoCE v2")),
+            text.c_str());
+        // What could not be checked comes last, one line each.
+        const auto notChecked = text.find("not checked");
+        QVERIFY(notChecked != std::string::npos);
+        QVERIFY(text.find("Not checked:") == std::string::npos);
+        QVERIFY(text.find("\n  M11 ", notChecked) != std::string::npos);
+        auto json = reportToJson(r);
+        QVERIFY(json.find("\"gid_index\": 3") != std::string::npos);
+    }
+
+    void roceV1Only()
+    {
+        HostText a;
+        a.v2 = false;
+        auto r = run({ a });
+        auto found = withRule(r, "gid.roce-v1-only");
+        QCOMPARE(found.size(), std::size_t { 1 });
+        QVERIFY(evidenceHas(found.front(), "host-a", "RoCE v1"));
+        QCOMPARE(r.ports.front().type, std::string("IB/RoCE v1"));
+        QCOMPARE(r.ports.front().ruleId, std::string("gid.roce-v1-only"));
+        QVERIFY(withRule(run({ HostText {} }), "gid.roce-v1-only").empty());
+    }
+
+    void linkLocalOnlyAndSharedSubnet()
+    {
+        // show_gids of a host whose second NIC has no address: index 3 on mlx5_0, nothing on mlx5_1.
+        std::ifstream in(std::string(RP_SOURCE_DIR) + "/tests/fixtures/parse/mlx5_show_gids.txt");
+        std::stringstream text;
+        text << in.rdbuf();
+        FabricSnapshot snap;
+        addPasted(snap, importFragments(text.str(), "node1"), "show_gids.txt");
+        auto r = diagnose(snap);
+        QCOMPARE(r.ports.size(), std::size_t { 2 });
+        QCOMPARE(r.ports[0].gidIndex, std::optional<int> { 3 });
+        QVERIFY(!r.ports[1].gidIndex);
+        QCOMPARE(r.ports[1].ruleId, std::string("gid.link-local-only"));
+        auto found = withRule(r, "gid.link-local-only");
+        QCOMPARE(found.size(), std::size_t { 1 });
+        QCOMPARE(found.front().ports, std::vector<std::string> { "node1:mlx5_1/1" });
+        QVERIFY(found.front().fixes.front().text.find("dev ens1f1") != std::string::npos);
+        QVERIFY(withRule(r, "host.ports-share-subnet").empty());
+        // The second NIC given an address in the first one's subnet: both ports in one subnet.
+        std::string shared = text.str();
+        shared.replace(shared.find("mlx5_1\t1\t1\tfe80"), 0,
+            "mlx5_1\t1\t2\t0000:0000:0000:0000:0000:ffff:c0a8:0a02\t\t192.168.10.2  \tv2\tens1f1\n");
+        FabricSnapshot two;
+        addPasted(two, importFragments(shared, "node1"), "show_gids.txt");
+        auto r2 = diagnose(two);
+        QCOMPARE(withRule(r2, "host.ports-share-subnet").size(), std::size_t { 1 });
+        QVERIFY(withRule(r2, "gid.link-local-only").empty());
+        QCOMPARE(r2.ports[1].gidIndex, std::optional<int> { 2 });
+    }
+
+    void sparseEmptyAndNotRoce()
+    {
+        // A pod's table: only its own netdev's GIDs, from index 6 (show_gids layout).
+        const std::string pod = "DEV\tPORT\tINDEX\tGID\t\t\t\t\tIPv4  \t\tVER\tDEV\n"
+                                "---\t----\t-----\t---\t\t\t\t\t------------  \t---\t---\n"
+                                "mlx5_3\t1\t6\t0000:0000:0000:0000:0000:ffff:0a0a:0a05\t\t10.10.10.5  \tv2\tnet1\n"
+                                "n_gids_found=1\n";
+        FabricSnapshot snap;
+        addPasted(snap, importFragments(pod, "pod"), "pod.txt");
+        auto r = diagnose(snap);
+        QCOMPARE(r.ports.size(), std::size_t { 1 });
+        QCOMPARE(r.ports[0].gidIndex, std::optional<int> { 6 });
+        QVERIFY2(r.ports[0].reason.find("indexes 0-5 are empty") != std::string::npos, r.ports[0].reason.c_str());
+        // ibv_devinfo of an active Ethernet port with no GID, and of an InfiniBand HCA.
+        const std::string devinfo = "hca_id:\tmlx5_0\n\ttransport:\t\t\tInfiniBand (0)\n"
+                                    "\tport:\t1\n\t\t\tstate:\t\t\tPORT_ACTIVE (4)\n"
+                                    "\t\t\tlink_layer:\t\tEthernet\n\n"
+                                    "hca_id:\tmlx5_2\n\ttransport:\t\t\tInfiniBand (0)\n"
+                                    "\tport:\t1\n\t\t\tstate:\t\t\tPORT_ACTIVE (4)\n"
+                                    "\t\t\tlink_layer:\t\tInfiniBand\n";
+        FabricSnapshot snap2;
+        addPasted(snap2, importFragments(devinfo, "h"), "devinfo.txt");
+        auto r2 = diagnose(snap2);
+        QCOMPARE(withRule(r2, "gid.empty-table").size(), std::size_t { 1 });
+        QCOMPARE(withRule(r2, "gid.empty-table").front().ports, std::vector<std::string> { "h:mlx5_0/1" });
+        auto ib = withRule(r2, "port.not-roce");
+        QCOMPARE(ib.size(), std::size_t { 1 });
+        QVERIFY(ib.front().explanation.find("InfiniBand") != std::string::npos);
+        QCOMPARE(r2.ports.size(), std::size_t { 1 });
+    }
+
     void jsonReport()
     {
         auto b = peer();

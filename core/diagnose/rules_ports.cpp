@@ -1,0 +1,369 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// One host is enough: the GID index to use on each RoCE port (the same choice discovery recommends), and what a
+// single host's table already shows wrong: only link-local GIDs, only RoCE v1, an empty table, a device that is not
+// RoCE at all, two NICs of one host in one subnet. These need no peer, so a fabric where every host shares the same
+// mistake is still told.
+#include "diagnose/context.h"
+#include "discovery/discover.h"
+
+#include <algorithm>
+#include <set>
+
+namespace rp::diag::detail {
+
+namespace {
+
+std::string portName(const RdmaDevice& d, const RdmaPort& p)
+{
+    return d.name + " port " + std::to_string(p.number);
+}
+
+std::string portLabel(const DiagHost& h, const RdmaDevice& d, const RdmaPort& p)
+{
+    return h.name + ":" + d.name + "/" + std::to_string(p.number);
+}
+
+/// Not RoCE: GID index, PFC and DSCP advice for RoCE does not apply to it.
+std::string notRoce(const RdmaDevice& d, const RdmaPort* p)
+{
+    if (d.driver == "efa")
+        return "an AWS EFA device (SRD transport, not RoCE)";
+    if (d.transport == Transport::IWarp || d.driver == "siw" || d.driver == "iw_cxgb4" || d.driver == "i40iw")
+        return "an iWARP device (RDMA over TCP: no GID index or PFC to choose)";
+    if (d.transport == Transport::InfiniBand || (p && p->linkLayer == "InfiniBand"))
+        return "an InfiniBand port (link layer InfiniBand: addressed by LID, not by an Ethernet GID; IPoIB "
+               "addresses do not make it RoCE)";
+    return {};
+}
+
+std::string rangeText(const std::vector<int>& v)
+{
+    std::string out;
+    for (std::size_t i = 0; i < v.size();) {
+        std::size_t j = i;
+        while (j + 1 < v.size() && v[j + 1] == v[j] + 1)
+            ++j;
+        out += (out.empty() ? "" : ",") + std::to_string(v[i]) + (j > i ? "-" + std::to_string(v[j]) : "");
+        i = j + 1;
+    }
+    return out;
+}
+
+std::string gidLabel(const GidEntry& g)
+{
+    if (g.linkLocal)
+        return "link-local";
+    std::string type = g.type == GidType::IbRoceV1 ? "RoCE v1" : g.type == GidType::RoceV2 ? "RoCE v2" : "type unknown";
+    std::string address = !g.ipv4.empty() ? g.ipv4 : g.ipv6;
+    return type + (g.vlanId ? " VLAN " + std::to_string(*g.vlanId) : std::string())
+        + (address.empty() ? "" : " " + address);
+}
+
+/// "0-1 link-local, 2 RoCE v1 192.168.10.1": every other GID of the port, neighbours with the same label joined.
+std::string othersText(const RdmaPort& p, int chosen)
+{
+    std::vector<std::pair<std::string, std::vector<int>>> groups;
+    for (const auto& g : p.gids) {
+        if (g.zero || g.index == chosen)
+            continue;
+        auto label = gidLabel(g);
+        if (!groups.empty() && groups.back().first == label && groups.back().second.back() + 1 == g.index)
+            groups.back().second.push_back(g.index);
+        else
+            groups.push_back({ label, { g.index } });
+    }
+    std::string out;
+    for (const auto& [label, indexes] : groups)
+        out += (out.empty() ? "" : ", ") + rangeText(indexes) + " " + label;
+    return out;
+}
+
+/// "ens1f0 has 192.0.2.1/24 but no GID of this port carries it" when the port's netdev or a VLAN on it has an IPv4
+/// address.
+std::optional<std::string> addressWithoutGid(const DiagHost& h, const std::string& netdev)
+{
+    for (const auto& n : h.facts.netdevs)
+        if (!netdev.empty() && (n.name == netdev || n.vlanParent == netdev) && !n.ipv4.empty())
+            return n.name + " has " + n.ipv4.front() + " but no GID of this port carries it";
+    return std::nullopt;
+}
+
+bool looksRoce(const RdmaDevice& d, const RdmaPort& p)
+{
+    if (d.transport == Transport::RoCE || p.linkLayer == "Ethernet")
+        return true;
+    return d.transport == Transport::Unknown && p.linkLayer.empty() && !p.gids.empty();
+}
+
+class PortRules
+{
+public:
+    explicit PortRules(Context& ctx)
+        : m_ctx(ctx)
+    { }
+
+    void run()
+    {
+        for (const auto& h : m_ctx.snap.hosts)
+            for (const auto& d : h.facts.devices)
+                device(h, d);
+        sameSubnet();
+        if (!m_ctx.verdicts.empty())
+            m_ctx.markEvaluated("M2"); // the index of every port is judged on its own table
+    }
+
+private:
+    void device(const DiagHost& h, const RdmaDevice& d)
+    {
+        if (auto why = notRoce(d, d.ports.empty() ? nullptr : &d.ports.front()); !why.empty()) {
+            Finding f;
+            f.ruleId = "port.not-roce";
+            f.title = d.name + " is not a RoCE device";
+            f.severity = Severity::Info;
+            f.hosts = { h.name };
+            for (const auto& p : d.ports)
+                f.ports.push_back(portLabel(h, d, p));
+            f.evidence.push_back(m_ctx.ev(h, d.name + " transport",
+                why.substr(0, why.find(' ', 3)) + " (driver " + (d.driver.empty() ? "?" : d.driver) + ")",
+                h.source == "paste" ? h.origin : "/sys/class/infiniband/" + d.name));
+            f.explanation = h.name + "'s " + d.name + " is " + why
+                + ". What RoCE Pilot says about GID indexes, RoCE versions, PFC, trust and DSCP is for RoCE ports: it "
+                  "does not apply to this device.";
+            m_ctx.findings.push_back(std::move(f));
+            return;
+        }
+        for (const auto& p : d.ports)
+            if (looksRoce(d, p))
+                port(h, d, p);
+    }
+
+    void port(const DiagHost& h, const RdmaDevice& d, const RdmaPort& p)
+    {
+        PortVerdict v;
+        v.host = h.name;
+        v.device = d.name;
+        v.port = p.number;
+        // Discovery's own choice, one implementation: RoCE v2 with IPv4 first, then RoCE v2 with a global IPv6.
+        HostFacts one;
+        one.netdevs = h.facts.netdevs;
+        RdmaDevice copy = d;
+        copy.transport = Transport::RoCE;
+        copy.ports = { p };
+        one.devices = { copy };
+        for (bool ipv4 : { true, false }) {
+            recommendGids(one, RecommendTarget { GidType::RoceV2, ipv4, {} });
+            if (one.recommendations.empty())
+                continue;
+            const auto& rec = one.recommendations.front();
+            v.gidIndex = rec.gidIndex;
+            v.gid = rec.gid;
+            v.type = "RoCE v2";
+            v.address = rec.address;
+            v.netdev = rec.netdev;
+            v.reason = rec.reason;
+            if (!ipv4 && (rec.address.starts_with("fd") || rec.address.starts_with("fc")))
+                v.reason += "; a unique local IPv6 address (fc00::/7) routes like any other: it is usable";
+            break;
+        }
+        const GidEntry* first = nullptr;
+        for (const auto& g : p.gids)
+            if (!g.zero && (!first || g.index < first->index))
+                first = &g;
+        if (v.gidIndex) {
+            if (first && first->index == *v.gidIndex && *v.gidIndex > 0)
+                v.reason += "; indexes 0-" + std::to_string(*v.gidIndex - 1)
+                    + " are empty in this table (a container sees only its own netdev's GIDs): a tool told to use "
+                      "index 0 or 3 out of habit fails (EINVAL/ENODATA), use "
+                    + std::to_string(*v.gidIndex);
+            v.where = m_ctx.whereGid(h, d.name, p.number, *v.gidIndex, false);
+        } else {
+            noIndex(h, d, p, v);
+        }
+        v.others = othersText(p, v.gidIndex.value_or(-1));
+        m_ctx.verdicts.push_back(std::move(v));
+    }
+
+    void noIndex(const DiagHost& h, const RdmaDevice& d, const RdmaPort& p, PortVerdict& v)
+    {
+        std::vector<const GidEntry*> nonZero, v1, linkLocal, untyped;
+        for (const auto& g : p.gids) {
+            if (g.zero)
+                continue;
+            nonZero.push_back(&g);
+            if (g.linkLocal)
+                linkLocal.push_back(&g);
+            else if (g.type == GidType::IbRoceV1 && (!g.ipv4.empty() || !g.ipv6.empty()))
+                v1.push_back(&g);
+            else if (g.type == GidType::Unknown && (!g.ipv4.empty() || !g.ipv6.empty()))
+                untyped.push_back(&g);
+        }
+        Finding f;
+        f.hosts = { h.name };
+        f.ports = { portLabel(h, d, p) };
+        f.severity = Severity::Warning;
+        std::string netdev = p.netdev.empty() ? d.parentNetdev : p.netdev;
+        for (const auto* g : nonZero)
+            if (netdev.empty() && !g->vlanId)
+                netdev = g->netdev; // a show_gids paste names the netdev only in its rows
+        const std::string netdevText = netdev.empty() ? std::string("the port's netdev") : netdev;
+        auto addEvidence = [&](const std::vector<const GidEntry*>& gids) {
+            for (std::size_t i = 0; i < gids.size() && i < 3; ++i)
+                f.evidence.push_back(m_ctx.ev(h, portName(d, p) + " GID[" + std::to_string(gids[i]->index) + "]",
+                    gids[i]->gid + " (" + toString(gids[i]->type)
+                        + (gids[i]->netdev.empty() ? "" : ", " + gids[i]->netdev) + ")",
+                    m_ctx.whereGid(h, d.name, p.number, gids[i]->index, false)));
+        };
+        if (!untyped.empty()) {
+            // Without types (a GID list with no gid_attrs/types or VER column) the address is there; only the
+            // v1/v2 pair cannot be told apart. Not a fault of the host: say which rows and what to paste.
+            std::vector<int> indexes;
+            for (const auto* g : untyped)
+                indexes.push_back(g->index);
+            v.reason = "GID " + rangeText(indexes) + " carry "
+                + (untyped.front()->ipv4.empty() ? untyped.front()->ipv6 : untyped.front()->ipv4)
+                + ", but the paste does not say which is RoCE v2: paste show_gids or "
+                  "/sys/class/infiniband/"
+                + d.name + "/ports/" + std::to_string(p.number) + "/gid_attrs/types/*";
+            return;
+        }
+        if (!v1.empty()) {
+            f.ruleId = "gid.roce-v1-only";
+            f.check = "M1";
+            f.title = "Only RoCE v1 GIDs on " + portName(d, p);
+            addEvidence(v1);
+            f.explanation = portName(d, p) + " of " + h.name
+                + " has GIDs for its addresses, but only of type RoCE v1 (raw Ethernet frames: not routable, no "
+                  "DSCP, and not understood by peers that use RoCE v2). Either the NIC offers only RoCE v1 "
+                  "(ConnectX-3 without Pro; ConnectX-3 Pro needs MLNX_OFED's mlx4_core roce_mode=2 for v2), or the "
+                  "kernel was told to use v1. With only v1 on this host, its peers must use RoCE v1 too, within one "
+                  "layer-2 network.";
+            Fix fix;
+            fix.target = h.name;
+            fix.platform = "linux";
+            fix.text = "cat /sys/class/infiniband/" + d.name + "/ports/" + std::to_string(p.number)
+                + "/gid_attrs/types/*   # RoCE v2 rows appear once the NIC and driver offer v2\n"
+                  "# ConnectX-3 Pro with MLNX_OFED: options mlx4_core roce_mode=2 in /etc/modprobe.d/, then reload "
+                  "mlx4";
+            fix.origin = "the NIC's and driver's RoCE modes";
+            f.fixes.push_back(std::move(fix));
+            v.gidIndex = v1.front()->index;
+            v.gid = v1.front()->gid;
+            v.type = "IB/RoCE v1";
+            v.address = v1.front()->ipv4.empty() ? v1.front()->ipv6 : v1.front()->ipv4;
+            v.netdev = v1.front()->netdev;
+            v.reason = "RoCE v1 only: this index works only with peers that use RoCE v1 in the same layer-2 network";
+            v.where = m_ctx.whereGid(h, d.name, p.number, v.gidIndex.value(), false);
+        } else if (auto address = addressWithoutGid(h, netdev)) {
+            // An address no GID carries is gid.missing-for-address (rules_gid), not a missing address.
+            v.ruleId = "gid.missing-for-address";
+            v.reason = *address;
+            return;
+        } else if (!linkLocal.empty()) {
+            f.ruleId = "gid.link-local-only";
+            f.check = "M3";
+            f.title = "Only link-local GIDs on " + portName(d, p) + ": no IPv4 or global IPv6 address";
+            addEvidence(linkLocal);
+            f.explanation = portName(d, p) + " of " + h.name
+                + " has only link-local GIDs (fe80::, made from the MAC address). A RoCE v2 GID for an address "
+                  "appears only when "
+                + netdevText
+                + " (or a VLAN on it) has an IPv4 or global IPv6 address. A link-local GID cannot be routed, rdma_cm "
+                  "cannot resolve it from an IP address, and tools given index 0 or 1 (NCCL_IB_GID_INDEX, "
+                  "UCX_IB_GID_INDEX, perftest -x) fail to connect or time out. Give the netdev an address of the RoCE "
+                  "subnet; the GID table fills at once.";
+            Fix fix;
+            fix.target = h.name;
+            fix.platform = "linux";
+            fix.text = "ip address add ADDRESS/PREFIX dev " + (netdev.empty() ? std::string("NETDEV") : netdev)
+                + "   # an address of the RoCE subnet; make it permanent in netplan/NetworkManager";
+            fix.origin = "the GID table fills from the netdev's addresses";
+            f.fixes.push_back(std::move(fix));
+            v.reason = "only link-local GIDs: " + netdevText + " has no IPv4 or global IPv6 address";
+        } else {
+            f.ruleId = "gid.empty-table";
+            f.check = "M3";
+            f.title = "No GID at all on " + portName(d, p);
+            f.evidence.push_back(m_ctx.ev(h, portName(d, p) + " GID table",
+                nonZero.empty() ? std::string("no entry") : std::to_string(nonZero.size()) + " entries, none usable",
+                h.source == "paste"
+                    ? h.origin
+                    : "/sys/class/infiniband/" + d.name + "/ports/" + std::to_string(p.number) + "/gids/"));
+            f.explanation = portName(d, p) + " of " + h.name
+                + " has no GID. The table fills from the port's netdev: even a netdev with no address gives a "
+                  "link-local GID once it is up. An empty table means "
+                + netdevText
+                + " is down or gone, or (Soft-RoCE) the rxe device was made on another netdev, or (a container) the "
+                  "pod's network namespace holds none of the port's netdevs. Check `ip link show "
+                + (netdev.empty() ? std::string("NETDEV") : netdev) + "` and `rdma link show`.";
+            v.reason = "the GID table is empty";
+        }
+        v.ruleId = f.ruleId;
+        m_ctx.markEvaluated(f.check);
+        // The pair rule said it already, with the peers that differ: one finding for one fault.
+        for (const auto& other : m_ctx.findings)
+            if (f.ruleId == "gid.roce-v1-only" && other.ruleId == "gid.roce-version"
+                && std::ranges::find(other.ports, f.ports.front()) != other.ports.end()) {
+                v.ruleId = other.ruleId;
+                return;
+            }
+        const std::string key = f.ruleId + "|" + f.ports.front();
+        if (m_ctx.reported.insert(key).second)
+            m_ctx.findings.push_back(std::move(f));
+    }
+
+    /// Two NICs of one host with addresses in one subnet: Linux answers ARP for either address on both and routes
+    /// by destination only, so RoCE v2 for one NIC's GID may be resolved to, or leave through, the other.
+    void sameSubnet()
+    {
+        for (const auto& seg : m_ctx.segments) {
+            std::map<std::size_t, std::vector<std::size_t>> byHost;
+            for (auto ei : seg.endpoints)
+                byHost[m_ctx.endpoints[ei].host].push_back(ei);
+            for (const auto& [hi, eps] : byHost) {
+                std::set<std::string> phys;
+                for (auto ei : eps)
+                    phys.insert(m_ctx.endpoints[ei].physNetdev + "|" + m_ctx.endpoints[ei].device->name);
+                if (phys.size() < 2)
+                    continue;
+                const auto& h = m_ctx.host(hi);
+                Finding f;
+                f.ruleId = "host.ports-share-subnet";
+                f.title = "Several RoCE ports of " + h.name + " are in one subnet (" + seg.key + ")";
+                f.severity = Severity::Warning;
+                f.hosts = { h.name };
+                for (auto ei : eps) {
+                    const auto& e = m_ctx.endpoints[ei];
+                    f.ports.push_back(m_ctx.label(e));
+                    f.evidence.push_back(
+                        m_ctx.ev(h, e.netdev + " address", e.address, m_ctx.whereNetdev(h, e.netdev, "address")));
+                }
+                f.explanation = "Linux answers ARP for any of its addresses on every interface and sends by "
+                                "destination alone, so with two NICs in "
+                    + seg.key
+                    + " RoCE v2 traffic meant for one NIC's GID can be resolved to the other NIC's MAC or leave "
+                      "through the other port: connections fail or run on the wrong port, depending on which "
+                      "answered first. Give each NIC its own subnet, or set arp_ignore=1 and arp_announce=2 and a "
+                      "routing rule per source address.";
+                Fix fix;
+                fix.target = h.name;
+                fix.platform = "linux";
+                fix.text = "sysctl -w net.ipv4.conf.all.arp_ignore=1 net.ipv4.conf.all.arp_announce=2\n"
+                           "# and per NIC: ip rule add from ADDRESS table N; ip route add SUBNET dev NETDEV table N";
+                fix.origin = "Linux ARP and routing for several interfaces in one subnet";
+                f.fixes.push_back(std::move(fix));
+                m_ctx.findings.push_back(std::move(f));
+            }
+        }
+    }
+
+    Context& m_ctx;
+};
+
+} // namespace
+
+void rulesPorts(Context& ctx)
+{
+    PortRules(ctx).run();
+}
+
+} // namespace rp::diag::detail
