@@ -434,6 +434,86 @@ void ruleEts(Context& ctx)
     }
 }
 
+/// One host is enough: where does this host put its own RoCE traffic, and is that priority paused? The pair rules
+/// stay silent when every host shares the mistake (PFC on 4 while DSCP 26 lands on 3 everywhere).
+void ruleRocePriorityProtected(Context& ctx)
+{
+    std::set<std::pair<std::size_t, std::string>> seen;
+    for (const auto& e : ctx.endpoints) {
+        if (!seen.insert({ e.host, e.physNetdev }).second)
+            continue;
+        const Netdev* n = ctx.dcbNetdev(e);
+        if (!n || !n->dcb.pfcEnabled)
+            continue;
+        const auto& h = ctx.hostOf(e);
+        bool samePort = false;
+        for (const auto& f : ctx.findings)
+            samePort = samePort
+                || ((f.ruleId == "pfc.priority" || f.ruleId == "qos.dscp-priority" || f.ruleId == "qos.pcp-untagged")
+                    && std::ranges::find(f.hosts, h.name) != f.hosts.end());
+        if (samePort)
+            continue; // already told, against the peers or the profile
+        const auto& pfc = *n->dcb.pfcEnabled;
+        Finding f;
+        f.check = "M5";
+        f.hosts = { h.name };
+        f.ports = { ctx.label(e), h.name + ":" + n->name };
+        f.evidence.push_back(ctx.ev(h, n->name + " PFC enabled priorities", pfcList(pfc), ctx.whereDcb(h, n->name)));
+        if (std::none_of(pfc.begin(), pfc.end(), [](bool on) { return on; })) {
+            if (ctx.opts.profile && ctx.opts.profile->mode != FlowMode::Lossless)
+                continue; // meant to run lossy (ECN only)
+            f.ruleId = "pfc.off";
+            f.title = "PFC is off on every priority of " + n->name;
+            f.severity = Severity::Warning;
+            f.explanation = h.name + " pauses no priority on " + n->name
+                + ": RoCE runs lossy there, and every drop under congestion costs a retransmission timeout (the "
+                  "'transport retry counter exceeded' of NCCL and perftest when it happens too often). That is "
+                  "right only for a lossy RoCE design with ECN; for a lossless one, enable PFC on the RoCE priority "
+                  "on the host and its switch port.";
+            f.fixes = ctx.fixHost(e, { "pfc" }, {});
+            ctx.markEvaluated("M5");
+            ctx.findings.push_back(std::move(f));
+            continue;
+        }
+        // The priority this host gives RoCE: rdma_cm's ToS when set (else the RoCE DSCP), through its trust.
+        int dscp = roceDscp(ctx);
+        std::string dscpWhy = "the RoCE DSCP " + std::to_string(dscp);
+        for (const auto& cm : h.rdmaCm)
+            if (cm.device == e.device->name && cm.port == e.port->number && cm.tos && *cm.tos > 0) {
+                dscp = *cm.tos >> 2;
+                dscpWhy = "rdma_cm's ToS " + std::to_string(*cm.tos) + " = DSCP " + std::to_string(dscp);
+            }
+        int prio = 0;
+        std::string path;
+        if (n->dcb.trust.value_or(n->dcb.dscpToPrio.empty() ? "" : "dscp") == "dscp") {
+            auto it = n->dcb.dscpToPrio.find(dscp);
+            prio = it != n->dcb.dscpToPrio.end() ? it->second : dscp >> 3;
+            path = dscpWhy + " -> priority " + std::to_string(prio) + " (trust dscp"
+                + (it == n->dcb.dscpToPrio.end() ? ", default map DSCP>>3)" : ", its DSCP map)");
+        } else if (n->dcb.trust && *n->dcb.trust == "pcp" && !e.vlan) {
+            prio = 0;
+            path = "untagged traffic -> priority 0 (trust pcp)";
+        } else {
+            continue; // PCP on a VLAN: the egress map decides; not read here
+        }
+        ctx.markEvaluated("M5");
+        if (pfc[static_cast<std::size_t>(prio)])
+            continue;
+        f.ruleId = "qos.roce-priority-no-pfc";
+        f.title = "RoCE traffic of " + h.name + " is not on a PFC priority";
+        f.severity = Severity::Error;
+        f.evidence.push_back(ctx.ev(h, n->name + " RoCE priority", path, ctx.whereDcb(h, n->name)));
+        f.explanation = "On " + h.name + " RoCE packets get priority " + std::to_string(prio) + " (" + path
+            + "), but PFC pauses only " + pfcList(pfc)
+            + ". So RoCE runs on a lossy priority while the protected one carries nothing: drops under load, "
+              "retransmissions and 'retry counter exceeded' errors. Either mark RoCE so it lands on the PFC priority "
+              "(DSCP, ToS, trust) or enable PFC on priority "
+            + std::to_string(prio) + ", on the host and its switch port alike.";
+        f.fixes = ctx.fixHost(e, { "pfc", "trust", "dscp:" }, {});
+        ctx.findings.push_back(std::move(f));
+    }
+}
+
 } // namespace
 
 void rulesQos(Context& ctx)
@@ -444,6 +524,7 @@ void rulesQos(Context& ctx)
     ruleDscpMap(ctx);
     ruleRdmaCm(ctx);
     ruleEts(ctx);
+    ruleRocePriorityProtected(ctx);
 }
 
 } // namespace rp::diag::detail

@@ -796,6 +796,48 @@ private slots:
         QCOMPARE(r2.ports.size(), std::size_t { 1 });
     }
 
+    // Issue 21: host QoS judged on one host. A fabric where every host pauses 4 while DSCP 26 lands on 3 has no
+    // peer that differs; the pair rule stays silent, this one does not.
+    void rocePriorityWithoutPfcOnOneHost()
+    {
+        HostText a;
+        a.pfc = "4";
+        auto r = run({ a });
+        auto found = withRule(r, "qos.roce-priority-no-pfc");
+        QCOMPARE(found.size(), std::size_t { 1 });
+        QVERIFY(evidenceHas(found.front(), "host-a", "priority 3 (trust dscp, its DSCP map)"));
+        QVERIFY(r.hasErrors());
+        // rdma_cm's ToS 106 is DSCP 26 too; ToS 32 (DSCP 8 -> priority 1 by the default map) is not.
+        HostText tos = a;
+        tos.pfc = "3";
+        tos.dscpPrio = "48:6";
+        tos.tos = 32;
+        auto r2 = run({ tos });
+        QCOMPARE(withRule(r2, "qos.roce-priority-no-pfc").size(), std::size_t { 1 });
+        QVERIFY(evidenceHas(withRule(r2, "qos.roce-priority-no-pfc").front(), "host-a", "ToS 32 = DSCP 8"));
+        QVERIFY(withRule(run({ HostText {} }), "qos.roce-priority-no-pfc").empty());
+        // Both hosts share the mistake: still told, once per host.
+        auto b = peer();
+        b.pfc = "4";
+        QCOMPARE(withRule(run({ a, b }), "qos.roce-priority-no-pfc").size(), std::size_t { 2 });
+        // One host differs from its peer: pfc.priority says it; no second finding for the same fault.
+        auto pair = run({ a, peer() });
+        QCOMPARE(withRule(pair, "pfc.priority").size(), std::size_t { 1 });
+        QVERIFY(withRule(pair, "qos.roce-priority-no-pfc").empty());
+    }
+
+    void pfcOffEverywhere()
+    {
+        HostText a;
+        a.pfc = "";
+        auto r = run({ a });
+        QCOMPARE(withRule(r, "pfc.off").size(), std::size_t { 1 });
+        QVERIFY(withRule(r, "qos.roce-priority-no-pfc").empty());
+        DiagnoseOptions lossy;
+        lossy.profile = findPreset("ecn-only")->profile;
+        QVERIFY(withRule(run({ a }, lossy), "pfc.off").empty());
+    }
+
     void jsonReport()
     {
         auto b = peer();
