@@ -27,6 +27,15 @@ bool isSha256Hex(std::string_view s)
         && std::ranges::all_of(s, [](char c) { return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'); });
 }
 
+std::optional<std::string> versionProblem(const json& version)
+{
+    if (!version.is_number_integer())
+        return "missing or not a whole number";
+    if (version.get<long long>() != 1)
+        return "plan version " + std::to_string(version.get<long long>()) + " is not one this RoCE Pilot reads (1)";
+    return std::nullopt;
+}
+
 std::size_t firstDifferentLine(std::string_view a, std::string_view b)
 {
     const auto where = std::ranges::mismatch(a, b).in1;
@@ -226,22 +235,71 @@ Result<PlanTarget> readTarget(PlanJsonReader& r, const json& jt, const std::stri
 
 Result<Plan> planFromJson(const std::string& text, const std::string& fileName)
 {
+    PlanJsonReader r { fileName };
+    Plan plan;
+    std::set<std::string> names;
+    std::vector<std::string> digests;
+    // Each target is read as soon as its object is complete and then dropped from the tree: the whole tree of a
+    // 10 000-host plan took five times the file's size (757 MB for 148 MB of JSON).
+    struct Stop
+    {
+        Error error;
+    };
+    std::set<std::string> rootKeys;
+    std::string rootKey;
+    bool inTargets = false;
+    auto element = [&](const json& jt) {
+        const std::string path = "$.targets[" + std::to_string(digests.size()) + "]";
+        auto t = readTarget(r, jt, path);
+        if (!t)
+            throw Stop { t.error() };
+        if (!names.insert(t->name).second)
+            throw Stop { r.bad(path + ".name", "'" + t->name + "' is used twice").error() };
+        auto digest = r.str(jt, "file_sha256", path, false);
+        if (!digest)
+            throw Stop { digest.error() };
+        if (!digest->empty() && !isSha256Hex(*digest))
+            throw Stop { r.bad(path + ".file_sha256", "must be 64 lower-case hex digits (a SHA-256)").error() };
+        if (digest->empty())
+            plan.unsealed.push_back(t->name);
+        digests.push_back(std::move(*digest));
+        plan.targets.push_back(std::move(*t));
+    };
+    auto callback = [&](int depth, json::parse_event_t event, json& parsed) -> bool {
+        using E = json::parse_event_t;
+        if (depth == 1 && event == E::key) {
+            rootKey = parsed.get<std::string>();
+            if (!rootKeys.insert(rootKey).second)
+                throw Stop { r.bad("$." + printable(rootKey, 40), "appears twice").error() };
+        } else if (depth == 1 && event == E::value && rootKey == "version") {
+            // Before the targets: a plan of another version is refused as that, not for its first odd target.
+            if (auto bad = versionProblem(parsed))
+                throw Stop { r.bad("$.version", *bad).error() };
+        } else if (depth == 1 && event == E::array_start) {
+            inTargets = rootKey == "targets";
+        } else if (depth == 1 && event == E::array_end) {
+            inTargets = false;
+        } else if (depth == 2 && inTargets && (event == E::object_end || event == E::array_end || event == E::value)) {
+            element(parsed);
+            return false;
+        }
+        return true;
+    };
     json root;
     try {
-        root = json::parse(text);
+        root = json::parse(text, callback);
+    } catch (const Stop& stop) {
+        return std::unexpected(stop.error);
     } catch (const json::exception& e) { // out_of_range too: "1e999" overflows a double
-        return fail(ErrorKind::Parse, std::string("not valid JSON: ") + e.what(), fileName);
+        return fail(ErrorKind::Parse, "not valid JSON: " + jsonLibraryMessage(e.what()), fileName);
     }
-    PlanJsonReader r { fileName };
     if (!root.is_object())
         return r.bad("$", "must be an object");
     auto version = root.find("version");
-    if (version == root.end() || !version->is_number_integer())
+    if (version == root.end())
         return r.bad("$.version", "missing or not a whole number");
-    if (version->get<long long>() != 1)
-        return r.bad("$.version",
-            "plan version " + std::to_string(version->get<long long>()) + " is not one this RoCE Pilot reads (1)");
-    Plan plan;
+    if (auto bad = versionProblem(*version))
+        return r.bad("$.version", *bad);
     Error e;
     if (!take(r.str(root, "profile", "$"), plan.profileName, e))
         return std::unexpected(e);
@@ -270,25 +328,6 @@ Result<Plan> planFromJson(const std::string& text, const std::string& fileName)
     auto targets = root.find("targets");
     if (targets == root.end() || !targets->is_array())
         return r.bad("$.targets", "missing or not a list");
-    std::set<std::string> names;
-    std::vector<std::string> digests;
-    for (std::size_t i = 0; i < targets->size(); ++i) {
-        const std::string path = "$.targets[" + std::to_string(i) + "]";
-        auto t = readTarget(r, (*targets)[i], path);
-        if (!t)
-            return std::unexpected(t.error());
-        if (!names.insert(t->name).second)
-            return r.bad(path + ".name", "'" + t->name + "' is used twice");
-        std::string digest;
-        if (!take(r.str((*targets)[i], "file_sha256", path, false), digest, e))
-            return std::unexpected(e);
-        if (!digest.empty() && !isSha256Hex(digest))
-            return r.bad(path + ".file_sha256", "must be 64 lower-case hex digits (a SHA-256)");
-        if (digest.empty())
-            plan.unsealed.push_back(t->name);
-        digests.push_back(std::move(digest));
-        plan.targets.push_back(std::move(*t));
-    }
     // Only now: a target's text also holds the plan's profile name and warnings.
     for (std::size_t i = 0; i < plan.targets.size(); ++i) {
         if (digests[i].empty() || sha256Hex(renderTarget(plan, plan.targets[i])) == digests[i])

@@ -341,6 +341,21 @@ private Q_SLOTS:
         QTest::newRow("relative file") << QStringLiteral(
             R"({"version": 1, "profile": "x", "targets": [{"name": "a", "kind": "linux", "platform": "p", "title": "t", "steps": [{"id": "a.x", "title": "x", "kind": "file", "path": "etc/x", "content": "", "verify": {"expect": ""}, "undo": {}}]}]})")
                                        << QStringLiteral("$.targets[0].steps[0].path: must be an absolute path");
+        // Targets are read one at a time as the parser completes them (issue 20: memory of big plans); what sits
+        // around them is still checked, and a key given twice is refused, not the last one taken.
+        QTest::newRow("version after targets") << QStringLiteral(R"({"profile": "x", "targets": [], "version": 3})")
+                                               << QStringLiteral("$.version: plan version 3 is not one this");
+        QTest::newRow("targets twice") << QStringLiteral(
+            R"({"version": 1, "profile": "x", "targets": [], "targets": []})")
+                                       << QStringLiteral("$.targets: appears twice");
+        QTest::newRow("target not an object")
+            << QStringLiteral(R"({"version": 1, "profile": "x", "targets": [7]})") << QStringLiteral("$.targets[0]");
+        QTest::newRow("targets an object")
+            << QStringLiteral(R"({"version": 1, "profile": "x", "targets": {"a": {"name": "a"}}})")
+            << QStringLiteral("$.targets: missing or not a list");
+        QTest::newRow("second target bad") << QStringLiteral(
+            R"({"version": 1, "profile": "x", "targets": [{"name": "a", "kind": "linux", "platform": "p", "title": "t", "steps": []}, {"name": "a", "kind": "linux", "platform": "p", "title": "t", "steps": []}]})")
+                                           << QStringLiteral("$.targets[1].name: 'a' is used twice");
     }
 
     void planJsonRejectsDamage()
