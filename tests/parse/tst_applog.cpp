@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The application log readers (parse/applog.h) on lines written from each project's format strings
 // (tests/fixtures/applog/README.md): per family a setting, the GID or index in use, errors with status and errno;
-// launcher and collector prefixes; prose that must stay prose; hostile lines.
+// launcher and collector prefixes; prose that must stay prose; hostile lines; and the importer keeping the events of a
+// mixed paste per host with their line numbers.
 #include "parse/applog.h"
+#include "parse/fragments.h"
 #include "testutil.h"
 #include "util/text.h"
 
@@ -29,6 +31,15 @@ std::string fixture(const char* name)
     if (!file.open(QIODevice::ReadOnly))
         qFatal("missing fixture applog/%s", name);
     return file.readAll().toStdString();
+}
+
+/// The line of `text` holding `needle` (1-based), -1 when none does.
+int lineOf(const std::string& text, const std::string& needle)
+{
+    auto pos = text.find(needle);
+    return pos == std::string::npos
+        ? -1
+        : static_cast<int>(std::count(text.begin(), text.begin() + static_cast<long>(pos), '\n')) + 1;
 }
 
 /// The whole line of `text` holding `needle`; a missing one fails the test that asked.
@@ -82,6 +93,23 @@ std::array<std::uint8_t, 16> gidBytes(const std::string& canonical)
         i += 2;
     }
     return b;
+}
+
+const PastedHost* hostNamed(const PastedFabric& f, const std::string& name)
+{
+    for (const auto& h : f.hosts)
+        if (h.name == name)
+            return &h;
+    return nullptr;
+}
+
+std::vector<AppLogEvent> ofKind(const PastedHost& h, const std::string& kind)
+{
+    std::vector<AppLogEvent> out;
+    for (const auto& e : h.appLog)
+        if (e.kind == kind)
+            out.push_back(e);
+    return out;
 }
 
 } // namespace
@@ -506,6 +534,97 @@ private slots:
         for (int i = 0; i < 2000; ++i)
             (void)scanAppLogLine(heavy, i);
         QVERIFY2(rp::test::msSince(start) < 60000, std::to_string(rp::test::msSince(start)).c_str());
+    }
+
+    void importerMixedPaste()
+    {
+        auto text = fixture("applog_paste.md");
+        auto f = importFragments(text, "pasted");
+        auto a1 = hostNamed(f, "gpu-a1");
+        auto a2 = hostNamed(f, "gpu-a2");
+        QVERIFY(a1 && a2);
+        QCOMPARE(f.hosts.size(), std::size_t { 2 });
+        // The show_gids table is still read although an NCCL line follows it in the same fence.
+        QCOMPARE(a1->devices.size(), std::size_t { 1 });
+        QCOMPARE(a1->devices[0].ports.at(0).gids.size(), std::size_t { 4 });
+        QCOMPARE(a1->gidLines.at("mlx5_0/1/3"), lineOf(text, "mlx5_0\t1\t3\t0000:0000:0000:0000:0000:ffff:0a0b:b00a"));
+        // Its events, in paste order, with their lines and the host the line names.
+        auto devices = ofKind(*a1, "device");
+        QCOMPARE(devices.size(), std::size_t { 1 });
+        QCOMPARE(devices[0].line, lineOf(text, "gpu-a1:40211:40398 [0] NCCL INFO NET/IB : Using"));
+        auto settings = ofKind(*a1, "setting");
+        QCOMPARE(settings.size(), std::size_t { 1 });
+        QCOMPARE(settings[0].gidIndex.value_or(-1), 2);
+        QCOMPARE(settings[0].line, lineOf(text, "set by environment to 2."));
+        auto inUse = ofKind(*a1, "gid-in-use");
+        QCOMPARE(inUse.size(), std::size_t { 1 });
+        QCOMPARE(inUse[0].gid, std::string(kMapped10));
+        QCOMPARE(inUse[0].gidIndex.value_or(-1), 2);
+        QCOMPARE(inUse[0].host, std::string("gpu-a1"));
+        auto failed = ofKind(*a1, "completion-error");
+        QCOMPARE(failed.size(), std::size_t { 1 });
+        QCOMPARE(failed[0].line, lineOf(text, "with status=12"));
+        QCOMPARE(failed[0].peerGid, std::string(kMapped11));
+        QCOMPARE(a1->appLog.size(), std::size_t { 4 });
+        QVERIFY(std::is_sorted(a1->appLog.begin(), a1->appLog.end(),
+            [](const AppLogEvent& x, const AppLogEvent& y) { return x.line < y.line; }));
+
+        QCOMPARE(a2->appLog.size(), std::size_t { 3 });
+        QCOMPARE(a2->appLog.back().gid, std::string(kMapped11));
+        QCOMPARE(a2->appLog.back().gidIndex.value_or(-1), 3);
+        QCOMPARE(a2->appLog.back().line, lineOf(text, "GID 3 (0/BB00B0AFFFF0000)"));
+        QCOMPARE(a2->appLog.back().host, std::string("gpu-a2"));
+
+        // No log line is "could not place"d; the prose line is.
+        int prose = lineOf(text, "The GID index NCCL uses");
+        bool proseWarned = false;
+        for (const auto& w : f.warnings) {
+            bool logLine = false;
+            for (const auto& h : f.hosts)
+                for (const auto& e : h.appLog)
+                    logLine = logLine || e.line == w.line;
+            QVERIFY2(!logLine, w.message.c_str());
+            QVERIFY2(w.message.find("NCCL") == std::string::npos || w.line == prose, w.message.c_str());
+            proseWarned = proseWarned || w.line == prose;
+        }
+        QVERIFY(proseWarned);
+        QVERIFY(holdsAnything(f));
+    }
+
+    void importerLogOnly()
+    {
+        // A paste of an NCCL log alone: no other parser takes it, the host is the paste's (not the hosts the lines
+        // name), nothing is left unplaced.
+        auto text = fixture("nccl.log");
+        auto f = importFragments(text, "pasted");
+        QCOMPARE(f.hosts.size(), std::size_t { 1 });
+        const auto& h = f.hosts.front();
+        QCOMPARE(h.name, std::string("pasted"));
+        QVERIFY(h.devices.empty());
+        QVERIFY(h.appLog.size() >= 14);
+        QVERIFY(std::any_of(h.appLog.begin(), h.appLog.end(), [](const AppLogEvent& e) { return e.host == "gpu-b7"; }));
+        for (const auto& w : f.warnings)
+            QVERIFY2(w.message.find("could not place") == std::string::npos, w.message.c_str());
+        QVERIFY(holdsAnything(f));
+        // Every fixture of every family alone: read, no line unplaced.
+        for (const char* name : { "ucx.log", "libfabric.log", "gloo.log", "glog.log", "openmpi.log", "verbs.log" }) {
+            auto g = importFragments(fixture(name), "pasted");
+            QVERIFY2(holdsAnything(g), name);
+            std::string first = g.warnings.empty() ? std::string() : g.warnings.front().message;
+            QVERIFY2(g.warnings.empty(), (std::string(name) + ": " + first).c_str());
+        }
+    }
+
+    void importerLogWithoutFacts()
+    {
+        // NCCL lines that state nothing: one warning for them, and the paste holds nothing.
+        auto f = importFragments("gpu-a1:1:2 [0] NCCL INFO Channel 00/02 :    0   1\n"
+                                 "gpu-a1:1:2 [0] NCCL INFO Connected all rings\n",
+            "pasted");
+        QVERIFY(!holdsAnything(f));
+        QCOMPARE(f.warnings.size(), std::size_t { 1 });
+        QCOMPARE(f.warnings[0].line, 1);
+        QVERIFY2(f.warnings[0].message.find("2 nccl log lines") != std::string::npos, f.warnings[0].message.c_str());
     }
 };
 
