@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // libFuzzer entry point for the output parsers. One build per parser family (RP_FUZZ_FAMILY_*); the replay test
 // builds it with RP_FUZZ_FAMILY_ALL. Every parser must return, never throw, never read out of bounds.
+#include "parse/applog.h"
 #include "parse/fragments.h"
 #include "parse/parsers.h"
 #include "util/text.h"
@@ -56,6 +57,24 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         if (decoded[i] == '\r' && (i + 1 == decoded.size() || decoded[i + 1] != '\n'))
             __builtin_trap();
     (void)rp::importFragments(decoded, "fuzz");
+#endif
+#if defined(RP_FUZZ_FAMILY_APPLOG) || defined(RP_FUZZ_FAMILY_ALL)
+    // Each line alone, as the importer hands them over, then the whole text through the importer. An event always
+    // names its family and kind, and its text is valid UTF-8 of at most 200 bytes.
+    int lineNumber = 0;
+    for (std::size_t start = 0; start <= text.size();) {
+        auto end = text.find('\n', start);
+        auto line = text.substr(start, end == std::string_view::npos ? std::string_view::npos : end - start);
+        for (const auto& e : rp::scanAppLogLine(line, ++lineNumber).events)
+            if (e.family.empty() || e.kind.empty() || e.text.size() > 200 || !rp::isValidUtf8(e.text)
+                || e.line != lineNumber || (e.gidIndex && *e.gidIndex < 0))
+                __builtin_trap();
+        if (end == std::string_view::npos)
+            break;
+        start = end + 1;
+    }
+    (void)rp::readAppLogLine(text, 1);
+    (void)rp::importFragments(text, "fuzz");
 #endif
 #if defined(RP_FUZZ_FAMILY_DETECT) || defined(RP_FUZZ_FAMILY_ALL)
     parseAs({ K::Unknown }, text);

@@ -3,6 +3,7 @@
 // results merged per host. Hand-written scanning, no std::regex: lines may be 16 KiB of hostile text.
 #include "parse/fragmentimporter.h"
 
+#include "parse/applog.h"
 #include "parse/fragmentlines.h"
 #include "parse/gid.h"
 #include "parse/lldp.h"
@@ -385,32 +386,38 @@ void FragmentImporter::processBlock(const Block& block)
             return;
         }
     }
-    bool hasHca = std::any_of(block.lines.begin(), block.lines.end(), [](const Line& l) {
+    // Application log lines (NCCL, UCX, ...) come out first: amid another command's output they would spoil it
+    // for its parser, and none of the readers below knows them.
+    Block rest;
+    const Block& body = takeAppLog(h, block, rest) ? rest : block;
+    if (body.lines.empty())
+        return;
+    bool hasHca = std::any_of(body.lines.begin(), body.lines.end(), [](const Line& l) {
         auto kv = splitKeyValue(trim(l.text));
         return kv && kv->first == "hca_id";
     });
-    bool hasGidRows = std::any_of(block.lines.begin(), block.lines.end(),
+    bool hasGidRows = std::any_of(body.lines.begin(), body.lines.end(),
         [](const Line& l) { return l.text.find("GID[") != std::string_view::npos; });
     if (!(hasGidRows && !hasHca)) {
         std::string text;
-        for (auto& l : block.lines) {
+        for (auto& l : body.lines) {
             text += l.text;
             text += '\n';
         }
-        auto kind = detectKind(block.command.empty() ? text : "$ " + block.command + "\n" + text);
+        auto kind = detectKind(body.command.empty() ? text : "$ " + body.command + "\n" + text);
         bool sysfsLines = std::any_of(
-            block.lines.begin(), block.lines.end(), [](const Line& l) { return startsWith(trim(l.text), "/sys/"); });
+            body.lines.begin(), body.lines.end(), [](const Line& l) { return startsWith(trim(l.text), "/sys/"); });
         if (kind != OutputKind::Unknown && !sysfsLines) {
-            delegate(block, kind);
+            delegate(body, kind);
             return;
         }
     }
     // Line by line: GID rows, sysfs `grep .` lines, rdma statistic lines.
-    std::string device = optionValue(block.command, { "-d", "--ib-dev" });
+    std::string device = optionValue(body.command, { "-d", "--ib-dev" });
     int port = 1;
-    if (auto p = toInt(optionValue(block.command, { "-i", "--ib-port" })))
+    if (auto p = toInt(optionValue(body.command, { "-i", "--ib-port" })))
         port = *p;
-    for (auto& l : block.lines) {
+    for (auto& l : body.lines) {
         auto t = trim(l.text);
         if (t.empty())
             continue;
@@ -514,8 +521,9 @@ PastedFabric FragmentImporter::run(std::string_view text)
     // Hosts the text named but said nothing readable about (a greeting before the first heading) are left out.
     std::erase_if(m_out.hosts, [](const PastedHost& h) {
         return h.devices.empty() && h.netdevs.empty() && h.rdmaCm.empty() && h.counters.empty() && h.tests.empty()
-            && !h.windows.any();
+            && !h.windows.any() && h.appLog.empty();
     });
+    noteAppLogWithoutFacts();
     // Counter reads carry a time only when the paste said how far apart they were.
     for (auto& h : m_out.hosts) {
         if (!m_clockKnown[h.name]) {

@@ -5,7 +5,8 @@
 // cuts a paste into blocks (fragmentlines.h reads the prompts and headings), hands whole outputs to
 // parseOutput() and merges what they found per host (fragmentimporter.cpp); outputs no parser takes whole
 // (sysfs greps, GID rows, ethtool -S, ibstat, rdma statistic, the test tools) it scans itself
-// (fragmentimporter_scan.cpp).
+// (fragmentimporter_scan.cpp); application log lines (applog.h) it takes out of a block before anything else reads
+// it.
 
 #include "parse/fragments.h"
 #include "parse/parsehelpers.h"
@@ -49,6 +50,8 @@ private:
     bool scanRdmaStatistic(PastedHost& h, std::string_view t, int line);
     void scanIbstat(PastedHost& h, const Block& block);
     void scanTest(PastedHost& h, const Block& block, std::string_view tool);
+    bool takeAppLog(PastedHost& h, const Block& block, Block& rest);
+    void noteAppLogWithoutFacts();
     void mergeDevices(PastedHost& h, std::vector<RdmaDevice> devices, int line);
     void mergeNetdev(PastedHost& h, Netdev netdev, int line);
     void addCounter(PastedHost& h, const std::string& scope, std::string name, std::uint64_t value, int line);
@@ -62,6 +65,13 @@ private:
     std::map<std::string, std::map<std::string, int>> m_reads; ///< host -> scope -> reads begun
     std::map<std::string, std::map<std::string, int>> m_readBlock; ///< host -> scope -> block id of last read
     int m_blockId = 0;
+    struct AppLogSeen
+    {
+        int lines = 0;
+        int facts = 0;
+        int firstLine = 0;
+    };
+    std::map<std::string, AppLogSeen> m_appLogSeen; ///< per family: lines read, facts they stated
 };
 
 } // namespace rp::fragment_detail

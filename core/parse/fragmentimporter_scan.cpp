@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The fragment importer's own readers (see fragmentimporter.h), for what no parseOutput() parser takes whole:
-// GID rows out of context, sysfs and configfs values, ethtool -S, rdma statistic, ibstat, the test tools.
+// GID rows out of context, sysfs and configfs values, ethtool -S, rdma statistic, ibstat, the test tools, and the
+// hand-over of application log lines to applog.h.
 #include "parse/fragmentimporter.h"
 
+#include "parse/applog.h"
 #include "parse/fragmentlines.h"
 #include "parse/gid.h"
 #include "parse/lldp.h"
@@ -464,6 +466,52 @@ void FragmentImporter::scanTest(PastedHost& h, const Block& block, std::string_v
         }
     }
     h.tests.push_back(std::move(o));
+}
+
+/// Application log lines of the block go to h.appLog; the other lines to `rest`. False when the block has none.
+bool FragmentImporter::takeAppLog(PastedHost& h, const Block& block, Block& rest)
+{
+    bool any = false;
+    for (std::size_t i = 0; i < block.lines.size(); ++i) {
+        const auto& l = block.lines[i];
+        auto scanned = scanAppLogLine(l.text, l.number);
+        if (scanned.family.empty()) {
+            if (any)
+                rest.lines.push_back(l);
+            continue;
+        }
+        if (!any) {
+            rest.host = block.host;
+            rest.command = block.command;
+            rest.commandLine = block.commandLine;
+            rest.lines.assign(block.lines.begin(), block.lines.begin() + static_cast<std::ptrdiff_t>(i));
+            any = true;
+        }
+        auto& seen = m_appLogSeen[scanned.family];
+        if (seen.lines++ == 0)
+            seen.firstLine = l.number;
+        seen.facts += static_cast<int>(scanned.events.size());
+        for (auto& e : scanned.events)
+            h.appLog.push_back(std::move(e));
+    }
+    return any;
+}
+
+/// A family whose lines stated nothing at all gets one warning, so a paste of only such lines is not silently
+/// empty.
+void FragmentImporter::noteAppLogWithoutFacts()
+{
+    for (const auto& [family, seen] : m_appLogSeen) {
+        if (seen.facts > 0)
+            continue;
+        std::string what = seen.lines == 1
+            ? "one " + family + " log line that names no device, GID, setting or error; not used"
+            : std::to_string(seen.lines) + " " + family
+                + " log lines from here on, none naming a device, GID, setting or error; not used";
+        if (family == "nccl")
+            what += " (NCCL_DEBUG=INFO prints the NET/IB lines that do)";
+        m_warnings.add(seen.firstLine, what);
+    }
 }
 
 } // namespace rp::fragment_detail

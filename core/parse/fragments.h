@@ -5,12 +5,14 @@
 // prompt names the host), markdown fences, shell prompts with the command in front of its output, lines cut
 // with an ellipsis, GID rows grepped out of `ibv_devinfo -v` with no hca_id/port above them, `cat`/`grep .`
 // sessions over sysfs and the rdma_cm configfs, `ibstat`, `rdma statistic`, `ethtool -S`, and the outputs of
-// perftest, ibv_rc_pingpong and qperf including their failures. Whole outputs of the commands parseOutput()
+// perftest, ibv_rc_pingpong and qperf including their failures, and application logs (NCCL, UCX, libfabric, Gloo,
+// glog-style engines, Open MPI, verbs errors; applog.h). Whole outputs of the commands parseOutput()
 // knows (show_gids, ibv_devinfo, ip, dcb, mlnx_qos, lldptool, ...) are handed to those parsers. Never fails,
 // never drops a GID row it could read: a row it cannot attribute to a device is kept under device "?" with a
 // warning naming its line.
 
 #include "model/model.h"
+#include "parse/applog.h"
 #include "parse/parsed.h"
 
 #include <cstdint>
@@ -140,6 +142,10 @@ struct PastedHost
     std::map<std::string, int> gidLines; ///< "dev/port/index" -> line of the paste that gave it
     std::map<std::string, int> netdevLines; ///< netdev -> first line that described it
     WindowsQos windows; ///< PowerShell outputs (a Windows host)
+    /// Facts from application log lines (applog.h), in paste order. A host named in a line (NCCL's
+    /// "host:pid:tid") stays in the event's `host`: the event belongs to the host the paste's heading or prompt
+    /// names.
+    std::vector<AppLogEvent> appLog;
     int firstLine = 0;
 };
 
@@ -157,8 +163,8 @@ PastedFabric importFragments(std::string_view text, std::string_view defaultHost
 /// The most a paste, bundle or output file given to the troubleshooter or the parsers may hold.
 inline constexpr std::size_t kMaxPasteBytes = 64u << 20;
 
-/// Whether the troubleshooter found anything at all in a paste: a host with a device, netdev or note, a switch
-/// port or an LLDP neighbour.
+/// Whether the troubleshooter found anything at all in a paste: a host with a device, netdev, note or application
+/// log fact, a switch port or an LLDP neighbour.
 bool holdsAnything(const PastedFabric& fabric);
 
 } // namespace rp

@@ -1,0 +1,73 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+// Readers of the log lines RDMA applications print (NCCL, UCX, libfabric and fabtests, Gloo, glog-style logs of
+// Mooncake / UCCL / brpc, Open MPI, plain ibv_* / rdma_cm error lines) and of the environment variables that steer
+// them. A line becomes facts (AppLogEvent) the troubleshooter can weigh against the hosts' GID tables: the GID
+// index and GID a connection used, the peer's GID, work completion errors, QP and address-handle failures.
+// Written from the projects' format strings (see tests/fixtures/applog/README.md), not from captured runs.
+// Hand scanning only: no std::regex, bounded work per line, never throws.
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace rp {
+
+/// One fact an application's log line states about its RDMA path.
+struct AppLogEvent
+{
+    /// "nccl", "ucx", "libfabric" (fabtests too), "gloo", "glog" (Mooncake/UCCL/brpc-style), "openmpi", "verbs"
+    /// (plain ibv_* / rdma_cm error lines).
+    std::string family;
+    /// What the line states:
+    /// - "setting": an environment variable's value (setting/settingValue; gidIndex for a GID index variable,
+    ///   trafficClass for NCCL_IB_TC / UCX_IB_TRAFFIC_CLASS / MC_IB_TC..., serviceLevel for *_SL, mtu for *_MTU).
+    ///   A value the application says is not set is "<not set>" (libfabric).
+    /// - "gid-in-use": the local GID and/or index a connection or the whole application used (gid, gidIndex,
+    ///   device, port, mtu when the line has them).
+    /// - "peer-gid": the remote GID of a connection (peerGid; gid, gidIndex, trafficClass, serviceLevel too when
+    ///   the line has them).
+    /// - "completion-error": a work completion with an error (wcStatus, device, gid/peerGid when printed).
+    /// - "modify-qp-error": ibv_modify_qp / RTR / RTS failure (errnoValue; device, port, gids when printed).
+    /// - "create-ah-error": ibv_create_ah / address handle failure (peerGid, gidIndex, trafficClass, sl, port).
+    /// - "no-device": no RDMA device found or usable, ENODEV, NCCL falling back to its socket transport.
+    /// - "device": a device/port in use (device, port, mtu; the link layer stays in text).
+    /// - "connect-error": rdma_cm or socket connect failures, rejections, timeouts.
+    /// - "other-error": an error line of one of these families that states none of the above.
+    std::string kind;
+    std::string device; ///< "mlx5_0" when the line names it
+    std::optional<int> port;
+    std::optional<int> gidIndex; ///< only a real index (>= 0); "auto" or -1 leaves it empty
+    std::string gid; ///< canonical form (rp::canonicalGid), decoded when the log prints it byte-swapped/packed
+    std::string peerGid; ///< canonical
+    std::optional<int> mtu; ///< bytes (NCCL/verbs "mtu 5" enum -> 4096)
+    std::optional<int> trafficClass; ///< the GRH traffic class (tc / NCCL_IB_TC / traffic_class)
+    std::optional<int> serviceLevel;
+    std::optional<int> wcStatus; ///< ibv_wc_status number (12 retry exceeded, 13 RNR, 5 flushed, 4 protection...)
+    std::optional<int> errnoValue; ///< 110, 22, 19 ... from "[110]", "errno 110", "Connection timed out"
+    /// The environment variable the line reports ("NCCL_IB_GID_INDEX", "UCX_IB_GID_INDEX", "FI_VERBS_GID_IDX",
+    /// "NCCL_IB_HCA", ...).
+    std::string setting;
+    std::string settingValue;
+    std::string host; ///< a host name the line carries (NCCL "node1:1234:1250 [0] NCCL INFO", UCX "[node1:..]")
+    std::string text; ///< the line, trimmed, at most 200 bytes (valid UTF-8)
+    int line = 0;
+};
+
+/// What one line is: the family whose log line it is (empty: none of them) and the facts it states (often none:
+/// most INFO lines of NCCL say nothing about the RDMA path). A line can state several facts (NCCL's
+/// "NET/IB : Using [0]mlx5_0:1/RoCE [1]mlx5_1:1/RoCE" names two devices).
+struct AppLogLine
+{
+    std::string family;
+    std::vector<AppLogEvent> events;
+};
+
+AppLogLine scanAppLogLine(std::string_view line, int lineNumber);
+
+/// The first fact the line states; nothing for lines that are not such log lines or state no fact.
+std::optional<AppLogEvent> readAppLogLine(std::string_view line, int lineNumber);
+
+} // namespace rp

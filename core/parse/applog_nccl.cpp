@@ -1,0 +1,267 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// NCCL's log lines (see applog_scan.h). Formats from NVIDIA/nccl: src/debug.cc (the "host:pid:tid [dev] NCCL
+// INFO|WARN" prefix, WARN with "file:line (func)" before the level), src/misc/param.cc ("%s set by environment to
+// %lld."), src/transport/net_ib (2.12 .. 2.30: the QP info line "... mtu %d GID %ld (%lX/%lX)", "Got completion from
+// peer %s with error %d, ..." later "with status=%d ..." and "status=%s(%d)", "NET/IB : Using [%d]%s:%d/%s",
+// "NET/IB : No device found."), src/misc/ibvwrap.cc ("Call to ibv_modify_qp failed with ...").
+#include "parse/applog_scan.h"
+
+#include "util/text.h"
+
+namespace rp::applog_detail {
+
+namespace {
+
+/// "node1:1234:1250" (perhaps glued to mpirun's "[1,0]<stdout>:") before the level: the host, or empty.
+std::string ncclHostOf(std::string_view prefix)
+{
+    std::size_t i = 0;
+    while (i < prefix.size()) {
+        while (i < prefix.size() && prefix[i] == ' ')
+            ++i;
+        auto j = prefix.find(' ', i);
+        auto token = prefix.substr(i, j == std::string_view::npos ? std::string_view::npos : j - i);
+        i = j == std::string_view::npos ? prefix.size() : j;
+        auto tid = token.rfind(':');
+        if (tid == std::string_view::npos || tid == 0)
+            continue;
+        auto pid = token.rfind(':', tid - 1);
+        if (pid == std::string_view::npos || pid == 0)
+            continue;
+        auto digits = [](std::string_view s) {
+            if (s.empty())
+                return false;
+            for (char c : s)
+                if (!isDigit(c))
+                    return false;
+            return true;
+        };
+        if (!digits(token.substr(pid + 1, tid - pid - 1)) || !digits(token.substr(tid + 1)))
+            continue;
+        auto start = token.rfind(':', pid - 1);
+        auto host = token.substr(
+            start == std::string_view::npos ? 0 : start + 1, start == std::string_view::npos ? pid : pid - start - 1);
+        bool letter = false, ok = !host.empty() && host.size() <= 255;
+        for (char c : host) {
+            ok = ok && isNameChar(c);
+            letter = letter || !isDigit(c);
+        }
+        if (ok && letter)
+            return std::string(host);
+    }
+    return {};
+}
+
+/// "NET/IB : Using [0]mlx5_0:1/RoCE [1]mlx5_1:1:2/IB [RO]; OOB eth0:10.0.0.1<0>": one device event per NIC.
+void ncclUsingDevices(std::string_view msg, std::vector<AppLogEvent>& out)
+{
+    auto end = msg.find(';');
+    auto list = msg.substr(0, end);
+    std::size_t i = 0;
+    while (out.size() < 64) {
+        auto open = list.find('[', i);
+        if (open == std::string_view::npos)
+            break;
+        auto close = list.find(']', open);
+        if (close == std::string_view::npos)
+            break;
+        i = close + 1;
+        std::size_t numberEnd = 0;
+        if (!intAt(list, open + 1, &numberEnd) || numberEnd != close)
+            continue; // "[RO]"
+        auto stop = list.find(' ', i);
+        auto token = list.substr(i, stop == std::string_view::npos ? std::string_view::npos : stop - i);
+        AppLogEvent e;
+        e.kind = "device";
+        deviceAndPort(token.substr(0, token.find('/')), e);
+        if (!e.device.empty())
+            out.push_back(std::move(e));
+    }
+}
+
+/// "NET/IB: [0] mlx5_0:uverbs0:1/RoCE provider=Mlx5 speed=..." (2.2x): the device and its port.
+bool ncclDeviceDetail(std::string_view msg, std::vector<AppLogEvent>& out)
+{
+    auto close = msg.find("] ");
+    if (close == std::string_view::npos || msg.find("provider=") == std::string_view::npos)
+        return false;
+    auto token = wordAfter(msg.substr(close), "] ");
+    auto slash = token.find('/');
+    auto names = token.substr(0, slash);
+    auto lastColon = names.rfind(':');
+    auto firstColon = names.find(':');
+    if (lastColon == std::string_view::npos)
+        return false;
+    AppLogEvent e;
+    e.kind = "device";
+    deviceAndPort(names.substr(0, firstColon), e);
+    if (auto p = intAt(names, lastColon + 1); p && *p >= 0 && *p < 256)
+        e.port = p;
+    if (e.device.empty())
+        return false;
+    out.push_back(std::move(e));
+    return true;
+}
+
+/// "... Port 1 qpn 1234 mtu 5 GID 3 (80FE/604655FEFF078A26) ...": the GID the connection's QPs use.
+bool ncclQpInfo(const LogText& x, std::string_view msg, std::vector<AppLogEvent>& out)
+{
+    auto g = findWord(msg, "GID ");
+    AppLogEvent e;
+    if (g != std::string_view::npos) {
+        std::size_t end = 0;
+        auto index = intAt(msg, g + 4, &end);
+        if (!index || end + 2 > msg.size() || msg.substr(end, 2) != " (")
+            return false;
+        auto close = msg.find(')', end);
+        auto slash = msg.find('/', end);
+        if (close == std::string_view::npos || slash == std::string_view::npos || slash > close)
+            return false;
+        e.kind = "gid-in-use";
+        e.gidIndex = index;
+        e.gid = gidFromNcclHalves(msg.substr(end + 2, slash - end - 2), msg.substr(slash + 1, close - slash - 1));
+    } else if (x.has(" lid ") && findWord(msg, "mtu ") != std::string_view::npos) {
+        e.kind = "device"; // InfiniBand: LID and subnet prefix, no GID
+    } else {
+        return false;
+    }
+    if (auto m = intAfter(msg, "mtu "))
+        e.mtu = mtuBytes(*m);
+    if (auto p = intAfter(msg, "Port "); p && *p >= 0 && *p < 256)
+        e.port = p;
+    out.push_back(std::move(e));
+    return true;
+}
+
+/// "X set by environment to V." / "X set to V".
+bool ncclSetting(std::string_view msg, std::vector<AppLogEvent>& out)
+{
+    for (std::string_view key : { " set by environment to ", " set to " }) {
+        auto pos = msg.find(key);
+        if (pos == std::string_view::npos)
+            continue;
+        auto name = msg.substr(0, pos);
+        name = name.substr(name.rfind(' ') == std::string_view::npos ? 0 : name.rfind(' ') + 1);
+        if (familyOfVariable(name).empty())
+            continue;
+        auto value = trim(msg.substr(pos + key.size()));
+        if (value.ends_with('.'))
+            value.remove_suffix(1); // param.cc ends the sentence: "... set by environment to 3."
+        out.push_back(settingEvent(name, value));
+        return true;
+    }
+    return false;
+}
+
+void ncclCompletion(const LogText& x, std::string_view msg, std::vector<AppLogEvent>& out)
+{
+    AppLogEvent e = classifyError(x);
+    e.kind = "completion-error";
+    e.errnoValue.reset();
+    e.gid = gidAfter(msg, "localGid");
+    if (auto pos = msg.find("remoteGid"); pos != std::string_view::npos) {
+        auto rest = msg.substr(pos + 9);
+        if (rest.starts_with('s'))
+            rest.remove_prefix(1); // " remoteGids" is printed without a space before the GID
+        e.peerGid = gidFromText(wordAfter(rest, ""));
+    }
+    if (auto hca = wordAfter(msg, " hca "); !hca.empty())
+        deviceAndPort(hca, e);
+    out.push_back(std::move(e));
+}
+
+void ncclModifyQp(const LogText& x, std::string_view msg, std::vector<AppLogEvent>& out)
+{
+    AppLogEvent e = classifyError(x);
+    e.kind = "modify-qp-error";
+    e.wcStatus.reset();
+    if (auto dev = wordAfter(msg, "on dev "); !dev.empty())
+        deviceAndPort(dev, e);
+    e.gidIndex = intAfter(msg, "local GID index ");
+    e.gid = gidAfter(msg, "local GID ");
+    e.peerGid = gidAfter(msg, "remote GID ");
+    out.push_back(std::move(e));
+}
+
+} // namespace
+
+FamilyRead readNcclLine(const LogText& x)
+{
+    FamilyRead r;
+    auto t = x.t;
+    std::string_view level;
+    std::size_t marker = std::string_view::npos;
+    for (std::string_view l : { "NCCL INFO", "NCCL WARN", "NCCL TRACE", "NCCL CALL" }) {
+        marker = findWord(t, l);
+        if (marker != std::string_view::npos) {
+            level = l;
+            break;
+        }
+    }
+    std::string_view msg;
+    bool warn = false;
+    if (marker != std::string_view::npos) {
+        r.host = ncclHostOf(t.substr(0, marker));
+        msg = trim(t.substr(marker + level.size()));
+        warn = level == "NCCL WARN";
+    } else if (auto net = findWord(t, "NET/IB"); net != std::string_view::npos) {
+        // Without the prefix: what PyTorch quotes after "Last error:", or a line copied out of a log.
+        msg = t.substr(net);
+        warn = soundsLikeError(x);
+    } else if (t.starts_with("NCCL version ")) {
+        r.mine = true;
+        return r;
+    } else {
+        return r;
+    }
+    r.mine = true;
+    if (level == "NCCL TRACE" || level == "NCCL CALL" || msg.starts_with("HINT"))
+        return r; // TRACE prints successful completions too; HINTs name variables in prose
+    const auto offset = static_cast<std::size_t>(msg.data() - t.data());
+    const std::string_view lowMsg = std::string_view(x.low).substr(offset, msg.size());
+    auto has = [&](std::string_view w) { return lowMsg.find(w) != std::string_view::npos; };
+    if (ncclSetting(msg, r.events))
+        return r;
+    if (has("got completion from peer") && (warn || has("status=") || has("with error"))) {
+        ncclCompletion(x, msg, r.events);
+        return r;
+    }
+    if (has("ibv_modify_qp") && has("fail")) {
+        ncclModifyQp(x, msg, r.events);
+        return r;
+    }
+    if (has("net/ib") && (has(": using [") || has(": using  [") || has(" using ["))) {
+        ncclUsingDevices(msg.substr(msg.find("sing") + 4), r.events);
+        return r;
+    }
+    if (has("net/ib") && ncclDeviceDetail(msg, r.events))
+        return r;
+    if (has("no device found")) {
+        AppLogEvent e;
+        e.kind = "no-device";
+        r.events.push_back(std::move(e));
+        return r;
+    }
+    if (msg.starts_with("Using network ")) {
+        if (wordAfter(msg, "Using network ") == "Socket") {
+            AppLogEvent e;
+            e.kind = "no-device"; // no usable IB/RoCE device, or IB disabled: NCCL runs over TCP
+            r.events.push_back(std::move(e));
+        }
+        return r;
+    }
+    if (has("qp") && ncclQpInfo(x, msg, r.events))
+        return r;
+    if (!warn)
+        return r;
+    AppLogEvent e = classifyError(x);
+    if (has("ibv_create_ah"))
+        e.kind = "create-ah-error";
+    // "NET/IB : mlx5_0:1 async fatal event: ..." / "NET/IB : mlx5_0:1 GID table changed".
+    if (auto dev = wordAfter(msg, "NET/IB : "); dev.find(':') != std::string_view::npos && dev.size() < 64)
+        deviceAndPort(dev, e);
+    r.events.push_back(std::move(e));
+    return r;
+}
+
+} // namespace rp::applog_detail

@@ -1,0 +1,69 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Plain verbs and rdma_cm error lines (see applog_scan.h): what an application built on libibverbs or librdmacm
+// prints itself. Only a line that names a verbs or rdma_cm call, a completion status, an rdma_cm event or a
+// device-list failure, and says something failed, is one: "ibv_modify_qp failed: Invalid argument", "Failed status
+// transport retry counter exceeded (12) for wr_id 2" (rdma-core's rc_pingpong), "cma event
+// RDMA_CM_EVENT_REJECTED, error 8" (rping), "No IB devices found". Status strings from rdma-core
+// libibverbs/enum_strs.c, event names from librdmacm/rdma_cma.h.
+#include "parse/applog_scan.h"
+
+#include "util/text.h"
+
+#include <cctype>
+
+namespace rp::applog_detail {
+
+namespace {
+
+/// "ibv_modify_qp failed", "rdma_resolve_addr: ...", "ibv_create_ah(...)": a call name at a word start, used as a
+/// call (a bracket, a colon or a failure word after it), not a path ("/sys/kernel/config/rdma_cm/...").
+bool namesCall(std::string_view low, std::string_view prefix)
+{
+    std::size_t from = 0;
+    for (int tries = 0; tries < 16; ++tries) {
+        auto pos = findWord(low, prefix, from);
+        if (pos == std::string_view::npos)
+            return false;
+        from = pos + 1;
+        if (pos > 0 && (low[pos - 1] == '/' || low[pos - 1] == '.'))
+            continue;
+        auto i = pos + prefix.size();
+        if (i >= low.size() || low[i] < 'a' || low[i] > 'z')
+            continue;
+        while (i < low.size() && (std::isalnum(static_cast<unsigned char>(low[i])) || low[i] == '_'))
+            ++i;
+        auto after = low.substr(i);
+        if (after.starts_with('(') || (after.starts_with(':') && !after.starts_with(":/")) || after.starts_with(" fail")
+            || after.starts_with(" return") || after.starts_with(" error") || after.starts_with(" err "))
+            return true;
+    }
+    return false;
+}
+
+} // namespace
+
+FamilyRead readVerbsLine(const LogText& x)
+{
+    FamilyRead r;
+    const std::string_view low = x.low;
+    bool named = namesCall(low, "ibv_") || namesCall(low, "rdma_") || x.has("ibv_wc_") || x.has("rdma_cm_event_")
+        || x.has("modify qp") || x.has("cma event") || x.has("no ib devices") || x.has("no rdma devices")
+        || x.has("failed to get ib devices list") || wcStatusNamed(low).has_value();
+    if (!named || !soundsLikeError(x))
+        return r;
+    // "ibv_devinfo: command not found" is about the shell, not about RDMA.
+    if (x.has("command not found"))
+        return r;
+    // rping prints every event with an error field: "cma event RDMA_CM_EVENT_ESTABLISHED, error 0" is none.
+    if (x.has("rdma_cm_event_") && !x.has("_error") && !x.has("rejected") && !x.has("unreachable")
+        && !x.has("device_removal"))
+        return r;
+    r.mine = true;
+    AppLogEvent e = classifyError(x);
+    if (auto dev = wordAfter(x.t, "device "); !dev.empty() && dev.find('_') != std::string_view::npos)
+        deviceAndPort(dev, e);
+    r.events.push_back(std::move(e));
+    return r;
+}
+
+} // namespace rp::applog_detail
