@@ -1595,6 +1595,144 @@ Jeder ausgeführte Schritt wird in umgekehrter Reihenfolge rückgängig gemacht,
     </message>
 </context>
 <context>
+    <name>rp::ui::FindingDetail</name>
+    <message>
+        <source>Lines read</source>
+        <translation>Gelesene Zeilen</translation>
+    </message>
+    <message>
+        <source>GID index %1 on %2</source>
+        <translation>GID-Index %1 auf %2</translation>
+    </message>
+    <message>
+        <source>No usable GID on %1</source>
+        <translation>Keine verwendbare GID auf %1</translation>
+    </message>
+    <message>
+        <source>Not the others:</source>
+        <translation>Nicht die anderen:</translation>
+    </message>
+    <message>
+        <source>Why:</source>
+        <translation>Warum:</translation>
+    </message>
+    <message>
+        <source>Read from:</source>
+        <translation>Gelesen aus:</translation>
+    </message>
+    <message>
+        <source>Involved:</source>
+        <translation>Beteiligt:</translation>
+    </message>
+    <message>
+        <source>Evidence</source>
+        <translation>Belege</translation>
+    </message>
+    <message>
+        <source>Host</source>
+        <translation>Host</translation>
+    </message>
+    <message>
+        <source>What</source>
+        <translation>Was</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>Wert</translation>
+    </message>
+    <message>
+        <source>Read from, when</source>
+        <translation>Gelesen von, wann</translation>
+    </message>
+    <message>
+        <source>Fix on %1 (%2)</source>
+        <translation>Korrektur auf %1 (%2)</translation>
+    </message>
+    <message>
+        <source>Needed to run this check: %1</source>
+        <translation>Zum Ausführen dieser Prüfung nötig: %1</translation>
+    </message>
+</context>
+<context>
+    <name>rp::ui::FindingsTree</name>
+    <message>
+        <source>Finding</source>
+        <translation>Befund</translation>
+    </message>
+    <message>
+        <source>Rule</source>
+        <translation>Regel</translation>
+    </message>
+    <message>
+        <source>Read from</source>
+        <translation>Gelesen aus</translation>
+    </message>
+    <message>
+        <source>Findings</source>
+        <translation>Befunde</translation>
+    </message>
+    <message>
+        <source>%1 on %2</source>
+        <comment>a GID&apos;s type and address on a netdev</comment>
+        <translation>%1 auf %2</translation>
+    </message>
+    <message>
+        <source>Use GID index %1 on %2 — %3</source>
+        <translation>GID-Index %1 auf %2 verwenden — %3</translation>
+    </message>
+    <message>
+        <source>GID index %1 on %2 — only %3</source>
+        <translation>GID-Index %1 auf %2 — nur %3</translation>
+    </message>
+    <message>
+        <source>No usable GID on %1: %2</source>
+        <translation>Keine verwendbare GID auf %1: %2</translation>
+    </message>
+    <message>
+        <source>Not the others: %1</source>
+        <translation>Nicht die anderen: %1</translation>
+    </message>
+    <message>
+        <source>Read from %1</source>
+        <translation>Gelesen aus %1</translation>
+    </message>
+    <message>
+        <source>Notes</source>
+        <translation>Hinweise</translation>
+    </message>
+    <message>
+        <source>Warnings</source>
+        <translation>Warnungen</translation>
+    </message>
+    <message>
+        <source>Errors</source>
+        <translation>Fehler</translation>
+    </message>
+    <message>
+        <source>Whole fabric</source>
+        <translation>Gesamte Fabric</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (+%n)</source>
+        <translation>
+            <numerusform>%1 (+%n)</numerusform>
+            <numerusform>%1 (+%n)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Not checked (%1)</source>
+        <translation>Nicht geprüft (%1)</translation>
+    </message>
+    <message>
+        <source>Checks that could not run on the outputs at hand; each says what to paste or read to run it.</source>
+        <translation>Prüfungen, die mit den vorliegenden Ausgaben nicht laufen konnten; jede sagt, was einzufügen oder zu lesen ist, damit sie läuft.</translation>
+    </message>
+    <message>
+        <source>%1 %2 — needs %3</source>
+        <translation>%1 %2 — braucht %3</translation>
+    </message>
+</context>
+<context>
     <name>rp::ui::HostDialog</name>
     <message>
         <source>Add host</source>
@@ -4192,10 +4330,6 @@ Nachher: %2</translation>
         <translation>Dateien mit gespeicherten oder eingefügten Ausgaben (ibv_devinfo, show_gids, sysfs, ip, dcb, mlnx_qos, ethtool -S, perftest, …), mehrere Hosts pro Datei</translation>
     </message>
     <message>
-        <source>&amp;Paste text…</source>
-        <translation>Text ein&amp;fügen…</translation>
-    </message>
-    <message>
         <source>&amp;Active checks (RDMA ping per GID index, test port)</source>
         <translation>Akti&amp;ve Prüfungen (RDMA-Ping je GID-Index, Testport)</translation>
     </message>
@@ -4210,18 +4344,6 @@ Nachher: %2</translation>
     <message>
         <source>Cance&amp;l</source>
         <translation>Abbreche&amp;n</translation>
-    </message>
-    <message>
-        <source>Finding</source>
-        <translation>Befund</translation>
-    </message>
-    <message>
-        <source>Rule</source>
-        <translation>Regel</translation>
-    </message>
-    <message>
-        <source>Findings</source>
-        <translation>Befunde</translation>
     </message>
     <message>
         <source>&amp;Copy fix</source>
@@ -4248,32 +4370,12 @@ Nachher: %2</translation>
         <translation>Wird abgebrochen…</translation>
     </message>
     <message>
-        <source>Import files or paste text with the outputs of the hosts (and their test runs), then Re-check.</source>
-        <translation>Importieren Sie Dateien oder fügen Sie Text mit den Ausgaben der Hosts (und ihrer Testläufe) ein, dann Erneut prüfen.</translation>
-    </message>
-    <message>
-        <source>Outputs: %1</source>
-        <translation>Ausgaben: %1</translation>
-    </message>
-    <message>
         <source>Import outputs</source>
         <translation>Ausgaben importieren</translation>
     </message>
     <message>
         <source>Cannot read %1: %2</source>
         <translation>%1 kann nicht gelesen werden: %2</translation>
-    </message>
-    <message>
-        <source>Paste outputs</source>
-        <translation>Ausgaben einfügen</translation>
-    </message>
-    <message>
-        <source>Paste the outputs (several hosts may follow each other, each under its name or prompt):</source>
-        <translation>Fügen Sie die Ausgaben ein (mehrere Hosts dürfen aufeinander folgen, jeder unter seinem Namen oder Prompt):</translation>
-    </message>
-    <message>
-        <source>paste %1</source>
-        <translation>Einfügung %1</translation>
     </message>
     <message>
         <source>Add hosts on the Hosts page, or import outputs.</source>
@@ -4293,22 +4395,6 @@ Nachher: %2</translation>
             <numerusform>Lese %n Host…</numerusform>
             <numerusform>Lese %n Hosts…</numerusform>
         </translation>
-    </message>
-    <message>
-        <source>Notes</source>
-        <translation>Hinweise</translation>
-    </message>
-    <message>
-        <source>Warnings</source>
-        <translation>Warnungen</translation>
-    </message>
-    <message>
-        <source>Errors</source>
-        <translation>Fehler</translation>
-    </message>
-    <message>
-        <source>Whole fabric</source>
-        <translation>Gesamte Fabric</translation>
     </message>
     <message>
         <source>Cancelled: the findings cover what was read before.</source>
@@ -4355,36 +4441,40 @@ Nachher: %2</translation>
         <translation>✗ schlägt fehl</translation>
     </message>
     <message>
-        <source>Involved:</source>
-        <translation>Beteiligt:</translation>
+        <source>Paste outputs here: show_gids, ibv_devinfo -v, ip addr, dcb, mlnx_qos, switch shows, … of one host or several, each under its prompt or name. Or drop files. The findings follow as you paste.</source>
+        <translation>Ausgaben hier einfügen: show_gids, ibv_devinfo -v, ip addr, dcb, mlnx_qos, Switch-Ausgaben, … eines oder mehrerer Hosts, jeder unter seinem Prompt oder Namen. Oder Dateien hierher ziehen. Die Befunde folgen beim Einfügen.</translation>
     </message>
     <message>
-        <source>Evidence</source>
-        <translation>Belege</translation>
+        <source>Pasted outputs</source>
+        <translation>Eingefügte Ausgaben</translation>
     </message>
     <message>
-        <source>Host</source>
-        <translation>Host</translation>
+        <source>&amp;Pasted outputs:</source>
+        <translation>Einge&amp;fügte Ausgaben:</translation>
     </message>
     <message>
-        <source>What</source>
-        <translation>Was</translation>
+        <source>Paste the outputs of the hosts (and of their test runs) into the box, or import files: the findings follow as you paste.</source>
+        <translation>Fügen Sie die Ausgaben der Hosts (und ihrer Testläufe) in das Feld ein oder importieren Sie Dateien: Die Befunde folgen beim Einfügen.</translation>
     </message>
     <message>
-        <source>Value</source>
-        <translation>Wert</translation>
+        <source>paste</source>
+        <comment>the paste box&apos;s name in line references such as paste:12</comment>
+        <translation>Einfügung</translation>
     </message>
     <message>
-        <source>Read from, when</source>
-        <translation>Gelesen von, wann</translation>
+        <source>Imported: %1 (&lt;a href=&quot;clear&quot;&gt;remove&lt;/a&gt;)</source>
+        <translation>Importiert: %1 (&lt;a href=&quot;clear&quot;&gt;entfernen&lt;/a&gt;)</translation>
+    </message>
+    <message numerus="yes">
+        <source>The pasted text is larger than %n MiB and was not read; import it as files in parts.</source>
+        <translation>
+            <numerusform>Der eingefügte Text ist größer als %n MiB und wurde nicht gelesen; importieren Sie ihn in Teilen als Dateien.</numerusform>
+            <numerusform>Der eingefügte Text ist größer als %n MiB und wurde nicht gelesen; importieren Sie ihn in Teilen als Dateien.</numerusform>
+        </translation>
     </message>
     <message>
-        <source>Fix on %1 (%2)</source>
-        <translation>Korrektur auf %1 (%2)</translation>
-    </message>
-    <message>
-        <source>Needed to run this check: %1</source>
-        <translation>Zum Ausführen dieser Prüfung nötig: %1</translation>
+        <source>Nothing in the outputs could be read: paste them as the hosts printed them (show_gids, ibv_devinfo -v, ip addr, dcb, mlnx_qos, …), each under its prompt or name.</source>
+        <translation>In den Ausgaben konnte nichts gelesen werden: Fügen Sie sie so ein, wie die Hosts sie ausgegeben haben (show_gids, ibv_devinfo -v, ip addr, dcb, mlnx_qos, …), jede unter ihrem Prompt oder Namen.</translation>
     </message>
 </context>
 <context>

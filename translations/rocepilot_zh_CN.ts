@@ -1580,6 +1580,143 @@ Every step that ran is undone in reverse order, then each host is read back and 
     </message>
 </context>
 <context>
+    <name>rp::ui::FindingDetail</name>
+    <message>
+        <source>Lines read</source>
+        <translation>读取的行</translation>
+    </message>
+    <message>
+        <source>GID index %1 on %2</source>
+        <translation>%2 上的 GID 索引 %1</translation>
+    </message>
+    <message>
+        <source>No usable GID on %1</source>
+        <translation>%1 上没有可用的 GID</translation>
+    </message>
+    <message>
+        <source>Not the others:</source>
+        <translation>不用其他索引：</translation>
+    </message>
+    <message>
+        <source>Why:</source>
+        <translation>原因：</translation>
+    </message>
+    <message>
+        <source>Read from:</source>
+        <translation>读取自：</translation>
+    </message>
+    <message>
+        <source>Involved:</source>
+        <translation>涉及：</translation>
+    </message>
+    <message>
+        <source>Evidence</source>
+        <translation>证据</translation>
+    </message>
+    <message>
+        <source>Host</source>
+        <translation>主机</translation>
+    </message>
+    <message>
+        <source>What</source>
+        <translation>内容</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>值</translation>
+    </message>
+    <message>
+        <source>Read from, when</source>
+        <translation>读取来源及时间</translation>
+    </message>
+    <message>
+        <source>Fix on %1 (%2)</source>
+        <translation>在 %1 上修复（%2）</translation>
+    </message>
+    <message>
+        <source>Needed to run this check: %1</source>
+        <translation>运行此检查需要：%1</translation>
+    </message>
+</context>
+<context>
+    <name>rp::ui::FindingsTree</name>
+    <message>
+        <source>Finding</source>
+        <translation>发现项</translation>
+    </message>
+    <message>
+        <source>Rule</source>
+        <translation>规则</translation>
+    </message>
+    <message>
+        <source>Read from</source>
+        <translation>读取自</translation>
+    </message>
+    <message>
+        <source>Findings</source>
+        <translation>发现项</translation>
+    </message>
+    <message>
+        <source>%1 on %2</source>
+        <comment>a GID&apos;s type and address on a netdev</comment>
+        <translation>%2 上的 %1</translation>
+    </message>
+    <message>
+        <source>Use GID index %1 on %2 — %3</source>
+        <translation>在 %2 上使用 GID 索引 %1 — %3</translation>
+    </message>
+    <message>
+        <source>GID index %1 on %2 — only %3</source>
+        <translation>%2 上的 GID 索引 %1 — 仅 %3</translation>
+    </message>
+    <message>
+        <source>No usable GID on %1: %2</source>
+        <translation>%1 上没有可用的 GID：%2</translation>
+    </message>
+    <message>
+        <source>Not the others: %1</source>
+        <translation>不用其他索引：%1</translation>
+    </message>
+    <message>
+        <source>Read from %1</source>
+        <translation>读取自 %1</translation>
+    </message>
+    <message>
+        <source>Notes</source>
+        <translation>提示</translation>
+    </message>
+    <message>
+        <source>Warnings</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <source>Errors</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>Whole fabric</source>
+        <translation>整个网络</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 (+%n)</source>
+        <translation>
+            <numerusform>%1（另 %n 处）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Not checked (%1)</source>
+        <translation>未检查（%1）</translation>
+    </message>
+    <message>
+        <source>Checks that could not run on the outputs at hand; each says what to paste or read to run it.</source>
+        <translation>无法基于现有输出运行的检查；每项都说明需要粘贴或读取什么才能运行。</translation>
+    </message>
+    <message>
+        <source>%1 %2 — needs %3</source>
+        <translation>%1 %2 — 需要 %3</translation>
+    </message>
+</context>
+<context>
     <name>rp::ui::HostDialog</name>
     <message>
         <source>Add host</source>
@@ -4157,10 +4294,6 @@ After: %2</source>
         <translation>包含已保存或粘贴输出的文件（ibv_devinfo、show_gids、sysfs、ip、dcb、mlnx_qos、ethtool -S、perftest、…），每个文件可包含多台主机</translation>
     </message>
     <message>
-        <source>&amp;Paste text…</source>
-        <translation>粘贴文本(&amp;P)…</translation>
-    </message>
-    <message>
         <source>&amp;Active checks (RDMA ping per GID index, test port)</source>
         <translation>主动检查(&amp;A)（按 GID 索引进行 RDMA ping，测试端口）</translation>
     </message>
@@ -4175,18 +4308,6 @@ After: %2</source>
     <message>
         <source>Cance&amp;l</source>
         <translation>取消(&amp;L)</translation>
-    </message>
-    <message>
-        <source>Finding</source>
-        <translation>发现项</translation>
-    </message>
-    <message>
-        <source>Rule</source>
-        <translation>规则</translation>
-    </message>
-    <message>
-        <source>Findings</source>
-        <translation>发现项</translation>
     </message>
     <message>
         <source>&amp;Copy fix</source>
@@ -4213,32 +4334,12 @@ After: %2</source>
         <translation>正在取消…</translation>
     </message>
     <message>
-        <source>Import files or paste text with the outputs of the hosts (and their test runs), then Re-check.</source>
-        <translation>导入文件或粘贴包含主机输出（及其测试运行）的文本，然后点击“重新检查”。</translation>
-    </message>
-    <message>
-        <source>Outputs: %1</source>
-        <translation>输出：%1</translation>
-    </message>
-    <message>
         <source>Import outputs</source>
         <translation>导入输出</translation>
     </message>
     <message>
         <source>Cannot read %1: %2</source>
         <translation>无法读取 %1：%2</translation>
-    </message>
-    <message>
-        <source>Paste outputs</source>
-        <translation>粘贴输出</translation>
-    </message>
-    <message>
-        <source>Paste the outputs (several hosts may follow each other, each under its name or prompt):</source>
-        <translation>粘贴输出（可依次包含多台主机，每台位于其名称或提示符之下）：</translation>
-    </message>
-    <message>
-        <source>paste %1</source>
-        <translation>粘贴 %1</translation>
     </message>
     <message>
         <source>Add hosts on the Hosts page, or import outputs.</source>
@@ -4257,22 +4358,6 @@ After: %2</source>
         <translation>
             <numerusform>正在读取 %n 台主机…</numerusform>
         </translation>
-    </message>
-    <message>
-        <source>Notes</source>
-        <translation>提示</translation>
-    </message>
-    <message>
-        <source>Warnings</source>
-        <translation>警告</translation>
-    </message>
-    <message>
-        <source>Errors</source>
-        <translation>错误</translation>
-    </message>
-    <message>
-        <source>Whole fabric</source>
-        <translation>整个网络</translation>
     </message>
     <message>
         <source>Cancelled: the findings cover what was read before.</source>
@@ -4315,36 +4400,39 @@ After: %2</source>
         <translation>✗ 失败</translation>
     </message>
     <message>
-        <source>Involved:</source>
-        <translation>涉及：</translation>
+        <source>Paste outputs here: show_gids, ibv_devinfo -v, ip addr, dcb, mlnx_qos, switch shows, … of one host or several, each under its prompt or name. Or drop files. The findings follow as you paste.</source>
+        <translation>在此粘贴输出：show_gids、ibv_devinfo -v、ip addr、dcb、mlnx_qos、交换机 show 输出等，可来自一台或多台主机，每台位于其提示符或名称之下。也可以拖入文件。粘贴后即显示发现项。</translation>
     </message>
     <message>
-        <source>Evidence</source>
-        <translation>证据</translation>
+        <source>Pasted outputs</source>
+        <translation>粘贴的输出</translation>
     </message>
     <message>
-        <source>Host</source>
-        <translation>主机</translation>
+        <source>&amp;Pasted outputs:</source>
+        <translation>粘贴的输出(&amp;P)：</translation>
     </message>
     <message>
-        <source>What</source>
-        <translation>内容</translation>
+        <source>Paste the outputs of the hosts (and of their test runs) into the box, or import files: the findings follow as you paste.</source>
+        <translation>将主机（及其测试运行）的输出粘贴到文本框中，或导入文件：粘贴后即显示发现项。</translation>
     </message>
     <message>
-        <source>Value</source>
-        <translation>值</translation>
+        <source>paste</source>
+        <comment>the paste box&apos;s name in line references such as paste:12</comment>
+        <translation>粘贴</translation>
     </message>
     <message>
-        <source>Read from, when</source>
-        <translation>读取来源及时间</translation>
+        <source>Imported: %1 (&lt;a href=&quot;clear&quot;&gt;remove&lt;/a&gt;)</source>
+        <translation>已导入：%1（&lt;a href=&quot;clear&quot;&gt;移除&lt;/a&gt;）</translation>
+    </message>
+    <message numerus="yes">
+        <source>The pasted text is larger than %n MiB and was not read; import it as files in parts.</source>
+        <translation>
+            <numerusform>粘贴的文本超过 %n MiB，未被读取；请将其拆分为多个文件导入。</numerusform>
+        </translation>
     </message>
     <message>
-        <source>Fix on %1 (%2)</source>
-        <translation>在 %1 上修复（%2）</translation>
-    </message>
-    <message>
-        <source>Needed to run this check: %1</source>
-        <translation>运行此检查需要：%1</translation>
+        <source>Nothing in the outputs could be read: paste them as the hosts printed them (show_gids, ibv_devinfo -v, ip addr, dcb, mlnx_qos, …), each under its prompt or name.</source>
+        <translation>输出中没有可读取的内容：请按主机打印的原样粘贴（show_gids、ibv_devinfo -v、ip addr、dcb、mlnx_qos 等），每段位于其提示符或名称之下。</translation>
     </message>
 </context>
 <context>

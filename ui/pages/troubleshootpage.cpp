@@ -7,6 +7,9 @@
 #include "support/qtstrings.h"
 #include "util/files.h"
 #include "util/textdecode.h"
+#include "widgets/findingdetail.h"
+#include "widgets/findingstree.h"
+#include "widgets/pastebox.h"
 #include "workers/connectprompter.h"
 
 #include <QApplication>
@@ -17,7 +20,6 @@
 #include <QFileInfo>
 #include <QHBoxLayout>
 #include <QHeaderView>
-#include <QInputDialog>
 #include <QLabel>
 #include <QProgressBar>
 #include <QPushButton>
@@ -25,8 +27,6 @@
 #include <QStandardItemModel>
 #include <QTabWidget>
 #include <QTableWidget>
-#include <QTextBrowser>
-#include <QTreeView>
 #include <QVBoxLayout>
 #include <QtConcurrent>
 
@@ -37,67 +37,25 @@ namespace rp::ui {
 
 namespace {
 
-constexpr int FindingRole = Qt::UserRole + 1;
-
 int severityRank(rp::diag::Severity s)
 {
     return s == rp::diag::Severity::Error ? 2 : s == rp::diag::Severity::Warning ? 1 : 0;
 }
 
-QString htmlEscape(const std::string& s)
+/// The fabric view's picture: hosts, the pairs that share a subnet, switch ports that findings name.
+void drawFabric(const rp::diag::FabricSnapshot& snap, const rp::diag::Report& report, QVector<FabricView::Node>& nodes,
+    QVector<FabricView::Link>& links)
 {
-    return toQ(s).toHtmlEscaped();
-}
-
-/// Everything the page shows, computed on the worker.
-TroubleshootPage::CheckResult runCheck(const std::vector<rp::HostSpec>& hosts,
-    const std::vector<rp::SwitchSpec>& switches, const rp::ConnectContext& context,
-    const std::vector<std::pair<std::string, std::string>>& pastes, bool active, const std::string& probe,
-    const std::atomic<bool>* cancel)
-{
-    TroubleshootPage::CheckResult out;
-    rp::diag::FabricSnapshot snap;
-    for (const auto& [name, text] : pastes) {
-        auto pasted = rp::importFragments(text, "pasted");
-        for (const auto& w : pasted.warnings)
-            out.messages << QStringLiteral("%1:%2: %3").arg(toQ(name)).arg(w.line).arg(toQ(w.message));
-        rp::diag::addPasted(snap, pasted, name);
-    }
-    if (!hosts.empty()) {
-        rp::diag::LiveOptions live;
-        live.active = active;
-        live.probePath = probe;
-        live.counterInterval = std::chrono::milliseconds(1000);
-        auto result = rp::diag::collectLive(hosts, context, live, {}, cancel);
-        for (const auto& e : result.hostErrors)
-            out.messages << toQ(e.describe());
-        for (auto& h : result.snapshot.hosts)
-            snap.hosts.push_back(std::move(h));
-        snap.reachability = std::move(result.snapshot.reachability);
-        snap.activeChecksRun = result.snapshot.activeChecksRun;
-    }
-    if (!switches.empty()) {
-        auto read = rp::diag::collectSwitches(switches, context, std::chrono::milliseconds(1000), {}, cancel);
-        for (const auto& n : read.notes)
-            out.messages << toQ(n);
-        for (const auto& e : read.errors)
-            out.messages << toQ(e.describe());
-        snap.switchPorts.insert(snap.switchPorts.end(), read.ports.begin(), read.ports.end());
-        snap.lldp.insert(snap.lldp.end(), read.lldp.begin(), read.lldp.end());
-    }
-    out.report = rp::diag::diagnose(snap, {}, cancel);
-
-    // The fabric: hosts, the pairs that share a subnet, switch ports that findings name.
     std::map<std::string, int> index;
     for (const auto& h : snap.hosts) {
-        index[h.name] = static_cast<int>(out.nodes.size());
-        out.nodes.append({ toQ(h.name), 0, false });
+        index[h.name] = static_cast<int>(nodes.size());
+        nodes.append({ toQ(h.name), 0, false });
     }
-    for (const auto& f : out.report.findings)
+    for (const auto& f : report.findings)
         for (const auto& sp : f.switchPorts)
             if (!index.count(sp)) {
-                index[sp] = static_cast<int>(out.nodes.size());
-                out.nodes.append({ toQ(sp), 0, true });
+                index[sp] = static_cast<int>(nodes.size());
+                nodes.append({ toQ(sp), 0, true });
             }
     // Cables LLDP saw: host -- switch port, marked by the link findings that name both ends.
     for (const auto& l : rp::diag::hostSwitchLinks(snap)) {
@@ -105,15 +63,15 @@ TroubleshootPage::CheckResult runCheck(const std::vector<rp::HostSpec>& hosts,
         if (!index.count(l.host))
             continue;
         if (!index.count(sp)) {
-            index[sp] = static_cast<int>(out.nodes.size());
-            out.nodes.append({ toQ(sp), 0, true });
+            index[sp] = static_cast<int>(nodes.size());
+            nodes.append({ toQ(sp), 0, true });
         }
         FabricView::Link link;
         link.a = index[l.host];
         link.b = index[sp];
         link.subnet = toQ(l.netdev);
         QStringList rules;
-        for (const auto& f : out.report.findings)
+        for (const auto& f : report.findings)
             if (f.severity != rp::diag::Severity::Info && !f.hosts.empty() && f.hosts.front() == l.host
                 && std::find(f.switchPorts.begin(), f.switchPorts.end(), sp) != f.switchPorts.end()) {
                 link.severity = std::max(link.severity, severityRank(f.severity));
@@ -121,7 +79,7 @@ TroubleshootPage::CheckResult runCheck(const std::vector<rp::HostSpec>& hosts,
                     rules << toQ(f.ruleId);
             }
         link.label = rules.join(QStringLiteral(", "));
-        out.links.append(link);
+        links.append(link);
     }
     std::set<std::pair<int, int>> seen;
     for (const auto& p : rp::diag::probePairs(snap, 0)) {
@@ -136,7 +94,7 @@ TroubleshootPage::CheckResult runCheck(const std::vector<rp::HostSpec>& hosts,
         QStringList rules;
         const auto& an = snap.hosts[static_cast<std::size_t>(a)].name;
         const auto& bn = snap.hosts[static_cast<std::size_t>(b)].name;
-        for (const auto& f : out.report.findings) {
+        for (const auto& f : report.findings) {
             // A finding names the host at fault first, then the peers it disagrees with: it marks the links
             // between the first and the others, not the links among the peers.
             bool hasA = std::find(f.hosts.begin(), f.hosts.end(), an) != f.hosts.end();
@@ -149,21 +107,20 @@ TroubleshootPage::CheckResult runCheck(const std::vector<rp::HostSpec>& hosts,
             }
         }
         link.label = rules.join(QStringLiteral(", "));
-        out.links.append(link);
+        links.append(link);
     }
-    for (const auto& f : out.report.findings) {
+    for (const auto& f : report.findings) {
         if (f.severity == rp::diag::Severity::Info)
             continue;
         if (!f.hosts.empty() && index.count(f.hosts.front())) {
-            auto& n = out.nodes[index[f.hosts.front()]];
+            auto& n = nodes[index[f.hosts.front()]];
             n.severity = std::max(n.severity, severityRank(f.severity));
         }
         for (const auto& sp : f.switchPorts) {
-            auto& n = out.nodes[index[sp]];
+            auto& n = nodes[index[sp]];
             n.severity = std::max(n.severity, severityRank(f.severity));
         }
     }
-    return out;
 }
 
 std::string probeNextToApp()
@@ -186,7 +143,6 @@ TroubleshootPage::TroubleshootPage(InventoryModel* inventory, ConnectPrompter* p
     m_import = new QPushButton(tr("&Import outputs…"), this);
     m_import->setToolTip(tr("Files with saved or pasted outputs (ibv_devinfo, show_gids, sysfs, ip, dcb, mlnx_qos, "
                             "ethtool -S, perftest, …), several hosts per file"));
-    m_paste = new QPushButton(tr("&Paste text…"), this);
     m_active = new QCheckBox(tr("&Active checks (RDMA ping per GID index, test port)"), this);
     m_active->setToolTip(tr("Runs rocepilot-probe between hosts that share a subnet: a few RDMA pings over each "
                             "candidate GID index and a TCP connect to port 18515"));
@@ -200,17 +156,25 @@ TroubleshootPage::TroubleshootPage(InventoryModel* inventory, ConnectPrompter* p
     m_status->setWordWrap(true);
     m_sources = new QLabel(this);
     m_sources->setWordWrap(true);
+    m_sources->setTextFormat(Qt::RichText);
+    m_sources->hide(); // until a file is imported
 
-    m_model = new QStandardItemModel(this);
-    m_model->setHorizontalHeaderLabels({ tr("Finding"), tr("Rule") });
-    m_view = new QTreeView(this);
-    m_view->setModel(m_model);
-    m_view->setEditTriggers(QAbstractItemView::NoEditTriggers);
-    m_view->setUniformRowHeights(true);
-    m_view->setAccessibleName(tr("Findings"));
+    m_box = new PasteBox(this);
+    m_box->setPlaceholderText(tr("Paste outputs here: show_gids, ibv_devinfo -v, ip addr, dcb, mlnx_qos, switch "
+                                 "shows, … of one host or several, each under its prompt or name. Or drop files. The "
+                                 "findings follow as you paste."));
+    m_box->setAccessibleName(tr("Pasted outputs"));
+    auto* boxLabel = new QLabel(tr("&Pasted outputs:"), this);
+    boxLabel->setBuddy(m_box);
+    auto* boxPane = new QWidget(this);
+    auto* boxLayout = new QVBoxLayout(boxPane);
+    boxLayout->setContentsMargins(0, 0, 0, 0);
+    boxLayout->addWidget(boxLabel);
+    boxLayout->addWidget(m_box);
 
-    m_detail = new QTextBrowser(this);
-    m_detail->setOpenLinks(false);
+    m_view = new FindingsTree(this);
+
+    m_detail = new FindingDetail(this);
     m_copyFix = new QPushButton(tr("&Copy fix"), this);
     m_copyFix->setEnabled(false);
     auto* detailBox = new QWidget(this);
@@ -231,16 +195,23 @@ TroubleshootPage::TroubleshootPage(InventoryModel* inventory, ConnectPrompter* p
     m_tabs->addTab(m_fabric, tr("Fabric"));
     m_tabs->addTab(m_reach, tr("Reachability"));
 
-    auto* split = new QSplitter(Qt::Horizontal, this);
-    split->addWidget(m_view);
-    split->addWidget(m_tabs);
-    split->setStretchFactor(0, 1);
-    split->setStretchFactor(1, 1);
-    split->setSizes({ 560, 640 }); // finding titles are long: give the list room
+    // The paste across the whole width (show_gids rows are ~100 columns), the answer to it below, the evidence of
+    // the selected row beside the answer: selecting a row marks its lines in the paste with all three in view.
+    auto* results = new QSplitter(Qt::Horizontal, this);
+    results->addWidget(m_view);
+    results->addWidget(m_tabs);
+    results->setStretchFactor(0, 1);
+    results->setStretchFactor(1, 1);
+    results->setSizes({ 680, 560 }); // finding titles are long: give the list room
+    auto* split = new QSplitter(Qt::Vertical, this);
+    split->addWidget(boxPane);
+    split->addWidget(results);
+    split->setStretchFactor(0, 2);
+    split->setStretchFactor(1, 3);
+    split->setSizes({ 250, 400 });
 
     auto* row = new QHBoxLayout;
     row->addWidget(m_import);
-    row->addWidget(m_paste);
     row->addWidget(m_active);
     row->addStretch();
     row->addWidget(m_progress);
@@ -252,8 +223,23 @@ TroubleshootPage::TroubleshootPage(InventoryModel* inventory, ConnectPrompter* p
     layout->addWidget(m_status);
     layout->addWidget(split, 1);
 
-    connect(m_import, &QPushButton::clicked, this, &TroubleshootPage::importFiles);
-    connect(m_paste, &QPushButton::clicked, this, &TroubleshootPage::pasteText);
+    m_debounce.setSingleShot(true);
+    m_debounce.setInterval(kPasteDebounceMs);
+    m_busyDelay.setSingleShot(true);
+    m_busyDelay.setInterval(300);
+    connect(&m_debounce, &QTimer::timeout, this, [this] { startCheck(false); });
+    connect(&m_busyDelay, &QTimer::timeout, this, &TroubleshootPage::updateButtons);
+    connect(m_box, &QPlainTextEdit::textChanged, this, [this] {
+        sourcesChanged();
+        m_box->clearMarks(); // they would point at lines that moved
+        m_debounce.start();
+    });
+    connect(m_box, &PasteBox::filesDropped, this, &TroubleshootPage::importFiles);
+    connect(m_import, &QPushButton::clicked, this, &TroubleshootPage::chooseFiles);
+    connect(m_sources, &QLabel::linkActivated, this, [this] {
+        clearPastedTexts();
+        startCheck(false);
+    });
     connect(m_recheck, &QPushButton::clicked, this, &TroubleshootPage::recheck);
     connect(m_cancel, &QPushButton::clicked, this, [this] {
         m_cancelFlag = true;
@@ -262,8 +248,16 @@ TroubleshootPage::TroubleshootPage(InventoryModel* inventory, ConnectPrompter* p
     });
     connect(m_copyFix, &QPushButton::clicked, this, &TroubleshootPage::copyFix);
     connect(m_view->selectionModel(), &QItemSelectionModel::currentChanged, this,
-        [this](const QModelIndex& current) { showFinding(current); });
+        [this](const QModelIndex& current) { showSelected(current); });
+    connect(m_detail, &FindingDetail::lineActivated, this,
+        [this](const QString& where) { markInBox({ toStd(where) }, true); });
+    connect(m_detail, &FindingDetail::findingActivated, this, [this](int n) {
+        const QModelIndex target = m_view->indexOf({ FindingsTree::RowKind::Finding, static_cast<std::size_t>(n) });
+        if (target.isValid())
+            m_view->setCurrentIndex(target);
+    });
     connect(&m_watcher, &QFutureWatcher<CheckResult>::finished, this, &TroubleshootPage::onFinished);
+    connect(&m_reading, &QFutureWatcher<std::vector<ReadFile>>::finished, this, &TroubleshootPage::onFilesRead);
     updateButtons();
 }
 
@@ -274,36 +268,99 @@ TroubleshootPage::~TroubleshootPage()
 
 void TroubleshootPage::cancelAndWait()
 {
+    m_debounce.stop();
     if (!m_watcher.isRunning())
         return;
     m_cancelFlag = true;
     m_watcher.waitForFinished();
 }
 
+QStandardItemModel* TroubleshootPage::findingsModel() const
+{
+    return m_view->findingsModel();
+}
+
+QTreeView* TroubleshootPage::findingsView() const
+{
+    return m_view;
+}
+
+QTextBrowser* TroubleshootPage::detailView() const
+{
+    return m_detail;
+}
+
+QString TroubleshootPage::pasteHint()
+{
+    return tr("Paste the outputs of the hosts (and of their test runs) into the box, or import files: the findings "
+              "follow as you paste.");
+}
+
+QString TroubleshootPage::pasteSourceName() const
+{
+    return tr("paste", "the paste box's name in line references such as paste:12");
+}
+
 void TroubleshootPage::initializePage()
 {
     const bool live = m_useInventory && m_useInventory();
     m_active->setVisible(live);
-    if (live && !m_inventory->hosts().empty())
+    if (live && !m_inventory->hosts().empty()) {
         recheck();
-    else if (!live && m_pastes.empty())
-        m_status->setText(tr("Import files or paste text with the outputs of the hosts (and their test runs), then "
-                             "Re-check."));
+    } else if (!live) {
+        if (m_report.hostCount == 0 && !m_watcher.isRunning())
+            m_status->setText(pasteHint());
+        // Ready for Ctrl+V.
+        m_box->setFocus();
+    }
     updateButtons();
 }
 
 bool TroubleshootPage::isComplete() const
 {
-    return !m_watcher.isRunning();
+    // A check of the paste is short and can be dropped at any time; a live read holds connections.
+    return m_running != Run::Live;
+}
+
+QString TroubleshootPage::uniqueSourceName(const QString& name) const
+{
+    auto taken = [&](const QString& candidate) {
+        if (candidate == pasteSourceName())
+            return true;
+        for (const auto& p : m_pastes)
+            if (toQ(p->name) == candidate)
+                return true;
+        return false;
+    };
+    // Evidence names its source by name: two files called show_gids.txt must not be told apart by luck.
+    QString unique = name;
+    for (int n = 2; taken(unique); ++n)
+        unique = QStringLiteral("%1 (%2)").arg(name).arg(n);
+    return unique;
+}
+
+void TroubleshootPage::sourcesChanged()
+{
+    ++m_generation;
+    // A running check of the paste is out of date now; a live read is left to finish (its connections, prompts).
+    if (m_running == Run::Pasted)
+        m_cancelFlag = true;
 }
 
 void TroubleshootPage::addPastedText(const QString& name, const QString& text)
 {
-    m_pastes.emplace_back(toStd(name), toStd(text));
+    addSource(std::make_shared<PastedSource>(PastedSource { toStd(uniqueSourceName(name)), toStd(text), nullptr }));
+}
+
+void TroubleshootPage::addSource(std::shared_ptr<const PastedSource> source)
+{
+    m_pastes.push_back(std::move(source));
     QStringList names;
     for (const auto& p : m_pastes)
-        names << toQ(p.first);
-    m_sources->setText(tr("Outputs: %1").arg(names.join(QStringLiteral(", "))));
+        names << toQ(p->name).toHtmlEscaped();
+    m_sources->setText(tr("Imported: %1 (<a href=\"clear\">remove</a>)").arg(names.join(QStringLiteral(", "))));
+    m_sources->show();
+    sourcesChanged();
     updateButtons();
 }
 
@@ -311,147 +368,320 @@ void TroubleshootPage::clearPastedTexts()
 {
     m_pastes.clear();
     m_sources->clear();
+    m_sources->hide();
+    sourcesChanged();
     updateButtons();
 }
 
-void TroubleshootPage::importFiles()
+void TroubleshootPage::chooseFiles()
 {
-    const QStringList files = QFileDialog::getOpenFileNames(this, tr("Import outputs"));
-    for (const QString& file : files) {
-        // The CLI's reader: bounded, no device or directory, UTF-16 and CR-only text read like UTF-8.
-        const auto bytes = rp::readTextFile(toStd(file), rp::kMaxPasteBytes);
-        if (!bytes) {
-            m_status->setText(tr("Cannot read %1: %2").arg(file, toQ(bytes.error().message)));
-            continue;
-        }
-        addPastedText(QFileInfo(file).fileName(), toQ(rp::decodeText(*bytes)));
-    }
-    if (!files.isEmpty())
-        recheck();
+    importFiles(QFileDialog::getOpenFileNames(this, tr("Import outputs")));
 }
 
-void TroubleshootPage::pasteText()
+void TroubleshootPage::importFiles(const QStringList& files)
 {
-    bool ok = false;
-    const QString text = QInputDialog::getMultiLineText(this, tr("Paste outputs"),
-        tr("Paste the outputs (several hosts may follow each other, each under its name or prompt):"), QString(), &ok);
-    if (!ok || text.trimmed().isEmpty())
+    if (files.isEmpty())
         return;
-    addPastedText(tr("paste %1").arg(m_pastes.size() + 1), text);
-    recheck();
+    if (m_reading.isRunning()) {
+        m_filesDue << files;
+        return;
+    }
+    m_readErrors.clear();
+    readFiles(files);
+}
+
+void TroubleshootPage::readFiles(const QStringList& files)
+{
+    // The CLI's reader: bounded, no device or directory, UTF-16 and CR-only text read like UTF-8. A FIFO can keep
+    // it waiting for seconds, so it never runs on the GUI thread; it touches nothing of the page.
+    m_reading.setFuture(QtConcurrent::run([files] {
+        std::vector<ReadFile> out;
+        for (const QString& file : files) {
+            ReadFile r;
+            r.path = file;
+            if (const auto bytes = rp::readTextFile(toStd(file), rp::kMaxPasteBytes)) {
+                auto source = std::make_shared<PastedSource>();
+                source->text = rp::decodeText(*bytes);
+                source->parsed = std::make_shared<const rp::PastedFabric>(rp::importFragments(source->text, "pasted"));
+                r.source = std::move(source);
+            } else {
+                r.error = toQ(bytes.error().message);
+            }
+            out.push_back(std::move(r));
+        }
+        return out;
+    }));
+    updateButtons();
+}
+
+void TroubleshootPage::onFilesRead()
+{
+    bool added = false;
+    for (const ReadFile& r : m_reading.result()) {
+        if (!r.error.isEmpty()) {
+            m_readErrors << tr("Cannot read %1: %2").arg(r.path, r.error);
+            continue;
+        }
+        r.source->name = toStd(uniqueSourceName(QFileInfo(r.path).fileName()));
+        addSource(r.source);
+        added = true;
+    }
+    if (!m_readErrors.isEmpty())
+        m_status->setText(m_readErrors.join(QLatin1Char('\n')));
+    if (!m_filesDue.isEmpty())
+        readFiles(std::exchange(m_filesDue, {}));
+    else if (added)
+        startCheck(false);
+    updateButtons();
 }
 
 void TroubleshootPage::recheck()
 {
-    if (m_watcher.isRunning())
+    if (m_running == Run::Live)
         return;
-    const bool live = m_useInventory && m_useInventory();
-    std::vector<rp::HostSpec> hosts = live ? m_inventory->hosts() : std::vector<rp::HostSpec> {};
-    std::vector<rp::SwitchSpec> switches = live && m_switches ? m_switches() : std::vector<rp::SwitchSpec> {};
-    if (hosts.empty() && switches.empty() && m_pastes.empty()) {
-        m_status->setText(
-            live ? tr("Add hosts on the Hosts page, or import outputs.") : tr("Import or paste outputs first."));
+    m_debounce.stop();
+    startCheck(true);
+}
+
+void TroubleshootPage::startCheck(bool live)
+{
+    if (m_watcher.isRunning()) {
+        if (m_running == Run::Pasted)
+            m_cancelFlag = true;
+        (live ? m_liveDue : m_pasteDue) = true;
+        return;
+    }
+    const bool useInventory = m_useInventory && m_useInventory();
+    std::vector<rp::HostSpec> hosts = live && useInventory ? m_inventory->hosts() : std::vector<rp::HostSpec> {};
+    std::vector<rp::SwitchSpec> switches
+        = live && useInventory && m_switches ? m_switches() : std::vector<rp::SwitchSpec> {};
+    auto sources = std::make_shared<PastedSources>();
+    m_boxNote.clear();
+    if (const QString box = m_box->toPlainText(); !box.trimmed().isEmpty()) {
+        std::string text = toStd(box);
+        // The bound every other input has (the CLI's --paste, an imported file).
+        if (text.size() > rp::kMaxPasteBytes)
+            m_boxNote = tr("The pasted text is larger than %n MiB and was not read; import it as files in parts.",
+                nullptr, static_cast<int>(rp::kMaxPasteBytes >> 20));
+        else
+            sources->push_back(
+                std::make_shared<const PastedSource>(PastedSource { toStd(pasteSourceName()), std::move(text), {} }));
+    }
+    sources->insert(sources->end(), m_pastes.begin(), m_pastes.end());
+    // The last live read joins checks of the paste while the goal is the live fabric, never after a switch to
+    // "Import outputs".
+    const auto cached = useInventory ? m_live : nullptr;
+    if (hosts.empty() && switches.empty() && sources->empty() && !cached) {
+        // An emptied box empties the answer too.
+        clearResults();
+        m_status->setText(!m_boxNote.isEmpty() ? m_boxNote
+                : !live                        ? pasteHint()
+                : useInventory                 ? tr("Add hosts on the Hosts page, or import outputs.")
+                                               : tr("Import or paste outputs first."));
         return;
     }
     m_cancelFlag = false;
-    const rp::ConnectContext context = m_prompter->context(&m_cancelFlag);
-    const auto pastes = m_pastes;
-    const bool active = live && m_active->isChecked();
+    m_running = hosts.empty() && switches.empty() ? Run::Pasted : Run::Live;
+    const rp::ConnectContext context
+        = m_running == Run::Live ? m_prompter->context(&m_cancelFlag) : rp::ConnectContext {};
+    const bool active = m_running == Run::Live && m_active->isChecked();
     const std::string probe = probeNextToApp();
-    m_status->setText(hosts.empty() ? tr("Reading the outputs…")
-                                    : tr("Reading %n host(s)…", nullptr, static_cast<int>(hosts.size())));
-    m_watcher.setFuture(QtConcurrent::run([this, hosts, switches, context, pastes, active, probe] {
-        return runCheck(hosts, switches, context, pastes, active, probe, &m_cancelFlag);
+    if (m_running == Run::Live)
+        m_status->setText(tr("Reading %n host(s)…", nullptr, static_cast<int>(hosts.size())));
+    else if (live)
+        m_status->setText(tr("Reading the outputs…"));
+    const quint64 generation = m_generation;
+    m_watcher.setFuture(QtConcurrent::run([this, hosts, switches, context, cached, sources, active, probe, generation] {
+        CheckResult out = runCheck(hosts, switches, context, cached, sources, active, probe, &m_cancelFlag);
+        out.generation = generation;
+        return out;
     }));
+    m_busyDelay.start();
     updateButtons();
-    emit completeChanged();
+    if (m_running == Run::Live)
+        emit completeChanged();
+}
+
+TroubleshootPage::CheckResult TroubleshootPage::runCheck(const std::vector<rp::HostSpec>& hosts,
+    const std::vector<rp::SwitchSpec>& switches, const rp::ConnectContext& context,
+    std::shared_ptr<const LiveRead> live, std::shared_ptr<const PastedSources> sources, bool active,
+    const std::string& probe, const std::atomic<bool>* cancel)
+{
+    CheckResult out;
+    out.sources = sources;
+    rp::diag::FabricSnapshot snap;
+    for (const auto& source : *sources) {
+        rp::PastedFabric parsedNow;
+        const rp::PastedFabric& pasted
+            = source->parsed ? *source->parsed : (parsedNow = rp::importFragments(source->text, "pasted"));
+        for (const auto& w : pasted.warnings)
+            out.messages << QStringLiteral("%1:%2: %3").arg(toQ(source->name)).arg(w.line).arg(toQ(w.message));
+        out.readAnything = out.readAnything || rp::holdsAnything(pasted);
+        rp::diag::addPasted(snap, pasted, source->name);
+    }
+    if (!hosts.empty() || !switches.empty()) {
+        auto read = std::make_shared<LiveRead>();
+        if (!hosts.empty()) {
+            rp::diag::LiveOptions options;
+            options.active = active;
+            options.probePath = probe;
+            options.counterInterval = std::chrono::milliseconds(1000);
+            auto result = rp::diag::collectLive(hosts, context, options, {}, cancel);
+            for (const auto& e : result.hostErrors)
+                read->messages << toQ(e.describe());
+            read->snapshot = std::move(result.snapshot);
+        }
+        if (!switches.empty()) {
+            auto result = rp::diag::collectSwitches(switches, context, std::chrono::milliseconds(1000), {}, cancel);
+            for (const auto& n : result.notes)
+                read->messages << toQ(n);
+            for (const auto& e : result.errors)
+                read->messages << toQ(e.describe());
+            auto& s = read->snapshot;
+            s.switchPorts.insert(s.switchPorts.end(), result.ports.begin(), result.ports.end());
+            s.lldp.insert(s.lldp.end(), result.lldp.begin(), result.lldp.end());
+        }
+        live = read;
+        out.live = std::move(read);
+    }
+    if (live) {
+        out.readAnything = true;
+        // The hosts as last read, after the pasted ones, as one Re-check always gave them.
+        out.messages << live->messages;
+        const auto& l = live->snapshot;
+        snap.hosts.insert(snap.hosts.end(), l.hosts.begin(), l.hosts.end());
+        snap.reachability = l.reachability;
+        snap.activeChecksRun = l.activeChecksRun;
+        snap.switchPorts.insert(snap.switchPorts.end(), l.switchPorts.begin(), l.switchPorts.end());
+        snap.lldp.insert(snap.lldp.end(), l.lldp.begin(), l.lldp.end());
+    }
+    out.report = rp::diag::diagnose(snap, {}, cancel);
+    drawFabric(snap, out.report, out.nodes, out.links);
+    return out;
 }
 
 void TroubleshootPage::onFinished()
 {
     CheckResult result = m_watcher.result();
-    m_report = std::move(result.report);
-    m_model->removeRows(0, m_model->rowCount());
-    m_selected = -1;
-    m_detail->clear();
-    m_copyFix->setEnabled(false);
+    const Run ran = std::exchange(m_running, Run::None);
+    m_busyDelay.stop();
+    if (result.live)
+        m_live = result.live;
+    if (ran == Run::Live)
+        emit completeChanged();
+    // Results of text that has changed since are dropped, never shown: the next check is on its way (or starts
+    // now when no edit is pending any more).
+    if (m_liveDue || m_pasteDue || result.generation != m_generation) {
+        const bool live = std::exchange(m_liveDue, false);
+        m_pasteDue = false;
+        if (live || !m_debounce.isActive())
+            startCheck(live);
+        updateButtons();
+        return;
+    }
 
-    // Severity -> host pair -> finding.
-    const QString groupNames[] = { tr("Notes"), tr("Warnings"), tr("Errors") };
-    std::map<int, QStandardItem*> groups;
-    std::map<std::pair<int, QString>, QStandardItem*> pairs;
-    int counts[3] = { 0, 0, 0 };
-    for (std::size_t i = 0; i < m_report.findings.size(); ++i)
-        ++counts[severityRank(m_report.findings[i].severity)];
-    for (int rank = 2; rank >= 0; --rank) {
-        if (!counts[rank])
-            continue;
-        auto* g = new QStandardItem(QStringLiteral("%1 (%2)").arg(groupNames[rank]).arg(counts[rank]));
-        QFont bold = g->font();
-        bold.setBold(true);
-        g->setFont(bold);
-        m_model->appendRow({ g, new QStandardItem });
-        groups[rank] = g;
-    }
-    for (std::size_t i = 0; i < m_report.findings.size(); ++i) {
-        const auto& f = m_report.findings[i];
-        const int rank = severityRank(f.severity);
-        QString pairKey;
-        if (f.hosts.size() >= 2) {
-            QString a = toQ(f.hosts[0]), b = toQ(f.hosts[1]);
-            if (b < a)
-                std::swap(a, b);
-            pairKey = a + QStringLiteral(" ↔ ") + b;
-        } else if (f.hosts.size() == 1) {
-            pairKey = toQ(f.hosts[0]);
-        } else if (!f.switchPorts.empty()) {
-            pairKey = toQ(f.switchPorts[0]);
-        } else {
-            pairKey = tr("Whole fabric");
-        }
-        auto& p = pairs[{ rank, pairKey }];
-        if (!p) {
-            p = new QStandardItem(pairKey);
-            groups[rank]->appendRow({ p, new QStandardItem });
-        }
-        auto* item = new QStandardItem(toQ(f.title));
-        item->setData(static_cast<int>(i), FindingRole);
-        item->setToolTip(toQ(f.explanation));
-        auto* rule = new QStandardItem(toQ(f.ruleId + (f.check.empty() ? std::string() : " (" + f.check + ")")));
-        rule->setData(static_cast<int>(i), FindingRole);
-        p->appendRow({ item, rule });
-    }
-    m_view->expandAll();
-    // Notes (checks that could not run) stay folded: they are many and say what data would be needed.
-    if (groups.count(0))
-        m_view->collapse(m_model->indexFromItem(groups[0]));
-    m_view->header()->setSectionResizeMode(0, QHeaderView::Stretch);
-    m_view->header()->setSectionResizeMode(1, QHeaderView::ResizeToContents);
+    m_report = std::move(result.report);
+    m_reportSources = result.sources;
+    m_shownGeneration = result.generation;
+    m_selected = -1;
+    m_detail->setReport(&m_report, m_reportSources, toStd(pasteSourceName()));
+    m_copyFix->setEnabled(false);
+    m_autoSelect = true;
+    m_view->setReport(m_report, reportSourceNames());
+    m_autoSelect = false;
 
     m_fabric->setFabric(result.nodes, result.links);
     fillReachability();
-    QString status = m_cancelFlag.load() ? tr("Cancelled: the findings cover what was read before.")
-                                         : tr("%n host(s) checked: ", nullptr, static_cast<int>(m_report.hostCount))
+    int counts[3] = { 0, 0, 0 };
+    for (const auto& f : m_report.findings)
+        ++counts[severityRank(f.severity)];
+    QString status;
+    if (m_cancelFlag.load())
+        status = tr("Cancelled: the findings cover what was read before.");
+    else if (!result.readAnything)
+        status = tr("Nothing in the outputs could be read: paste them as the hosts printed them (show_gids, "
+                    "ibv_devinfo -v, ip addr, dcb, mlnx_qos, …), each under its prompt or name.");
+    else
+        status = tr("%n host(s) checked: ", nullptr, static_cast<int>(m_report.hostCount))
             + tr("%n error(s), ", nullptr, counts[2]) + tr("%n warning(s).", nullptr, counts[1]);
     if (!result.messages.isEmpty())
         status += QLatin1Char('\n')
             + tr("%n line(s) could not be used; first: %1", nullptr, static_cast<int>(result.messages.size()))
                   .arg(result.messages.front());
+    // Said once, with the result of the files that could be read.
+    for (const QString& note : std::exchange(m_readErrors, {}))
+        status += QLatin1Char('\n') + note;
+    if (!m_boxNote.isEmpty())
+        status += QLatin1Char('\n') + m_boxNote;
     m_status->setText(status);
-    // The first error or warning is shown at once.
-    for (int rank = 2; rank >= 1; --rank) {
-        if (groups.count(rank) && groups[rank]->rowCount() && groups[rank]->child(0)->rowCount()) {
-            const QModelIndex first = m_model->indexFromItem(groups[rank]->child(0)->child(0));
-            m_view->setCurrentIndex(first);
-            break;
-        }
-    }
     updateButtons();
-    emit completeChanged();
     emit checkFinished();
 }
 
+void TroubleshootPage::clearResults()
+{
+    m_report = {};
+    m_reportSources.reset();
+    m_shownGeneration = m_generation;
+    m_selected = -1;
+    m_detail->setReport(&m_report, nullptr, {});
+    m_view->setReport(m_report, {});
+    m_copyFix->setEnabled(false);
+    m_box->clearMarks();
+    m_fabric->setFabric({}, {});
+    fillReachability();
+    updateButtons();
+}
+
+std::vector<std::string> TroubleshootPage::reportSourceNames() const
+{
+    std::vector<std::string> names;
+    if (m_reportSources)
+        for (const auto& s : *m_reportSources)
+            names.push_back(s->name);
+    return names;
+}
+
+void TroubleshootPage::showSelected(const QModelIndex& index)
+{
+    const FindingsTree::Row row = m_view->rowAt(index);
+    m_selected = -1;
+    m_copyFix->setEnabled(false);
+    std::vector<std::string> wheres;
+    if (row.kind == FindingsTree::RowKind::Verdict && row.index < m_report.ports.size()) {
+        wheres = m_detail->showVerdict(row.index);
+    } else if (row.kind == FindingsTree::RowKind::Finding && row.index < m_report.findings.size()) {
+        m_selected = static_cast<int>(row.index);
+        wheres = m_detail->showFinding(row.index);
+        m_copyFix->setEnabled(!m_report.findings[row.index].fixes.empty());
+    } else {
+        m_detail->showNothing();
+        m_box->clearMarks();
+        return;
+    }
+    m_tabs->setCurrentIndex(0);
+    // A rebuild while the user types selects a row too: then the cursor stays where they type.
+    markInBox(wheres, !m_autoSelect);
+}
+
+void TroubleshootPage::markInBox(const std::vector<std::string>& wheres, bool moveCursor)
+{
+    // Line numbers hold for the text that was checked; after an edit the marks wait for the next result.
+    if (!m_reportSources || m_shownGeneration != m_generation) {
+        m_box->clearMarks();
+        return;
+    }
+    const auto names = reportSourceNames();
+    const std::string box = toStd(pasteSourceName());
+    std::vector<std::pair<int, int>> ranges;
+    for (const auto& w : wheres)
+        if (auto ref = lineRefOf(w, names); ref && names[ref->source] == box)
+            ranges.emplace_back(ref->first, std::min(ref->last, ref->first + 200));
+    m_box->markLines(ranges, moveCursor && !ranges.empty());
+}
+
 void TroubleshootPage::fillReachability()
+
 {
     const auto& rs = m_report.reachability;
     m_reach->clear();
@@ -500,53 +730,6 @@ void TroubleshootPage::fillReachability()
     m_reach->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
 }
 
-void TroubleshootPage::showFinding(const QModelIndex& index)
-{
-    const QVariant v = index.data(FindingRole);
-    if (!v.isValid()) {
-        m_selected = -1;
-        m_detail->clear();
-        m_copyFix->setEnabled(false);
-        return;
-    }
-    m_selected = v.toInt();
-    const auto& f = m_report.findings[static_cast<std::size_t>(m_selected)];
-    QString html = QStringLiteral("<h3>%1</h3>").arg(htmlEscape(f.title));
-    html += QStringLiteral("<p><b>%1</b> · %2").arg(htmlEscape(rp::diag::toString(f.severity)), htmlEscape(f.ruleId));
-    if (!f.check.empty())
-        html += QStringLiteral(" · %1").arg(htmlEscape(f.check));
-    html += QStringLiteral("</p>");
-    QStringList where;
-    for (const auto& p : f.ports)
-        where << htmlEscape(p);
-    for (const auto& p : f.switchPorts)
-        where << htmlEscape(p);
-    if (!where.isEmpty())
-        html += QStringLiteral("<p>%1 %2</p>").arg(tr("Involved:"), where.join(QStringLiteral(", ")));
-    html += QStringLiteral("<p>%1</p>").arg(htmlEscape(f.explanation));
-    if (!f.evidence.empty()) {
-        html += QStringLiteral("<h4>%1</h4><table border='1' cellspacing='0' cellpadding='3'><tr><th>%2</th><th>%3</th>"
-                               "<th>%4</th><th>%5</th></tr>")
-                    .arg(tr("Evidence"), tr("Host"), tr("What"), tr("Value"), tr("Read from, when"));
-        for (const auto& e : f.evidence)
-            html += QStringLiteral("<tr><td>%1</td><td>%2</td><td><b>%3</b></td><td>%4<br/><small>%5</small></td></tr>")
-                        .arg(htmlEscape(e.host), htmlEscape(e.subject), htmlEscape(e.value), htmlEscape(e.where),
-                            htmlEscape(e.when));
-        html += QStringLiteral("</table>");
-    }
-    for (const auto& x : f.fixes) {
-        html += QStringLiteral("<h4>%1</h4><pre>%2</pre><p><small>%3</small></p>")
-                    .arg(tr("Fix on %1 (%2)").arg(htmlEscape(x.target), htmlEscape(x.platform)), htmlEscape(x.text),
-                        htmlEscape(x.origin));
-    }
-    if (f.fixes.empty() && !f.missingData.empty())
-        html += QStringLiteral("<p><i>%1</i></p>")
-                    .arg(tr("Needed to run this check: %1").arg(htmlEscape(f.missingData)));
-    m_detail->setHtml(html);
-    m_copyFix->setEnabled(!f.fixes.empty());
-    m_tabs->setCurrentIndex(0);
-}
-
 QString TroubleshootPage::selectedFixText() const
 {
     if (m_selected < 0 || m_selected >= static_cast<int>(m_report.findings.size()))
@@ -566,13 +749,14 @@ void TroubleshootPage::copyFix()
 
 void TroubleshootPage::updateButtons()
 {
-    const bool running = m_watcher.isRunning();
-    m_recheck->setEnabled(!running);
-    m_import->setEnabled(!running);
-    m_paste->setEnabled(!running);
-    m_cancel->setVisible(running);
-    m_cancel->setEnabled(running);
-    m_progress->setVisible(running);
+    const bool live = m_running == Run::Live;
+    // Checks of the paste run after every pause in typing: a bar flashing on each would only distract.
+    const bool busy = m_watcher.isRunning() && (live || !m_busyDelay.isActive());
+    m_recheck->setEnabled(!live);
+    m_import->setEnabled(!m_reading.isRunning());
+    m_cancel->setVisible(busy);
+    m_cancel->setEnabled(busy && !m_cancelFlag.load());
+    m_progress->setVisible(busy || m_reading.isRunning());
 }
 
 } // namespace rp::ui
