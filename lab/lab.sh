@@ -673,7 +673,12 @@ wait_guest() { # NAME STARTUS: banner, then one real key login; writes NAME.read
     port=$(port_of "$g")
     local deadline=$((SECONDS + BOOT_TIMEOUT))
     while ((SECONDS < deadline)); do
-        if banner "$port"; then
+        # Wait up to 5 s for the banner once connected: before sshd listens the guest resets the forwarded
+        # connection at once, and once it listens each connection is a re-exec'd sshd that, on 2 loaded
+        # cores under TCG, took over 0.5 s to greet. Dropping it after 0.5 s and reconnecting every 0.2 s
+        # piled up a dozen half-started sshd children that starved each other: no banner in 120 s, in 3 of 4
+        # starts while two builds ran.
+        if banner "$port" 5; then
             t=${EPOCHREALTIME/./}
             tb=$(((t - t0) / 1000))
             break
