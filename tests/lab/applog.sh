@@ -1,7 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-3.0-or-later
 # Real application failures on the Soft-RoCE lab, captured as logs (issue 21): UCX (ucx_perftest, rc_verbs)
-# and libfabric (fi_pingpong, verbs provider) with the link-local GID's index on the client fail; the same runs
+# and libfabric (fi_pingpong, verbs provider) with the link-local GID's index or an empty slot on the client fail; the same runs
 # with RoCE Pilot's recommended index succeed; UCX with RoCE's UDP port 4791 dropped on the way ends in
 # "transport retry counter exceeded". Server: lab-a, client: lab-b. Every run's stdout+stderr goes, headed
 # with its command, guest and date, to $OUT/captures (tests/fixtures/applog-lab is refreshed from there by
@@ -19,26 +19,35 @@ GB=$(rec lab-b)
 [[ $GA =~ ^[0-9]+$ && $GB =~ ^[0-9]+$ ]] || die "no recommended GID index in the discovery JSON (lab-a '$GA', lab-b '$GB')"
 LL=$(jq -r '.hosts[] | select(.name == "lab-b") | .devices[0].ports[0].gids[] | select(.link_local and .netdev == "data0") | .index' "$OUT/discover.json" | head -1)
 [[ $LL =~ ^[0-9]+$ ]] || die "no link-local GID on lab-b's data0 in the discovery JSON"
+# an empty slot within the 8 the GID table below lists
+EMPTY=$(jq -r '.hosts[] | select(.name == "lab-b") | [.devices[0].ports[0].gids[].index] as $used | [range(1; 8)] - $used | .[0] // empty' "$OUT/discover.json")
+[[ $EMPTY =~ ^[0-9]+$ ]] || die "no empty GID slot below 8 on lab-b in the discovery JSON"
 SERVER_IP=$(jq -r '.hosts[] | select(.name == "lab-a") | .recommendations[0].address' "$OUT/discover.json")
-echo "recommended GID index: lab-a $GA, lab-b $GB; link-local on lab-b: $LL; server $SERVER_IP"
+echo "recommended GID index: lab-a $GA, lab-b $GB; on lab-b link-local $LL, empty $EMPTY; server $SERVER_IP"
 
 # The GID table as an admin would paste it next to a log: the first 8 slots of rxe0 port 1 (empty ones read as
 # zeros; their gid_attrs fail with EINVAL, hence 2>/dev/null), then show_gids. One connection per guest.
 P=/sys/class/infiniband/rxe0/ports/1
 GID_CMD="grep . $P/gids/[0-7] $P/gid_attrs/types/[0-7] $P/gid_attrs/ndevs/[0-7] 2>/dev/null"
-# shellcheck disable=SC2016 # expanded in the guest; one line each, empty when the tool is missing
-VERSIONS='uname -r; echo "$(ucx_info -v 2>/dev/null | sed -n "s/^# Version //p")"; echo "$(fi_info --version 2>/dev/null | sed -n "s/^libfabric: //p")"'
 # a server an aborted earlier run left behind would hold its port: ended by the pid it recorded
 # shellcheck disable=SC2016 # expanded in the guest
 LEFTOVER='[ -f /tmp/rp-applog-server.pid ] && kill $(cat /tmp/rp-applog-server.pid) 2>/dev/null; rm -f /tmp/rp-applog-server.pid'
+# The guests run the host's packages: their versions are in the image's inputs (ucx_info -v and fi_info --version
+# in a guest cost 5-10 s under TCG). Whether the image has the tools is asked in the guest.
 for h in lab-a lab-b; do
-    gssh "$h" "$LEFTOVER; $GID_CMD; echo '### show_gids'; show_gids; echo '### versions'; $VERSIONS" >"$OUT/$h.view" 2>&1 ||
-        die "$h: reading the GID table failed: $(tail -3 "$OUT/$h.view")"
+    gssh "$h" "$LEFTOVER; $GID_CMD; echo '### show_gids'; show_gids; echo '### tools'; command -v ucx_perftest fi_pingpong; uname -r" \
+        >"$OUT/$h.view" 2>&1 &
 done
-KVER=$(sed -n '/^### versions/{n;p}' "$OUT/lab-a.view")
-UCXV=$(sed -n '/^### versions/{n;n;p}' "$OUT/lab-a.view")
-FIV=$(sed -n '/^### versions/{n;n;n;p}' "$OUT/lab-a.view")
-[[ -n $UCXV && -n $FIV ]] || die "the lab image has no UCX or libfabric (UCX '$UCXV', libfabric '$FIV'): install ucx-utils libfabric-bin on this host (bash installer/deps.sh); lab.sh build then makes an image with them"
+wait
+for h in lab-a lab-b; do
+    grep -q '/gids/1:' "$OUT/$h.view" || die "$h: reading the GID table failed: $(tail -3 "$OUT/$h.view")"
+    [[ $(grep -c -E '/(ucx_perftest|fi_pingpong)$' "$OUT/$h.view") == 2 ]] ||
+        die "$h: the lab image has no ucx_perftest or fi_pingpong: install ucx-utils libfabric-bin on this host (bash installer/deps.sh); lab.sh then builds an image with them"
+done
+KVER=$(tail -1 "$OUT/lab-a.view")
+IMAGE=$(sed -n 's/^IMAGE=//p' "$STATE/lab.env") # written with %q: a cache path has nothing to unquote
+UCXV=$(sed -n 's/^libucx0=//p' "$IMAGE/inputs.txt")
+FIV=$(sed -n 's/^libfabric1=//p' "$IMAGE/inputs.txt")
 NOW=$(date -u +%Y-%m-%dT%H:%M:%SZ)
 provenance() { # HOST -> the part of every header that says where a capture comes from
     echo "$1 of the RoCE Pilot Soft-RoCE lab, $NOW; REAL capture on Soft-RoCE (rdma_rxe under qemu, kernel $KVER, UCX $UCXV, libfabric $FIV), NOT a ConnectX or any real NIC"
@@ -50,7 +59,7 @@ for h in lab-a lab-b; do
     } >"$CAP/$h.gids.txt"
     {
         echo "# show_gids on $(provenance "$h")"
-        sed -n '/^### show_gids/,/^### versions/p' "$OUT/$h.view" | sed '1d;$d'
+        sed -n '/^### show_gids/,/^### tools/p' "$OUT/$h.view" | sed '1d;$d'
     } >"$CAP/$h.show_gids.txt"
 done
 check "lab-b's GID table shows index $LL link-local and $GB = ::ffff:198.18.0.2" \
@@ -129,6 +138,10 @@ run ucx_gid_link_local "" "$UENV=$GA" "$UCX_CMD -p 13401" "$UENV=$LL" "$UCX_CMD 
 expect ucx_gid_link_local client fail 'error modifying QP to RTR'
 expect ucx_gid_link_local client fail "sgid_index=$LL"
 expect ucx_gid_link_local server fail 'error modifying QP to RTR'
+# an empty slot: UCX refuses the device before any connection ("invalid gid[N] on rxe0:1")
+run ucx_gid_empty "" "$UENV=$GA" "$UCX_CMD -p 13403" "$UENV=$EMPTY" "$UCX_CMD -p 13403 $SERVER_IP"
+expect ucx_gid_empty client fail "invalid gid\\[$EMPTY\\] on rxe0:1"
+expect ucx_gid_empty client fail 'Cannot use rc_verbs/rxe0:1'
 run ucx_gid_recommended "" "$UENV=$GA" "$UCX_CMD -p 13402" "$UENV=$GB" "$UCX_CMD -p 13402 $SERVER_IP"
 expect ucx_gid_recommended client ok '^Final:'
 expect ucx_gid_recommended client ok "sgid_index=$GB"
@@ -141,6 +154,9 @@ FENV="FI_LOG_LEVEL=info FI_VERBS_GID_IDX"
 run fi_gid_link_local "" "$FENV=$GA" "$FI_CMD -B 13411" "$FENV=$LL" "$FI_CMD -P 13411 $SERVER_IP"
 expect fi_gid_link_local client fail 'Unable to create Address Handle'
 expect fi_gid_link_local client fail "gid_idx=$LL"
+run fi_gid_empty "" "$FENV=$GA" "$FI_CMD -B 13413" "$FENV=$EMPTY" "$FI_CMD -P 13413 $SERVER_IP"
+expect fi_gid_empty client fail 'Unable to create Address Handle, errno - 61'
+expect fi_gid_empty client fail "gid_idx=$EMPTY"
 run fi_gid_recommended "" "$FENV=$GA" "$FI_CMD -B 13412" "$FENV=$GB" "$FI_CMD -P 13412 $SERVER_IP"
 expect fi_gid_recommended client ok '^64 +20 +=20'
 expect fi_gid_recommended server ok '^64 +20 +=20'
@@ -189,16 +205,18 @@ diag() { # CASE ROLE -> $OUT/paste/CASE.ROLE.json
 }
 has_rule() { jq -e --arg r "$2" '[.findings[]? | .rule] | index($r) != null' "$OUT/paste/$1.json" >/dev/null; }
 no_applog_error() { jq -e '[.findings[]? | select((.rule | startswith("applog.")) and .severity == "error")] | length == 0' "$OUT/paste/$1.json" >/dev/null; }
-for cr in ucx_gid_link_local.client ucx_gid_link_local.server ucx_gid_recommended.client fi_gid_link_local.client \
-    fi_gid_recommended.client ucx_udp4791_blocked.client; do
+for cr in ucx_gid_link_local.client ucx_gid_link_local.server ucx_gid_empty.client ucx_gid_recommended.client \
+    fi_gid_link_local.client fi_gid_empty.client fi_gid_recommended.client ucx_udp4791_blocked.client; do
     diag "${cr%.*}" "${cr#*.}"
 done
 check "diagnose ucx_gid_link_local.client: applog.gid-link-local" has_rule ucx_gid_link_local.client applog.gid-link-local
 check "diagnose ucx_gid_link_local.client: applog.modify-qp" has_rule ucx_gid_link_local.client applog.modify-qp
 check "diagnose ucx_gid_link_local.server: applog.modify-qp" has_rule ucx_gid_link_local.server applog.modify-qp
+check "diagnose ucx_gid_empty.client: applog.gid-index-empty" has_rule ucx_gid_empty.client applog.gid-index-empty
 check "diagnose ucx_gid_recommended.client: no applog.* error" no_applog_error ucx_gid_recommended.client
 check "diagnose fi_gid_link_local.client: applog.gid-link-local" has_rule fi_gid_link_local.client applog.gid-link-local
 check "diagnose fi_gid_link_local.client: applog.create-ah" has_rule fi_gid_link_local.client applog.create-ah
+check "diagnose fi_gid_empty.client: applog.gid-index-empty" has_rule fi_gid_empty.client applog.gid-index-empty
 check "diagnose fi_gid_recommended.client: no applog.* error" no_applog_error fi_gid_recommended.client
 check "diagnose ucx_udp4791_blocked.client: applog.retry-exceeded" has_rule ucx_udp4791_blocked.client applog.retry-exceeded
 finish
