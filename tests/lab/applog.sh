@@ -3,7 +3,7 @@
 # Real application failures on the Soft-RoCE lab, captured as logs (issue 21): UCX (ucx_perftest, rc_verbs)
 # and libfabric (fi_pingpong, verbs provider) with the link-local GID's index or an empty slot on the client fail; the same runs
 # with RoCE Pilot's recommended index succeed; UCX with RoCE's UDP port 4791 dropped on the way ends in
-# "transport retry counter exceeded". Server: lab-a, client: lab-b. Every run's stdout+stderr goes, headed
+# "transport retry counter exceeded", and with lab-b's MTU lowered in "remote invalid request error". Server: lab-a, client: lab-b. Every run's stdout+stderr goes, headed
 # with its command, guest and date, to $OUT/captures (tests/fixtures/applog-lab is refreshed from there by
 # hand, see its README), with each guest's GID table beside it. The last block feeds each capture, joined with
 # its guest's GID table, to `rocepilot-cli diagnose --paste` and checks the applog.* findings.
@@ -83,11 +83,11 @@ capture() {
     } >"$1"
 }
 
-# run CASE SERVER_SETUP SERVER_ENV SERVER_CMD CLIENT_ENV CLIENT_CMD [SERVER_TMO] : one server on lab-a (its
+# run CASE SERVER_SETUP SERVER_ENV SERVER_CMD CLIENT_ENV CLIENT_CMD [SERVER_TMO [CLIENT_TMO]] : one server on lab-a (its
 # guest pid kept so a client that failed can end it), one client on lab-b; sets SRC and CRC and writes
 # CASE.server.log and CASE.client.log. SERVER_SETUP runs on lab-a before the server (e.g. a tc filter).
 run() {
-    local c=$1 setup=$2 senv=$3 scmd=$4 cenv=$5 ccmd=$6 stmo=${7:-40} q
+    local c=$1 setup=$2 senv=$3 scmd=$4 cenv=$5 ccmd=$6 stmo=${7:-40} ctmo=${8:-40} q
     # the server: its own output file and pid in the guest; the setup is undone by the caller
     gssh lab-a "$setup
 cd /tmp; $senv timeout $stmo $scmd >/tmp/rp-applog-server.out 2>&1 & echo \$! >/tmp/rp-applog-server.pid; wait \$!; rc=\$?
@@ -96,7 +96,7 @@ cat /tmp/rp-applog-server.out; echo RP-SERVER rc=\$rc; exit \$rc" >"$OUT/$c.serv
     CRC=0
     # shellcheck disable=SC2086 # word splitting of the env and the command is the point
     printf -v q '%q ' $cenv $ccmd
-    gssh lab-b "TMO=40 bash -c '$CLIENT' client $q" >"$OUT/$c.client.raw" 2>&1 || CRC=$?
+    gssh lab-b "TMO=$ctmo bash -c '$CLIENT' client $q" >"$OUT/$c.client.raw" 2>&1 || CRC=$?
     SRC=0
     if ! wait_for "$spid" 3; then # the client is done: a server still waiting for it never gets anything
         # shellcheck disable=SC2016 # expanded in the guest
@@ -178,6 +178,21 @@ expect ucx_udp4791_blocked client fail 'retry'
 gssh lab-a "$UNDROP; tc qdisc show dev data0 | grep -c clsact" >"$OUT/undrop.txt" 2>&1
 check "ucx_udp4791_blocked: the filter is gone afterwards" grep -qx 0 "$OUT/undrop.txt"
 trap - EXIT
+
+# MTU mismatch: lab-b's data0 at 1000 bytes (rxe0's active_mtu drops from 1024 to 512), lab-a's at 1500. A put
+# of 2048 bytes: lab-a's send completes with "remote invalid request error"; the client waits until its timeout.
+cleanup_mtu() { gssh lab-b 'ip link set dev data0 mtu 1500' >/dev/null 2>&1; }
+trap cleanup_mtu EXIT
+gssh lab-b 'ip link set dev data0 mtu 1000 && sleep 0.5 && ibv_devinfo -d rxe0 | grep active_mtu' >"$OUT/mtu.txt" 2>&1
+check "mtu_mismatch: lab-b's rxe0 active_mtu is 512 with data0 at 1000" grep -q 'active_mtu:.*512' "$OUT/mtu.txt"
+PUT_CMD="ucx_perftest -d rxe0:1 -x rc_verbs -t put_lat -D zcopy -s 2048 -n 50"
+run ucx_mtu_mismatch "" "$UENV=$GA" "$PUT_CMD -p 13431" "UCX_RC_RETRY_COUNT=3 $UENV=$GB" "$PUT_CMD -p 13431 $SERVER_IP" 30 12
+gssh lab-b 'ip link set dev data0 mtu 1500 && cat /sys/class/net/data0/mtu' >"$OUT/mtu.txt" 2>&1
+check "mtu_mismatch: lab-b's data0 is back at 1500" grep -qx 1500 "$OUT/mtu.txt"
+trap - EXIT
+expect ucx_mtu_mismatch server fail 'remote invalid request error'
+expect ucx_mtu_mismatch server fail 'connected rc qp .* mtu 512'
+expect ucx_mtu_mismatch client fail 'connected rc qp .* mtu 1024'
 
 # ---------------------------------------------------------------------------------------------------------
 # The troubleshooter on each capture, joined with that guest's GID table as one paste (a heading, the sysfs
