@@ -1,12 +1,13 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-3.0-or-later
 # Real application failures on the Soft-RoCE lab, captured as logs (issue 21): UCX (ucx_perftest, rc_verbs)
-# and libfabric (fi_pingpong, verbs provider) with the link-local GID's index or an empty slot on the client fail; the same runs
-# with RoCE Pilot's recommended index succeed; UCX with RoCE's UDP port 4791 dropped on the way ends in
-# "transport retry counter exceeded", and with lab-b's MTU lowered in "remote invalid request error". Server: lab-a, client: lab-b. Every run's stdout+stderr goes, headed
-# with its command, guest and date, to $OUT/captures (tests/fixtures/applog-lab is refreshed from there by
-# hand, see its README), with each guest's GID table beside it. The last block feeds each capture, joined with
-# its guest's GID table, to `rocepilot-cli diagnose --paste` and checks the applog.* findings.
+# and libfabric (fi_pingpong, verbs provider) with the link-local GID's index or an empty slot on the client
+# fail; the same runs with RoCE Pilot's recommended index succeed; UCX with RoCE's UDP port 4791 dropped on the
+# way ends in "transport retry counter exceeded", and with lab-b's MTU lowered in "remote invalid request
+# error". Server: lab-a, client: lab-b. Every run's stdout+stderr goes, headed with its command, guest and date,
+# to $OUT/captures (tests/fixtures/applog-lab is refreshed from there by hand, see its README), with each
+# guest's GID table beside it. The last block feeds each capture, joined with its guest's GID table, to
+# `rocepilot-cli diagnose --paste` and checks the applog.* findings.
 # shellcheck source=tests/lab/common.sh disable=SC2317 # functions run through check and trap
 . "$(dirname "$0")/common.sh"
 CAP=$OUT/captures
