@@ -182,14 +182,16 @@ trap - EXIT
 
 # MTU mismatch: lab-b's data0 at 1000 bytes (rxe0's active_mtu drops from 1024 to 512), lab-a's at 1500. A put
 # of 2048 bytes: lab-a's send completes with "remote invalid request error"; the client waits until its timeout.
-cleanup_mtu() { gssh lab-b 'ip link set dev data0 mtu 1500' >/dev/null 2>&1; }
+# Lowering data0 lowers its VLAN data0.2 too, and raising data0 again does not raise data0.2: both go back.
+RESTORE_MTU='ip link set dev data0 mtu 1500 && ip link set dev data0.2 mtu 1500'
+cleanup_mtu() { gssh lab-b "$RESTORE_MTU" >/dev/null 2>&1; }
 trap cleanup_mtu EXIT
 gssh lab-b 'ip link set dev data0 mtu 1000 && sleep 0.5 && ibv_devinfo -d rxe0 | grep active_mtu' >"$OUT/mtu.txt" 2>&1
 check "mtu_mismatch: lab-b's rxe0 active_mtu is 512 with data0 at 1000" grep -q 'active_mtu:.*512' "$OUT/mtu.txt"
 PUT_CMD="ucx_perftest -d rxe0:1 -x rc_verbs -t put_lat -D zcopy -s 2048 -n 50"
 run ucx_mtu_mismatch "" "$UENV=$GA" "$PUT_CMD -p 13431" "UCX_RC_RETRY_COUNT=3 $UENV=$GB" "$PUT_CMD -p 13431 $SERVER_IP" 30 12
-gssh lab-b 'ip link set dev data0 mtu 1500 && cat /sys/class/net/data0/mtu' >"$OUT/mtu.txt" 2>&1
-check "mtu_mismatch: lab-b's data0 is back at 1500" grep -qx 1500 "$OUT/mtu.txt"
+gssh lab-b "$RESTORE_MTU && cat /sys/class/net/data0/mtu /sys/class/net/data0.2/mtu" >"$OUT/mtu.txt" 2>&1
+check "mtu_mismatch: lab-b's data0 and data0.2 are back at 1500" test "$(grep -cx 1500 "$OUT/mtu.txt")" = 2
 trap - EXIT
 expect ucx_mtu_mismatch server fail 'remote invalid request error'
 expect ucx_mtu_mismatch server fail 'connected rc qp .* mtu 512'
