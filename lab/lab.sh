@@ -38,11 +38,12 @@
 #   RP_LAB_KERNEL_DEB    use this linux-image-*.deb instead of `apt-get download`
 #
 # Needs (installer/deps.sh): qemu-system-x86 busybox-static cpio kmod openssh-server openssh-client iproute2
-# ibverbs-utils ibverbs-providers perftest; as any user (root not needed), nothing touches the host's network.
+# ibverbs-utils ibverbs-providers perftest (copied in when present: ucx-utils libfabric-bin qperf rdmacm-utils); as
+# any user (root not needed), nothing touches the host's network.
 set -Eeuo pipefail
 shopt -s nullglob
 
-IMAGE_VERSION=5 # bump when the image layout changes in this script
+IMAGE_VERSION=6 # bump when the image layout changes in this script
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 GUEST_SRC=$HERE/guest
 CACHE=${RP_LAB_CACHE:-${XDG_CACHE_HOME:-${HOME:-/tmp}/.cache}/rocepilot/lab}
@@ -56,6 +57,8 @@ declare -A VLAN_IP=([lab-a]=198.18.2.1/24 [lab-b]=198.18.2.2/24)
 declare -A MAC_IDX=([lab-a]=01 [lab-b]=02)
 VLAN_ID=2
 MODULES="crc32_generic crc32_pclmul virtio_pci virtio_net 8021q rdma_rxe ib_uverbs rdma_ucm"
+# in the image but not loaded: tc loads them on demand (a test drops RoCE's UDP 4791 with a clsact u32 filter)
+TC_MODULES="sch_ingress cls_u32 act_gact"
 
 T0=${EPOCHREALTIME/./}
 elapsed() { local t=${EPOCHREALTIME/./}; printf '%d.%01d' $(((t - T0) / 1000000)) $((((t - T0) % 1000000) / 100000)); }
@@ -175,11 +178,11 @@ extract_vmlinux() { # BZIMAGE OUT
 }
 
 image_inputs() { # everything the image depends on; its hash names the image
-    echo "image-version=$IMAGE_VERSION kernel=$KPKG deb=$(basename "${KDEB:-none}") modules=$MODULES"
+    echo "image-version=$IMAGE_VERSION kernel=$KPKG deb=$(basename "${KDEB:-none}") modules=$MODULES $TC_MODULES"
     (cd "$GUEST_SRC" && sha256sum -- *)
     dpkg-query -W -f='${Package}=${Version}\n' busybox-static openssh-server openssh-sftp-server openssh-client \
         ibverbs-utils ibverbs-providers libibverbs1 librdmacm1 perftest iproute2 libc6 bash dash grep rdma-core \
-        python3-minimal libpython3.11-stdlib \
+        python3-minimal libpython3.11-stdlib rdmacm-utils ucx-utils libucx0 libfabric-bin libfabric1 qperf \
         2>/dev/null || true
 }
 
@@ -232,11 +235,12 @@ build_image() { # sets IMAGE (dir with vmlinuz, initrd.cpio, manifest)
     local b p
     for b in dash bash grep ip rdma dcb tc ibv_devinfo ibv_devices ibv_rc_pingpong ibv_ud_pingpong \
         ibv_asyncwatch rdma-ndd ib_send_lat ib_send_bw ib_write_lat ib_write_bw ib_read_lat ib_read_bw \
-        ib_atomic_lat ib_atomic_bw rping ucmatose udaddy rdma_client rdma_server scp; do
+        ib_atomic_lat ib_atomic_bw rping ucmatose udaddy rdma_client rdma_server scp \
+        ucx_perftest ucx_info fi_pingpong fi_info qperf; do
         p=$(host_bin "$b")
         case $b in
-        rping | ucmatose | udaddy | rdma_client | rdma_server | ibv_asyncwatch | rdma-ndd)
-            [[ -n $p ]] || continue ;; # optional (rdmacm-utils, rdma-core)
+        rping | ucmatose | udaddy | rdma_client | rdma_server | ibv_asyncwatch | rdma-ndd | ucx_* | fi_* | qperf)
+            [[ -n $p ]] || continue ;; # optional (rdmacm-utils, rdma-core, ucx-utils, libfabric-bin, qperf)
         esac
         [[ -n $p ]] || die "missing host binary '$b' (run bash installer/deps.sh)"
         bins+=("$p")
@@ -256,12 +260,20 @@ build_image() { # sets IMAGE (dir with vmlinuz, initrd.cpio, manifest)
     [[ -x /bin/busybox ]] && busybox --list-full >/dev/null 2>&1 && ldd /bin/busybox >/dev/null 2>&1 &&
         die "/bin/busybox is dynamically linked: the lab needs busybox-static"
     [[ -x /bin/busybox ]] || die "missing /bin/busybox (apt-get install busybox-static)"
-    for p in "${bins[@]}" "$rxe" "$gcc_s"; do put "$p"; done
+    # UCX's transports are modules it dlopens from <libucs dir>/ucx (ldd does not list them): the verbs ones
+    # only (ib: rc/ud/dc_verbs, rdmacm: its connection manager); tcp, self and shared memory are in libuct itself
+    local -a mods=()
+    if [[ -n $(host_bin ucx_perftest) ]]; then
+        for p in /usr/lib/x86_64-linux-gnu/ucx/libuct_ib.so.0 /usr/lib/x86_64-linux-gnu/ucx/libuct_rdmacm.so.0; do
+            [[ -e $p ]] && mods+=("$p")
+        done
+    fi
+    for p in "${bins[@]}" "$rxe" "$gcc_s" "${mods[@]}"; do put "$p"; done
     local lib
     while IFS= read -r lib; do
         p=$(guest_path "$lib")
         [[ -e $ROOT$p ]] || put "$lib" "$p"
-    done < <(ldd_closure "${bins[@]}" "$rxe" | sort -u)
+    done < <(ldd_closure "${bins[@]}" "$rxe" "${mods[@]}" | sort -u)
     ln -sf "$(basename "$py")" "$ROOT/usr/bin/python3"
     tar -C /usr/lib -cf - --exclude=test --exclude=__pycache__ --exclude=idlelib --exclude=tkinter \
         --exclude=ensurepip --exclude=lib2to3 --exclude=pydoc_data --exclude='config-*' --exclude=turtledemo \
@@ -287,7 +299,7 @@ build_image() { # sets IMAGE (dir with vmlinuz, initrd.cpio, manifest)
     # kernel modules: just the ones the lab loads and what they depend on
     local kmod=$KTREE/lib/modules/$KVER mdst=$ROOT/usr/lib/modules/$KVER m ko rel
     mkdir -p "$mdst"
-    for m in $MODULES; do
+    for m in $MODULES $TC_MODULES; do
         modprobe -d "$KTREE" -S "$KVER" --show-depends "$m" 2>/dev/null | awk '$1 == "insmod" {print $2}' ||
             die "kernel $KVER has no module $m"
     done | sort -u | while IFS= read -r ko; do
@@ -661,7 +673,12 @@ wait_guest() { # NAME STARTUS: banner, then one real key login; writes NAME.read
     port=$(port_of "$g")
     local deadline=$((SECONDS + BOOT_TIMEOUT))
     while ((SECONDS < deadline)); do
-        if banner "$port"; then
+        # Wait up to 5 s for the banner once connected: before sshd listens the guest resets the forwarded
+        # connection at once, and once it listens each connection is a re-exec'd sshd that, on 2 loaded
+        # cores under TCG, took over 0.5 s to greet. Dropping it after 0.5 s and reconnecting every 0.2 s
+        # piled up a dozen half-started sshd children that starved each other: no banner in 120 s, in 3 of 4
+        # starts while two builds ran.
+        if banner "$port" 5; then
             t=${EPOCHREALTIME/./}
             tb=$(((t - t0) / 1000))
             break
