@@ -46,10 +46,13 @@ FamilyRead readVerbsLine(const LogText& x)
 {
     FamilyRead r;
     const std::string_view low = x.low;
+    // Most lines that reach this reader are other tools' output: the short list of failure words first.
+    if (!soundsLikeError(x))
+        return r;
     bool named = namesCall(low, "ibv_") || namesCall(low, "rdma_") || x.has("ibv_wc_") || x.has("rdma_cm_event_")
         || x.has("modify qp") || x.has("cma event") || x.has("no ib devices") || x.has("no rdma devices")
         || x.has("failed to get ib devices list") || wcStatusNamed(low).has_value();
-    if (!named || !soundsLikeError(x))
+    if (!named)
         return r;
     // "ibv_devinfo: command not found" is about the shell, not about RDMA.
     if (x.has("command not found"))
