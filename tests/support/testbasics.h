@@ -42,7 +42,11 @@ inline double secondsSince(Clock::time_point t)
 /// The bytes of tests/fixtures/REL ("diagnose/ethtool.md"); a missing fixture stops the test run.
 inline std::string fixtureText(const std::string& rel)
 {
-    std::ifstream in(std::string(RP_FIXTURES_DIR) + "/" + rel, std::ios::binary);
+    // Built with += : GCC 12 at -O2 warned a false -Warray-bounds on the temporaries of a + chain here.
+    std::string path = RP_FIXTURES_DIR;
+    path += '/';
+    path += rel;
+    std::ifstream in(path, std::ios::binary);
     if (!in)
         qFatal("missing fixture %s", rel.c_str());
     std::stringstream s;
