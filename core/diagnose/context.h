@@ -103,6 +103,7 @@ void compareInSegment(Context& ctx, const Segment& segment, const std::vector<Vo
     const std::optional<std::string>& profileValue);
 
 void rulesPorts(Context& ctx);
+void rulesAppLog(Context& ctx);
 void rulesGid(Context& ctx);
 void rulesQos(Context& ctx);
 void rulesMtu(Context& ctx);

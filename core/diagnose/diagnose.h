@@ -9,6 +9,7 @@
 
 #include "inventory/inventory.h"
 #include "model/model.h"
+#include "parse/applog.h"
 #include "parse/fragments.h"
 #include "profile/profile.h"
 
@@ -74,6 +75,7 @@ struct DiagHost
     std::vector<CounterRead> counters;
     std::vector<TestOutcome> tests;
     WindowsQos windows; ///< NetQoS / RDMA state from PowerShell outputs (Windows hosts)
+    std::vector<AppLogEvent> appLog; ///< facts from pasted application logs (NCCL, UCX, libfabric, ...)
     std::optional<HostFacts> earlier; ///< an earlier read of the same host, for stale-GID checks
     std::string earlierAt;
 };

@@ -458,8 +458,8 @@ Report diagnose(const FabricSnapshot& snapshot, const DiagnoseOptions& options, 
     report.hostCount = snapshot.hosts.size();
     report.segmentCount = ctx.segments.size();
     report.reachability = snapshot.reachability;
-    for (auto rule : { rulesGid, rulesPorts, rulesQos, rulesMtu, rulesCounters, rulesTests, rulesSwitch, rulesLinks,
-             rulesWindows }) {
+    for (auto rule : { rulesGid, rulesPorts, rulesAppLog, rulesQos, rulesMtu, rulesCounters, rulesTests, rulesSwitch,
+             rulesLinks, rulesWindows }) {
         if (cancel && cancel->load())
             break;
         rule(ctx);
@@ -529,6 +529,7 @@ void addPasted(FabricSnapshot& snapshot, const PastedFabric& pasted, const std::
         h->rdmaCmRead = h->rdmaCmRead || !p.rdmaCm.empty();
         h->counters.insert(h->counters.end(), p.counters.begin(), p.counters.end());
         h->tests.insert(h->tests.end(), p.tests.begin(), p.tests.end());
+        h->appLog.insert(h->appLog.end(), p.appLog.begin(), p.appLog.end());
         if (p.windows.any()) {
             h->windows = p.windows;
             h->kind = HostKind::Windows;

@@ -388,6 +388,19 @@ void FragmentImporter::processBlock(const Block& block)
     }
     // Application log lines (NCCL, UCX, ...) come out first: amid another command's output they would spoil it
     // for its parser, and none of the readers below knows them.
+    // `$ UCX_IB_GID_INDEX=3 ucx_perftest ...`, `mpirun -x NCCL_IB_GID_INDEX=3 ...`: the settings on the command line
+    // are what the run used, as much as an `env` dump would say.
+    if (!block.command.empty()) {
+        for (auto token : splitWords(block.command)) {
+            const auto eq = token.find('=');
+            if (eq == std::string_view::npos || eq == 0
+                || !std::all_of(token.begin(), token.begin() + static_cast<std::ptrdiff_t>(eq),
+                    [](char c) { return (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_'; }))
+                continue;
+            for (auto& e : scanAppLogLine(token, block.commandLine).events)
+                h.appLog.push_back(std::move(e));
+        }
+    }
     Block rest;
     const Block& body = takeAppLog(h, block, rest) ? rest : block;
     if (body.lines.empty())

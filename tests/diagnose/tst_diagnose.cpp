@@ -166,6 +166,23 @@ bool evidenceHas(const Finding& f, const std::string& host, const std::string& v
         [&](const Evidence& e) { return e.host == host && e.value.find(value) != std::string::npos; });
 }
 
+std::string fixture(const std::string& path)
+{
+    std::ifstream in(std::string(RP_SOURCE_DIR) + "/tests/fixtures/" + path);
+    std::stringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+/// One host's paste: show_gids of tests/fixtures/parse (mlx5_0: index 3 is RoCE v2 192.168.10.1, 0-1 link-local,
+/// 2 RoCE v1; mlx5_1: only link-local) followed by `log`.
+Report withGids(const std::string& log, const std::string& extra = {})
+{
+    FabricSnapshot snap;
+    addPasted(snap, importFragments(fixture("parse/mlx5_show_gids.txt") + "\n" + extra + log, "node1"), "paste.txt");
+    return diagnose(snap);
+}
+
 } // namespace
 
 class TstDiagnose : public QObject
@@ -836,6 +853,145 @@ private slots:
         DiagnoseOptions lossy;
         lossy.profile = findPreset("ecn-only")->profile;
         QVERIFY(withRule(run({ a }, lossy), "pfc.off").empty());
+    }
+
+    // Issue 21: an application's log joined with the same host's GID table: the finding names both values and the
+    // index to use; the same log with the right index gives none.
+    void appLogGidIndexAgainstTable()
+    {
+        const std::string nccl = "node1:4021:4098 [0] NCCL INFO NCCL_IB_GID_INDEX set by environment to 1.\n";
+        auto r = withGids(nccl);
+        auto found = withRule(r, "applog.gid-link-local");
+        QCOMPARE(found.size(), std::size_t { 1 });
+        QVERIFY(evidenceHas(found.front(), "node1", "NCCL_IB_GID_INDEX set by environment to 1"));
+        QVERIFY(evidenceHas(found.front(), "node1", "fe80:0000:0000:0000:ba59:9fff:fe1c:3a4e"));
+        QVERIFY2(found.front().explanation.find("Use index 3") != std::string::npos, found.front().explanation.c_str());
+        QCOMPARE(found.front().fixes.front().text, std::string("export NCCL_IB_GID_INDEX=3"));
+        QCOMPARE(found.front().ports, std::vector<std::string> { "node1:mlx5_0/1" });
+        auto fixed = withGids("node1:4021:4098 [0] NCCL INFO NCCL_IB_GID_INDEX set by environment to 3.\n");
+        for (const auto& f : fixed.findings)
+            QVERIFY2(!f.ruleId.starts_with("applog.") || f.severity == Severity::Info, f.ruleId.c_str());
+        // RoCE v1, an empty entry, another VLAN's GID.
+        QCOMPARE(withRule(withGids("UCX_IB_GID_INDEX=2\n"), "applog.gid-roce-v1").size(), std::size_t { 1 });
+        auto empty = withRule(
+            withGids("libfabric:40211:1763626502::verbs:core:fi_param_get_():372<info> read int var gid_idx=7\n"),
+            "applog.gid-index-empty");
+        QCOMPARE(empty.size(), std::size_t { 1 });
+        QCOMPARE(empty.front().fixes.front().text, std::string("export FI_VERBS_GID_IDX=3"));
+        auto vlan = withRule(withGids("UCX_IB_GID_INDEX=5\n"), "applog.gid-index-other");
+        QCOMPARE(vlan.size(), std::size_t { 1 });
+        QVERIFY(vlan.front().severity == Severity::Warning);
+    }
+
+    void appLogFailureSemantics()
+    {
+        // Retry exceeded after a link-local index: told with the GID finding that explains it.
+        auto r = withGids("node1:4021:4098 [0] NCCL INFO NCCL_IB_GID_INDEX set by environment to 0.\n"
+                          "node1:4021:4105 [0] transport/net_ib.cc:1295 NCCL WARN NET/IB : Got completion from peer "
+                          "10.0.0.2<49152> with error 12, opcode 0, len 0, vendor err 129 (Send)\n"
+                          "Failed status work request flushed error (5) for wr_id 3\n");
+        auto retry = withRule(r, "applog.retry-exceeded");
+        QCOMPARE(retry.size(), std::size_t { 1 });
+        QVERIFY(retry.front().explanation.find("applog.gid-link-local") != std::string::npos);
+        auto flushed = withRule(r, "applog.flushed");
+        QCOMPARE(flushed.size(), std::size_t { 1 });
+        QVERIFY(flushed.front().severity == Severity::Info);
+        QVERIFY(r.hasErrors());
+        // The log alone: what it proves by itself.
+        FabricSnapshot alone;
+        addPasted(alone,
+            importFragments("gpu-b7:5120:5188 [2] NCCL INFO NET/IB : No device found.\n"
+                            "ibv_modify_qp failed: Invalid argument\n"
+                            "node1:4021:4098 [0] NCCL INFO NCCL_IB_GID_INDEX set by environment to 3.\n",
+                "node1"),
+            "log.txt");
+        auto a = diagnose(alone);
+        QCOMPARE(withRule(a, "applog.no-device").size(), std::size_t { 1 });
+        auto qp = withRule(a, "applog.modify-qp");
+        QCOMPARE(qp.size(), std::size_t { 1 });
+        QVERIFY(qp.front().explanation.find("errno 22") != std::string::npos);
+        auto needs = withRule(a, "applog.needs-table");
+        QCOMPARE(needs.size(), std::size_t { 1 });
+        QVERIFY(needs.front().severity == Severity::Info);
+        // A link-local GID printed in the log needs no table.
+        FabricSnapshot ll;
+        addPasted(ll,
+            importFragments("gpu-a1:40211:40405 [0] transport/net_ib.cc:1295 NCCL WARN NET/IB : Got completion from "
+                            "peer 10.11.176.11<49152> with error 13, opcode 0, len 0, vendor err 136 (Send) localGid "
+                            "fe80::268a:7ff:fe55:4660 remoteGid fe80::268a:7ff:fe55:4661\n",
+                "gpu-a1"),
+            "log.txt");
+        auto l = diagnose(ll);
+        QCOMPARE(withRule(l, "applog.rnr").size(), std::size_t { 1 });
+    }
+
+    // Real failures: UCX and libfabric runs in the Soft-RoCE lab (tests/fixtures/applog-lab, captured by
+    // tests/lab/applog.sh on rdma_rxe under qemu, not a real NIC), each joined with its guest's GID table as one paste.
+    void labCapturesGiveTheirFindings_data()
+    {
+        QTest::addColumn<QString>("capture");
+        QTest::addColumn<QStringList>("rules");
+        const QStringList none;
+        QTest::newRow("ucx link-local") << QStringLiteral("ucx_gid_link_local.client")
+                                        << QStringList { QStringLiteral("applog.gid-link-local"),
+                                               QStringLiteral("applog.modify-qp") };
+        QTest::newRow("ucx link-local, server") << QStringLiteral("ucx_gid_link_local.server")
+                                                << QStringList { QStringLiteral("applog.peer-gid-link-local") };
+        QTest::newRow("ucx empty") << QStringLiteral("ucx_gid_empty.client")
+                                   << QStringList { QStringLiteral("applog.gid-index-empty") };
+        QTest::newRow("ucx right") << QStringLiteral("ucx_gid_recommended.client") << none;
+        QTest::newRow("libfabric link-local")
+            << QStringLiteral("fi_gid_link_local.client")
+            << QStringList { QStringLiteral("applog.gid-link-local"), QStringLiteral("applog.create-ah") };
+        QTest::newRow("libfabric empty") << QStringLiteral("fi_gid_empty.client")
+                                         << QStringList { QStringLiteral("applog.gid-index-empty") };
+        QTest::newRow("libfabric right") << QStringLiteral("fi_gid_recommended.client") << none;
+        QTest::newRow("udp 4791 blocked")
+            << QStringLiteral("ucx_udp4791_blocked.client") << QStringList { QStringLiteral("applog.retry-exceeded") };
+    }
+
+    void labCapturesGiveTheirFindings()
+    {
+        QFETCH(QString, capture);
+        QFETCH(QStringList, rules);
+        const std::string name = capture.toStdString();
+        const std::string host = name.ends_with(".server") ? "lab-a" : "lab-b";
+        const std::string log = fixture("applog-lab/" + name + ".log");
+        std::string paste = "=== " + host
+            + " ===\n$ grep . /sys/class/infiniband/rxe0/ports/1/gids/[0-7] "
+              "/sys/class/infiniband/rxe0/ports/1/gid_attrs/types/[0-7] "
+              "/sys/class/infiniband/rxe0/ports/1/gid_attrs/ndevs/[0-7]\n";
+        const std::string table = fixture("applog-lab/" + host + ".gids.txt");
+        paste += table.substr(table.find('\n') + 1);
+        // The header's "# $ ENV... COMMAND -- ..." is the command as typed: a prompt line in the paste.
+        paste += log.substr(2, log.find(" -- ") - 2) + "\n" + log.substr(log.find('\n') + 1);
+        FabricSnapshot snap;
+        addPasted(snap, importFragments(paste, "pasted"), name + ".txt");
+        auto r = diagnose(snap);
+        QCOMPARE(r.ports.size(), std::size_t { 1 });
+        QCOMPARE(r.ports.front().gidIndex, std::optional<int> { 1 });
+        QStringList errors;
+        for (const auto& f : r.findings)
+            if (f.ruleId.starts_with("applog.") && f.severity == Severity::Error)
+                errors << QString::fromStdString(f.ruleId);
+        for (const auto& rule : rules)
+            QVERIFY2(errors.contains(rule), qPrintable(errors.join(QStringLiteral(", "))));
+        if (rules.isEmpty())
+            QVERIFY2(errors.isEmpty(), qPrintable(errors.join(QStringLiteral(", "))));
+    }
+
+    void appLogTrafficClassAgainstPfc()
+    {
+        HostText a;
+        a.pfc = "3";
+        a.extra = "node:1:2 [0] NCCL INFO NCCL_IB_TC set by environment to 136.\n"; // DSCP 34 -> priority 4
+        auto r = run({ a });
+        auto found = withRule(r, "applog.traffic-class");
+        QCOMPARE(found.size(), std::size_t { 1 });
+        QVERIFY(found.front().explanation.find("DSCP 34") != std::string::npos);
+        HostText b;
+        b.extra = "node:1:2 [0] NCCL INFO NCCL_IB_TC set by environment to 106.\n"; // DSCP 26 -> 3: paused
+        QVERIFY(withRule(run({ b }), "applog.traffic-class").empty());
     }
 
     void jsonReport()

@@ -1,0 +1,471 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Application logs (NCCL, UCX, libfabric, Gloo, glog-style engines, Open MPI, plain verbs errors): what the log
+// itself proves, and what it proves joined with the same host's GID table and DCB state. A log that names GID
+// index 1 next to a table where index 1 is link-local gives one finding naming both values and the index to use.
+#include "diagnose/context.h"
+
+#include <algorithm>
+#include <set>
+
+namespace rp::diag::detail {
+
+namespace {
+
+std::string familyName(const std::string& family)
+{
+    if (family == "nccl")
+        return "NCCL";
+    if (family == "ucx")
+        return "UCX";
+    if (family == "libfabric")
+        return "libfabric";
+    if (family == "gloo")
+        return "Gloo";
+    if (family == "openmpi")
+        return "Open MPI";
+    if (family == "glog")
+        return "the application";
+    return "the verbs program";
+}
+
+/// The setting that chooses the GID index for this family, when it has a documented one.
+std::string gidIndexSetting(const AppLogEvent& e)
+{
+    if (!e.setting.empty()
+        && (e.setting.find("GID_INDEX") != std::string::npos || e.setting.find("GID_IDX") != std::string::npos))
+        return e.setting;
+    if (e.family == "nccl")
+        return "NCCL_IB_GID_INDEX";
+    if (e.family == "ucx" || e.family == "openmpi")
+        return "UCX_IB_GID_INDEX";
+    if (e.family == "libfabric")
+        return "FI_VERBS_GID_IDX";
+    return {};
+}
+
+std::string wcStatusText(int status)
+{
+    switch (status) {
+    case 4:
+        return "local protection error";
+    case 5:
+        return "work request flushed error";
+    case 9:
+        return "remote invalid request error";
+    case 10:
+        return "remote access error";
+    case 11:
+        return "remote operation error";
+    case 12:
+        return "transport retry counter exceeded";
+    case 13:
+        return "RNR retry counter exceeded";
+    default:
+        return "status " + std::to_string(status);
+    }
+}
+
+class AppLogRules
+{
+public:
+    explicit AppLogRules(Context& ctx)
+        : m_ctx(ctx)
+    { }
+
+    void run()
+    {
+        for (const auto& h : m_ctx.snap.hosts) {
+            if (h.appLog.empty())
+                continue;
+            m_ctx.markEvaluated("M2");
+            // The GIDs first: an error line is then told with the GID finding that explains it.
+            for (const auto& e : h.appLog) {
+                // Any line naming the index it used: a setting, a GID in use, or an error that quotes it
+                // (UCX's "invalid gid[4] on rxe0:1", a completion error's sgid_index).
+                if (e.gidIndex && e.kind != "device")
+                    gidIndex(h, e);
+                else if (!e.gid.empty() && e.kind == "gid-in-use")
+                    gidOnly(h, e);
+                if (e.peerGid.starts_with("fe80:"))
+                    peerLinkLocal(h, e);
+                if (e.trafficClass && e.kind == "setting")
+                    trafficClass(h, e);
+            }
+            const AppLogEvent* firstError = nullptr;
+            for (const auto& e : h.appLog) {
+                if (e.kind == "completion-error" && e.wcStatus)
+                    completion(h, e, firstError);
+                else if (e.kind == "modify-qp-error")
+                    modifyQp(h, e);
+                else if (e.kind == "create-ah-error")
+                    simple(h, e, "applog.create-ah", "The address handle for the peer could not be made",
+                        familyName(e.family)
+                            + " could not make an address handle to the peer: the kernel found no way from the local "
+                              "GID to the peer's (no route, or no neighbour entry). Usual causes: a link-local or "
+                              "other-VLAN GID index, or a peer address that is not reachable from this port.");
+                else if (e.kind == "no-device")
+                    simple(h, e, "applog.no-device", familyName(e.family) + " found no usable RDMA device",
+                        familyName(e.family)
+                            + " saw no RDMA device it could use. In a container the device (/dev/infiniband/uverbs*) "
+                              "was not given to the pod (RDMA device plugin, hostDevice) or the pod's network "
+                              "namespace holds none of the RoCE netdevs; on a host the userspace provider is missing "
+                              "(ibverbs-providers: libmlx5, librxe) or the device filter (NCCL_IB_HCA, "
+                              "UCX_NET_DEVICES) names none that exist. NCCL then falls back to TCP sockets.");
+                else if (e.kind == "connect-error")
+                    simple(h, e, "applog.connect", familyName(e.family) + " could not connect to its peer",
+                        familyName(e.family)
+                            + " could not reach its peer to set up the connection: a wrong address or port, the "
+                              "peer not listening yet, or a firewall on the out-of-band TCP port (rdma_cm: the "
+                              "address resolution over the RoCE netdev).");
+                if (!firstError
+                    && (e.kind == "completion-error" || e.kind == "modify-qp-error" || e.kind == "create-ah-error"))
+                    firstError = &e;
+            }
+        }
+    }
+
+private:
+    Evidence logEvidence(const DiagHost& h, const AppLogEvent& e) const
+    {
+        return m_ctx.ev(h, familyName(e.family) + " log", e.text, h.origin + ":" + std::to_string(e.line));
+    }
+
+    /// The RoCE port an event is about: the one it names, else the host's first RoCE port with GIDs.
+    std::pair<const RdmaDevice*, const RdmaPort*> portOf(const DiagHost& h, const AppLogEvent& e) const
+    {
+        std::vector<std::pair<const RdmaDevice*, const RdmaPort*>> found;
+        for (const auto& d : h.facts.devices) {
+            if (!e.device.empty() && d.name != e.device)
+                continue;
+            for (const auto& p : d.ports)
+                if ((!e.port || p.number == *e.port) && !p.gids.empty())
+                    found.emplace_back(&d, &p);
+        }
+        // Several ports and the log names none: the first one (NCCL lists its devices in order; the index rules
+        // of a host are usually the same on all its ports).
+        if (!found.empty())
+            return found.front();
+        return { nullptr, nullptr };
+    }
+
+    const PortVerdict* verdictOf(const DiagHost& h, const RdmaDevice& d, const RdmaPort& p) const
+    {
+        for (const auto& v : m_ctx.verdicts)
+            if (v.host == h.name && v.device == d.name && v.port == p.number)
+                return &v;
+        return nullptr;
+    }
+
+    bool once(const std::string& key) { return m_ctx.reported.insert(key).second; }
+
+    void addUseFix(Finding& f, const DiagHost& h, const AppLogEvent& e, const PortVerdict* v)
+    {
+        if (!v || !v->gidIndex || v->type != "RoCE v2")
+            return;
+        Fix fix;
+        fix.target = h.name;
+        fix.platform = "application";
+        const std::string setting = gidIndexSetting(e);
+        fix.text = setting.empty() ? "use GID index " + std::to_string(*v->gidIndex) + " in the application's settings"
+                                   : "export " + setting + "=" + std::to_string(*v->gidIndex);
+        fix.origin = "this host's GID table: " + v->reason;
+        f.fixes.push_back(std::move(fix));
+    }
+
+    void gidIndex(const DiagHost& h, const AppLogEvent& e)
+    {
+        const int index = *e.gidIndex;
+        auto [d, p] = portOf(h, e);
+        const std::string what = e.kind == "setting" && !e.setting.empty() ? e.setting + "=" + std::to_string(index)
+                                                                           : "GID index " + std::to_string(index);
+        Finding f;
+        f.check = "M2";
+        f.hosts = { h.name };
+        f.evidence.push_back(logEvidence(h, e));
+        if (!d) {
+            // No table of this host in the paste (or several ports and the log names none).
+            if (!h.facts.devices.empty() || !once("applog.needs-table|" + h.name + "|" + std::to_string(index)))
+                return;
+            f.ruleId = "applog.needs-table";
+            f.title = familyName(e.family) + " uses " + what + ": this host's GID table is needed to judge it";
+            f.severity = Severity::Info;
+            f.explanation = "The log names the GID index it used, but the paste holds no GID table of this host"
+                + std::string(e.device.empty() ? "" : " for " + e.device)
+                + ". Paste `show_gids` or `ibv_devinfo -v` (or `grep . /sys/class/infiniband/*/ports/*/gids/* "
+                  "/sys/class/infiniband/*/ports/*/gid_attrs/types/*`) of the same host with the log: index "
+                + std::to_string(index) + " is then checked against it.";
+            f.missingData = "the GID table of " + h.name;
+            m_ctx.findings.push_back(std::move(f));
+            return;
+        }
+        const std::string port = h.name + ":" + d->name + "/" + std::to_string(p->number);
+        f.ports = { port };
+        const PortVerdict* v = verdictOf(h, *d, *p);
+        const std::string use = v && v->gidIndex && v->type == "RoCE v2"
+            ? " Use index " + std::to_string(*v->gidIndex) + " (" + v->reason + ")."
+            : (v ? " This port has no usable RoCE v2 GID: " + v->reason + "." : std::string());
+        const GidEntry* g = nullptr;
+        for (const auto& x : p->gids)
+            if (x.index == index && !x.zero)
+                g = &x;
+        const std::string key = "|" + port + "|" + std::to_string(index);
+        if (!g) {
+            if (!once("applog.gid-index-empty" + key))
+                return;
+            f.ruleId = "applog.gid-index-empty";
+            f.title = familyName(e.family) + " uses " + what + ", an empty entry of " + d->name + " port "
+                + std::to_string(p->number);
+            f.severity = Severity::Error;
+            f.evidence.push_back(
+                m_ctx.ev(h, d->name + " port " + std::to_string(p->number) + " GID[" + std::to_string(index) + "]",
+                    "empty (not in the table)", m_ctx.whereGid(h, d->name, p->number, index, false)));
+            f.explanation = "The log uses GID index " + std::to_string(index) + ", but " + h.name + "'s table for "
+                + d->name + " port " + std::to_string(p->number)
+                + " has nothing there: the kernel refuses it (EINVAL or ENODATA when the QP is moved to RTR). Tables "
+                  "differ per host and in containers start wherever the pod's netdev sits, so an index copied from "
+                  "another host or a how-to fails here."
+                + use;
+        } else if (g->linkLocal) {
+            if (!once("applog.gid-link-local" + key))
+                return;
+            f.ruleId = "applog.gid-link-local";
+            f.title = familyName(e.family) + " uses " + what + ": a link-local GID on " + port;
+            f.severity = Severity::Error;
+            f.evidence.push_back(
+                m_ctx.ev(h, d->name + " port " + std::to_string(p->number) + " GID[" + std::to_string(index) + "]",
+                    g->gid + " (" + toString(g->type) + ", link-local)",
+                    m_ctx.whereGid(h, d->name, p->number, index, false)));
+            f.explanation = "Index " + std::to_string(index) + " on " + h.name
+                + " is the link-local GID (fe80::, made from the MAC address). It carries no routable address: "
+                  "peers in another subnet cannot be reached, rdma_cm cannot resolve it, and on most fabrics the "
+                  "connection times out (RTR errno 110) or fails with retry exceeded (status 12)."
+                + use;
+        } else if (g->type == GidType::IbRoceV1 && !(v && v->type == "IB/RoCE v1")) {
+            if (!once("applog.gid-roce-v1" + key))
+                return;
+            f.ruleId = "applog.gid-roce-v1";
+            f.title = familyName(e.family) + " uses " + what + ": a RoCE v1 GID on " + port;
+            f.severity = Severity::Error;
+            f.evidence.push_back(
+                m_ctx.ev(h, d->name + " port " + std::to_string(p->number) + " GID[" + std::to_string(index) + "]",
+                    g->gid + " (IB/RoCE v1)", m_ctx.whereGid(h, d->name, p->number, index, true)));
+            f.explanation = "Index " + std::to_string(index) + " on " + h.name
+                + " is a RoCE v1 GID: raw Ethernet frames, not routable and without DSCP. Peers that use RoCE v2 "
+                  "(every current NIC's default) never see its packets: the connection ends in retry exceeded "
+                  "(status 12) or a timeout."
+                + use;
+        } else if (v && v->gidIndex && *v->gidIndex != index && v->type == "RoCE v2") {
+            if (!once("applog.gid-index-other" + key))
+                return;
+            f.ruleId = "applog.gid-index-other";
+            f.title = familyName(e.family) + " uses " + what + " on " + port + "; the port's own address is at "
+                + std::to_string(*v->gidIndex);
+            f.severity = Severity::Warning;
+            f.evidence.push_back(
+                m_ctx.ev(h, d->name + " port " + std::to_string(p->number) + " GID[" + std::to_string(index) + "]",
+                    g->gid + " (" + toString(g->type) + (g->netdev.empty() ? "" : ", " + g->netdev)
+                        + (g->vlanId ? ", VLAN " + std::to_string(*g->vlanId) : "") + ")",
+                    m_ctx.whereGid(h, d->name, p->number, index, false)));
+            f.explanation = "Index " + std::to_string(index) + " is a usable RoCE v2 GID ("
+                + (g->ipv4.empty() ? g->ipv6 : g->ipv4) + (g->vlanId ? " on VLAN " + std::to_string(*g->vlanId) : "")
+                + "), but not the one of the port's own untagged address. It works only when every peer uses the "
+                  "same network (the same VLAN and subnet); a peer on the other one never answers."
+                + use;
+        } else {
+            return; // the right index
+        }
+        addUseFix(f, h, e, v);
+        m_ctx.findings.push_back(std::move(f));
+    }
+
+    /// A GID printed without its index: a link-local one is proof enough; else find it in the table.
+    void gidOnly(const DiagHost& h, const AppLogEvent& e)
+    {
+        auto [d, p] = portOf(h, e);
+        if (d) {
+            for (const auto& g : p->gids)
+                if (g.gid == e.gid && !g.zero) {
+                    AppLogEvent withIndex = e;
+                    withIndex.gidIndex = g.index;
+                    gidIndex(h, withIndex);
+                    return;
+                }
+        }
+        if (!e.gid.starts_with("fe80:") || !once("applog.gid-link-local|" + h.name + "|" + e.gid))
+            return;
+        Finding f;
+        f.ruleId = "applog.gid-link-local";
+        f.check = "M2";
+        f.title = familyName(e.family) + " uses a link-local GID (" + e.gid + ")";
+        f.severity = Severity::Error;
+        f.hosts = { h.name };
+        f.evidence.push_back(logEvidence(h, e));
+        f.explanation = "The GID in the log is link-local (fe80::, made from the MAC address): the application picked "
+                        "the index of a link-local entry, usually 0 or 1. It carries no routable address, so the "
+                        "connection times out or ends in retry exceeded. Set its GID index to the RoCE v2 entry of the "
+                        "port's IPv4 address (paste this host's show_gids to get the number).";
+        m_ctx.findings.push_back(std::move(f));
+    }
+
+    /// The peer's GID in the log is link-local: the fault is on the peer, whatever this host's index.
+    void peerLinkLocal(const DiagHost& h, const AppLogEvent& e)
+    {
+        if (!once("applog.peer-gid-link-local|" + h.name + "|" + e.peerGid))
+            return;
+        Finding f;
+        f.ruleId = "applog.peer-gid-link-local";
+        f.check = "M2";
+        f.title = "The peer uses a link-local GID (" + e.peerGid + ")";
+        f.severity = Severity::Error;
+        f.hosts = { h.name };
+        f.evidence.push_back(logEvidence(h, e));
+        f.explanation = familyName(e.family) + " on " + h.name + " was given the peer's GID " + e.peerGid
+            + ", a link-local one: the peer's application picked a link-local GID index. Nothing on " + h.name
+            + " fixes that; set the peer's GID index to the RoCE v2 entry of its IPv4 address (its show_gids tells "
+              "which).";
+        m_ctx.findings.push_back(std::move(f));
+    }
+
+    /// NCCL_IB_TC / UCX_IB_TRAFFIC_CLASS: the DSCP it gives and the priority this host's trust makes of it.
+    void trafficClass(const DiagHost& h, const AppLogEvent& e)
+    {
+        auto [d, p] = portOf(h, e);
+        const int dscp = *e.trafficClass >> 2;
+        for (const auto& n : h.facts.netdevs) {
+            if (!n.dcb.pfcEnabled || !n.dcb.trust || *n.dcb.trust != "dscp")
+                continue;
+            if (d && !p->netdev.empty() && n.name != p->netdev)
+                continue;
+            const auto it = n.dcb.dscpToPrio.find(dscp);
+            const int prio = it != n.dcb.dscpToPrio.end() ? it->second : dscp >> 3;
+            if ((*n.dcb.pfcEnabled)[static_cast<std::size_t>(prio)]
+                || std::none_of(n.dcb.pfcEnabled->begin(), n.dcb.pfcEnabled->end(), [](bool on) { return on; }))
+                continue;
+            if (!once("applog.traffic-class|" + h.name + "|" + n.name + "|" + std::to_string(*e.trafficClass)))
+                continue;
+            Finding f;
+            f.ruleId = "applog.traffic-class";
+            f.check = "M10";
+            f.title = e.setting + "=" + std::to_string(*e.trafficClass) + " puts RoCE on priority "
+                + std::to_string(prio) + ", which has no PFC on " + h.name;
+            f.severity = Severity::Error;
+            f.hosts = { h.name };
+            f.ports = { h.name + ":" + n.name };
+            f.evidence.push_back(logEvidence(h, e));
+            f.evidence.push_back(
+                m_ctx.ev(h, n.name + " PFC enabled priorities", pfcList(*n.dcb.pfcEnabled), m_ctx.whereDcb(h, n.name)));
+            f.explanation = "Traffic class " + std::to_string(*e.trafficClass) + " is DSCP " + std::to_string(dscp)
+                + "; with trust dscp " + n.name + " maps it to priority " + std::to_string(prio)
+                + ", but PFC pauses only " + pfcList(*n.dcb.pfcEnabled)
+                + ". The application's RoCE traffic runs lossy. Use the traffic class of the PFC priority (DSCP 26 is "
+                  "traffic class 104, or 106 with ECN bits) or map this DSCP to it.";
+            m_ctx.markEvaluated("M10");
+            m_ctx.findings.push_back(std::move(f));
+        }
+    }
+
+    void completion(const DiagHost& h, const AppLogEvent& e, const AppLogEvent* firstError)
+    {
+        const int status = *e.wcStatus;
+        Finding f;
+        f.hosts = { h.name };
+        f.evidence.push_back(logEvidence(h, e));
+        std::string cause;
+        for (const auto& other : m_ctx.findings)
+            if (other.ruleId.starts_with("applog.gid-") && !other.hosts.empty() && other.hosts.front() == h.name)
+                cause = " Here the GID is the likely cause: see " + other.ruleId + " (" + other.title + ").";
+        if (status == 12) {
+            f.ruleId = "applog.retry-exceeded";
+            f.title = familyName(e.family) + ": transport retry counter exceeded (status 12)";
+            f.severity = Severity::Error;
+            f.explanation = "The sender retransmitted until it gave up: its packets, or the peer's acknowledgements, "
+                            "never arrived. On RoCE that is a wrong GID (link-local, RoCE v1, another VLAN's), a "
+                            "path MTU smaller than the QP's, UDP port 4791 blocked, or drops under load on a priority "
+                            "without PFC/ECN (check rx_discards / out_of_sequence and the pause counters on both "
+                            "ends)."
+                + cause;
+        } else if (status == 13) {
+            f.ruleId = "applog.rnr";
+            f.title = familyName(e.family) + ": receiver not ready (status 13)";
+            f.severity = Severity::Warning;
+            f.explanation = "The peer had no receive buffer posted when a send arrived, more often than the RNR retry "
+                            "count allows. That is the receiving application (or its queue depth), not the "
+                            "fabric: its `out_of_buffer` counter rises. Judge it on the receiver.";
+        } else if (status == 5) {
+            f.ruleId = "applog.flushed";
+            f.title = familyName(e.family) + ": work request flushed (status 5)";
+            f.severity = firstError && firstError != &e ? Severity::Info : Severity::Warning;
+            f.explanation = firstError && firstError != &e
+                ? "Flushed requests follow an earlier error on the same queue pair (line "
+                    + std::to_string(firstError->line) + ": " + firstError->text + "); that one is the cause."
+                : "A flush is what a queue pair does to its pending requests after it went into the error state: "
+                  "it is never the first error. Look earlier in the log (or on the peer) for the first failed "
+                  "completion or QP transition.";
+        } else {
+            f.ruleId = "applog.completion-error";
+            f.title = familyName(e.family) + ": work completion failed (" + wcStatusText(status) + ", status "
+                + std::to_string(status) + ")";
+            f.severity = Severity::Error;
+            f.explanation = "A work request completed with " + wcStatusText(status)
+                + ". Protection and access errors (4, 10) are the application's memory registration or keys; "
+                  "remote errors (9, 11) are the peer's side: read its log at the same time.";
+        }
+        if (!once(f.ruleId + "|" + h.name + "|" + e.family))
+            return;
+        m_ctx.findings.push_back(std::move(f));
+    }
+
+    void modifyQp(const DiagHost& h, const AppLogEvent& e)
+    {
+        std::string why;
+        const int err = e.errnoValue.value_or(0);
+        if (err == 110)
+            why = "errno 110 (timed out): the kernel could not resolve the peer's GID to a MAC address (no ARP or "
+                  "neighbour answer) over the chosen GID's netdev: a link-local or other-VLAN GID index, or a peer "
+                  "address this port cannot reach.";
+        else if (err == 22)
+            why = "errno 22 (invalid argument): an attribute the device refuses, most often a GID index that is an "
+                  "empty entry or beyond the table, or a path MTU above the port's.";
+        else if (err == 19)
+            why = "errno 19 (no such device): the device or its port went away, or (in a pod) the GID's netdev is not "
+                  "in this network namespace.";
+        else if (err == 101 || err == 113)
+            why = "no route to the peer's GID from the local GID's netdev.";
+        else
+            why = "the device refused the queue pair's attributes (GID index, MTU, port) or could not reach the peer.";
+        simple(h, e, "applog.modify-qp", familyName(e.family) + " could not connect the queue pair (modify QP failed)",
+            "Moving the queue pair to RTR/RTS failed: " + why);
+    }
+
+    void simple(const DiagHost& h, const AppLogEvent& e, const std::string& rule, const std::string& title,
+        const std::string& explanation)
+    {
+        if (!once(rule + "|" + h.name + "|" + e.family))
+            return;
+        Finding f;
+        f.ruleId = rule;
+        f.title = title;
+        f.severity = Severity::Error;
+        f.hosts = { h.name };
+        if (!e.device.empty())
+            f.ports = { h.name + ":" + e.device + (e.port ? "/" + std::to_string(*e.port) : std::string()) };
+        f.evidence.push_back(logEvidence(h, e));
+        std::string cause;
+        for (const auto& other : m_ctx.findings)
+            if (other.ruleId.starts_with("applog.gid-") && !other.hosts.empty() && other.hosts.front() == h.name)
+                cause = " Here the GID is the likely cause: see " + other.ruleId + ".";
+        f.explanation = explanation + cause;
+        m_ctx.findings.push_back(std::move(f));
+    }
+
+    Context& m_ctx;
+};
+
+} // namespace
+
+void rulesAppLog(Context& ctx)
+{
+    AppLogRules(ctx).run();
+}
+
+} // namespace rp::diag::detail
