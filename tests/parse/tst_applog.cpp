@@ -554,9 +554,12 @@ private slots:
         QCOMPARE(devices.size(), std::size_t { 1 });
         QCOMPARE(devices[0].line, lineOf(text, "gpu-a1:40211:40398 [0] NCCL INFO NET/IB : Using"));
         auto settings = ofKind(*a1, "setting");
-        QCOMPARE(settings.size(), std::size_t { 1 });
-        QCOMPARE(settings[0].gidIndex.value_or(-1), 2);
-        QCOMPARE(settings[0].line, lineOf(text, "set by environment to 2."));
+        QCOMPARE(settings.size(), std::size_t { 2 });
+        // mpirun's `-x NCCL_DEBUG=INFO` on the prompt line is a setting of the run too, at that line.
+        QCOMPARE(settings[0].setting, std::string("NCCL_DEBUG"));
+        QCOMPARE(settings[0].line, lineOf(text, "$ mpirun -np 2"));
+        QCOMPARE(settings[1].gidIndex.value_or(-1), 2);
+        QCOMPARE(settings[1].line, lineOf(text, "set by environment to 2."));
         auto inUse = ofKind(*a1, "gid-in-use");
         QCOMPARE(inUse.size(), std::size_t { 1 });
         QCOMPARE(inUse[0].gid, std::string(kMapped10));
@@ -566,7 +569,7 @@ private slots:
         QCOMPARE(failed.size(), std::size_t { 1 });
         QCOMPARE(failed[0].line, lineOf(text, "with status=12"));
         QCOMPARE(failed[0].peerGid, std::string(kMapped11));
-        QCOMPARE(a1->appLog.size(), std::size_t { 4 });
+        QCOMPARE(a1->appLog.size(), std::size_t { 5 });
         QVERIFY(std::is_sorted(a1->appLog.begin(), a1->appLog.end(),
             [](const AppLogEvent& x, const AppLogEvent& y) { return x.line < y.line; }));
 
