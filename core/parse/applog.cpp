@@ -22,16 +22,6 @@ std::string applogText(std::string_view line)
     return printable(s, 197);
 }
 
-bool allDigits(std::string_view s)
-{
-    if (s.empty())
-        return false;
-    for (char c : s)
-        if (!isDigit(c))
-            return false;
-    return true;
-}
-
 /// "2024-11-26T12:00:00.123Z", "2024-11-26 12:00:00,123": the length of a timestamp at the start, 0 if none.
 std::size_t timestampLength(std::string_view s)
 {

@@ -28,25 +28,12 @@ std::string ncclHostOf(std::string_view prefix)
         auto pid = token.rfind(':', tid - 1);
         if (pid == std::string_view::npos || pid == 0)
             continue;
-        auto digits = [](std::string_view s) {
-            if (s.empty())
-                return false;
-            for (char c : s)
-                if (!isDigit(c))
-                    return false;
-            return true;
-        };
-        if (!digits(token.substr(pid + 1, tid - pid - 1)) || !digits(token.substr(tid + 1)))
+        if (!allDigits(token.substr(pid + 1, tid - pid - 1)) || !allDigits(token.substr(tid + 1)))
             continue;
         auto start = token.rfind(':', pid - 1);
         auto host = token.substr(
             start == std::string_view::npos ? 0 : start + 1, start == std::string_view::npos ? pid : pid - start - 1);
-        bool letter = false, ok = !host.empty() && host.size() <= 255;
-        for (char c : host) {
-            ok = ok && isNameChar(c);
-            letter = letter || !isDigit(c);
-        }
-        if (ok && letter)
+        if (isHostName(host))
             return std::string(host);
     }
     return {};

@@ -6,6 +6,7 @@
 #include "parse/gid.h"
 #include "util/text.h"
 
+#include <algorithm>
 #include <array>
 #include <cctype>
 #include <utility>
@@ -180,6 +181,16 @@ bool isHexDigit(char c)
 bool isNameChar(char c)
 {
     return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '.' || c == '_';
+}
+
+bool allDigits(std::string_view s)
+{
+    return !s.empty() && std::all_of(s.begin(), s.end(), isDigit);
+}
+
+bool isHostName(std::string_view s)
+{
+    return !s.empty() && s.size() <= 255 && std::all_of(s.begin(), s.end(), isNameChar) && !allDigits(s);
 }
 
 std::optional<int> intAt(std::string_view s, std::size_t pos, std::size_t* end)

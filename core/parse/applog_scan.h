@@ -51,6 +51,10 @@ bool isDigit(char c);
 bool isHexDigit(char c);
 /// Letters, digits, '-', '.', '_': what host and device names are made of.
 bool isNameChar(char c);
+/// Digits only, and at least one.
+bool allDigits(std::string_view s);
+/// A host name as logs print it: name characters only, at most 255, not all digits (a pid or rank is not a host).
+bool isHostName(std::string_view s);
 /// The decimal number at `pos` (a leading '-' allowed), nothing when there is none or it does not fit an int.
 /// `end` gets the offset after it.
 std::optional<int> intAt(std::string_view s, std::size_t pos, std::size_t* end = nullptr);

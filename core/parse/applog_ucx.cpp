@@ -72,13 +72,7 @@ std::string ucxHostOf(std::string_view prefix)
         auto colon = inner.find(':');
         if (colon == std::string_view::npos || colon == 0 || colon > 255)
             continue;
-        auto host = inner.substr(0, colon);
-        bool ok = true, letter = false;
-        for (char c : host) {
-            ok = ok && isNameChar(c);
-            letter = letter || !isDigit(c);
-        }
-        if (ok && letter)
+        if (auto host = inner.substr(0, colon); isHostName(host))
             return std::string(host);
     }
     return {};
