@@ -123,9 +123,12 @@ private:
             f.hosts = { h.name };
             for (const auto& p : d.ports)
                 f.ports.push_back(portLabel(h, d, p));
-            f.evidence.push_back(m_ctx.ev(h, d.name + " transport",
-                why.substr(0, why.find(' ', 3)) + " (driver " + (d.driver.empty() ? "?" : d.driver) + ")",
-                h.source == "paste" ? h.origin : "/sys/class/infiniband/" + d.name));
+            const std::string kind = d.driver == "efa"   ? "EFA"
+                : why.find("iWARP") != std::string::npos ? "iWARP"
+                                                         : "InfiniBand";
+            f.evidence.push_back(
+                m_ctx.ev(h, d.name + " transport", kind + " (driver " + (d.driver.empty() ? "?" : d.driver) + ")",
+                    h.source == "paste" ? h.origin : "/sys/class/infiniband/" + d.name));
             f.explanation = h.name + "'s " + d.name + " is " + why
                 + ". What RoCE Pilot says about GID indexes, RoCE versions, PFC, trust and DSCP is for RoCE ports: it "
                   "does not apply to this device.";

@@ -810,6 +810,7 @@ private slots:
         auto ib = withRule(r2, "port.not-roce");
         QCOMPARE(ib.size(), std::size_t { 1 });
         QVERIFY(ib.front().explanation.find("InfiniBand") != std::string::npos);
+        QVERIFY(evidenceHas(ib.front(), "h", "InfiniBand (driver mlx5)"));
         QCOMPARE(r2.ports.size(), std::size_t { 1 });
     }
 
