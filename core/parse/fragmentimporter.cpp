@@ -16,6 +16,7 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <optional>
 
 namespace rp::fragment_detail {
 
@@ -479,8 +480,54 @@ void FragmentImporter::processBlock(const Block& block)
     }
 }
 
+namespace {
+
+/// Markdown tables (`| mlx5_0 | 1 | 3 | ... |`, what chat and issue trackers render show_gids into) as the
+/// tab-separated columns of the output they hold; a `|---|---|` rule becomes an empty line, so every line keeps its
+/// number. Nothing when the text holds no such table.
+std::optional<std::string> markdownTablesAsColumns(std::string_view text)
+{
+    std::string out;
+    bool changed = false;
+    for (std::string_view rest = text; !rest.empty();) {
+        const auto nl = rest.find('\n');
+        const auto line = rest.substr(0, nl);
+        rest.remove_prefix(nl == std::string_view::npos ? rest.size() : nl + 1);
+        const auto t = trim(line);
+        if (t.size() >= 3 && t.front() == '|' && t.back() == '|' && std::count(t.begin(), t.end(), '|') >= 3) {
+            changed = true;
+            if (t.find_first_not_of("|-: \t") != std::string_view::npos) {
+                // Cell by cell: an empty cell (show_gids' IPv4 of a link-local GID) stays an empty field.
+                auto cells = t.substr(1, t.size() - 2);
+                for (bool first = true;; first = false) {
+                    const auto bar = cells.find('|');
+                    if (!first)
+                        out += '\t';
+                    out += trim(cells.substr(0, bar));
+                    if (bar == std::string_view::npos)
+                        break;
+                    cells.remove_prefix(bar + 1);
+                }
+            }
+        } else {
+            out += line;
+        }
+        if (nl != std::string_view::npos)
+            out += '\n';
+    }
+    if (!changed)
+        return std::nullopt;
+    return out;
+}
+
+} // namespace
+
 PastedFabric FragmentImporter::run(std::string_view text)
 {
+    if (auto columns = markdownTablesAsColumns(text)) {
+        m_text = std::move(*columns);
+        text = m_text;
+    }
     auto lines = prepareLines(text, m_warnings);
     std::string currentHost = m_defaultHost;
     Block block;

@@ -58,6 +58,7 @@ private:
     void noteSleep(const std::string& hostName, std::string_view command);
 
     std::string m_defaultHost;
+    std::string m_text; ///< the paste with its markdown tables as columns, when it had any (lines view into it)
     PastedFabric m_out;
     Warnings m_warnings;
     std::map<std::string, double> m_clock; ///< per host, seconds of `sleep` seen so far

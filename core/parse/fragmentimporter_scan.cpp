@@ -104,12 +104,15 @@ bool FragmentImporter::scanGidRow(
     if (close == std::string_view::npos)
         return false;
     auto index = toInt(trim(t.substr(pos + 4, close - pos - 4)));
-    auto colon = t.find(':', close);
-    if (!index || *index < 0 || *index > 65535 || colon == std::string_view::npos)
+    // "GID[  3]:  ..." as ibv_devinfo prints it, or "GID[3] = ..." as people write it.
+    auto colon = t.find_first_of(":=", close);
+    if (!index || *index < 0 || *index > 65535 || colon == std::string_view::npos
+        || trim(t.substr(close + 1, colon - close - 1)).size() > 0)
         return false;
     auto rest = trim(t.substr(colon + 1));
     auto comma = rest.find(',');
-    auto gidText = trim(rest.substr(0, comma));
+    // The GID is the first word: what follows may be the type, or the author's own note ("<- this one").
+    auto gidText = trim(rest.substr(0, std::min(comma, rest.find_first_of(" \t"))));
     auto gid = canonicalGid(gidText);
     if (!gid) {
         m_warnings.add(line, "GID row with an unreadable address '" + excerpt(gidText) + "'; not used");
@@ -127,8 +130,18 @@ bool FragmentImporter::scanGidRow(
     GidEntry e;
     e.index = *index;
     e.gid = *gid;
-    if (comma != std::string_view::npos)
-        e.type = gidTypeFromString(trim(rest.substr(comma + 1)));
+    if (comma != std::string_view::npos) {
+        auto after = trim(rest.substr(comma + 1));
+        e.type = gidTypeFromString(after);
+        if (e.type == GidType::Unknown) {
+            // "RoCE v2   <- link local, do not use": the type, then a note.
+            const auto low = lower(after);
+            if (low.starts_with("roce v2") || low.starts_with("rocev2"))
+                e.type = GidType::RoceV2;
+            else if (low.starts_with("roce v1") || low.starts_with("ib/roce v1"))
+                e.type = GidType::IbRoceV1;
+        }
+    }
     annotateGid(e);
     RdmaDevice d;
     d.name = dev;

@@ -143,6 +143,41 @@ private slots:
             "mixed_paste.md:" + std::to_string(lineOf(text, "6: ens1f0: <BROADCAST,MULTICAST,UP,LOWER_UP> mtu 1500")));
     }
 
+    // Issue 21, formats admins paste: show_gids rendered as a markdown table, `GID[n] = ...` written by hand, and
+    // the author's note after a GID row's type. Every row is read, at its own line.
+    void gidRowsInPastedFormats()
+    {
+        const std::string md
+            = "Here is show_gids:\n\n"
+              "| DEV | PORT | INDEX | GID | IPv4 | VER | DEV |\n"
+              "|-----|------|-------|-----|------|-----|-----|\n"
+              "| mlx5_0 | 1 | 0 | fe80:0000:0000:0000:ba59:9fff:fe1c:3a4e | | v1 | ens1f0 |\n"
+              "| mlx5_0 | 1 | 3 | 0000:0000:0000:0000:0000:ffff:c0a8:0a01 | 192.168.10.1 | v2 | ens1f0 |\n";
+        auto f = importFragments(md, "n");
+        auto p = port(*hostNamed(f, "n"), "mlx5_0", 1);
+        QVERIFY(p);
+        QCOMPARE(p->gids.size(), std::size_t { 2 });
+        QCOMPARE(p->gids[1].index, 3);
+        QVERIFY(p->gids[1].type == GidType::RoceV2);
+        QCOMPARE(p->gids[1].netdev, std::string("ens1f0"));
+        QCOMPARE(hostNamed(f, "n")->gidLines.at("mlx5_0/1/3"), lineOf(md, "| mlx5_0 | 1 | 3 |"));
+
+        const std::string notes = "GID[0] = fe80::ba59:9fff:fe1c:3a4e\n"
+                                  "GID[1] = ::ffff:c0a8:0a01, RoCE v2   <- this one works\n"
+                                  "GID[2]:\t::ffff:192.168.10.1, RoCE v1 (not this)\n";
+        auto g = importFragments(notes, "n");
+        auto q = port(*hostNamed(g, "n"), "?", 1);
+        QVERIFY(q);
+        QCOMPARE(q->gids.size(), std::size_t { 3 });
+        QCOMPARE(q->gids[1].gid, std::string("0000:0000:0000:0000:0000:ffff:c0a8:0a01"));
+        QVERIFY(q->gids[1].type == GidType::RoceV2);
+        QVERIFY(q->gids[2].type == GidType::IbRoceV1);
+        QCOMPARE(q->gids[2].ipv4, std::string("192.168.10.1"));
+        // Prose that mentions GID[3] is not a row.
+        auto prose = importFragments("I tried GID[3] but it said: no such device\n", "n");
+        QVERIFY(!hostNamed(prose, "n") || hostNamed(prose, "n")->devices.empty());
+    }
+
     void countersFromTwoReads()
     {
         auto text = fixture("counters_paste.txt");
