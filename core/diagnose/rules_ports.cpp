@@ -174,10 +174,10 @@ private:
                 first = &g;
         if (v.gidIndex) {
             if (first && first->index == *v.gidIndex && *v.gidIndex > 0)
-                v.reason += "; indexes 0-" + std::to_string(*v.gidIndex - 1)
-                    + " are empty in this table (a container sees only its own netdev's GIDs): a tool told to use "
-                      "index 0 or 3 out of habit fails (EINVAL/ENODATA), use "
-                    + std::to_string(*v.gidIndex);
+                // A grepped row and a pod's whole table look alike here: say what the paste shows, not more.
+                v.reason += "; no GID below index " + std::to_string(*v.gidIndex)
+                    + " in what was read: where the table really starts there (a container sees only its own "
+                      "netdev's GIDs), a tool told index 0 or 3 out of habit fails (EINVAL/ENODATA)";
             v.where = m_ctx.whereGid(h, d.name, p.number, *v.gidIndex, false);
         } else {
             noIndex(h, d, p, v);
@@ -222,7 +222,7 @@ private:
             std::vector<int> indexes;
             for (const auto* g : untyped)
                 indexes.push_back(g->index);
-            v.reason = "GID " + rangeText(indexes) + " carry "
+            v.reason = "GID " + rangeText(indexes) + (indexes.size() == 1 ? " carries " : " carry ")
                 + (untyped.front()->ipv4.empty() ? untyped.front()->ipv6 : untyped.front()->ipv4)
                 + ", but the paste does not say which is RoCE v2: paste show_gids or "
                   "/sys/class/infiniband/"
