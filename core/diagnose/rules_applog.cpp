@@ -174,7 +174,9 @@ private:
 
     void gidIndex(const DiagHost& h, const AppLogEvent& e)
     {
-        const int index = *e.gidIndex;
+        if (!e.gidIndex)
+            return;
+        const int index = e.gidIndex.value_or(-1);
         auto [d, p] = portOf(h, e);
         const std::string what = e.kind == "setting" && !e.setting.empty() ? e.setting + "=" + std::to_string(index)
                                                                            : "GID index " + std::to_string(index);
@@ -330,7 +332,10 @@ private:
     void trafficClass(const DiagHost& h, const AppLogEvent& e)
     {
         auto [d, p] = portOf(h, e);
-        const int dscp = *e.trafficClass >> 2;
+        if (!e.trafficClass)
+            return;
+        const int tc = e.trafficClass.value_or(0);
+        const int dscp = tc >> 2;
         for (const auto& n : h.facts.netdevs) {
             if (!n.dcb.pfcEnabled || !n.dcb.trust || *n.dcb.trust != "dscp")
                 continue;
@@ -341,20 +346,20 @@ private:
             if ((*n.dcb.pfcEnabled)[static_cast<std::size_t>(prio)]
                 || std::none_of(n.dcb.pfcEnabled->begin(), n.dcb.pfcEnabled->end(), [](bool on) { return on; }))
                 continue;
-            if (!once("applog.traffic-class|" + h.name + "|" + n.name + "|" + std::to_string(*e.trafficClass)))
+            if (!once("applog.traffic-class|" + h.name + "|" + n.name + "|" + std::to_string(tc)))
                 continue;
             Finding f;
             f.ruleId = "applog.traffic-class";
             f.check = "M10";
-            f.title = e.setting + "=" + std::to_string(*e.trafficClass) + " puts RoCE on priority "
-                + std::to_string(prio) + ", which has no PFC on " + h.name;
+            f.title = e.setting + "=" + std::to_string(tc) + " puts RoCE on priority " + std::to_string(prio)
+                + ", which has no PFC on " + h.name;
             f.severity = Severity::Error;
             f.hosts = { h.name };
             f.ports = { h.name + ":" + n.name };
             f.evidence.push_back(logEvidence(h, e));
             f.evidence.push_back(
                 m_ctx.ev(h, n.name + " PFC enabled priorities", pfcList(*n.dcb.pfcEnabled), m_ctx.whereDcb(h, n.name)));
-            f.explanation = "Traffic class " + std::to_string(*e.trafficClass) + " is DSCP " + std::to_string(dscp)
+            f.explanation = "Traffic class " + std::to_string(tc) + " is DSCP " + std::to_string(dscp)
                 + "; with trust dscp " + n.name + " maps it to priority " + std::to_string(prio)
                 + ", but PFC pauses only " + pfcList(*n.dcb.pfcEnabled)
                 + ". The application's RoCE traffic runs lossy. Use the traffic class of the PFC priority (DSCP 26 is "
@@ -366,7 +371,7 @@ private:
 
     void completion(const DiagHost& h, const AppLogEvent& e, const AppLogEvent* firstError)
     {
-        const int status = *e.wcStatus;
+        const int status = e.wcStatus.value_or(0);
         Finding f;
         f.hosts = { h.name };
         f.evidence.push_back(logEvidence(h, e));

@@ -220,6 +220,7 @@ private:
             // Without types (a GID list with no gid_attrs/types or VER column) the address is there; only the
             // v1/v2 pair cannot be told apart. Not a fault of the host: say which rows and what to paste.
             std::vector<int> indexes;
+            indexes.reserve(untyped.size());
             for (const auto* g : untyped)
                 indexes.push_back(g->index);
             v.reason = "GID " + rangeText(indexes) + (indexes.size() == 1 ? " carries " : " carry ")
