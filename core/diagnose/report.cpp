@@ -92,8 +92,9 @@ std::string verdictLine(const PortVerdict& v)
         out = "no GID index to use on " + port + ": " + v.reason;
     if (!v.where.empty())
         out += " [" + v.where + "]";
+    // One line per port, so that the answers of several ports and the findings still open the report.
     if (!v.others.empty())
-        out += "\n    not the others: " + v.others;
+        out += "; not the others: " + v.others;
     return out + "\n";
 }
 
@@ -101,7 +102,11 @@ void appendFinding(std::string& out, const Finding& f)
 {
     out += "\n[" + toString(f.severity) + "] " + f.ruleId + (f.check.empty() ? "" : " (" + f.check + ")") + ": "
         + f.title + "\n";
-    if (!f.hosts.empty()) {
+    // The hosts line says nothing the evidence lines do not already name.
+    const bool hostsInEvidence = std::ranges::all_of(f.hosts, [&](const std::string& h) {
+        return std::ranges::any_of(f.evidence, [&](const Evidence& e) { return e.host == h; });
+    });
+    if (!f.hosts.empty() && !hostsInEvidence) {
         out += "  hosts:";
         for (const auto& h : f.hosts)
             out += " " + h;
@@ -157,9 +162,18 @@ std::string reportToText(const Report& report)
                 + (r.gidIndex ? " GID index " + std::to_string(*r.gidIndex) : std::string()) + ": "
                 + (r.ok ? "ok" : "FAILED") + (r.detail.empty() ? "" : " (" + r.detail + ")") + "\n";
     }
+    std::vector<const Finding*> found;
     for (const auto& f : report.findings)
         if (!f.ruleId.starts_with("coverage."))
-            appendFinding(out, f);
+            found.push_back(&f);
+    // Several findings: first one line each, so the answers fit the first screen; the details follow.
+    if (found.size() > 1) {
+        out += "\n";
+        for (const auto* f : found)
+            out += "[" + toString(f->severity) + "] " + f->title + " (" + f->ruleId + ")\n";
+    }
+    for (const auto* f : found)
+        appendFinding(out, *f);
     if (unchecked) {
         std::vector<const Finding*> notRun;
         for (const auto& f : report.findings)
