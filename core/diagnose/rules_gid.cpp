@@ -119,6 +119,8 @@ void ruleGidForAddress(Context& ctx)
         const auto& h = ctx.hostOf(e);
         if (!ctx.netdev(h, e.netdev))
             continue; // the address came from a GID: it has one
+        if (e.port->gids.empty() && e.port->gidsUnlisted)
+            continue; // ibstat, rxe_cfg status: the output lists no GIDs, the table is unknown
         ctx.markEvaluated("M3");
         if (e.v2 || e.v1)
             continue;

@@ -136,7 +136,8 @@ private:
             return;
         }
         for (const auto& p : d.ports)
-            if (looksRoce(d, p))
+            // A port whose GIDs the pasted output does not list (ibstat, ibstatus) gets no verdict on its table.
+            if (looksRoce(d, p) && !(p.gids.empty() && p.gidsUnlisted))
                 port(h, d, p);
     }
 

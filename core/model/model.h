@@ -54,6 +54,9 @@ struct RdmaPort
     std::string netdev; ///< the Ethernet netdev of this port (may be a bond)
     std::vector<GidEntry> gids; ///< non-empty slots only, in index order
     int gidTableSize = 0; ///< slots seen, empty ones included
+    /// What was read lists no GIDs at all (ibstat, ibstatus, ibv_devinfo without -v): empty `gids` then says nothing
+    /// about the table. Only pastes set it; discovery always reads the table.
+    bool gidsUnlisted = false;
 };
 
 struct RdmaDevice

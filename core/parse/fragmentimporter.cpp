@@ -139,6 +139,7 @@ void FragmentImporter::mergeDevices(PastedHost& h, std::vector<RdmaDevice> devic
             if (!pit->maxMtu)
                 pit->maxMtu = p.maxMtu;
             pit->gidTableSize = std::max(pit->gidTableSize, p.gidTableSize);
+            pit->gidsUnlisted = pit->gidsUnlisted && p.gidsUnlisted;
             for (auto& g : p.gids) {
                 auto git = std::find_if(
                     pit->gids.begin(), pit->gids.end(), [&](const GidEntry& x) { return x.index == g.index; });
@@ -229,20 +230,37 @@ void FragmentImporter::delegate(const Block& block, OutputKind kind)
         return;
     int first = block.commandLine ? block.commandLine : block.lines.front().number;
     int last = block.lines.back().number;
+    // The output as its parser expects it, one line per paste line (blank where the block left one out), and
+    // the paste line of each: a line split by repairLines() gives several.
     std::string text;
+    std::vector<int> origin;
     std::size_t li = 0;
     for (int n = first; n <= last; ++n) {
-        if (n == block.commandLine && !block.command.empty())
-            text += "$ " + block.command.substr(0, block.command.find_first_of(";|&"));
+        bool any = false;
+        if (n == block.commandLine && !block.command.empty()) {
+            text += "$ " + block.command.substr(0, block.command.find_first_of(";|&")) + '\n';
+            origin.push_back(n);
+            any = true;
+        }
         while (li < block.lines.size() && block.lines[li].number < n)
             ++li;
-        if (li < block.lines.size() && block.lines[li].number == n)
+        for (; li < block.lines.size() && block.lines[li].number == n; ++li) {
             text += block.lines[li].text;
-        text += '\n';
+            text += '\n';
+            origin.push_back(n);
+            any = true;
+        }
+        if (!any) {
+            text += '\n';
+            origin.push_back(n);
+        }
     }
     auto out = parseOutput(kind, text);
     for (auto& w : out.warnings)
-        m_warnings.add(w.line > 0 ? w.line + first - 1 : first, w.message);
+        m_warnings.add(w.line > 0 && static_cast<std::size_t>(w.line) <= origin.size()
+                ? origin[static_cast<std::size_t>(w.line) - 1]
+                : first,
+            w.message);
     auto& h = host(block.host, first);
     // GID rows of an ibv_devinfo/show_gids output: record their lines.
     std::string dev;
@@ -340,9 +358,10 @@ void FragmentImporter::processBlock(const Block& block)
     if (program == "rdma"
         && (block.command.find(" statistic") != std::string::npos
             || block.command.find(" stat") != std::string::npos)) {
+        std::string scope;
         for (auto& l : block.lines) {
             auto t = trim(l.text);
-            if (!scanRdmaStatistic(h, t, l.number))
+            if (!scanRdmaStatistic(h, t, l.number, scope))
                 m_warnings.add(l.number, "not an rdma statistic line: '" + excerpt(t) + "'; not used");
         }
         return;
@@ -364,6 +383,14 @@ void FragmentImporter::processBlock(const Block& block)
     if (program == "date") {
         return;
     }
+    if (program == "ibstatus" || startsWith(trim(block.lines.front().text), "Infiniband device '")) {
+        scanIbstatus(h, block);
+        return;
+    }
+    if (program == "rxe_cfg") {
+        scanRxeCfg(h, block);
+        return;
+    }
     // `cat FILE...` with one value per file, in order.
     if (program == "cat") {
         auto words = splitWords(block.command);
@@ -371,6 +398,10 @@ void FragmentImporter::processBlock(const Block& block)
         for (auto w : words)
             if (startsWith(w, "/sys/"))
                 files.push_back(w);
+        if (files.size() == 1
+            && files.front().substr(files.front().rfind('/')).find_first_of("*{[") != std::string_view::npos
+            && scanCatPattern(h, block, files.front()))
+            return;
         if (!files.empty()
             && std::none_of(files.begin(), files.end(), [](auto f) { return f.find('*') != std::string_view::npos; })) {
             std::size_t fi = 0;
@@ -431,9 +462,19 @@ void FragmentImporter::processBlock(const Block& block)
     int port = 1;
     if (auto p = toInt(optionValue(body.command, { "-i", "--ib-port" })))
         port = *p;
+    std::optional<GidTableHeader> table;
+    std::string statisticScope;
     for (auto& l : body.lines) {
         auto t = trim(l.text);
         if (t.empty())
+            continue;
+        if (t.find_first_not_of("-=: \t|+") == std::string_view::npos)
+            continue; // a table's underline
+        if (auto header = readGidTableHeader(l.text)) {
+            table = std::move(header);
+            continue;
+        }
+        if (table && scanGidTableRow(h, *table, l.text, l.number, device, port))
             continue;
         if (auto kv = splitKeyValue(t); kv && kv->first == "hca_id") {
             device = std::string(kv->second);
@@ -451,6 +492,7 @@ void FragmentImporter::processBlock(const Block& block)
             d.driver = driverFromDeviceName(d.name);
             RdmaPort p;
             p.number = port;
+            p.gidsUnlisted = true;
             auto v = kv->second;
             auto firstWord = v.substr(0, v.find_first_of(" \t"));
             if (kv->first == "state")
@@ -474,7 +516,7 @@ void FragmentImporter::processBlock(const Block& block)
             if (colon != std::string_view::npos && scanSysfs(h, t.substr(1, colon - 1), t.substr(colon + 1), l.number))
                 continue;
         }
-        if (scanRdmaStatistic(h, t, l.number))
+        if (scanRdmaStatistic(h, t, l.number, statisticScope))
             continue;
         m_warnings.add(l.number, "could not place this line (" + excerpt(t) + "); not used");
     }
@@ -483,8 +525,8 @@ void FragmentImporter::processBlock(const Block& block)
 namespace {
 
 /// Markdown tables (`| mlx5_0 | 1 | 3 | ... |`, what chat and issue trackers render show_gids into) as the
-/// tab-separated columns of the output they hold; a `|---|---|` rule becomes an empty line, so every line keeps its
-/// number. Nothing when the text holds no such table.
+/// tab-separated columns of the output they hold; a `|---|---|` rule becomes `---`, so every line keeps its number.
+/// Nothing when the text holds no such table.
 std::optional<std::string> markdownTablesAsColumns(std::string_view text)
 {
     std::string out;
@@ -508,7 +550,8 @@ std::optional<std::string> markdownTablesAsColumns(std::string_view text)
                         break;
                     cells.remove_prefix(bar + 1);
                 }
-            }
+            } else
+                out += "---"; // the rule under the header: kept as an underline, so the table stays one block
         } else {
             out += line;
         }
@@ -528,7 +571,7 @@ PastedFabric FragmentImporter::run(std::string_view text)
         m_text = std::move(*columns);
         text = m_text;
     }
-    auto lines = prepareLines(text, m_warnings);
+    auto lines = repairLines(prepareLines(text, m_warnings), m_repaired, m_warnings);
     std::string currentHost = m_defaultHost;
     Block block;
     block.host = currentHost;

@@ -13,7 +13,9 @@
 #include "parse/parsers.h"
 
 #include <cstdint>
+#include <deque>
 #include <map>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -31,6 +33,18 @@ struct Block
     std::vector<Line> lines; ///< output lines, fences and ellipses left out
 };
 
+/// The header of a GID table someone made (a markdown table, a report's own columns): what each column holds.
+struct GidTableHeader
+{
+    enum class Column { Gid, Index, Port, Type, Ipv4, Device, Netdev, Other };
+    std::vector<Column> columns;
+    bool tabbed = false; ///< cells separated by tabs (markdown tables arrive so), else by spaces
+    bool warnedNoDevice = false;
+};
+
+/// A header line naming at least a GID and an index column ("| index | type | GID | address |"), else nothing.
+std::optional<GidTableHeader> readGidTableHeader(std::string_view line);
+
 class FragmentImporter
 {
 public:
@@ -45,9 +59,15 @@ private:
     void processBlock(const Block& block);
     void delegate(const Block& block, OutputKind kind);
     bool scanGidRow(PastedHost& h, std::string_view t, int line, std::string& device, int& port, bool record);
+    void addGidRow(PastedHost& h, const std::string& device, int port, GidEntry e, int line);
+    bool scanGidTableRow(
+        PastedHost& h, GidTableHeader& header, std::string_view text, int line, const std::string& device, int port);
+    bool scanCatPattern(PastedHost& h, const Block& block, std::string_view pattern);
+    void scanIbstatus(PastedHost& h, const Block& block);
+    void scanRxeCfg(PastedHost& h, const Block& block);
     bool scanSysfs(PastedHost& h, std::string_view path, std::string_view value, int line);
     void scanEthtool(PastedHost& h, const Block& block);
-    bool scanRdmaStatistic(PastedHost& h, std::string_view t, int line);
+    bool scanRdmaStatistic(PastedHost& h, std::string_view t, int line, std::string& scope);
     void scanIbstat(PastedHost& h, const Block& block);
     void scanTest(PastedHost& h, const Block& block, std::string_view tool);
     bool takeAppLog(PastedHost& h, const Block& block, Block& rest);
@@ -59,6 +79,7 @@ private:
 
     std::string m_defaultHost;
     std::string m_text; ///< the paste with its markdown tables as columns, when it had any (lines view into it)
+    std::deque<std::string> m_repaired; ///< lines joined back together (repairLines; lines view into them)
     PastedFabric m_out;
     Warnings m_warnings;
     std::map<std::string, double> m_clock; ///< per host, seconds of `sleep` seen so far

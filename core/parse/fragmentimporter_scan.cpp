@@ -142,19 +142,24 @@ bool FragmentImporter::scanGidRow(
                 e.type = GidType::IbRoceV1;
         }
     }
+    addGidRow(h, dev, port, std::move(e), line);
+    return true;
+}
+
+void FragmentImporter::addGidRow(PastedHost& h, const std::string& device, int port, GidEntry e, int line)
+{
     annotateGid(e);
+    h.gidLines[device + "/" + std::to_string(port) + "/" + std::to_string(e.index)] = line;
     RdmaDevice d;
-    d.name = dev;
-    d.driver = driverFromDeviceName(dev);
+    d.name = device;
+    d.driver = driverFromDeviceName(device);
     RdmaPort p;
     p.number = port;
     p.linkLayer = "Ethernet";
-    p.gids.push_back(e);
+    p.gids.push_back(std::move(e));
     d.ports.push_back(std::move(p));
     d.transport = Transport::RoCE;
-    h.gidLines[dev + "/" + std::to_string(port) + "/" + std::to_string(*index)] = line;
     mergeDevices(h, { std::move(d) }, line);
-    return true;
 }
 
 /// A sysfs/configfs path and its value (from `grep . PATH` or `cat PATH`).
@@ -339,14 +344,21 @@ void FragmentImporter::scanEthtool(PastedHost& h, const Block& block)
 }
 
 /// "link rxe0/1 sent_pkts 10 rcvd_pkts 12 ..." (rdma statistic [show link DEV/PORT]).
-bool FragmentImporter::scanRdmaStatistic(PastedHost& h, std::string_view t, int line)
+/// `rdma statistic` lines: "link DEV/PORT name value ...", and the indented lines that continue one (newer iproute2
+/// wraps them), which belong to the link named last.
+bool FragmentImporter::scanRdmaStatistic(PastedHost& h, std::string_view t, int line, std::string& scope)
 {
     auto words = splitWords(t);
-    if (words.size() < 4 || words[0] != "link" || words[1].find('/') == std::string_view::npos)
+    std::size_t first = 0;
+    if (words.size() >= 4 && words[0] == "link" && words[1].find('/') != std::string_view::npos) {
+        scope = std::string(words[1]);
+        first = 2;
+    } else if (scope.empty() || words.size() < 2 || words.size() % 2 != 0 || !toU64(words[1])) {
+        scope.clear();
         return false;
-    std::string scope(words[1]);
+    }
     bool any = false;
-    for (std::size_t i = 2; i + 1 < words.size(); i += 2) {
+    for (std::size_t i = first; i + 1 < words.size(); i += 2) {
         auto v = toU64(words[i + 1]);
         if (!v) {
             m_warnings.add(line,
@@ -384,6 +396,7 @@ void FragmentImporter::scanIbstat(PastedHost& h, const Block& block)
                 dev->ports.push_back({});
                 port = &dev->ports.back();
                 port->number = *n;
+                port->gidsUnlisted = true; // ibstat lists no GIDs
                 continue;
             }
         }

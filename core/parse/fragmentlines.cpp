@@ -33,11 +33,29 @@ constexpr std::array kKnownPrograms = { "ibv_devinfo", "ibv_devices", "show_gids
     "grep", "ethtool", "ibstat", "dcb", "mlnx_qos", "lldptool", "ib_send_lat", "ib_send_bw", "ib_write_lat",
     "ib_write_bw", "ib_read_lat", "ib_read_bw", "ib_atomic_lat", "ib_atomic_bw", "ibv_rc_pingpong", "ibv_ud_pingpong",
     "ibv_uc_pingpong", "qperf", "sleep", "date", "echo", "ls", "head", "tail", "for", "sudo", "tc", "sysctl",
-    "iptables", "nft", "lspci", "uname", "hostname", "ping", "bash", "sh", "lldpctl" };
+    "iptables", "nft", "lspci", "uname", "hostname", "ping", "bash", "sh", "lldpctl", "ibstatus", "rxe_cfg" };
 
 bool isKnownProgram(std::string_view p)
 {
     return std::find(kKnownPrograms.begin(), kKnownPrograms.end(), p) != kKnownPrograms.end();
+}
+
+/// A command pasted without its prompt, in the forms no output line takes: "cat /sys/...", "grep . /sys/...",
+/// "show_gids", "ibv_devinfo -v", "rxe_cfg status".
+bool isBareCommand(std::string_view t)
+{
+    const auto words = splitWords(t);
+    if (words.empty() || words.size() > 24)
+        return false;
+    const auto p = words[0];
+    if (p == "cat" || p == "grep")
+        return std::any_of(words.begin() + 1, words.end(), [](auto w) { return startsWith(w, "/sys/"); });
+    constexpr std::array kAlone
+        = { "show_gids", "ibv_devinfo", "ibv_devices", "ibstatus", "ibstat", "rxe_cfg", "ibdev2netdev" };
+    if (std::find(kAlone.begin(), kAlone.end(), p) == kAlone.end())
+        return false;
+    return words.size() == 1 || startsWith(words[1], "-") || words[1] == "status"
+        || (words.size() == 2 && words[1].find_first_of(":=()") == std::string_view::npos);
 }
 
 } // namespace
@@ -60,6 +78,8 @@ std::string_view programOf(std::string_view command)
 
 std::optional<Prompt> parsePrompt(std::string_view t)
 {
+    if (isBareCommand(t))
+        return Prompt { {}, std::string(t) };
     if (startsWith(t, "$ ") || t == "$")
         return Prompt { {}, std::string(trim(t.substr(1))) };
     if (startsWith(t, "# ")) {

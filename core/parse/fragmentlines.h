@@ -4,10 +4,14 @@
 // Internal header of core/parse, not part of its API: how the lines of a paste read for the fragment importer
 // (fragmentimporter.h): shell and switch prompts, host headings, markdown fences, ellipses, program names.
 
+#include "parse/parsehelpers.h"
+
+#include <deque>
 #include <initializer_list>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace rp::fragment_detail {
 
@@ -27,5 +31,12 @@ bool isEllipsis(std::string_view t);
 std::optional<std::string> parseHeading(std::string_view raw);
 /// The value after an option in a command: "-d rxe0", "--ib-dev=rxe0", "-drxe0".
 std::string optionValue(std::string_view command, std::initializer_list<std::string_view> names);
+
+/// The lines as the terminal and the tracker mangled them, put back (fragmentrepair.cpp): inline-code backticks
+/// around a whole line, a GID or a show_gids row wrapped onto the next line, rows run together on one line when
+/// the paste lost its newlines. Joined lines live in `storage`; each line keeps the number of the line it starts on,
+/// and every repair is noted in `warnings`.
+std::vector<parse_detail::Line> repairLines(
+    std::vector<parse_detail::Line> lines, std::deque<std::string>& storage, parse_detail::Warnings& warnings);
 
 } // namespace rp::fragment_detail

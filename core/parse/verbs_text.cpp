@@ -51,6 +51,7 @@ private:
         int transportLine = 0;
         std::optional<int> declaredPorts;
         int declaredPortsLine = 0;
+        bool verbose = false;
     };
 
     void parseLine(const Line& line)
@@ -81,6 +82,9 @@ private:
             m_warnings.add(line.number, "unexpected text before any hca_id: " + excerpt(t));
             return;
         }
+        // Without -v, ibv_devinfo lists no GIDs (and none of these): its ports' tables are then unknown, not empty.
+        if (startsWith(key, "GID[") || key == "gid_tbl_len" || key == "phys_state" || key == "max_qp")
+            m_state.verbose = true;
         if (startsWith(key, "GID["))
             parseGid(line.number, key, value);
         else if (key == "port")
@@ -208,6 +212,8 @@ private:
             m_device->transport = Transport::RoCE;
         else if (startsWith(transport, "infiniband") && infiniband)
             m_device->transport = Transport::InfiniBand;
+        for (auto& p : m_device->ports)
+            p.gidsUnlisted = !m_state.verbose && p.gids.empty();
         if (m_state.declaredPorts && *m_state.declaredPorts != static_cast<int>(m_device->ports.size()))
             m_warnings.add(m_state.declaredPortsLine,
                 m_device->name + ": phys_port_cnt is " + std::to_string(*m_state.declaredPorts) + " but "

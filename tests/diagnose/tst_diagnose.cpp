@@ -796,9 +796,11 @@ private slots:
         QCOMPARE(r.ports[0].gidIndex, std::optional<int> { 6 });
         QVERIFY2(r.ports[0].reason.find("no GID below index 6 in what was read") != std::string::npos,
             r.ports[0].reason.c_str());
-        // ibv_devinfo of an active Ethernet port with no GID, and of an InfiniBand HCA.
+        // ibv_devinfo -v of an active Ethernet port with no GID (-v lists GIDs: phys_state shows it is -v), and of an
+        // InfiniBand HCA.
         const std::string devinfo = "hca_id:\tmlx5_0\n\ttransport:\t\t\tInfiniBand (0)\n"
                                     "\tport:\t1\n\t\t\tstate:\t\t\tPORT_ACTIVE (4)\n"
+                                    "\t\t\tphys_state:\t\tLINK_UP (5)\n"
                                     "\t\t\tlink_layer:\t\tEthernet\n\n"
                                     "hca_id:\tmlx5_2\n\ttransport:\t\t\tInfiniBand (0)\n"
                                     "\tport:\t1\n\t\t\tstate:\t\t\tPORT_ACTIVE (4)\n"
@@ -808,6 +810,12 @@ private slots:
         auto r2 = diagnose(snap2);
         QCOMPARE(withRule(r2, "gid.empty-table").size(), std::size_t { 1 });
         QCOMPARE(withRule(r2, "gid.empty-table").front().ports, std::vector<std::string> { "h:mlx5_0/1" });
+        // Without -v, ibv_devinfo lists no GIDs at all: that says nothing about the table.
+        std::string brief = devinfo;
+        brief.erase(brief.find("\t\t\tphys_state:"), std::string("\t\t\tphys_state:\t\tLINK_UP (5)\n").size());
+        FabricSnapshot snap3;
+        addPasted(snap3, importFragments(brief, "h"), "devinfo.txt");
+        QVERIFY(withRule(diagnose(snap3), "gid.empty-table").empty());
         auto ib = withRule(r2, "port.not-roce");
         QCOMPARE(ib.size(), std::size_t { 1 });
         QVERIFY(ib.front().explanation.find("InfiniBand") != std::string::npos);

@@ -10,6 +10,7 @@
 #include <QtTest>
 
 #include <algorithm>
+#include <map>
 
 using namespace rp;
 using namespace rp::diag;
@@ -596,6 +597,186 @@ private slots:
         for (const auto& w : f.warnings)
             lines.push_back(w.line);
         QCOMPARE(lines, (std::vector<int> { 1, 2, 3 }));
+    }
+
+    // Tables people build themselves: a header of their own, no device column, columns in their order.
+    void gidTablesWithTheirOwnHeader()
+    {
+        const std::string md = "| idx | GID | type | netdev |\n"
+                               "|-----|-----|------|--------|\n"
+                               "| 0 | fe80::5054:ff:fe12:3401 | RoCE v2 | ens1f0 |\n"
+                               "| 1 | ::ffff:192.168.7.21 | RoCE v2 | ens1f0 |\n";
+        auto f = importFragments(md, "n");
+        QCOMPARE(f.hosts.size(), std::size_t { 1 });
+        auto p = port(f.hosts[0], "?", 1);
+        QVERIFY(p);
+        QCOMPARE(p->gids.size(), std::size_t { 2 });
+        QCOMPARE(p->gids[1].ipv4, std::string("192.168.7.21"));
+        QVERIFY(p->gids[1].type == GidType::RoceV2);
+        QCOMPARE(p->gids[1].netdev, std::string("ens1f0"));
+        QCOMPARE(f.hosts[0].gidLines.at("?/1/1"), 4);
+
+        // Spaces instead of bars, the type in two words, the author's note after the row, a port column.
+        const std::string spaced = "device  port  gid index  GID                     version\n"
+                                   "mlx5_2  1     3          ::ffff:10.1.1.2         RoCE v2   (this one)\n"
+                                   "mlx5_2  1     2          ::ffff:10.1.1.2         RoCE v1\n";
+        // "gid index" is two words in a spaced header: the header still names GID and index columns.
+        auto g = importFragments(spaced, "n");
+        auto q = g.hosts.empty() ? nullptr : port(g.hosts[0], "mlx5_2", 1);
+        QVERIFY(q);
+        QCOMPARE(q->gids.size(), std::size_t { 2 });
+        QCOMPARE(q->gids[0].index, 2);
+        QVERIFY(q->gids[0].type == GidType::IbRoceV1);
+        QVERIFY(q->gids[1].type == GidType::RoceV2);
+        // A sentence that names a GID and an index is not a header.
+        auto prose = importFragments("the GID index we use is 3\n0 fe80::1 v2\n", "n");
+        QVERIFY(prose.hosts.empty() || prose.hosts[0].devices.empty());
+    }
+
+    // `cat gids/*`: the shell's name order (0, 1, 10, 100, ...) ties only the first two values to an index; braces and
+    // single-digit classes expand in number order. A command pasted without its prompt still counts.
+    void catOfGidFilesByPattern()
+    {
+        const std::string glob = "cat /sys/class/infiniband/mlx5_0/ports/1/gids/* | head -4\n"
+                                 "fe80:0000:0000:0000:5254:00ff:fe12:3401\n"
+                                 "0000:0000:0000:0000:0000:ffff:c0a8:0715\n"
+                                 "0000:0000:0000:0000:0000:ffff:c0a8:0716\n"
+                                 "0000:0000:0000:0000:0000:0000:0000:0000\n";
+        auto f = importFragments(glob, "n");
+        QCOMPARE(f.hosts.size(), std::size_t { 1 });
+        auto p = port(f.hosts[0], "mlx5_0", 1);
+        QVERIFY(p);
+        QCOMPARE(p->gids.size(), std::size_t { 2 });
+        QCOMPARE(p->gids[1].index, 1);
+        QCOMPARE(p->gids[1].ipv4, std::string("192.168.7.21"));
+        QVERIFY(std::any_of(f.warnings.begin(), f.warnings.end(),
+            [](const ParseWarning& w) { return w.line == 4 && w.message.find("name order") != std::string::npos; }));
+
+        const std::string braces = "$ cat /sys/class/infiniband/rxe0/ports/1/gid_attrs/types/{2..3}\n"
+                                   "IB/RoCE v1\n"
+                                   "RoCE v2\n"
+                                   "$ cat /sys/class/infiniband/rxe0/ports/1/gids/[2-3]\n"
+                                   "0000:0000:0000:0000:0000:ffff:c612:0001\n"
+                                   "0000:0000:0000:0000:0000:ffff:c612:0001\n";
+        auto g = importFragments(braces, "n");
+        auto q = g.hosts.empty() ? nullptr : port(g.hosts[0], "rxe0", 1);
+        QVERIFY(q);
+        QCOMPARE(q->gids.size(), std::size_t { 2 });
+        QCOMPARE(q->gids[0].index, 2);
+        QVERIFY(q->gids[0].type == GidType::IbRoceV1);
+        QVERIFY(q->gids[1].type == GidType::RoceV2);
+        QCOMPARE(q->gids[1].ipv4, std::string("198.18.0.1"));
+    }
+
+    // What terminals and trackers do to lines: backticks around a line, a GID cut at the terminal's width, a row's
+    // last columns on the next line, a paste that lost its newlines.
+    void mangledLinesArePutBack()
+    {
+        const std::string wrapped
+            = "DEV     PORT    INDEX   GID                                     IPv4            VER     DEV\n"
+              "mlx5_0  1       0       fe80:0000:0000:0000:5254:00ff:fe12:3401                 v2      ens1f0\n"
+              "mlx5_0  1       2       0000:0000:0000:0000:0000:ffff:c0a8\n"
+              ":0715   192.168.7.21    v1      ens1f0\n"
+              "mlx5_0  1       3       0000:0000:0000:0000:0000:ffff:c0a8:07\n"
+              "15 192.168.7.21    v2      ens1f0\n"
+              "mlx5_0  1       4       0000:0000:0000:0000:0000:ffff:c0a8:0816\n"
+              "192.168.8.22    v2      ens1f0\n"
+              "`mlx5_0  1       5       0000:0000:0000:0000:0000:ffff:c0a8:0917 192.168.9.23 v2 ens1f0`\n"
+              "n_gids_found=5\n";
+        auto f = importFragments(wrapped, "n");
+        auto p = f.hosts.empty() ? nullptr : port(f.hosts[0], "mlx5_0", 1);
+        QVERIFY(p);
+        std::vector<int> indexes;
+        for (const auto& g : p->gids)
+            indexes.push_back(g.index);
+        QCOMPARE(indexes, (std::vector<int> { 0, 2, 3, 4, 5 }));
+        QCOMPARE(p->gids[2].ipv4, std::string("192.168.7.21"));
+        QVERIFY(p->gids[2].type == GidType::RoceV2);
+        QCOMPARE(p->gids[3].ipv4, std::string("192.168.8.22"));
+        QCOMPARE(p->gids[4].ipv4, std::string("192.168.9.23"));
+        QCOMPARE(f.hosts[0].gidLines.at("mlx5_0/1/3"), 5);
+        // No "output says 5 GIDs but 4 rows" warning: every row was read.
+        for (const auto& w : f.warnings)
+            QVERIFY2(w.message.find("rows were read") == std::string::npos, w.message.c_str());
+
+        std::string oneLine;
+        for (char c : wrapped.substr(0, wrapped.find("mlx5_0  1       2")))
+            oneLine += c == '\n' ? ' ' : c;
+        oneLine += "mlx5_0 1 7 0000:0000:0000:0000:0000:ffff:c0a8:0a01 192.168.10.1 v2 ens1f0 n_gids_found=2\n";
+        auto g = importFragments("$ show_gids\n" + oneLine, "n");
+        auto q = g.hosts.empty() ? nullptr : port(g.hosts[0], "mlx5_0", 1);
+        QVERIFY(q);
+        QCOMPARE(q->gids.size(), std::size_t { 2 });
+        QCOMPARE(q->gids[1].index, 7);
+        QCOMPARE(g.hosts[0].gidLines.at("mlx5_0/1/7"), 2);
+        QVERIFY(std::any_of(g.warnings.begin(), g.warnings.end(), [](const ParseWarning& w) {
+            return w.line == 2 && w.message.find("lost its newlines") != std::string::npos;
+        }));
+    }
+
+    // Outputs that show a port but not its GID table: ibstat, ibstatus, rxe_cfg status. No rule may judge a table
+    // they do not show (no "empty table", no "no GID for the address").
+    void portsWithoutTheirTable()
+    {
+        const std::string text = "$ ibstatus\n"
+                                 "Infiniband device 'mlx5_1' port 1 status:\n"
+                                 "\tdefault gid:\t fe80:0000:0000:0000:5254:00ff:fe12:3402\n"
+                                 "\tstate:\t\t 1: DOWN\n"
+                                 "\tphys state:\t 3: Disabled\n"
+                                 "\trate:\t\t 40 Gb/sec (4X QDR)\n"
+                                 "\tlink_layer:\t Ethernet\n"
+                                 "$ rxe_cfg status\n"
+                                 "  Name    Link  Driver      Speed  NMTU  IPv4_addr  RDEV  RMTU\n"
+                                 "  enp0s8  yes   e1000              1500  10.0.0.5   rxe0  1024  (3)\n"
+                                 "  enp0s9  no    e1000              1500  10.0.1.5\n"
+                                 "$ ibstat\n"
+                                 "CA 'mlx5_0'\n"
+                                 "\tPort 1:\n"
+                                 "\t\tState: Active\n"
+                                 "\t\tLink layer: Ethernet\n";
+        auto f = importFragments(text, "n");
+        QCOMPARE(f.hosts.size(), std::size_t { 1 });
+        const auto& h = f.hosts[0];
+        auto down = port(h, "mlx5_1", 1);
+        QVERIFY(down);
+        QCOMPARE(down->state, std::string("DOWN"));
+        QCOMPARE(down->linkLayer, std::string("Ethernet"));
+        QVERIFY(down->gids.empty() && down->gidsUnlisted);
+        auto rxe = port(h, "rxe0", 1);
+        QVERIFY(rxe);
+        QCOMPARE(rxe->activeMtu.value_or(0), 1024);
+        QCOMPARE(rxe->netdev, std::string("enp0s8"));
+        auto nd = std::find_if(h.netdevs.begin(), h.netdevs.end(), [](const Netdev& n) { return n.name == "enp0s9"; });
+        QVERIFY(nd != h.netdevs.end());
+        QCOMPARE(nd->operState, std::string("DOWN"));
+        QVERIFY(std::any_of(f.warnings.begin(), f.warnings.end(), [](const ParseWarning& w) {
+            return w.line == 11 && w.message.find("no rxe device") != std::string::npos;
+        }));
+
+        FabricSnapshot snap;
+        addPasted(snap, f, "ports.txt");
+        auto r = diagnose(snap);
+        QVERIFY2(rules(r) == (std::vector<std::string> { "port.down n" }), qPrintable(join(rules(r))));
+        QVERIFY(r.ports.empty());
+    }
+
+    // Newer iproute2 wraps `rdma statistic` lines: the indented rest belongs to the link named last.
+    void rdmaStatisticOverSeveralLines()
+    {
+        const std::string text = "$ rdma statistic show\n"
+                                 "link mlx5_0/1 rx_write_requests 0 out_of_buffer 0\n"
+                                 "    out_of_sequence 0 local_ack_timeout_err 12\n"
+                                 "    np_cnp_sent 3\n"
+                                 "link mlx5_1/1 out_of_buffer 7\n";
+        auto f = importFragments(text, "n");
+        QCOMPARE(f.hosts.size(), std::size_t { 1 });
+        std::map<std::string, std::uint64_t> got;
+        for (const auto& c : f.hosts[0].counters)
+            got[c.scope + " " + c.name] = c.value;
+        QCOMPARE(got.size(), std::size_t { 6 });
+        QCOMPARE(got["mlx5_0/1 local_ack_timeout_err"], std::uint64_t { 12 });
+        QCOMPARE(got["mlx5_0/1 np_cnp_sent"], std::uint64_t { 3 });
+        QCOMPARE(got["mlx5_1/1 out_of_buffer"], std::uint64_t { 7 });
     }
 
     void headingsAndPrompts_data()
