@@ -65,4 +65,8 @@ std::vector<HostOutcome> discoverFleet(const std::vector<HostSpec>& hosts, const
 void recommendGids(HostFacts& facts, const RecommendTarget& target);
 std::vector<HostNote> compareRecommendations(const std::vector<HostOutcome>& outcomes);
 
+/// The IPv4 network a GID's address sits in, "198.18.0.0/24", from its netdev's address list; empty when the GID
+/// is not IPv4-mapped or its netdev does not list that address with a prefix.
+std::string gidSubnet(const HostFacts& facts, const GidEntry& gid);
+
 } // namespace rp

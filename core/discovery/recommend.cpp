@@ -108,6 +108,16 @@ void recommendGids(HostFacts& facts, const RecommendTarget& target)
     }
 }
 
+std::string gidSubnet(const HostFacts& facts, const GidEntry& gid)
+{
+    if (gid.ipv4.empty())
+        return {};
+    auto net = ipv4Network(ipv4WithPrefix(facts, gid));
+    if (!net)
+        return {};
+    return formatIpv4(net->first) + "/" + std::to_string(net->second);
+}
+
 std::vector<HostNote> compareRecommendations(const std::vector<HostOutcome>& outcomes)
 {
     std::vector<HostNote> notes;

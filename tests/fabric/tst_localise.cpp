@@ -1,0 +1,248 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Localisation scored against the simulator's truth: 50 random single faults on a 6-host/2-ToR fabric (ToRs linked
+// directly) and on a 100-host/10-ToR fabric behind a spine, each run through pinglist -> round -> second pass ->
+// localise; a healthy fabric with a busy host stays quiet; the two cases mesh statistics cannot decide (a lone pair,
+// two ToRs behind one spine) are said to be undecided instead of guessed.
+#include "fabric/localise.h"
+#include "fabric/pinglist.h"
+#include "fabric/secondpass.h"
+#include "fabricsim.h"
+
+#include <QtTest>
+
+#include <map>
+
+using namespace rp;
+using namespace rp::fabric;
+using namespace rp::fabricsim;
+
+namespace {
+
+struct Score
+{
+    int plants = 0;
+    int top1 = 0;
+    int top2 = 0;
+    std::map<std::string, std::pair<int, int>> perKind; ///< kind -> (plants, top1)
+    std::vector<std::string> misses;
+};
+
+Score scorePlants(const FabricShape& shape, std::uint64_t seed, int plants, std::size_t crossTorPeers)
+{
+    FabricSim sim(shape, seed);
+    Score s;
+    for (int i = 0; i < plants; ++i) {
+        auto fault = sim.plantRandom();
+        auto out = runPlant(sim, fault, crossTorPeers, seed + static_cast<std::uint64_t>(i));
+        ++s.plants;
+        auto& k = s.perKind[toString(fault.kind)];
+        ++k.first;
+        if (out.top1) {
+            ++s.top1;
+            ++k.second;
+        }
+        if (out.top2)
+            ++s.top2;
+        if (!out.top1) {
+            std::string got = out.findings.empty() ? std::string("nothing")
+                                                   : std::string(toString(out.findings.front().klass)) + " "
+                    + out.findings.front().element.name + " (" + std::to_string(out.findings.front().confidence) + ")";
+            s.misses.push_back(fault.describe() + " -> " + got);
+        }
+    }
+    return s;
+}
+
+void report(const char* name, const Score& s)
+{
+    qInfo("%s: %d plants, right element and class %d (%.1f %%), within the top two %d (%.1f %%)", name, s.plants,
+        s.top1, 100.0 * s.top1 / s.plants, s.top2, 100.0 * s.top2 / s.plants);
+    for (const auto& [kind, n] : s.perKind)
+        qInfo("  %-18s %d/%d", kind.c_str(), n.second, n.first);
+    for (const auto& m : s.misses)
+        qInfo("  miss: %s", m.c_str());
+}
+
+std::size_t aboveInfo(const std::vector<FabricFinding>& findings)
+{
+    return static_cast<std::size_t>(std::ranges::count_if(
+        findings, [](const FabricFinding& f) { return f.finding.severity != diag::Severity::Info; }));
+}
+
+} // namespace
+
+class TestLocalise : public QObject
+{
+    Q_OBJECT
+
+private slots:
+    void smallFabricRandomFaults()
+    {
+        FabricShape shape;
+        shape.hosts = 6;
+        shape.tors = 2;
+        auto s = scorePlants(shape, 22, 50, 3);
+        report("6 hosts / 2 ToRs", s);
+        QVERIFY2(s.top1 * 100 >= 96 * s.plants, "fewer than 96 % named to the right element and class");
+        QVERIFY2(s.top2 * 100 >= 99 * s.plants, "fewer than 99 % within the top two");
+    }
+
+    void largeFabricRandomFaults()
+    {
+        FabricShape shape;
+        shape.hosts = 100;
+        shape.tors = 10;
+        shape.spine = true;
+        shape.udpOnlyEvery = 12;
+        auto s = scorePlants(shape, 2201, 50, 5);
+        report("100 hosts / 10 ToRs", s);
+        QVERIFY2(s.top1 * 100 >= 96 * s.plants, "fewer than 96 % named to the right element and class");
+        QVERIFY2(s.top2 * 100 >= 99 * s.plants, "fewer than 99 % within the top two");
+    }
+
+    void healthyFabricIsQuiet()
+    {
+        for (bool large : { false, true }) {
+            FabricShape shape;
+            shape.hosts = large ? 100 : 6;
+            shape.tors = large ? 10 : 2;
+            shape.spine = large;
+            FabricSim sim(shape, 7);
+            for (std::uint64_t round = 0; round < 5; ++round) {
+                auto out = runPlant(sim, Fault {}, large ? 5 : 3, round);
+                QCOMPARE(out.findings.size(), std::size_t { 0 });
+            }
+        }
+    }
+
+    void busyHostIsNotTheNetwork()
+    {
+        for (bool large : { false, true }) {
+            FabricShape shape;
+            shape.hosts = large ? 100 : 6;
+            shape.tors = large ? 10 : 2;
+            shape.spine = large;
+            FabricSim sim(shape, 11);
+            for (int i = 0; i < 5; ++i) {
+                auto fault = sim.plant(FaultKind::HostBusy);
+                auto out = runPlant(sim, fault, large ? 5 : 3, static_cast<std::uint64_t>(i));
+                QCOMPARE(aboveInfo(out.findings), std::size_t { 0 });
+                QCOMPARE(out.findings.size(), std::size_t { 1 });
+                QVERIFY(out.findings.front().klass == ElementKind::HostBusy);
+                QCOMPARE(out.findings.front().element.name, fault.host);
+            }
+        }
+    }
+
+    void expectedBadCellsAreExplained()
+    {
+        FabricShape shape;
+        shape.hosts = 100;
+        shape.tors = 10;
+        shape.spine = true;
+        shape.udpOnlyEvery = 12;
+        FabricSim sim(shape, 5);
+        auto list = buildPinglist(sim.hosts(), sim.topology(), { 5, 5, false });
+        QVERIFY(list.has_value());
+        auto cells = sim.probe(*list, list->probes, false);
+        applyExpectations(*list, cells);
+        std::size_t designed = 0;
+        std::map<Reason, std::size_t> byReason;
+        for (std::size_t i = 0; i < cells.size(); ++i) {
+            const auto& c = cells[i];
+            auto expect = list->probes[i].expect;
+            if (expect == Reason::None) {
+                QVERIFY(!c.expected);
+                continue;
+            }
+            ++designed;
+            QVERIFY2(c.expected, (list->endpoints[c.from].name() + " -> " + list->endpoints[c.to].name()).c_str());
+            QVERIFY(c.reason == expect);
+            ++byReason[c.reason];
+        }
+        QVERIFY(designed > cells.size() / 2);
+        for (auto r : { Reason::RoceVersion, Reason::LinkLocal, Reason::OtherSubnet })
+            QVERIFY2(byReason[r] > 0, toString(r).data());
+        auto findings = localise(*list, cells, sim.agents());
+        QCOMPARE(findings.size(), std::size_t { 0 });
+    }
+
+    void lonePairNamesTheBadEnd()
+    {
+        // Two hosts: the loopback tells a dead NIC from its peer, 10 of 10; a lossy link is at either end, and the
+        // finding says it cannot decide rather than picking one.
+        FabricShape shape;
+        shape.hosts = 2;
+        shape.tors = 1;
+        FabricSim sim(shape, 3);
+        for (int i = 0; i < 10; ++i) {
+            auto nic = sim.plant(FaultKind::NicDown);
+            auto out = runPlant(sim, nic, 1, static_cast<std::uint64_t>(i));
+            QVERIFY2(out.top1, nic.describe().c_str());
+            QVERIFY(out.findings.front().confidence > 0.9);
+            auto moved = sim.plant(FaultKind::GidMoved);
+            out = runPlant(sim, moved, 1, static_cast<std::uint64_t>(i));
+            QVERIFY2(out.top1, moved.describe().c_str());
+            auto agent = sim.plant(FaultKind::AgentDown);
+            out = runPlant(sim, agent, 1, static_cast<std::uint64_t>(i));
+            QVERIFY2(out.top1, agent.describe().c_str());
+        }
+        Fault link = sim.plant(FaultKind::AccessLoss);
+        link.loss = 1.0;
+        auto out = runPlant(sim, link, 1, 1);
+        QVERIFY(!out.findings.empty());
+        const auto& f = out.findings.front();
+        QVERIFY(f.klass == ElementKind::AccessLink);
+        QVERIFY(out.top2);
+        QVERIFY(f.confidence < 0.6);
+        QVERIFY(!f.alternatives.empty());
+        QVERIFY(f.finding.explanation.find("cannot tell") != std::string::npos);
+    }
+
+    void twoTorsBehindOneSpineAreUndecided()
+    {
+        FabricShape shape;
+        shape.hosts = 6;
+        shape.tors = 2;
+        shape.spine = true;
+        FabricSim sim(shape, 9);
+        auto fault = sim.plant(FaultKind::UplinkLoss);
+        fault.loss = 0.3;
+        auto out = runPlant(sim, fault, 3, 1);
+        QVERIFY(!out.findings.empty());
+        const auto& f = out.findings.front();
+        QVERIFY(f.klass == ElementKind::Uplink);
+        QVERIFY(out.top2);
+        QVERIFY(f.confidence < 0.6);
+        QVERIFY(f.alternatives.front().element.kind == ElementKind::Uplink);
+        QVERIFY(f.finding.explanation.find("cannot tell") != std::string::npos);
+    }
+
+    void findingsCarryEvidence()
+    {
+        FabricShape shape;
+        shape.hosts = 6;
+        shape.tors = 2;
+        FabricSim sim(shape, 4);
+        auto fault = sim.plant(FaultKind::NicDown);
+        auto out = runPlant(sim, fault, 3, 1);
+        QVERIFY(out.top1);
+        const auto& f = out.findings.front();
+        QCOMPARE(f.finding.ruleId, std::string("fabric.host-nic"));
+        QCOMPARE(f.id(), "host-nic:" + fault.truth.name);
+        QVERIFY(!f.finding.evidence.empty());
+        QVERIFY(!f.finding.explanation.empty());
+        bool failedCell = false;
+        bool secondPassWorked = false;
+        for (const auto& c : f.evidenceCells) {
+            failedCell = failedCell || c.failed();
+            secondPassWorked = secondPassWorked || (c.secondPass && c.received == c.sent && c.sent > 0);
+        }
+        QVERIFY(failedCell);
+        QVERIFY(secondPassWorked);
+        QVERIFY(f.finding.explanation.find("loopback") != std::string::npos);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestLocalise)
+#include "tst_localise.moc"
