@@ -568,31 +568,38 @@ stop_guests() { # every guest's qemu (SIGTERM, SIGKILL after 5 s) and its pid fi
         g=${g%.pid}
         [[ " ${names[*]} " == *" $g "* ]] || names+=("$g")
     done
+    # the pids are taken before the first signal: qemu removes its pid file as it exits, and a guest whose file
+    # is gone while its process still shuts down must still be waited for (else stop returned with qemu alive)
+    local -A qpids=()
     for g in "${names[@]}"; do
         pid=$(guest_pid "$g")
-        [[ -z $pid ]] || kill -TERM "$pid" 2>/dev/null || true
+        [[ -n $pid ]] || continue
+        qpids[$g]=$pid
+        kill -TERM "$pid" 2>/dev/null || true
     done
     for g in "${names[@]}"; do
-        pid=$(guest_pid "$g")
-        if [[ -z $pid ]]; then
-            rm -f "$STATE/$g.pid"
-            continue
-        fi
-        local i
-        for ((i = 0; i < 50; i++)); do
-            [[ -d /proc/$pid ]] || break
-            sleep 0.1
-        done
-        if [[ -d /proc/$pid ]]; then
-            log "$g: qemu pid $pid ignored SIGTERM for 5 s: SIGKILL"
-            kill -KILL "$pid" 2>/dev/null || true
-            for ((i = 0; i < 20; i++)); do
-                [[ -d /proc/$pid ]] || break
+        pid=${qpids[$g]:-}
+        if [[ -n $pid ]]; then
+            local i
+            for ((i = 0; i < 50; i++)); do
+                qemu_alive "$pid" || break
                 sleep 0.1
             done
+            if qemu_alive "$pid"; then
+                log "$g: qemu pid $pid ignored SIGTERM for 5 s: SIGKILL"
+                kill -KILL "$pid" 2>/dev/null || true
+                for ((i = 0; i < 20; i++)); do
+                    qemu_alive "$pid" || break
+                    sleep 0.1
+                done
+            fi
         fi
         rm -f "$STATE/$g.pid"
     done
+}
+
+qemu_alive() { # PID: still our qemu (a recycled pid is not: its command line names this state dir)
+    [[ -r /proc/$1/cmdline ]] && tr '\0' ' ' <"/proc/$1/cmdline" 2>/dev/null | grep -qF -- "$STATE/"
 }
 
 stop_lab() { # everything a start left: qemu processes, pid files, keys, client files
