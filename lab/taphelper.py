@@ -1,6 +1,6 @@
-#!/usr/bin/python3
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""qemu network helper of the lab fabric (lab.sh start --hosts N > 2).
+"""qemu network helper of the lab fabric (lab.sh start --hosts N > 2). Run by /usr/bin/python3 (no shebang, not
+executable: lab.sh names the interpreter in qemu's helper command).
 
 qemu (`-netdev bridge,br=BR,helper="ip netns exec NS python3 taphelper.py --name TAP"`) runs this in the lab's
 network namespace and appends `--use-vnet --fd=N --br=BR`. It creates the tap device TAP there, makes it a port
