@@ -84,6 +84,7 @@ declare -A IP=([lab-a]=198.18.0.1 [lab-b]=198.18.0.2 [lab-c]=198.18.0.3 [lab-d]=
 # shared connections, as faults.sh keeps them (the same sockets)
 gssh() { ssh -F "$STATE/ssh_config" -o ControlMaster=auto -o "ControlPath=$STATE/cm-%n" -o ControlPersist=60 "$@"; }
 PORT=18600
+SPID='' SSRV=''
 # gidexpr GUEST MODE -> shell (run in GUEST) for the GID index: ipv4 (its data0 address's RoCE v2 GID), vlan
 # (data0.2's), or a number as it is
 gidexpr() {
@@ -102,8 +103,9 @@ pp() {
     USEC=
     gssh "$srv" ". /usr/lib/rp-lab/gids.sh; g=$(gidexpr "$srv" "$sg"); [ -n \"\$g\" ] || exit 9
         setsid timeout $((secs + 4)) ibv_rc_pingpong -d rxe0 -g \$g -p $port $extra </dev/null >/tmp/pp.$port 2>&1 &
-        for i in \$(seq 1 50); do netstat -ltn | grep -q ':$port ' && exit 0; sleep 0.1; done; exit 8" \
+        echo \$!; for i in \$(seq 1 50); do netstat -ltn | grep -q ':$port ' && exit 0; sleep 0.1; done; exit 8" \
         >"$OUT/$name.server.txt" 2>&1 || { echo "server on $srv did not listen (exit $?)" >>"$OUT/$name.txt"; return 99; }
+    SPID=$(head -1 "$OUT/$name.server.txt") SSRV=$srv
     gssh "$cli" ". /usr/lib/rp-lab/gids.sh; g=$(gidexpr "$cli" "$cg"); [ -n \"\$g\" ] || exit 9
         timeout $secs ibv_rc_pingpong -d rxe0 -g \$g -p $port $extra ${IP[$srv]}" >"$OUT/$name.txt" 2>&1 || rc=$?
     USEC=$(awk '/usec\/iter/ {print int($(NF - 1))}' "$OUT/$name.txt")
@@ -118,6 +120,9 @@ fails() { # DESC SERVER CLIENT NAME [...]: the exchange must not complete (a ser
     local d=$1 rc=0
     shift
     pp "$@" || rc=$?
+    # the server of a failed exchange would go on retransmitting until its timeout, after the fault is cleared:
+    # under a low MTU that re-made the path-MTU exception clear had flushed
+    [[ $SPID =~ ^[0-9]+$ ]] && gssh "$SSRV" "kill $SPID 2>/dev/null; true"
     if ((rc == 99)); then
         fail "$d: the server did not start ($(cat "$OUT/$3.txt"))"
     elif ((rc == 255 || rc == 124)); then
