@@ -250,16 +250,18 @@ unplant
 works "tor-down cleared: lab-d -> lab-e works" lab-e lab-d f_tor_ok
 
 # host busy: a saturated CPU makes lab-f's user-space responder late; the network is not touched
-pp lab-f lab-c f_busy_base ipv4 ipv4 20 "-n 50 -s 64"
+pp lab-f lab-c f_busy_base ipv4 ipv4 20 "-n 100 -s 64"
 base=${USEC:-0}
 before=$(state lab-f)
 plant host-busy lab-f busy lab-f 8
 busy_rc=0
-pp lab-f lab-c f_busy ipv4 ipv4 30 "-n 50 -s 64" || busy_rc=$?
-if ((busy_rc == 0 && base > 0 && USEC >= 2 * base)); then
-    pass "busy lab-f: lab-c -> lab-f completes but slower: $USEC us/iter vs $base before (x$((USEC / base)))"
+pp lab-f lab-c f_busy ipv4 ipv4 40 "-n 100 -s 64" || busy_rc=$?
+# 2.1x and 3.8x in 2 runs with 8 loops (4 loops: 2.4x twice) on the shared 2-core machine (the kernel's rxe work, most of an iteration under
+# TCG, is not slowed by user-space loops; the polling user-space side is): 1.5x is the bar
+if ((busy_rc == 0 && base > 0 && 2 * USEC >= 3 * base)); then
+    pass "busy lab-f: lab-c -> lab-f completes but slower: $USEC us/iter vs $base before (x$((USEC * 10 / base / 10)).$((USEC * 10 / base % 10)))"
 else
-    fail "busy lab-f: exit $busy_rc, $USEC us/iter vs $base before (want completed and >= 2x)"
+    fail "busy lab-f: exit $busy_rc, $USEC us/iter vs $base before (want completed and >= 1.5x)"
 fi
 unplant lab-f "$before"
 check "busy cleared: lab-f's CPU is idle again (no busy loop left)" \
