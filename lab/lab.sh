@@ -613,7 +613,7 @@ stop_lab() { # everything a start left: qemu processes, pid files, keys, client 
     if [[ -n $INVENTORY && -f $INVENTORY ]] && grep -q "^# RoCE Pilot built-in Soft-RoCE lab" "$INVENTORY"; then
         rm -f "$INVENTORY"
     fi
-    rm -f "$STATE/"lab-*.initrd "$STATE/"lab-*.ready
+    rm -f "$STATE/"lab-*.initrd "$STATE/"lab-*.ready "$STATE/"lab-*.ssh.err # .ssh.err: a start killed while booting
     fabric_down
     rm -rf "$STATE/keys" "$STATE/overlay" "$STATE/faults"
     rm -f "$STATE/id_ed25519" "$STATE/id_ed25519.pub" "$STATE/known_hosts" "$STATE/ssh_config" "$STATE/lab.env" \
