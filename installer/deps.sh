@@ -24,6 +24,8 @@ packages=(
     fonts-noto-cjk # the zh_CN user interface and its screenshots need CJK glyphs
     # Soft-RoCE lab (lab/): qemu guests booting Debian's kernel + a busybox initramfs
     qemu-system-x86 busybox-static cpio kmod xz-utils binutils ibverbs-providers jq
+    # ...its fabric (lab.sh start --hosts N > 2) and fault planter (lab/faults.sh): nft drops frames on a bridge port
+    nftables
     # ...and the applications whose real failures the lab records (tests/lab/applog.sh): UCX, libfabric, qperf, rping
     ucx-utils libfabric-bin qperf rdmacm-utils
     # Ansible export (core/export): ansible-playbook runs the exported playbooks in the tests

@@ -1,31 +1,42 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-3.0-or-later
 #
-# lab.sh - the built-in Soft-RoCE lab: two qemu guests, lab-a and lab-b, running Debian's own 6.1 kernel
-# (it has rdma_rxe and 8021q; the build machines' kernel has neither) on a small initramfs. They share a data
-# link on which each has a real rxe device (rxe0), and each runs OpenSSH reachable on 127.0.0.1 only.
+# lab.sh - the built-in Soft-RoCE lab: qemu guests (by default two, lab-a and lab-b) running Debian's own 6.1
+# kernel (it has rdma_rxe and 8021q; the build machines' kernel has neither) on a small initramfs. They share a
+# data network on which each has a real rxe device (rxe0), and each runs OpenSSH reachable on 127.0.0.1 only.
 #
 # INTERFACE (stable: `rocepilot-cli lab` and the GUI call this script)
 #   lab.sh build                                   build the kernel + initramfs into the cache (or reuse it)
-#   lab.sh start [--inventory-out FILE] [--state-dir DIR]
-#                                                  boot both guests (a running lab in DIR is reused) and write
-#                                                  FILE (default DIR/inventory.yaml) + DIR/known_hosts
-#   lab.sh status [--state-dir DIR]                running or not, per guest pid / port / ready
-#   lab.sh stop [--state-dir DIR]                  stop the guests, remove sockets, pid files, keys (idempotent)
-#   lab.sh push [--state-dir DIR] FILE...          copy host binaries + their ldd closure into both guests
+#   lab.sh start [--hosts N] [--racks R] [--inventory-out FILE] [--state-dir DIR]
+#                                                  boot the guests (a running lab of that shape in DIR is reused)
+#                                                  and write FILE (default DIR/inventory.yaml) + DIR/known_hosts.
+#                                                  N 2..26 (default 2), R 1..N (default 1); anything but the
+#                                                  default pair is a fabric (below) and needs root (else exit 2)
+#   lab.sh status [--state-dir DIR]                running or not, per guest pid / port / ready (/ rack)
+#   lab.sh stop [--state-dir DIR]                  stop the guests, remove sockets, pid files, keys, the fabric's
+#                                                  network namespace (idempotent, also after a crash)
+#   lab.sh push [--state-dir DIR] FILE...          copy host binaries + their ldd closure into every guest
 #                                                  (/usr/local/bin/NAME); prints the guest paths
-#   lab.sh ssh [--state-dir DIR] lab-a|lab-b [CMD...]   run CMD (or a shell) on a guest
+#   lab.sh ssh [--state-dir DIR] NAME [CMD...]     run CMD (or a shell) on guest NAME (lab-a, lab-b, ...)
+#   Faults on a running lab: lab/faults.sh (plant, clear, list).
 #
 #   stdout of `start`: only lines "PROGRESS <percent 0-100> <message>", then "READY <inventory path>".
 #   Everything else (log, reasons of failures) goes to stderr.
 #   Exit codes: 0 ok; 1 failed, the reason on stderr; 2 usage error; 3 not running (status, push, ssh).
 #   SIGINT/SIGTERM during `start` stops everything it started (cancel) and exits 130/143.
 #
-# Topology (per guest; lab-a / lab-b):
+# Topology of the pair (per guest; lab-a / lab-b):
 #   data0   virtio-net, qemu `-netdev dgram` over a pair of UDP sockets on 127.0.0.1 (no start order);
 #           198.18.0.1/24 / 198.18.0.2/24; rxe0 on it (RoCE v2 GIDs: link-local, IPv4, and the VLAN's)
 #   data0.2 VLAN 2, 198.18.2.1/24 / 198.18.2.2/24, egress-qos-map 0:3 3:3 (frames leave with PCP 3)
 #   mgmt0   virtio-net, qemu user networking restrict=on (no way out), hostfwd 127.0.0.1:PORT -> 10.0.2.15:22
+# Topology of a fabric (--hosts N --racks R): guests lab-a, lab-b, ... (the I-th: 198.18.0.I/24, VLAN 2
+#   198.18.2.I/24, MAC 52:54:00:12:34:II); racks tor1..torR take consecutive blocks of them (6 in 2: lab-a..c on
+#   tor1, lab-d..f on tor2). In the network namespace rplab-<hash of DIR> (nothing in the host's own): Linux
+#   bridges torR and spine, a veth torR-up <-> spine-torR per rack (the uplink), a tap tap-NAME per guest on its
+#   rack's bridge as its data0 (qemu stays in the host's namespace and gets the tap from taphelper.py, so mgmt0's
+#   forward still listens on the host's 127.0.0.1). The inventory gives each host its `rack`; DIR/fabric.txt
+#   lists guests, taps and uplinks for faults.sh.
 #
 # Environment:
 #   RP_LAB_CACHE     image cache (default ${XDG_CACHE_HOME:-$HOME/.cache}/rocepilot/lab); the image is keyed by
@@ -33,13 +44,14 @@
 #   RP_LAB_STATE     default state dir (default ${XDG_STATE_HOME:-$HOME/.local/state}/rocepilot/lab)
 #   RP_LAB_ACCEL     auto (default: KVM only if /proc/cpuinfo shows vmx/svm and a probe boot works) | tcg | kvm
 #   RP_LAB_MEM       guest RAM in MiB (256)        RP_LAB_TB_SIZE  TCG translation cache in MiB (64)
-#   RP_LAB_BOOT_TIMEOUT  seconds until both guests must answer SSH (120)
+#   RP_LAB_BOOT_TIMEOUT  seconds until every guest must answer SSH (120)
 #   RP_LAB_KPKG      pin the kernel package (default: what linux-image-amd64 depends on)
 #   RP_LAB_KERNEL_DEB    use this linux-image-*.deb instead of `apt-get download`
 #
 # Needs (installer/deps.sh): qemu-system-x86 busybox-static cpio kmod openssh-server openssh-client iproute2
-# ibverbs-utils ibverbs-providers perftest (copied in when present: ucx-utils libfabric-bin qperf rdmacm-utils); as
-# any user (root not needed), nothing touches the host's network.
+# ibverbs-utils ibverbs-providers perftest (copied in when present: ucx-utils libfabric-bin qperf rdmacm-utils),
+# python3 (a fabric's tap helper), nftables (faults.sh); the pair runs as any user, a fabric as root; nothing
+# touches the host's own network.
 set -Eeuo pipefail
 shopt -s nullglob
 
@@ -51,11 +63,31 @@ DEFAULT_STATE=${RP_LAB_STATE:-${XDG_STATE_HOME:-${HOME:-/tmp}/.local/state}/roce
 MEM=${RP_LAB_MEM:-256}
 TB_SIZE=${RP_LAB_TB_SIZE:-64}
 BOOT_TIMEOUT=${RP_LAB_BOOT_TIMEOUT:-120}
-GUESTS=(lab-a lab-b)
-declare -A DATA_IP=([lab-a]=198.18.0.1/24 [lab-b]=198.18.0.2/24)
-declare -A VLAN_IP=([lab-a]=198.18.2.1/24 [lab-b]=198.18.2.2/24)
-declare -A MAC_IDX=([lab-a]=01 [lab-b]=02)
 VLAN_ID=2
+MAX_HOSTS=26
+# set_shape HOSTS RACKS: the guests lab-a, lab-b, ... (one letter each, in order), their data and VLAN addresses
+# (198.18.0.I/24, 198.18.2.I/24 for the I-th), MACs, and rack: racks tor1..torR take consecutive blocks of guests
+# (6 in 2 racks: lab-a..lab-c on tor1, lab-d..lab-f on tor2). FABRIC=1 (bridges in a netns, taps) unless it is the
+# default pair (2 guests, 1 rack), which keeps its UDP socket pair.
+set_shape() {
+    HOSTS=$1 RACKS=$2
+    FABRIC=0
+    ((HOSTS > 2 || RACKS > 1)) && FABRIC=1
+    GUESTS=()
+    DATA_IP=() VLAN_IP=() MAC_IDX=() RACK_OF=()
+    local i g letters=abcdefghijklmnopqrstuvwxyz
+    for ((i = 1; i <= HOSTS; i++)); do
+        g=lab-${letters:i-1:1}
+        GUESTS+=("$g")
+        DATA_IP[$g]=198.18.0.$i/24
+        VLAN_IP[$g]=198.18.2.$i/24
+        printf -v "MAC_IDX[$g]" '%02x' "$i"
+        RACK_OF[$g]=tor$(((i - 1) * RACKS / HOSTS + 1))
+    done
+}
+declare -a GUESTS=()
+declare -A DATA_IP=() VLAN_IP=() MAC_IDX=() RACK_OF=()
+set_shape 2 1
 MODULES="crc32_generic crc32_pclmul virtio_pci virtio_net 8021q rdma_rxe ib_uverbs rdma_ucm"
 # in the image but not loaded: tc loads them on demand (a test drops RoCE's UDP 4791 with a clsact u32 filter)
 TC_MODULES="sch_ingress cls_u32 act_gact"
@@ -358,10 +390,12 @@ EOF
 
 # ------------------------------------------------------------------------------------------- state dir --
 
-set_state() { # DIR
+set_state() { # DIR; also names the fabric's network namespace after it (one per state dir, so stop finds it
+    # even when lab.env is gone)
     STATE=${1:-$DEFAULT_STATE}
     mkdir -p "$STATE"
     STATE=$(cd "$STATE" && pwd)
+    LAB_NETNS=rplab-$(printf '%s' "$STATE" | sha256sum | cut -c1-12)
 }
 
 lock_state() { # one start/stop at a time per state dir (qemu must not inherit the fd: see start_guest)
@@ -369,18 +403,26 @@ lock_state() { # one start/stop at a time per state dir (qemu must not inherit t
     flock -w 600 "$SLOCK" || die "another lab.sh start/stop holds $STATE/.lock"
 }
 
-load_env() { # reads $STATE/lab.env if there is one; sets INVENTORY, PORT_*, DPORT_*, ACCEL_DESC
-    INVENTORY='' ACCEL_DESC='' PORT_lab_a='' PORT_lab_b='' DPORT_lab_a='' DPORT_lab_b=''
+load_env() { # reads $STATE/lab.env if there is one; sets INVENTORY, PORT_*, DPORT_*, ACCEL_DESC and the shape
+    # (LAB_HOSTS, LAB_RACKS -> GUESTS...; a lab.env without them is the pair)
+    local v
+    for v in "${!PORT_lab_@}"; do unset "$v"; done
+    INVENTORY='' ACCEL_DESC='' DPORT_lab_a='' DPORT_lab_b='' LAB_HOSTS=2 LAB_RACKS=1
     # shellcheck disable=SC1091
     [[ -f $STATE/lab.env ]] && . "$STATE/lab.env"
+    [[ $LAB_HOSTS =~ ^[0-9]+$ && $LAB_RACKS =~ ^[0-9]+$ ]] || die "$STATE/lab.env: bad LAB_HOSTS/LAB_RACKS"
+    set_shape "$LAB_HOSTS" "$LAB_RACKS"
     return 0
 }
 
 save_env() {
+    local g
     {
         printf 'INVENTORY=%q\nACCEL_DESC=%q\n' "$INVENTORY" "$ACCEL_DESC"
         printf 'PORT_lab_a=%q\nPORT_lab_b=%q\nIMAGE=%q\n' "${PORT_lab_a:-}" "${PORT_lab_b:-}" "${IMAGE:-}"
         printf 'DPORT_lab_a=%q\nDPORT_lab_b=%q\n' "${DPORT_lab_a:-}" "${DPORT_lab_b:-}"
+        printf 'LAB_HOSTS=%q\nLAB_RACKS=%q\n' "$HOSTS" "$RACKS"
+        for g in "${GUESTS[@]:2}"; do printf 'PORT_%s=%q\n' "${g//-/_}" "$(port_of "$g")"; done
     } >"$STATE/lab.env.tmp"
     mv "$STATE/lab.env.tmp" "$STATE/lab.env"
 }
@@ -454,37 +496,110 @@ EOF
             printf '  - name: %s\n    address: 127.0.0.1\n    port: %s\n    user: root\n' "$g" "$port"
             printf '    auth: key\n    key_file: %s\n    kind: linux\n' "$STATE/id_ed25519"
             printf '    data_address: %s\n' "${DATA_IP[$g]%/*}" # tests run over data0, not the SSH forward
+            if ((FABRIC)); then printf '    rack: %s\n' "${RACK_OF[$g]}"; fi
         done
     } >"$INVENTORY.tmp.$$"
     mv "$INVENTORY.tmp.$$" "$INVENTORY"
+    write_fabric_map
+}
+
+# $STATE/fabric.txt: what lab/faults.sh plants faults on, one element a line:
+#   netns NAME | none
+#   guest NAME rack TOR|none tap TAP|none ip A.B.C.D vip A.B.C.D vlan ID
+#   uplink TOR VETH   (VETH: the ToR's end of the veth to the spine)
+write_fabric_map() {
+    local g r
+    {
+        if ((FABRIC)); then echo "netns $LAB_NETNS"; else echo "netns none"; fi
+        for g in "${GUESTS[@]}"; do
+            if ((FABRIC)); then
+                echo "guest $g rack ${RACK_OF[$g]} tap tap-$g ip ${DATA_IP[$g]%/*} vip ${VLAN_IP[$g]%/*} vlan $VLAN_ID"
+            else
+                echo "guest $g rack none tap none ip ${DATA_IP[$g]%/*} vip ${VLAN_IP[$g]%/*} vlan $VLAN_ID"
+            fi
+        done
+        if ((FABRIC)); then
+            for ((r = 1; r <= RACKS; r++)); do echo "uplink tor$r tor$r-up"; done
+        fi
+    } >"$STATE/fabric.txt.tmp"
+    mv "$STATE/fabric.txt.tmp" "$STATE/fabric.txt"
+}
+
+# ------------------------------------------------------------------------------------------- fabric --
+
+# The fabric (FABRIC=1) lives in the network namespace $LAB_NETNS, named after the state dir: a bridge "spine",
+# one bridge per rack "torR" joined to it by a veth "torR-up" (the ToR's end) <-> "spine-torR" (the uplink), and
+# per guest a tap "tap-NAME" on its rack's bridge (taphelper.py creates it there for qemu). Nothing of it is in the
+# host's own namespace; deleting the namespace removes it all.
+ipn() { ip -n "$LAB_NETNS" "$@"; }
+
+fabric_up() {
+    local r
+    ip netns add "$LAB_NETNS" || die "ip netns add $LAB_NETNS failed"
+    # the bridges' own IPv6 stack (link-local addresses, router and MLD solicitations) stays out of the fabric
+    ip netns exec "$LAB_NETNS" sysctl -qw net.ipv6.conf.all.disable_ipv6=1 net.ipv6.conf.default.disable_ipv6=1 ||
+        die "sysctl in $LAB_NETNS failed"
+    ipn link set lo up || die "lo in $LAB_NETNS"
+    ipn link add spine type bridge stp_state 0 || die "bridge spine in $LAB_NETNS"
+    ipn link set spine up
+    for ((r = 1; r <= RACKS; r++)); do
+        ipn link add "tor$r" type bridge stp_state 0 || die "bridge tor$r in $LAB_NETNS"
+        ipn link set "tor$r" up
+        ipn link add "tor$r-up" type veth peer name "spine-tor$r" || die "veth tor$r-up in $LAB_NETNS"
+        ipn link set "tor$r-up" master "tor$r" up
+        ipn link set "spine-tor$r" master spine up
+    done
+    log "fabric: netns $LAB_NETNS, spine + $RACKS ToR bridge(s)"
+}
+
+fabric_down() { # idempotent; the taps went with their qemu processes
+    [[ -e /run/netns/$LAB_NETNS ]] || return 0
+    ip netns del "$LAB_NETNS" 2>/dev/null || log "could not delete the network namespace $LAB_NETNS (not root?)"
 }
 
 # --------------------------------------------------------------------------------------------- stop --
 
-stop_guests() { # both qemu processes (SIGTERM, SIGKILL after 5 s) and their pid files
-    local g pid
-    for g in "${GUESTS[@]}"; do
-        pid=$(guest_pid "$g")
-        [[ -z $pid ]] || kill -TERM "$pid" 2>/dev/null || true
+stop_guests() { # every guest's qemu (SIGTERM, SIGKILL after 5 s) and its pid file: the guests of the shape and
+    # any other lab-*.pid left in the state dir (a start that crashed before writing lab.env)
+    local g pid f
+    local -a names=("${GUESTS[@]}")
+    for f in "$STATE"/lab-*.pid; do
+        g=${f##*/}
+        g=${g%.pid}
+        [[ " ${names[*]} " == *" $g "* ]] || names+=("$g")
     done
-    for g in "${GUESTS[@]}"; do
+    # the pids are taken before the first signal: qemu removes its pid file as it exits, and a guest whose file
+    # is gone while its process still shuts down must still be waited for (else stop returned with qemu alive)
+    local -A qpids=()
+    for g in "${names[@]}"; do
         pid=$(guest_pid "$g")
         [[ -n $pid ]] || continue
-        local i
-        for ((i = 0; i < 50; i++)); do
-            [[ -d /proc/$pid ]] || break
-            sleep 0.1
-        done
-        if [[ -d /proc/$pid ]]; then
-            log "$g: qemu pid $pid ignored SIGTERM for 5 s: SIGKILL"
-            kill -KILL "$pid" 2>/dev/null || true
-            for ((i = 0; i < 20; i++)); do
-                [[ -d /proc/$pid ]] || break
+        qpids[$g]=$pid
+        kill -TERM "$pid" 2>/dev/null || true
+    done
+    for g in "${names[@]}"; do
+        pid=${qpids[$g]:-}
+        if [[ -n $pid ]]; then
+            local i
+            for ((i = 0; i < 50; i++)); do
+                qemu_alive "$pid" || break
                 sleep 0.1
             done
+            if qemu_alive "$pid"; then
+                log "$g: qemu pid $pid ignored SIGTERM for 5 s: SIGKILL"
+                kill -KILL "$pid" 2>/dev/null || true
+                for ((i = 0; i < 20; i++)); do
+                    qemu_alive "$pid" || break
+                    sleep 0.1
+                done
+            fi
         fi
         rm -f "$STATE/$g.pid"
     done
+}
+
+qemu_alive() { # PID: still our qemu (a recycled pid is not: its command line names this state dir)
+    [[ -r /proc/$1/cmdline ]] && tr '\0' ' ' <"/proc/$1/cmdline" 2>/dev/null | grep -qF -- "$STATE/"
 }
 
 stop_lab() { # everything a start left: qemu processes, pid files, keys, client files
@@ -498,9 +613,11 @@ stop_lab() { # everything a start left: qemu processes, pid files, keys, client 
     if [[ -n $INVENTORY && -f $INVENTORY ]] && grep -q "^# RoCE Pilot built-in Soft-RoCE lab" "$INVENTORY"; then
         rm -f "$INVENTORY"
     fi
-    rm -rf "$STATE/keys" "$STATE/overlay"
+    rm -f "$STATE/"lab-*.initrd "$STATE/"lab-*.ready "$STATE/"lab-*.ssh.err # .ssh.err: a start killed while booting
+    fabric_down
+    rm -rf "$STATE/keys" "$STATE/overlay" "$STATE/faults"
     rm -f "$STATE/id_ed25519" "$STATE/id_ed25519.pub" "$STATE/known_hosts" "$STATE/ssh_config" "$STATE/lab.env" \
-        "$STATE/cm-"*
+        "$STATE/fabric.txt" "$STATE/cm-"*
     return 0
 }
 
@@ -522,8 +639,19 @@ lab_status() { # prints the status; returns 0 running, 3 stopped, 1 degraded
                 ok=$((ok + 1))
             fi
         fi
-        lines+=("guest $g pid ${pid:-none} ssh 127.0.0.1:${port:-none} ready $ready")
+        if ((FABRIC)); then
+            lines+=("guest $g pid ${pid:-none} ssh 127.0.0.1:${port:-none} ready $ready rack ${RACK_OF[$g]}")
+        else
+            lines+=("guest $g pid ${pid:-none} ssh 127.0.0.1:${port:-none} ready $ready")
+        fi
     done
+    # the fabric's namespace is part of a running fabric lab
+    if ((FABRIC)) && [[ ! -e /run/netns/$LAB_NETNS ]]; then
+        ok=0
+        lines+=("fabric netns $LAB_NETNS missing")
+    elif ((FABRIC)); then
+        lines+=("fabric netns $LAB_NETNS hosts $HOSTS racks $RACKS")
+    fi
     if ((ok == ${#GUESTS[@]})); then
         echo "running"
     elif ((alive == 0)); then
@@ -581,10 +709,15 @@ free_port() { # tcp|udp: a port nobody has bound and none this start has picked 
     used=$(ss -Hn"${1:0:1}"a 2>/dev/null | awk '{n = split($4, a, ":"); print a[n]}' | sort -u)
     for ((i = 0; i < 200; i++)); do
         p=$((20000 + (RANDOM * 32768 + RANDOM) % 40000))
-        grep -qx "$p" <<<"$used" || [[ " ${PORT_lab_a:-} ${DPORT_lab_a:-} ${DPORT_lab_b:-} " == *" $p "* ]] ||
-            { echo "$p" && return 0; }
+        grep -qx "$p" <<<"$used" || [[ " $(picked_ports) " == *" $p "* ]] || { echo "$p" && return 0; }
     done
     die "no free ${1^^} port found on 127.0.0.1"
+}
+
+picked_ports() { # the ports this start has picked so far
+    local g
+    for g in "${GUESTS[@]}"; do printf '%s ' "$(port_of "$g")"; done
+    printf '%s %s' "${DPORT_lab_a:-}" "${DPORT_lab_b:-}"
 }
 
 make_keys() {
@@ -623,17 +756,24 @@ make_keys() {
 start_guest() { # NAME: starts its qemu (daemonized; pid file); retries on a taken port. Returns 2 when lab-b's
     # data port was taken meanwhile: lab-a already sends to it, so the caller starts both again.
     local g=$1 peer=lab-a idx=${MAC_IDX[$1]} out port dport dpeer
+    local -a data_net
     [[ $g == lab-a ]] && peer=lab-b
     for _ in 1 2 3 4 5; do
         port=$(free_port tcp)
-        dport=DPORT_${g/-/_} dpeer=DPORT_${peer/-/_}
-        dport=${!dport} dpeer=${!dpeer}
+        if ((FABRIC)); then
+            # the tap is made in the lab's namespace and handed to qemu (taphelper.py; qemu appends --br etc.)
+            data_net=(-netdev "bridge,id=data,br=${RACK_OF[$g]},helper=/usr/sbin/ip netns exec $LAB_NETNS /usr/bin/python3 $HERE/taphelper.py --name tap-$g")
+        else
+            dport=DPORT_${g/-/_} dpeer=DPORT_${peer/-/_}
+            dport=${!dport} dpeer=${!dpeer}
+            data_net=(-netdev "dgram,id=data,local.type=inet,local.host=127.0.0.1,local.port=$dport,remote.type=inet,remote.host=127.0.0.1,remote.port=$dpeer")
+        fi
         : >"$STATE/$g.console"
         if out=$(qemu-system-x86_64 -name "$g,process=rp-$g" "${ACCEL_ARGS[@]}" -smp 1 -m "$MEM" \
             -nodefaults -no-user-config -display none -vga none -no-reboot \
             -serial "file:$STATE/$g.console" -kernel "$(kernel_file)" -initrd "$STATE/$g.initrd" \
             -append "console=ttyS0 panic=-1 quiet loglevel=3 rp.mode=lab rp.name=$g rp.ip=${DATA_IP[$g]} rp.vlan=$VLAN_ID rp.vip=${VLAN_IP[$g]}" \
-            -netdev "dgram,id=data,local.type=inet,local.host=127.0.0.1,local.port=$dport,remote.type=inet,remote.host=127.0.0.1,remote.port=$dpeer" \
+            "${data_net[@]}" \
             -device "virtio-net-pci,netdev=data,mac=52:54:00:12:34:$idx,romfile=" \
             -netdev "user,id=mgmt,restrict=on,net=10.0.2.0/24,host=10.0.2.2,hostfwd=tcp:127.0.0.1:$port-10.0.2.15:22" \
             -device "virtio-net-pci,netdev=mgmt,mac=52:54:00:ab:cd:$idx,romfile=" \
@@ -645,7 +785,7 @@ start_guest() { # NAME: starts its qemu (daemonized; pid file); retries on a tak
             log "$g: port $port was taken meanwhile ($out); trying another"
             continue
         fi
-        if grep -q "can't bind" <<<"$out"; then
+        if ((FABRIC == 0)) && grep -q "can't bind" <<<"$out"; then
             log "$g: data port $dport was taken meanwhile ($out)"
             [[ $g == lab-b ]] && return 2
             DPORT_lab_a=$(free_port udp)
@@ -713,16 +853,26 @@ start_cleanup() { # trap: a failed or cancelled start leaves nothing running
 }
 
 lab_start() {
-    local inv_out=$1
-    # a running lab in this state dir is reused
+    local inv_out=$1 want_hosts=$2 want_racks=$3 g
+    # a running lab in this state dir is reused (when it has the shape asked for)
     load_env
-    if [[ -n $(guest_pid lab-a) || -n $(guest_pid lab-b) ]]; then
+    local running=0
+    for g in "${GUESTS[@]}"; do
+        if [[ -n $(guest_pid "$g") ]]; then running=1; fi
+    done
+    if ((running)); then
+        if ((HOSTS != want_hosts || RACKS != want_racks)); then
+            die "a lab of $HOSTS guests in $RACKS rack(s) runs in $STATE; stop it first (lab.sh stop" \
+                "--state-dir $STATE), or ask for the same shape (--hosts $HOSTS --racks $RACKS)"
+        fi
         if lab_status >/dev/null 2>&1; then
             [[ -n $inv_out ]] && INVENTORY=$inv_out
             [[ -n $INVENTORY ]] || INVENTORY=$STATE/inventory.yaml
             write_client_files
             save_env
-            log "reusing the lab already running in $STATE (lab-a :$PORT_lab_a, lab-b :$PORT_lab_b)"
+            local ports=
+            for g in "${GUESTS[@]}"; do ports+="${ports:+, }$g :$(port_of "$g")"; done
+            log "reusing the lab already running in $STATE ($ports)"
             progress 100 "lab already running"
             echo "READY $INVENTORY"
             return 0
@@ -731,15 +881,23 @@ lab_start() {
         stop_lab
     fi
     stop_lab # leftovers of a crashed run
+    set_shape "$want_hosts" "$want_racks"
     INVENTORY=${inv_out:-$STATE/inventory.yaml}
     progress 0 "checking the host"
     local b
     for b in qemu-system-x86_64 cpio depmod modprobe ssh ssh-keygen ss flock dpkg-deb; do
         command -v "$b" >/dev/null || die "missing '$b' (run bash installer/deps.sh)"
     done
-    local need=$((2 * (MEM + 300))) avail
+    if ((FABRIC)); then
+        [[ -x /usr/sbin/ip && -x /usr/bin/python3 ]] || die "missing /usr/sbin/ip or /usr/bin/python3 (installer/deps.sh)"
+        [[ -c /dev/net/tun ]] || die "the fabric needs /dev/net/tun (the tun module) for its taps"
+        # qemu runs taphelper.py through `sh -c`: its path must need no quoting
+        [[ $HERE =~ ^[A-Za-z0-9_./+-]+$ ]] || die "the fabric needs lab.sh in a folder whose path has only" \
+            "letters, digits and . _ / + - (qemu's bridge helper runs through sh): $HERE"
+    fi
+    local need=$((HOSTS * (MEM + 300))) avail
     avail=$(awk '/^MemAvailable:/ {print int($2 / 1024)}' /proc/meminfo)
-    ((avail >= need)) || die "out of memory: the two guests need about $need MB, MemAvailable is $avail MB"
+    ((avail >= need)) || die "out of memory: the $HOSTS guests need about $need MB, MemAvailable is $avail MB"
     progress 5 "resolving the kernel package"
     build_image progress
     progress 30 "image ready ($(cat "$IMAGE/kver"))"
@@ -749,11 +907,24 @@ lab_start() {
     save_env
     progress 35 "generating keys"
     make_keys
-    progress 40 "starting lab-a and lab-b ($ACCEL_DESC)"
-    local g tstart=${EPOCHREALTIME/./}
+    if ((FABRIC)); then
+        progress 40 "starting $HOSTS guests in $RACKS rack(s) ($ACCEL_DESC)"
+    else
+        progress 40 "starting lab-a and lab-b ($ACCEL_DESC)"
+    fi
+    local tstart=${EPOCHREALTIME/./}
     rm -f "$STATE/"*.ready "$STATE/"*.ssh.err
-    local rc
+    local rc=1
+    if ((FABRIC)); then
+        fabric_up
+        rc=0
+        for g in "${GUESTS[@]}"; do
+            start_guest "$g"
+            save_env
+        done
+    fi
     for _ in 1 2 3; do
+        if ((FABRIC)); then break; fi
         DPORT_lab_a='' DPORT_lab_b=''
         DPORT_lab_a=$(free_port udp)
         DPORT_lab_b=$(free_port udp)
@@ -769,7 +940,9 @@ lab_start() {
     ((rc == 0)) || die "lab-b's data port was taken at each of 3 starts"
     rm -f "$STATE/"*.initrd # qemu holds its copy in memory
     write_client_files
-    log "qemu started: lab-a pid $(guest_pid lab-a) ssh :$PORT_lab_a, lab-b pid $(guest_pid lab-b) ssh :$PORT_lab_b"
+    local started=
+    for g in "${GUESTS[@]}"; do started+="${started:+, }$g pid $(guest_pid "$g") ssh :$(port_of "$g")"; done
+    log "qemu started: $started"
     progress 45 "booting"
     local -A waiter=() isready=()
     for g in "${GUESTS[@]}"; do
@@ -795,6 +968,7 @@ lab_start() {
                 log "$g ready: SSH banner after $((tb / 1000)).$(((tb % 1000) / 100)) s, key login after" \
                     "$((tl / 1000)).$(((tl % 1000) / 100)) s (since qemu start)"
                 pct=$((45 + 20 * n))
+                if ((FABRIC)); then pct=$((45 + 50 * n / HOSTS)); fi
                 progress "$pct" "$g ready"
             elif ! kill -0 "${waiter[$g]}" 2>/dev/null; then
                 console_tail "$g"
@@ -814,7 +988,11 @@ lab_start() {
     write_client_files
     save_env
     START_OWNED=0
-    log "both guests ready after $(elapsed) s; RSS: $(rss_report)"
+    if ((FABRIC)); then
+        log "all $HOSTS guests ready after $(elapsed) s; RSS: $(rss_report)"
+    else
+        log "both guests ready after $(elapsed) s; RSS: $(rss_report)"
+    fi
     progress 100 "ready"
     echo "READY $INVENTORY"
 }
@@ -885,6 +1063,8 @@ cmd=${1:-}
 shift
 state_arg=
 inv_arg=
+hosts_arg=
+racks_arg=
 args=()
 while (($# > 0)); do
     case $1 in
@@ -892,11 +1072,34 @@ while (($# > 0)); do
     --state-dir=*) state_arg=${1#*=}; shift ;;
     --inventory-out) inv_arg=${2:?--inventory-out needs a file}; shift 2 ;;
     --inventory-out=*) inv_arg=${1#*=}; shift ;;
+    --hosts) hosts_arg=${2:?--hosts needs a number}; shift 2 ;;
+    --hosts=*) hosts_arg=${1#*=}; shift ;;
+    --racks) racks_arg=${2:?--racks needs a number}; shift 2 ;;
+    --racks=*) racks_arg=${1#*=}; shift ;;
     -h | --help) usage ;;
     --) shift; args+=("$@"); break ;;
     *) args+=("$1"); shift ;;
     esac
 done
+if [[ -n $hosts_arg$racks_arg && $cmd != start ]]; then
+    echo "lab.sh: --hosts and --racks are options of start" >&2
+    usage
+fi
+hosts_arg=${hosts_arg:-2}
+racks_arg=${racks_arg:-1}
+if ! [[ $hosts_arg =~ ^[1-9][0-9]?$ ]] || ((hosts_arg < 2 || hosts_arg > MAX_HOSTS)); then
+    echo "lab.sh: --hosts must be a number from 2 to $MAX_HOSTS, not '$hosts_arg'" >&2
+    exit 2
+fi
+if ! [[ $racks_arg =~ ^[1-9][0-9]?$ ]] || ((racks_arg > hosts_arg)); then
+    echo "lab.sh: --racks must be a number from 1 to the number of hosts ($hosts_arg), not '$racks_arg'" >&2
+    exit 2
+fi
+if [[ $cmd == start ]] && ((hosts_arg > 2 || racks_arg > 1)) && ((EUID != 0)); then
+    echo "lab.sh: --hosts $hosts_arg --racks $racks_arg builds a fabric (bridges, veths and taps in a network" \
+        "namespace of its own): that needs root. The default pair (2 guests, 1 rack) runs as any user." >&2
+    exit 2
+fi
 if [[ -n $inv_arg ]]; then
     mkdir -p "$(dirname "$inv_arg")"
     inv_arg=$(cd "$(dirname "$inv_arg")" && pwd)/$(basename "$inv_arg")
@@ -918,7 +1121,7 @@ start)
     trap start_cleanup EXIT
     trap 'log "cancelled (SIGINT)"; exit 130' INT
     trap 'log "cancelled (SIGTERM)"; exit 143' TERM
-    lab_start "$inv_arg"
+    lab_start "$inv_arg" "$hosts_arg" "$racks_arg"
     ;;
 status)
     ((${#args[@]} == 0)) || usage
@@ -944,6 +1147,10 @@ ssh)
     ((${#args[@]} >= 1)) || usage
     set_state "$state_arg"
     load_env
+    [[ " ${GUESTS[*]} " == *" ${args[0]} "* ]] || {
+        echo "lab.sh: no guest '${args[0]}' in the lab of $STATE (it has ${GUESTS[*]})" >&2
+        exit 3
+    }
     port=$(port_of "${args[0]}")
     [[ -n $port && -n $(guest_pid "${args[0]}") ]] || {
         echo "lab.sh: ${args[0]} is not running in $STATE" >&2

@@ -230,7 +230,7 @@ Result<HostSpec> parseHost(const YAML::Node& node, const std::string& file, bool
     if (!node.IsMap())
         return fail(ErrorKind::Parse, "each host must be a map of keys", at(file, node.Mark()));
     static const std::vector<std::string_view> keys = { "name", "address", "port", "user", "auth", "key_file", "kind",
-        "local", "sysfs_root", "data_address", "sudo", "interfaces", "dcb" };
+        "local", "sysfs_root", "data_address", "rack", "sudo", "interfaces", "dcb" };
     if (auto ok = yamlread::checkKeys(node, keys, file, "a host"); !ok)
         return std::unexpected(ok.error());
     HostSpec host;
@@ -262,6 +262,12 @@ Result<HostSpec> parseHost(const YAML::Node& node, const std::string& file, bool
                 step = fail(ErrorKind::Parse,
                     "'data_address' must be a numeric IPv4 or IPv6 address, not '" + host.dataAddress + "'",
                     at(file, value.Mark()));
+        } else if (key == "rack") {
+            take(scalar(value, key, file), host.rack);
+            if (step) {
+                if (auto ok = validateRackName(host.rack); !ok)
+                    step = fail(ErrorKind::Parse, "'rack': " + ok.error().message, at(file, value.Mark()));
+            }
         } else if (key == "local") {
             take(boolean(value, key, file), host.local);
         } else if (key == "sudo") {
@@ -511,6 +517,8 @@ std::string inventoryToYaml(const Inventory& inventory)
             out << YAML::Key << "sysfs_root" << YAML::Value << YAML::DoubleQuoted << host.sysfsRoot;
         if (!host.dataAddress.empty())
             out << YAML::Key << "data_address" << YAML::Value << YAML::DoubleQuoted << host.dataAddress;
+        if (!host.rack.empty())
+            out << YAML::Key << "rack" << YAML::Value << YAML::DoubleQuoted << host.rack;
         if (host.sudo)
             out << YAML::Key << "sudo" << YAML::Value << true;
         if (host.dcb != DcbControl::Auto)
@@ -565,6 +573,20 @@ Result<void> saveInventory(const Inventory& inventory, const std::string& path)
     return writeFileAtomically(path, inventoryToYaml(inventory), 0600);
 }
 
+Result<void> validateRackName(const std::string& rack)
+{
+    if (rack.empty() || rack.size() > 64)
+        return fail(ErrorKind::Validation, "a rack name has 1 to 64 characters");
+    for (char c : rack) {
+        const bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-'
+            || c == '_' || c == '.';
+        if (!ok)
+            return fail(
+                ErrorKind::Validation, "a rack name has only letters, digits, '-', '_' and '.', not '" + rack + "'");
+    }
+    return {};
+}
+
 Result<void> validateInventory(const Inventory& inventory)
 {
     std::set<std::string> names;
@@ -582,6 +604,10 @@ Result<void> validateInventory(const Inventory& inventory)
             return fail(ErrorKind::Validation, "name is used twice", where);
         if (!host.dataAddress.empty() && !isNumericAddress(host.dataAddress))
             return fail(ErrorKind::Validation, "data_address must be a numeric IPv4 or IPv6 address", where);
+        if (!host.rack.empty()) {
+            if (auto ok = validateRackName(host.rack); !ok)
+                return fail(ErrorKind::Validation, "rack: " + ok.error().message, where);
+        }
         if (host.local)
             continue;
         if (auto ok = validateHostAddress(host.address); !ok)

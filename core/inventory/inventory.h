@@ -53,6 +53,9 @@ struct HostSpec
     /// optional: the numeric data-plane (RoCE) address performance tests use when it is not `address` (the
     /// Soft-RoCE lab: SSH reaches 127.0.0.1 through a forward, traffic flows on 198.18.0.x)
     std::string dataAddress;
+    /// optional: the rack (ToR switch) the host hangs off, e.g. "tor1"; the fabric check meshes hosts of one rack
+    /// and samples across racks. Letters, digits, '-', '_', '.', at most 64.
+    std::string rack;
     /// Run changes through `sudo -n` (the user is not root); a sudo that wants a password is an error.
     bool sudo = false;
     /// The RoCE interfaces to configure; empty = the RoCE netdevs discovery finds.
@@ -107,6 +110,8 @@ Result<Inventory> parseInventoryForPlan(const std::string& yamlText, const std::
 std::string inventoryToYaml(const Inventory& inventory);
 /// Write atomically (temp file + fsync + rename); never truncates an existing file on failure.
 Result<void> saveInventory(const Inventory& inventory, const std::string& path);
+/// A host's `rack`: 1..64 of letters, digits, '-', '_', '.' (it names a ToR in fabric findings and files).
+Result<void> validateRackName(const std::string& rack);
 /// Checks names unique, addresses/users valid, ports 1..65535, key file given for KeyFile.
 Result<void> validateInventory(const Inventory& inventory);
 

@@ -64,8 +64,13 @@ std::string SoftRoceLab::defaultStateDir()
 }
 
 Result<std::string> SoftRoceLab::start(const std::string& inventoryOut,
-    const std::function<void(const Progress&)>& progress, const std::atomic<bool>* cancel)
+    const std::function<void(const Progress&)>& progress, const std::atomic<bool>* cancel, LabShape shape)
 {
+    if (shape.hosts < 2 || shape.hosts > 26)
+        return fail(ErrorKind::Validation, "the lab has 2 to 26 hosts, not " + std::to_string(shape.hosts));
+    if (shape.racks < 1 || shape.racks > shape.hosts)
+        return fail(ErrorKind::Validation,
+            "the lab has 1 to " + std::to_string(shape.hosts) + " racks, not " + std::to_string(shape.racks));
     if (m_script.empty())
         return fail(ErrorKind::Io,
             "the Soft-RoCE lab script (lab/lab.sh) was not found"
@@ -92,8 +97,10 @@ Result<std::string> SoftRoceLab::start(const std::string& inventoryOut,
             pending.erase(0, nl + 1);
         }
     };
-    auto result = local.run(
-        Command { "bash", m_script, "start", "--inventory-out", inventoryOut, "--state-dir", m_stateDir }, options);
+    Command command { "bash", m_script, "start", "--inventory-out", inventoryOut, "--state-dir", m_stateDir };
+    if (!shape.isPair())
+        command.arg("--hosts").arg(std::to_string(shape.hosts)).arg("--racks").arg(std::to_string(shape.racks));
+    auto result = local.run(command, options);
     if (!result) {
         // Cancelled or timed out half-way: the guests may be up already; take them down again (best effort: the
         // start's own error is the one to report).

@@ -23,6 +23,15 @@ struct LabLine
 /// "PROGRESS 40 booting lab-a" / "READY /path/inventory.yaml"; anything else (or a malformed line) is Other.
 LabLine parseLabLine(std::string_view line);
 
+/// The lab's shape: the default pair (lab-a, lab-b over a UDP socket pair, as any user), or a fabric of `hosts`
+/// guests behind `racks` ToR bridges under a spine (lab.sh start --hosts N --racks R; needs root).
+struct LabShape
+{
+    int hosts = 2; ///< 2..26
+    int racks = 1; ///< 1..hosts
+    bool isPair() const { return hosts == 2 && racks == 1; }
+};
+
 /// The built-in Soft-RoCE lab: two qemu guests with rdma_rxe (lab/lab.sh) that RoCE Pilot can
 /// start, watch and stop, so a machine without RDMA hardware still has two real RoCE hosts to work on.
 class SoftRoceLab
@@ -41,10 +50,11 @@ public:
         int percent = 0;
         std::string message;
     };
-    /// Builds (first time) and boots both guests; returns the inventory path once both sshd are ready. A second
-    /// start while the lab runs reuses it. On cancel the lab is stopped again, so nothing is left behind.
+    /// Builds (first time) and boots the guests; returns the inventory path once every sshd is ready. A second
+    /// start while a lab of the same shape runs reuses it. On cancel the lab is stopped again, so nothing is left
+    /// behind. A shape out of range is a Validation error before anything runs.
     Result<std::string> start(const std::string& inventoryOut, const std::function<void(const Progress&)>& progress,
-        const std::atomic<bool>* cancel = nullptr);
+        const std::atomic<bool>* cancel = nullptr, LabShape shape = {});
     /// Human-readable status; Ok with running=false when it is not running.
     struct Status
     {

@@ -24,7 +24,8 @@ private Q_SLOTS:
             .auth = AuthMethod::KeyFile,
             .keyFile = "/k/id",
             .kind = HostKind::LinuxNvidia,
-            .dataAddress = "198.18.0.1" });
+            .dataAddress = "198.18.0.1",
+            .rack = "tor1" });
         inv.hosts.push_back(HostSpec { .name = "local box", .address = "localhost", .local = true });
         inv.hosts.push_back(HostSpec { .name = "w: \"quoted\"",
             .address = "fe80::1%eth0",
@@ -69,6 +70,12 @@ private Q_SLOTS:
         QTest::newRow("data address not numeric")
             << QStringLiteral("hosts:\n  - {name: a, address: h, data_address: lab-a}\n")
             << QStringLiteral("f.yaml:2:41: 'data_address' must be a numeric IPv4 or IPv6 address, not 'lab-a'");
+        QTest::newRow("rack with a space")
+            << QStringLiteral("hosts:\n  - {name: a, address: h, rack: 'tor 1'}\n")
+            << QStringLiteral("f.yaml:2:33: 'rack': a rack name has only letters, digits, '-', '_' and '.', not "
+                              "'tor 1'");
+        QTest::newRow("rack empty") << QStringLiteral("hosts:\n  - {name: a, address: h, rack: ''}\n")
+                                    << QStringLiteral("f.yaml:2:33: 'rack': a rack name has 1 to 64 characters");
         QTest::newRow("newer version") << QStringLiteral("version: 2\n")
                                        << QStringLiteral("f.yaml:1:10: inventory version 2 is newer than this RoCE "
                                                          "Pilot understands (1)");

@@ -68,6 +68,25 @@ private Q_SLOTS:
         QVERIFY(status && status->running);
     }
 
+    void shapeIsPassedOnOnlyForAFabric()
+    {
+        QTemporaryDir dir;
+        auto script = writeScript(dir, "case $1 in start) echo \"READY $3\";; esac\n");
+        SoftRoceLab lab(script, dir.path().toStdString() + "/state");
+        auto inv = dir.path().toStdString() + "/inv.yaml";
+        QVERIFY(lab.start(inv, {}));
+        QVERIFY(!calls(dir).contains("--hosts")); // the pair: lab.sh's own default, exactly as before
+        QVERIFY(lab.start(inv, {}, nullptr, LabShape { .hosts = 6, .racks = 2 }));
+        QVERIFY(calls(dir).contains("--hosts 6 --racks 2"));
+        for (auto bad : { LabShape { .hosts = 1, .racks = 1 }, LabShape { .hosts = 27, .racks = 1 },
+                 LabShape { .hosts = 3, .racks = 4 }, LabShape { .hosts = 3, .racks = 0 } }) {
+            auto refused = lab.start(inv, {}, nullptr, bad);
+            QVERIFY(!refused);
+            QCOMPARE(str(refused.error().kind), str(ErrorKind::Validation));
+        }
+        QCOMPARE(calls(dir).count("start "), 2); // nothing ran for a shape out of range
+    }
+
     void failureCarriesTheReason()
     {
         QTemporaryDir dir;
