@@ -285,6 +285,7 @@ private:
                 total += w;
             }
             std::vector<Alternative> ranked;
+            ranked.reserve(share.size());
             for (const auto& [element, w] : share)
                 ranked.push_back({ element, w / total });
             std::ranges::stable_sort(

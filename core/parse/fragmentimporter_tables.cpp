@@ -353,33 +353,20 @@ void FragmentImporter::scanRxeCfg(PastedHost& h, const Block& block)
         if (columns.empty()) {
             if (trim(raw).find("RDEV") == std::string_view::npos)
                 continue;
-            for (std::size_t i = 0; i < raw.size();) {
-                while (i < raw.size() && (raw[i] == ' ' || raw[i] == '\t'))
-                    ++i;
-                const auto start = i;
-                while (i < raw.size() && raw[i] != ' ' && raw[i] != '\t')
-                    ++i;
-                if (i > start)
-                    columns.emplace_back(start, std::string(raw.substr(start, i - start)));
-            }
+            for (auto w : splitWords(raw))
+                columns.emplace_back(static_cast<std::size_t>(w.data() - raw.data()), std::string(w));
             continue;
         }
         std::map<std::string, std::string> row;
-        for (std::size_t i = 0; i < raw.size();) {
-            while (i < raw.size() && (raw[i] == ' ' || raw[i] == '\t'))
-                ++i;
-            const auto start = i;
-            while (i < raw.size() && raw[i] != ' ' && raw[i] != '\t')
-                ++i;
-            if (i == start)
-                break;
+        for (auto w : splitWords(raw)) {
+            const auto start = static_cast<std::size_t>(w.data() - raw.data());
             // The column whose name starts at or just before this word.
             std::string name;
             for (const auto& [at, n] : columns)
                 if (at <= start + 1)
                     name = n;
             if (!name.empty() && !row.contains(name))
-                row[name] = std::string(raw.substr(start, i - start));
+                row[name] = std::string(w);
         }
         if (!row.contains("Name")) {
             m_warnings.add(l.number, "rxe_cfg status row not understood: '" + excerpt(trim(raw)) + "'; not used");

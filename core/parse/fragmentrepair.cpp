@@ -26,16 +26,8 @@ struct Token
 std::vector<Token> tokens(std::string_view s)
 {
     std::vector<Token> out;
-    std::size_t i = 0;
-    while (i < s.size()) {
-        while (i < s.size() && (s[i] == ' ' || s[i] == '\t'))
-            ++i;
-        const auto start = i;
-        while (i < s.size() && s[i] != ' ' && s[i] != '\t')
-            ++i;
-        if (i > start)
-            out.push_back({ s.substr(start, i - start), start });
-    }
+    for (auto w : splitWords(s))
+        out.push_back({ w, static_cast<std::size_t>(w.data() - s.data()) });
     return out;
 }
 
