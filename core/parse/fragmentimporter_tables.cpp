@@ -250,9 +250,9 @@ bool FragmentImporter::scanCatPattern(PastedHost& h, const Block& block, std::st
     // A device glob ("/sys/class/infiniband/*/ports/1/gids/*") runs the devices together: their names are unknown.
     if (parts[3].find_first_of("*?[") != std::string_view::npos)
         dir = "/sys/class/infiniband/?" + dir.substr(dir.find("/ports/"));
-    std::optional<std::vector<int>> indexes;
-    bool shellOrder = last == "*";
-    if (!shellOrder && !(indexes = expandIndexes(last)))
+    const bool shellOrder = last == "*";
+    const auto indexes = shellOrder ? std::optional<std::vector<int>> { std::vector<int> {} } : expandIndexes(last);
+    if (!indexes)
         return false;
     std::size_t next = 0;
     int unplaced = 0, firstUnplaced = 0;
