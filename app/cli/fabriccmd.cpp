@@ -22,17 +22,19 @@ namespace rp::cli {
 namespace {
 
 const char* kFabricHelp
-    = R"(usage: rocepilot-cli fabric check --inventory FILE [--json] [--duration S] [--tor HOST=TOR ...]
+    = R"(usage: rocepilot-cli fabric check --inventory FILE [--json] [--rdma] [--duration S] [--tor HOST=TOR ...]
 
 One round of the fabric check: discovers the inventory's hosts, starts a probe agent on each (over SSH,
 rocepilot-probe copied there when missing or different), probes every pair (full mesh inside a ToR, sampled
 peers across ToRs) over UDP on the address of each host's recommended GID, probes each failing pair's ends
 again against known-good peers and over their own loopback, and names where a fault sits (host agent,
 host NIC, access link, ToR, uplink) with the evidence and a confidence. Every agent is stopped at the end,
-on Ctrl-C and when the connection drops. Results are UDP ones, named "udp", never RDMA.
+on Ctrl-C and when the connection drops. Without --rdma every result is a UDP one, named "udp", never RDMA.
 
 options:
   --inventory FILE         the hosts (SSH, or localhost)
+  --rdma                   also probe every (source GID, destination GID) cell over RDMA UD: one UD QP
+                           per GID on each agent (hosts with RoCE ports; the Soft-RoCE lab)
   --duration S             seconds of the first pass (default 2; the second pass takes half, at least 1)
   --rate N                 probes per second per target (default 10, at most 1000; agents on a loaded
                            host use less, never below a tenth)
@@ -160,8 +162,9 @@ void printRound(const fabric::FabricRound& round, const std::vector<HostOutcome>
     std::size_t up = 0;
     for (const auto& [host, state] : round.agents)
         up += state == fabric::AgentState::Up ? 1 : 0;
-    std::printf("fabric check: %zu hosts, %zu agents up, %zu endpoints (udp), %zu cells in %.1f s: %s\n",
-        list.hosts.size(), up, list.endpoints.size(), s.cellsProbed, s.seconds,
+    const auto udp = static_cast<std::size_t>(std::ranges::count_if(list.endpoints, &fabric::Endpoint::udp));
+    std::printf("fabric check: %zu hosts, %zu agents up, %zu endpoints (%zu rdma, %zu udp), %zu cells in %.1f s: %s\n",
+        list.hosts.size(), up, list.endpoints.size(), list.endpoints.size() - udp, udp, s.cellsProbed, s.seconds,
         s.findings.empty()
             ? "healthy, no findings"
             : (std::to_string(s.findings.size()) + (s.findings.size() == 1 ? " finding" : " findings")).c_str());
@@ -211,7 +214,7 @@ int fabricCheck(int argc, char** argv)
             rest.push_back(argv[i]);
         }
     }
-    Args args({ "json", "help", "accept-new-host-keys" },
+    Args args({ "json", "rdma", "help", "accept-new-host-keys" },
         { "inventory", "duration", "rate", "spine", "probe", "known-hosts" });
     if (auto done = parseOrHelp(args, static_cast<int>(rest.size()), rest.data(), 3, "fabric", kFabricHelp))
         return *done;
@@ -292,6 +295,7 @@ int fabricCheck(int argc, char** argv)
     options.durationS = duration;
     options.secondPassS = std::max(1.0, duration / 2);
     options.rate = rate;
+    options.rdma = args.flag("rdma");
     auto factory = [context](const HostSpec& spec) { return openExecutor(spec, context); };
     fabric::Controller controller(std::move(hosts), topology, factory, options);
     FabricProgress progress(json);

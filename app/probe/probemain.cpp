@@ -6,6 +6,7 @@
 #include "counters/native.h"
 #include "fabric/agent.h"
 #include "fabric/udpprober.h"
+#include "fabric/udqpprober.h"
 #include "perf/capabilities.h"
 #include "perf/perf.h"
 #include "perf/protocol.h"
@@ -313,7 +314,10 @@ int runFabricAgent()
     io.stop = &g_stop;
     io.output = [](const fabric::AgentMessage& m) { return writeLine(fabric::encodeAgent(m)); };
     io.transportFor = [](const fabric::AgentHello& hello, std::string&) -> std::unique_ptr<fabric::ProbeTransport> {
-        return std::make_unique<fabric::UdpProber>(fabric::probeSecretFromHex(hello.secret.c_str()));
+        const auto secret = fabric::probeSecretFromHex(hello.secret.c_str());
+        if (hello.mode == fabric::AgentMode::Rdma)
+            return std::make_unique<fabric::UdQpProber>(secret, fabric::probeQkey(secret));
+        return std::make_unique<fabric::UdpProber>(secret);
     };
     return fabric::runAgent(io);
 }

@@ -146,7 +146,9 @@ AgentMode readMode(JsonFields& f)
         return AgentMode::Udp;
     if (text == "udp")
         return AgentMode::Udp;
-    f.problem("'mode' must be udp");
+    if (text == "rdma")
+        return AgentMode::Rdma;
+    f.problem("'mode' must be udp or rdma");
     return AgentMode::Udp;
 }
 
@@ -339,11 +341,7 @@ Result<AgentMessage> readMessage(const json& object)
 
 std::string_view toString(AgentMode mode)
 {
-    switch (mode) {
-    case AgentMode::Udp:
-        break;
-    }
-    return "udp";
+    return mode == AgentMode::Rdma ? "rdma" : "udp";
 }
 
 std::string encodeAgent(const AgentMessage& message)

@@ -33,11 +33,11 @@ inline constexpr std::uint32_t kAgentMaxEndpointId = 1u << 24;
 inline constexpr double kAgentDefaultRate = 10.0;
 inline constexpr double kAgentMaxRate = 1000.0;
 
-/// How an agent probes. UDP carries the same probes and times as RDMA UD will, and every result from it is named
-/// "udp", never RDMA.
-enum class AgentMode { Udp };
+/// How an agent probes. Udp: UDP endpoints only (hosts without RDMA; every result from them is named "udp", never
+/// RDMA). Rdma: a UD QP per RDMA endpoint, and the UDP endpoints beside them (UDP works but RDMA does not).
+enum class AgentMode { Udp, Rdma };
 
-std::string_view toString(AgentMode mode); ///< "udp"
+std::string_view toString(AgentMode mode); ///< "udp", "rdma"
 
 /// controller -> agent, first line: the run's secret (every probe packet carries it; packets without it are dropped
 /// unanswered), the mode, and a lifetime after which the agent exits whatever happens (a hung channel).

@@ -23,15 +23,16 @@ constexpr double kPhaseSlackS = 10.0;
 constexpr auto kObserverBatch = milliseconds(250);
 
 /// The facts the pinglist is made of: hosts named as the inventory names them (agents and findings use one name),
-/// with discovery's recommendation filled in, and without their RDMA devices, so that only UDP endpoints remain
-/// (on the address of the recommended GID: UDP then crosses the same netdev as RoCE would).
-HostFacts udpFacts(const FabricHost& host)
+/// with discovery's recommendation filled in. Without RDMA the devices go, so that only UDP endpoints remain (on the
+/// address of the recommended GID: UDP then crosses the same netdev as RoCE would).
+HostFacts roundFacts(const FabricHost& host, bool rdma)
 {
     HostFacts f = host.facts;
     f.hostname = host.spec.name;
     if (f.recommendations.empty())
         recommendGids(f, RecommendTarget {});
-    f.devices.clear();
+    if (!rdma)
+        f.devices.clear();
     return f;
 }
 
@@ -70,6 +71,8 @@ private:
     {
         bool ok = false;
         int udpPort = 0;
+        std::uint32_t qpn = 0;
+        std::uint32_t qkey = 0;
         Reason reason = Reason::AgentDown;
     };
 
@@ -107,7 +110,7 @@ void RoundRun::startAgents(const std::map<std::string, HostSpec>& specs, const E
     probe.commandTimeout = m_options.startTimeout;
     AgentHello hello;
     hello.secret = runSecret();
-    hello.mode = AgentMode::Udp;
+    hello.mode = m_options.rdma ? AgentMode::Rdma : AgentMode::Udp;
     const double probingS = m_options.durationS + m_options.secondPassS + 2 * (m_options.probeTimeoutS + kPhaseSlackS);
     const auto lifetime = m_options.startTimeout + duration_cast<milliseconds>(duration<double>(probingS + 30.0));
     hello.lifetimeS = duration<double>(lifetime).count();
@@ -146,6 +149,8 @@ void RoundRun::waitReady()
                 auto& s = m_served[r.id];
                 s.ok = r.error.empty();
                 s.udpPort = r.udpPort;
+                s.qpn = r.qpn;
+                s.qkey = r.qkey;
                 s.reason = r.reason == Reason::EmptySlot ? Reason::EmptySlot : Reason::AgentDown;
             }
         } else if (!c->ended && c->state != AgentState::Down) {
@@ -204,6 +209,11 @@ std::vector<CellResult> RoundRun::runPhase(std::uint64_t phase, const std::vecto
         t.to = p.to;
         t.address = m_list.endpoints[p.to].address;
         t.udpPort = m_served[p.to].udpPort;
+        if (!m_list.endpoints[p.to].udp()) {
+            t.gid = m_list.endpoints[p.to].gid;
+            t.qpn = m_served[p.to].qpn;
+            t.qkey = m_served[p.to].qkey;
+        }
         perHost[host].push_back(std::move(t));
         asked[host].insert({ p.from, p.to });
         missing[host].insert({ p.from, p.to });
@@ -362,7 +372,7 @@ Result<FabricRound> Controller::runRound(FabricObserver* observer, const std::at
     for (const auto& h : m_hosts) {
         if (!specs.emplace(h.spec.name, h.spec).second)
             return fail(ErrorKind::Validation, "host '" + h.spec.name + "' is listed twice", "fabric check");
-        facts.push_back(udpFacts(h));
+        facts.push_back(roundFacts(h, m_options.rdma));
     }
     auto pinglist = buildPinglist(facts, m_topology, m_options.pinglist);
     if (!pinglist)

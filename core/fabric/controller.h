@@ -5,8 +5,8 @@
 // (SSH host keys checked as everywhere), gives each its pinglist, collects the cells, runs the second pass in the
 // same round, names the faults (localise) and tells a FabricObserver as it goes. An agent that cannot start or dies
 // is reported agent-down, its cells too, and never holds the round up beyond its deadline. Cancel stops every
-// agent. Agents probe over UDP (AgentMode), so the RDMA endpoints of the hosts are left out of the pinglist and
-// every cell is a "udp" one.
+// agent. Without `rdma` the agents probe over UDP only: the RDMA endpoints are left out of the pinglist and every
+// cell is a "udp" one. With it, every GID of every RoCE port is an endpoint too (a UD QP on its agent).
 
 #include "error.h"
 #include "fabric/agentchannel.h"
@@ -41,6 +41,7 @@ struct ControllerOptions
     double intervalS = 0.0; ///< 0: one result per cell and pass
     double rate = kAgentDefaultRate; ///< probes per second per target
     double probeTimeoutS = 0.5; ///< a later reply is lost
+    bool rdma = false; ///< probe every GID over RDMA UD besides UDP (hosts with RoCE ports)
     std::chrono::milliseconds startTimeout { 30000 }; ///< connect, copy the probe, start, ready
     std::chrono::milliseconds stopGrace { 2000 };
     PinglistOptions pinglist;

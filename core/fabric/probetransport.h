@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-// What the fabric agent probes over: UDP sockets (UdpProber). Each served endpoint is a
+// What the fabric agent probes over: UDP sockets (UdpProber) or UD QPs (UdQpProber). Each served endpoint is a
 // responder and a prober at once. The agent owns the schedule, the counting and the intervals; a transport sends
 // one probe, answers the probes that carry the run's secret and hands back each reply's times.
 

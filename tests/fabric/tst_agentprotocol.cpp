@@ -29,6 +29,7 @@ std::vector<AgentMessage> samples()
         { 1, 5, "198.18.0.3", 0, "0000:0000:0000:0000:0000:ffff:c612:0003", 17, 0x11111111 } };
     AgentReady ready;
     ready.version = "0.1.0";
+    ready.mode = AgentMode::Rdma;
     ready.endpoints = { { 3, 40211, 0, 0, Reason::None, "" }, { 4, 0, 0, 0, Reason::EmptySlot, "slot 2 is empty" } };
     AgentResult result;
     result.phase = 2;
