@@ -285,9 +285,10 @@ std::vector<CellResult> RoundRun::runPhase(std::uint64_t phase, const std::vecto
             break;
         m_hub.changed.wait_for(lock, milliseconds(50));
     }
+    // On cancel the agents are stopped, not given up: they did nothing wrong.
     std::vector<std::string> late;
     for (const auto& [host, targets] : perHost) {
-        if (!finished.contains(host))
+        if (!finished.contains(host) && !cancelled())
             late.push_back(host);
     }
     lock.unlock();
@@ -301,9 +302,11 @@ std::vector<CellResult> RoundRun::runPhase(std::uint64_t phase, const std::vecto
     }
     if (m_observer && cells.size() > observed)
         m_observer->cells(std::vector<CellResult>(cells.begin() + static_cast<std::ptrdiff_t>(observed), cells.end()));
-    std::map<std::string, std::string> detail;
-    for (const auto& [host, state] : states(detail))
-        report(host, state, detail[host]);
+    if (!cancelled()) {
+        std::map<std::string, std::string> detail;
+        for (const auto& [host, state] : states(detail))
+            report(host, state, detail[host]);
+    }
     return cells;
 }
 

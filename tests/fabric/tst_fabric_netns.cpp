@@ -78,6 +78,24 @@ private:
     int m_host;
 };
 
+/// Cancels the round once every agent is up, and remembers whether any was reported down.
+class CancelOnUp final : public FabricObserver
+{
+public:
+    void agentState(const std::string&, AgentState state, const std::string&) override
+    {
+        if (state == AgentState::Up && ++m_up == kHosts)
+            cancel = true;
+        if (state == AgentState::Down)
+            down = true;
+    }
+    std::atomic<bool> cancel { false };
+    bool down = false;
+
+private:
+    int m_up = 0;
+};
+
 struct CliRun
 {
     int exitCode = -1;
@@ -191,6 +209,18 @@ private Q_SLOTS:
         QVERIFY2(rp::test::secondsSince(t0) < 10, std::to_string(rp::test::secondsSince(t0)).c_str());
     }
 
+    void cancelStopsEveryAgent()
+    {
+        CancelOnUp canceller;
+        const auto t0 = std::chrono::steady_clock::now();
+        auto round = runRound(&canceller, &canceller.cancel);
+        QVERIFY(!round);
+        QCOMPARE_KIND(round.error(), ErrorKind::Cancelled);
+        QVERIFY(!canceller.down); // stopped, not given up
+        QVERIFY2(rp::test::secondsSince(t0) < 10, std::to_string(rp::test::secondsSince(t0)).c_str());
+        // cleanup() checks that no agent is left on any host.
+    }
+
     void cliHealthyJson()
     {
         auto run = cli({ QStringLiteral("fabric"), QStringLiteral("check"), QStringLiteral("--inventory"),
@@ -208,7 +238,7 @@ private Q_SLOTS:
     }
 
 private:
-    Result<FabricRound> runRound(FabricObserver* observer = nullptr)
+    Result<FabricRound> runRound(FabricObserver* observer = nullptr, const std::atomic<bool>* cancel = nullptr)
     {
         ControllerOptions options;
         options.probePath = RP_PROBE;
@@ -217,7 +247,7 @@ private:
         auto context = lab::context();
         Controller controller(
             m_hosts, {}, [context](const HostSpec& spec) { return openExecutor(spec, context); }, options);
-        return controller.runRound(observer);
+        return controller.runRound(observer, cancel);
     }
 
     std::vector<FabricHost> m_hosts;
