@@ -340,7 +340,13 @@ void UdQpProber::onReceive(Queue& q, std::uint32_t slot, const void* wcp, std::v
         if (packet->to != q.id)
             return;
         const auto* grh = reinterpret_cast<const ibv_grh*>(q.region.at(slot * kSlotBytes));
-        const std::string key(reinterpret_cast<const char*>(grh->sgid.raw), 16);
+        // The reply's address handle is cached by who sent the probe. RoCE v2 over IPv4 puts an IPv4 header in the
+        // GRH's last 20 bytes and leaves the GRH's sgid meaningless, so the source address is read from there: keyed
+        // by the sgid, every IPv4 sender shared the first one's handle (the lab: a host's loopback answered its peer).
+        const std::uint8_t* raw = q.region.at(slot * kSlotBytes);
+        const bool ipv4 = (raw[0] >> 4) != 6 && (raw[20] >> 4) == 4;
+        const std::string key = ipv4 ? "4:" + std::string(reinterpret_cast<const char*>(raw + 32), 4)
+                                     : "6:" + std::string(reinterpret_cast<const char*>(grh->sgid.raw), 16);
         auto it = q.ahs.find("from:" + key);
         ibv_ah* ah = it == q.ahs.end() ? nullptr : it->second;
         if (!ah) {
