@@ -3,6 +3,7 @@
 // on 8 hosts; a healthy fleet gives no finding, a host whose UDP input nftables drops is named, a host whose agent is
 // killed during the round is named agent-down without holding the round up, and no agent is left running after any
 // of it. The CLI's exit codes and JSON against the same hosts.
+#include "clirun.h"
 #include "discovery/discover.h"
 #include "fabric/controller.h"
 #include "netnslab.h"
@@ -12,7 +13,6 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 #include <QTemporaryDir>
 
 #include <csignal>
@@ -96,21 +96,9 @@ private:
     int m_up = 0;
 };
 
-struct CliRun
+rp::test::CliRun cli(const QStringList& args)
 {
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-};
-
-CliRun cli(const QStringList& args)
-{
-    QProcess p;
-    p.start(QStringLiteral(RP_CLI), args);
-    p.closeWriteChannel();
-    if (!p.waitForFinished(120000))
-        qFatal("rocepilot-cli did not finish");
-    return { p.exitCode(), p.readAllStandardOutput(), p.readAllStandardError() };
+    return rp::test::runCli(QStringLiteral(RP_CLI), args);
 }
 
 } // namespace
