@@ -45,8 +45,8 @@ double agentPercentile(std::vector<double>& values, double q)
 {
     if (values.empty())
         return 0.0;
-    const auto at
-        = std::min(values.size() - 1, static_cast<std::size_t>(q * static_cast<double>(values.size() - 1) + 0.5));
+    const auto at = std::min(
+        values.size() - 1, static_cast<std::size_t>(std::lround(q * static_cast<double>(values.size() - 1))));
     std::nth_element(values.begin(), values.begin() + static_cast<std::ptrdiff_t>(at), values.end());
     return values[at];
 }
@@ -340,6 +340,8 @@ void AgentLoop::startPhase(const AgentStart& start)
 
 void AgentLoop::sendDue(Steady::time_point now)
 {
+    if (!m_phase)
+        return;
     auto& p = *m_phase;
     while (!p.due.empty() && p.due.top().first <= now) {
         auto [at, target] = p.due.top();
@@ -387,12 +389,16 @@ void AgentLoop::collect()
 
 void AgentLoop::expire(Steady::time_point now)
 {
+    if (!m_phase)
+        return;
     const auto timeout = duration_cast<Steady::duration>(duration<double>(m_phase->start.timeoutS));
     std::erase_if(m_pending, [&](const auto& item) { return item.second.sentAt + timeout <= now; });
 }
 
 void AgentLoop::flush(Steady::time_point now)
 {
+    if (!m_phase)
+        return;
     auto& p = *m_phase;
     const auto timeout = duration_cast<Steady::duration>(duration<double>(p.start.timeoutS));
     while (p.flushed < p.intervals) {

@@ -24,7 +24,7 @@ void AgentChannel::start(
     std::vector<AgentMessage> first, std::size_t endpointsExpected, std::chrono::milliseconds lifetime)
 {
     m_endpointsExpected = endpointsExpected;
-    m_thread = std::thread([this, first = std::move(first), lifetime]() mutable { body(std::move(first), lifetime); });
+    m_thread = std::thread([this, first = std::move(first), lifetime] { body(first, lifetime); });
 }
 
 void AgentChannel::send(const AgentMessage& message)
@@ -76,7 +76,7 @@ void AgentChannel::down(const std::string& why)
     m_hub.changed.notify_all();
 }
 
-void AgentChannel::body(std::vector<AgentMessage> first, std::chrono::milliseconds lifetime)
+void AgentChannel::body(const std::vector<AgentMessage>& first, std::chrono::milliseconds lifetime)
 {
     auto executor = m_factory(m_spec);
     if (!executor) {

@@ -67,7 +67,7 @@ public:
     bool ended = false;
 
 private:
-    void body(std::vector<AgentMessage> first, std::chrono::milliseconds lifetime);
+    void body(const std::vector<AgentMessage>& first, std::chrono::milliseconds lifetime);
     void onLine(std::string_view line);
     void down(const std::string& why);
 

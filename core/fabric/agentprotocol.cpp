@@ -251,8 +251,8 @@ Result<AgentMessage> readMessage(const json& object)
 {
     JsonFields f(object, ErrorKind::Protocol, "agent line", kWhere);
     const std::string type = f.text("type", 16);
-    if (f.error())
-        return std::unexpected(*f.error());
+    if (const auto& e = f.error())
+        return std::unexpected(*e);
     AgentMessage message;
     if (type == "hello") {
         f.only({ "type", "protocol", "secret", "mode", "lifetime_s" });
@@ -332,8 +332,8 @@ Result<AgentMessage> readMessage(const json& object)
         const std::string shown = type.size() > 32 ? type.substr(0, 32) + "..." : type;
         f.problem("unknown type '" + shown + "'");
     }
-    if (f.error())
-        return std::unexpected(*f.error());
+    if (const auto& e = f.error())
+        return std::unexpected(*e);
     return message;
 }
 

@@ -5,6 +5,7 @@
 #include <cerrno>
 #include <cstring>
 #include <ctime>
+#include <system_error>
 
 #include <arpa/inet.h>
 #include <netinet/in.h>
@@ -77,14 +78,14 @@ std::vector<AgentReadyEndpoint> UdpProber::serve(const std::vector<AgentEndpoint
         const int on = 1;
         if (!s.fd.valid() || ::setsockopt(s.fd.get(), SOL_SOCKET, SO_TIMESTAMPNS, &on, sizeof on) != 0
             || ::bind(s.fd.get(), reinterpret_cast<const sockaddr*>(&address), length) != 0) {
-            ready.error = "cannot open a UDP socket on " + e.address + ": " + std::strerror(errno);
+            ready.error = "cannot open a UDP socket on " + e.address + ": " + std::system_category().message(errno);
             out.push_back(std::move(ready));
             continue;
         }
         sockaddr_storage bound {};
         socklen_t boundLength = sizeof bound;
         if (::getsockname(s.fd.get(), reinterpret_cast<sockaddr*>(&bound), &boundLength) != 0) {
-            ready.error = std::string("getsockname failed: ") + std::strerror(errno);
+            ready.error = std::string("getsockname failed: ") + std::system_category().message(errno);
             out.push_back(std::move(ready));
             continue;
         }
@@ -100,6 +101,7 @@ std::vector<AgentReadyEndpoint> UdpProber::serve(const std::vector<AgentEndpoint
 std::vector<int> UdpProber::fds() const
 {
     std::vector<int> out;
+    out.reserve(m_sockets.size());
     for (const auto& s : m_sockets)
         out.push_back(s.fd.get());
     return out;

@@ -7,6 +7,7 @@
 #include <cerrno>
 #include <cstring>
 #include <ctime>
+#include <system_error>
 
 #include <fcntl.h>
 #include <infiniband/verbs.h>
@@ -138,7 +139,7 @@ UdQpProber::Device* UdQpProber::device(const std::string& name, std::string& why
     int count = 0;
     ibv_device** list = ibv_get_device_list(&count);
     if (!list) {
-        why = std::string("no RDMA devices: ") + std::strerror(errno);
+        why = std::string("no RDMA devices: ") + std::system_category().message(errno);
         return nullptr;
     }
     auto d = std::make_unique<Device>();
@@ -155,14 +156,14 @@ UdQpProber::Device* UdQpProber::device(const std::string& name, std::string& why
     d->pd.reset(ibv_alloc_pd(d->context));
     d->channel.reset(ibv_create_comp_channel(d->context));
     if (!d->pd || !d->channel) {
-        why = "cannot allocate a PD or completion channel on " + name + ": " + std::strerror(errno);
+        why = "cannot allocate a PD or completion channel on " + name + ": " + std::system_category().message(errno);
         return nullptr;
     }
     const int flags = ::fcntl(d->channel->fd, F_GETFL);
     d->cq = Cq(ibv_create_cq(d->context, 4096, nullptr, d->channel.get(), 0));
     if (flags < 0 || ::fcntl(d->channel->fd, F_SETFL, flags | O_NONBLOCK) < 0 || !d->cq.get()
         || ibv_req_notify_cq(d->cq.get(), 0) != 0) {
-        why = "cannot create a CQ on " + name + ": " + std::strerror(errno);
+        why = "cannot create a CQ on " + name + ": " + std::system_category().message(errno);
         return nullptr;
     }
     m_devices.push_back(std::move(d));
@@ -187,23 +188,23 @@ std::string UdQpProber::openQueue(Queue& q)
     init.cap.max_recv_sge = 1;
     q.qp.reset(ibv_create_qp(d.pd.get(), &init));
     if (!q.qp)
-        return std::string("cannot create a UD QP: ") + std::strerror(errno);
+        return std::string("cannot create a UD QP: ") + std::system_category().message(errno);
     ibv_qp_attr attr {};
     attr.qp_state = IBV_QPS_INIT;
     attr.pkey_index = 0;
     attr.port_num = static_cast<std::uint8_t>(q.port);
     attr.qkey = m_qkey;
     if (int rc = ibv_modify_qp(q.qp.get(), &attr, IBV_QP_STATE | IBV_QP_PKEY_INDEX | IBV_QP_PORT | IBV_QP_QKEY))
-        return std::string("cannot bring the UD QP to INIT: ") + std::strerror(rc);
+        return std::string("cannot bring the UD QP to INIT: ") + std::system_category().message(rc);
     attr = {};
     attr.qp_state = IBV_QPS_RTR;
     if (int rc = ibv_modify_qp(q.qp.get(), &attr, IBV_QP_STATE))
-        return std::string("cannot bring the UD QP to RTR: ") + std::strerror(rc);
+        return std::string("cannot bring the UD QP to RTR: ") + std::system_category().message(rc);
     attr = {};
     attr.qp_state = IBV_QPS_RTS;
     attr.sq_psn = 0;
     if (int rc = ibv_modify_qp(q.qp.get(), &attr, IBV_QP_STATE | IBV_QP_SQ_PSN))
-        return std::string("cannot bring the UD QP to RTS: ") + std::strerror(rc);
+        return std::string("cannot bring the UD QP to RTS: ") + std::system_category().message(rc);
     for (std::uint32_t slot = 0; slot < kRecvSlots; ++slot) {
         ibv_sge sge { q.region.addr(slot * kSlotBytes), static_cast<std::uint32_t>(kSlotBytes), q.region.lkey() };
         ibv_recv_wr wr {};
@@ -212,7 +213,7 @@ std::string UdQpProber::openQueue(Queue& q)
         wr.num_sge = 1;
         ibv_recv_wr* bad = nullptr;
         if (int rc = ibv_post_recv(q.qp.get(), &wr, &bad))
-            return std::string("cannot post receives: ") + std::strerror(rc);
+            return std::string("cannot post receives: ") + std::system_category().message(rc);
     }
     return {};
 }
