@@ -13,6 +13,7 @@ add_executable(rocepilot-cli
     ${CMAKE_CURRENT_LIST_DIR}/cli/testcmd.cpp
     ${CMAKE_CURRENT_LIST_DIR}/cli/exportcmd.cpp
     ${CMAKE_CURRENT_LIST_DIR}/cli/diagnosecmd.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/cli/fabriccmd.cpp
     ${CMAKE_CURRENT_LIST_DIR}/cli/bundlecmd.cpp
     ${CMAKE_CURRENT_LIST_DIR}/cli/reportcmd.cpp
     ${CMAKE_CURRENT_LIST_DIR}/cli/print.h

@@ -25,6 +25,7 @@ commands:
   journal    list, show or resume apply runs
   export     write an Ansible project (playbook + inventory) that applies a plan
   diagnose   find GID, VLAN, MTU, PFC, trust and ToS mismatches, live or from pasted outputs
+  fabric     probe every host pair with agents and name where a fault sits (fabric check)
   bundle     collect every output the troubleshooter reads from hosts into one file, or show one
   report     turn saved test runs into PDF, CSV and JSON reports, or compare them
 
@@ -71,6 +72,8 @@ int main(int argc, char** argv)
         return rp::cli::exportCommand(argc, argv);
     if (command == "diagnose")
         return rp::cli::diagnoseCommand(argc, argv);
+    if (command == "fabric")
+        return rp::cli::fabricCommand(argc, argv);
     if (command == "bundle")
         return rp::cli::bundleCommand(argc, argv);
     if (command == "report")

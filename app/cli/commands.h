@@ -17,6 +17,7 @@ int rollbackCommand(int argc, char** argv);
 int journalCommand(int argc, char** argv);
 int exportCommand(int argc, char** argv);
 int diagnoseCommand(int argc, char** argv);
+int fabricCommand(int argc, char** argv);
 int bundleCommand(int argc, char** argv);
 int reportCommand(int argc, char** argv);
 

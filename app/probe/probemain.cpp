@@ -4,6 +4,9 @@
 // diagnostics go to stderr. It stops when its stdin reaches EOF (the SSH channel closed: the controller is gone
 // or cancelled), on SIGTERM/SIGINT/SIGHUP, and at a deadline derived from the options, so it never lingers.
 #include "counters/native.h"
+#include "fabric/agent.h"
+#include "fabric/udpprober.h"
+#include "fabric/udqpprober.h"
 #include "perf/capabilities.h"
 #include "perf/perf.h"
 #include "perf/protocol.h"
@@ -33,11 +36,14 @@ const char* kUsage = R"(usage: rocepilot-probe hello
        rocepilot-probe server --transport tcp|rdma --options JSON [--bind ADDR] [--connect-timeout S]
        rocepilot-probe client --transport tcp|rdma --server ADDR --port N --options JSON [--connect-timeout S]
        rocepilot-probe sample --interval S [--rdma-dev DEV --port N [--sysfs-root DIR]] [--netdev IF] [--count N]
+       rocepilot-probe agent
 
 The remote half of a RoCE Pilot performance test. stdout: one JSON object per line (hello, ready, sample,
 size_result, done, error; see docs/json.md). It stops when stdin reaches EOF, so keep stdin open.
 `sample` prints the host's RDMA hw_counters and RoCE-relevant NIC statistics every S seconds as blocks
 (@T time, @H name value, @E then ethtool -S lines, @.), the counter sampler's stream (core/counters).
+`agent` is the fabric check's agent: it reads the controller's JSON lines on stdin (rocepilot.agent/1, see
+docs/fabric-api.md), answers and sends probes, and exits on stop, at EOF of stdin or at the run's lifetime.
 exit codes: 0 done, 1 the test failed (an error line says why), 2 usage error
 )";
 
@@ -65,12 +71,11 @@ extern "C" void onSignal(int)
 }
 
 /// One protocol line to stdout, whole, from any thread. A closed stdout means the controller is gone.
-void emit(const ProbeMessage& message)
+bool writeLine(const std::string& line)
 {
-    const std::string line = encode(message);
     std::lock_guard lock(g_outputMutex);
     if (g_outputBroken)
-        return;
+        return false;
     std::size_t off = 0;
     while (off < line.size()) {
         ssize_t put = ::write(STDOUT_FILENO, line.data() + off, line.size() - off);
@@ -79,10 +84,16 @@ void emit(const ProbeMessage& message)
         if (put <= 0) {
             g_outputBroken = true;
             stop(StopReason::OutputClosed);
-            return;
+            return false;
         }
         off += static_cast<std::size_t>(put);
     }
+    return true;
+}
+
+void emit(const ProbeMessage& message)
+{
+    (void)writeLine(encode(message));
 }
 
 void emitError(ErrorKind kind, const std::string& message, const std::string& where)
@@ -172,7 +183,7 @@ int runTest(const std::string& command, const std::map<std::string, std::string>
     }
     auto transportText = value("transport");
     auto transport = transportText ? transportFromString(*transportText) : std::nullopt;
-    if (!transport || *transport == Transport::Perftest)
+    if (!transport || *transport == perf::Transport::Perftest)
         return usageError("--transport must be tcp or rdma");
     auto optionsText = value("options");
     if (!optionsText)
@@ -224,7 +235,7 @@ int runTest(const std::string& command, const std::map<std::string, std::string>
     }
 
     Result<std::vector<SizeResult>> results = std::unexpected(Error {});
-    if (*transport == Transport::Tcp)
+    if (*transport == perf::Transport::Tcp)
         results = g_role == Role::Server ? runTcpServer(*options, endpoint, hooks)
                                          : runTcpClient(*options, endpoint, hooks);
     else
@@ -293,6 +304,24 @@ int runSample(const std::map<std::string, std::string>& args)
     return 0;
 }
 
+/// `agent`: the fabric check's agent (core/fabric/agent.h). Its stdin carries the controller's lines, so it reads
+/// stdin itself; the signal handlers stop it like a test.
+int runFabricAgent()
+{
+    fabric::AgentIo io;
+    io.inFd = STDIN_FILENO;
+    io.version = probeVersion();
+    io.stop = &g_stop;
+    io.output = [](const fabric::AgentMessage& m) { return writeLine(fabric::encodeAgent(m)); };
+    io.transportFor = [](const fabric::AgentHello& hello, std::string&) -> std::unique_ptr<fabric::ProbeTransport> {
+        const auto secret = fabric::probeSecretFromHex(hello.secret.c_str());
+        if (hello.mode == fabric::AgentMode::Rdma)
+            return std::make_unique<fabric::UdQpProber>(secret, fabric::probeQkey(secret));
+        return std::make_unique<fabric::UdpProber>(secret);
+    };
+    return fabric::runAgent(io);
+}
+
 } // namespace
 
 #if defined(__SANITIZE_ADDRESS__)
@@ -331,6 +360,11 @@ int main(int argc, char** argv)
             return usageError("hello takes no options");
         emit(HelloMsg { kProtocolVersion, probeVersion(), scanCapabilities() });
         return 0;
+    }
+    if (command == "agent") {
+        if (argc != 2)
+            return usageError("agent takes no options: the controller sends them on stdin");
+        return runFabricAgent();
     }
     if (command != "server" && command != "client" && command != "sample")
         return usageError("unknown command '" + command + "'");

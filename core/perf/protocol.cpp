@@ -2,6 +2,7 @@
 #include "perf/protocol.h"
 
 #include "util/command.h"
+#include "util/jsonfields.h"
 #include "util/text.h"
 
 #include <nlohmann/json.hpp>
@@ -18,190 +19,7 @@ using nlohmann::json;
 
 constexpr std::uint64_t kMaxCount = std::uint64_t { 1 } << 62;
 constexpr double kMaxSeconds = 1e7;
-constexpr std::size_t kMaxText = 4096;
 constexpr std::size_t kMaxDevices = 64;
-
-/// Reads the fields of one JSON object, every read checked; the first problem is kept and the rest skipped.
-class Fields
-{
-public:
-    Fields(const json& object, ErrorKind kind, std::string context)
-        : m_object(object)
-        , m_kind(kind)
-        , m_context(std::move(context))
-    { }
-
-    /// Fails on keys not in `allowed` (a garbled or foreign line is not half-read).
-    void only(std::initializer_list<std::string_view> allowed)
-    {
-        for (const auto& item : m_object.items()) {
-            bool known = false;
-            for (auto a : allowed)
-                known = known || a == item.key();
-            if (!known) {
-                const std::string key = item.key().size() > 64 ? item.key().substr(0, 64) + "..." : item.key();
-                problem("unknown key '" + key + "'");
-                return;
-            }
-        }
-    }
-
-    const json* find(std::string_view key, bool required)
-    {
-        auto it = m_object.find(key);
-        if (it == m_object.end()) {
-            if (required)
-                problem("'" + std::string(key) + "' is missing");
-            return nullptr;
-        }
-        return &*it;
-    }
-
-    std::uint64_t u64(
-        std::string_view key, std::uint64_t min, std::uint64_t max, std::uint64_t fallback = 0, bool required = true)
-    {
-        const json* v = find(key, required);
-        if (!v || m_error)
-            return fallback;
-        if (!v->is_number_unsigned() && !(v->is_number_integer() && v->get<std::int64_t>() >= 0)) {
-            problem("'" + std::string(key) + "' must be a whole number >= 0");
-            return fallback;
-        }
-        auto n = v->get<std::uint64_t>();
-        if (n < min || n > max) {
-            problem("'" + std::string(key) + "' must be " + std::to_string(min) + ".." + std::to_string(max));
-            return fallback;
-        }
-        return n;
-    }
-
-    int integer(std::string_view key, int min, int max, int fallback = 0, bool required = true)
-    {
-        const json* v = find(key, required);
-        if (!v || m_error)
-            return fallback;
-        if (!v->is_number_integer()) {
-            problem("'" + std::string(key) + "' must be a whole number");
-            return fallback;
-        }
-        auto n = v->get<std::int64_t>();
-        if (n < min || n > max) {
-            problem("'" + std::string(key) + "' must be " + std::to_string(min) + ".." + std::to_string(max));
-            return fallback;
-        }
-        return static_cast<int>(n);
-    }
-
-    std::optional<int> optInteger(std::string_view key, int min, int max)
-    {
-        const json* v = find(key, false);
-        if (!v || v->is_null() || m_error)
-            return std::nullopt;
-        return integer(key, min, max);
-    }
-
-    double number(std::string_view key, double min, double max, double fallback = 0, bool required = true)
-    {
-        const json* v = find(key, required);
-        if (!v || m_error)
-            return fallback;
-        if (!v->is_number()) {
-            problem("'" + std::string(key) + "' must be a number");
-            return fallback;
-        }
-        auto d = v->get<double>();
-        if (!std::isfinite(d) || d < min || d > max) {
-            problem("'" + std::string(key) + "' is out of range");
-            return fallback;
-        }
-        return d;
-    }
-
-    std::optional<double> optNumber(std::string_view key, double min, double max)
-    {
-        const json* v = find(key, true);
-        if (!v || v->is_null() || m_error)
-            return std::nullopt;
-        return number(key, min, max);
-    }
-
-    bool boolean(std::string_view key, bool fallback = false, bool required = true)
-    {
-        const json* v = find(key, required);
-        if (!v || m_error)
-            return fallback;
-        if (!v->is_boolean()) {
-            problem("'" + std::string(key) + "' must be true or false");
-            return fallback;
-        }
-        return v->get<bool>();
-    }
-
-    std::string text(std::string_view key, std::size_t maxLength = kMaxText, bool required = true)
-    {
-        const json* v = find(key, required);
-        if (!v || m_error)
-            return {};
-        if (!v->is_string()) {
-            problem("'" + std::string(key) + "' must be a string");
-            return {};
-        }
-        const auto& s = v->get_ref<const std::string&>();
-        if (s.size() > maxLength) {
-            problem("'" + std::string(key) + "' is longer than " + std::to_string(maxLength) + " bytes");
-            return {};
-        }
-        return s;
-    }
-
-    const json* object(std::string_view key, bool nullable = false)
-    {
-        const json* v = find(key, true);
-        if (!v || m_error)
-            return nullptr;
-        if (nullable && v->is_null())
-            return nullptr;
-        if (!v->is_object()) {
-            problem("'" + std::string(key) + "' must be an object" + (nullable ? " or null" : ""));
-            return nullptr;
-        }
-        return v;
-    }
-
-    const json* array(std::string_view key, std::size_t maxItems, bool required = true)
-    {
-        const json* v = find(key, required);
-        if (!v || m_error)
-            return nullptr;
-        if (!v->is_array()) {
-            problem("'" + std::string(key) + "' must be a list");
-            return nullptr;
-        }
-        if (v->size() > maxItems) {
-            problem("'" + std::string(key) + "' has more than " + std::to_string(maxItems) + " items");
-            return nullptr;
-        }
-        return v;
-    }
-
-    void problem(const std::string& message)
-    {
-        if (!m_error)
-            m_error = Error { m_kind, m_context + ": " + message, "probe protocol", {}, 0 };
-    }
-    void adopt(const std::optional<Error>& inner)
-    {
-        if (inner && !m_error)
-            m_error = inner;
-    }
-    const std::optional<Error>& error() const { return m_error; }
-
-private:
-    const json& m_object;
-    ErrorKind m_kind;
-    std::string m_context;
-    std::optional<Error> m_error;
-};
 
 json sampleJson(const Sample& s)
 {
@@ -263,7 +81,7 @@ constexpr double kMaxRate = 1e12;
 constexpr double kMaxUs = 1e13;
 constexpr double kMaxPercent = 1e5;
 
-Sample readSample(Fields& f)
+Sample readSample(JsonFields& f)
 {
     Sample s;
     s.size = f.u64("size", 1, kMaxMessageSize);
@@ -283,7 +101,7 @@ Sample readSample(Fields& f)
 
 std::optional<Error> readLatency(const json& object, LatencySummary& l)
 {
-    Fields f(object, ErrorKind::Protocol, "latency");
+    JsonFields f(object, ErrorKind::Protocol, "latency");
     f.only({ "count", "min_us", "p50_us", "p90_us", "p99_us", "p999_us", "max_us", "mean_us" });
     l.count = f.u64("count", 0, kMaxCount);
     auto minUs = f.optNumber("min_us", 0, kMaxUs);
@@ -312,7 +130,7 @@ std::optional<Error> readLatency(const json& object, LatencySummary& l)
 
 std::optional<Error> readCpu(const json& object, CpuUse& c)
 {
-    Fields f(object, ErrorKind::Protocol, "cpu");
+    JsonFields f(object, ErrorKind::Protocol, "cpu");
     f.only({ "user_s", "sys_s", "wall_s", "percent" });
     c.userS = f.number("user_s", 0, kMaxSeconds);
     c.sysS = f.number("sys_s", 0, kMaxSeconds);
@@ -326,7 +144,7 @@ std::optional<Error> readCpu(const json& object, CpuUse& c)
     return f.error();
 }
 
-SizeResult readResult(Fields& f)
+SizeResult readResult(JsonFields& f)
 {
     SizeResult r;
     r.size = f.u64("size", 1, kMaxMessageSize);
@@ -346,7 +164,7 @@ SizeResult readResult(Fields& f)
     return r;
 }
 
-Role readRole(Fields& f)
+Role readRole(JsonFields& f)
 {
     auto text = f.text("role", 16);
     if (f.error())
@@ -357,10 +175,10 @@ Role readRole(Fields& f)
     return role.value_or(Role::Client);
 }
 
-Capabilities readCapabilities(const json& object, Fields& outer)
+Capabilities readCapabilities(const json& object, JsonFields& outer)
 {
     Capabilities c;
-    Fields f(object, ErrorKind::Protocol, "capabilities");
+    JsonFields f(object, ErrorKind::Protocol, "capabilities");
     f.only({ "tcp", "rdma", "rdma_devices", "perftest", "perftest_out_json" });
     c.tcp = f.boolean("tcp");
     c.rdma = f.boolean("rdma");
@@ -370,7 +188,7 @@ Capabilities readCapabilities(const json& object, Fields& outer)
                 f.problem("'rdma_devices' items must be objects");
                 break;
             }
-            Fields df(d, ErrorKind::Protocol, "rdma device");
+            JsonFields df(d, ErrorKind::Protocol, "rdma device");
             df.only({ "name", "ports", "max_inline" });
             RdmaDeviceInfo info;
             info.name = df.text("name", 64);
@@ -533,13 +351,13 @@ Result<ProbeMessage> decodeLine(std::string_view line)
             return fail(ErrorKind::Protocol, "probe line is not JSON", "probe protocol");
         if (!j.is_object())
             return fail(ErrorKind::Protocol, "probe line is not a JSON object", "probe protocol");
-        Fields f(j, ErrorKind::Protocol, "probe message");
+        JsonFields f(j, ErrorKind::Protocol, "probe message");
         const std::string type = f.text("type", 32);
         if (const auto& error = f.error())
             return std::unexpected(*error);
         ProbeMessage out;
         if (type == "hello") {
-            Fields h(j, ErrorKind::Protocol, "hello");
+            JsonFields h(j, ErrorKind::Protocol, "hello");
             h.only({ "type", "protocol", "probe_version", "capabilities" });
             HelloMsg m;
             m.protocol = h.integer("protocol", 0, 1000000);
@@ -550,7 +368,7 @@ Result<ProbeMessage> decodeLine(std::string_view line)
                 return std::unexpected(*error);
             out = m;
         } else if (type == "ready") {
-            Fields r(j, ErrorKind::Protocol, "ready");
+            JsonFields r(j, ErrorKind::Protocol, "ready");
             r.only({ "type", "role", "port" });
             ReadyMsg m;
             m.role = readRole(r);
@@ -559,7 +377,7 @@ Result<ProbeMessage> decodeLine(std::string_view line)
                 return std::unexpected(*error);
             out = m;
         } else if (type == "sample") {
-            Fields s(j, ErrorKind::Protocol, "sample");
+            JsonFields s(j, ErrorKind::Protocol, "sample");
             s.only({ "type", "role", "size", "t_s", "interval_s", "messages", "bytes", "gbps", "msgs_per_s", "p50_us",
                 "p99_us", "cpu_percent" });
             SampleMsg m;
@@ -569,7 +387,7 @@ Result<ProbeMessage> decodeLine(std::string_view line)
                 return std::unexpected(*error);
             out = m;
         } else if (type == "size_result") {
-            Fields s(j, ErrorKind::Protocol, "size_result");
+            JsonFields s(j, ErrorKind::Protocol, "size_result");
             s.only({ "type", "role", "size", "messages", "bytes", "elapsed_s", "gbps", "msgs_per_s", "latency", "cpu",
                 "verify_errors" });
             SizeResultMsg m;
@@ -579,7 +397,7 @@ Result<ProbeMessage> decodeLine(std::string_view line)
                 return std::unexpected(*error);
             out = m;
         } else if (type == "done") {
-            Fields d(j, ErrorKind::Protocol, "done");
+            JsonFields d(j, ErrorKind::Protocol, "done");
             d.only({ "type", "role", "sizes" });
             DoneMsg m;
             m.role = readRole(d);
@@ -588,7 +406,7 @@ Result<ProbeMessage> decodeLine(std::string_view line)
                 return std::unexpected(*error);
             out = m;
         } else if (type == "error") {
-            Fields e(j, ErrorKind::Protocol, "error");
+            JsonFields e(j, ErrorKind::Protocol, "error");
             e.only({ "type", "role", "kind", "message", "where" });
             ErrorMsg m;
             m.role = readRole(e);
@@ -648,7 +466,7 @@ Result<TestOptions> optionsFromJson(std::string_view text)
         json j = json::parse(text, nullptr, false);
         if (j.is_discarded() || !j.is_object())
             return fail(ErrorKind::Usage, "--options: not a JSON object", "--options");
-        Fields f(j, ErrorKind::Usage, "--options");
+        JsonFields f(j, ErrorKind::Usage, "--options");
         f.only({ "mode", "op", "transport", "sizes", "inline", "completion", "depth", "post_list", "signal_every",
             "iterations", "duration_s", "warmup_s", "sample_interval_s", "verify_data", "device", "gid_index", "tos",
             "port" });

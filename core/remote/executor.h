@@ -34,6 +34,10 @@ struct ExecOptions
     /// it at once. A command that watches its stdin (rocepilot-probe) then sees EOF exactly when we stop it or
     /// go away (a cancel, a timeout, a dropped SSH connection), even when no signal reaches it.
     bool keepStdinOpen = false;
+    /// With keepStdinOpen: asked for more input whenever everything before it was written (at least every 100 ms
+    /// while the command runs); returns the bytes to write next, empty for nothing now. A conversation with a
+    /// long-running command (the fabric agent takes its second pass and its stop this way) needs no new channel.
+    std::function<std::string()> moreInput;
     /// Called with each chunk of stdout as it arrives (from the calling thread), for live progress of long
     /// commands; the chunk is also kept in ExecResult::out as usual.
     std::function<void(std::string_view chunk)> onStdout;

@@ -190,8 +190,9 @@ Result<ExecResult> LocalExecutor::run(const Command& command, const ExecOptions&
     setNonBlocking(err.read.get());
 
     ExecResult result;
+    std::string input = options.stdinData;
     std::size_t inOffset = 0;
-    bool inputDone = options.stdinData.empty();
+    bool inputDone = input.empty();
     if (inputDone && !options.keepStdinOpen)
         in.write.reset();
 
@@ -222,6 +223,11 @@ Result<ExecResult> LocalExecutor::run(const Command& command, const ExecOptions&
         if (err.read.valid()) {
             errIdx = static_cast<int>(n);
             fds[n++] = { err.read.get(), POLLIN, 0 };
+        }
+        if (inputDone && in.write.valid() && options.keepStdinOpen && options.moreInput) {
+            input = options.moreInput();
+            inOffset = 0;
+            inputDone = input.empty();
         }
         if (in.write.valid() && !inputDone) {
             inIdx = static_cast<int>(n);
@@ -266,7 +272,7 @@ Result<ExecResult> LocalExecutor::run(const Command& command, const ExecOptions&
             break;
 
         if (inIdx >= 0 && fds[static_cast<std::size_t>(inIdx)].revents != 0) {
-            const auto& data = options.stdinData;
+            const auto& data = input;
             ssize_t put
                 = ::write(in.write.get(), data.data() + inOffset, std::min<std::size_t>(data.size() - inOffset, 65536));
             if (put > 0) {

@@ -438,10 +438,11 @@ Result<ExecResult> SshExecutor::run(const Command& command, const ExecOptions& o
         return *e;
 
     ExecResult result;
+    std::string input = options.stdinData;
     std::size_t inOffset = 0;
-    // inputDone: stdinData is all sent. EOF follows at once unless the caller keeps stdin open: then it goes
+    // inputDone: the input so far is all sent. EOF follows at once unless the caller keeps stdin open: then it goes
     // only with the channel's close, when the command ended or we stopped it.
-    bool inputDone = options.stdinData.empty();
+    bool inputDone = input.empty();
     if (inputDone && !options.keepStdinOpen)
         ssh_channel_send_eof(channel);
     enum class Stop { None, Timeout, Cancel, Overflow };
@@ -459,8 +460,13 @@ Result<ExecResult> SshExecutor::run(const Command& command, const ExecOptions& o
             break;
         }
         bool progressed = false;
+        if (inputDone && options.keepStdinOpen && options.moreInput) {
+            input = options.moreInput();
+            inOffset = 0;
+            inputDone = input.empty();
+        }
         if (!inputDone) {
-            const auto& data = options.stdinData;
+            const auto& data = input;
             auto chunk = static_cast<uint32_t>(std::min<std::size_t>(data.size() - inOffset, 32768));
             int put = ssh_channel_write(channel, data.data() + inOffset, chunk);
             if (put == SSH_ERROR)

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Discovery of real OpenSSH hosts (netns lab, tests/support/netns-hosts.sh): 20 hosts in parallel, named states for
 // bad hosts, cancel, hostile interface names, and the CLI's exit codes against them.
+#include "clirun.h"
 #include "discovery/discover.h"
 #include "netnslab.h"
 
@@ -9,7 +10,6 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
-#include <QProcess>
 #include <QTemporaryDir>
 #include <algorithm>
 #include <mutex>
@@ -24,21 +24,9 @@ const Netdev* netdev(const HostFacts& f, const std::string& name)
     return it == f.netdevs.end() ? nullptr : &*it;
 }
 
-struct CliRun
+rp::test::CliRun cli(const QStringList& args)
 {
-    int exitCode = -1;
-    QByteArray out;
-    QByteArray err;
-};
-
-CliRun cli(const QStringList& args)
-{
-    QProcess p;
-    p.start(QStringLiteral(RP_CLI), args);
-    p.closeWriteChannel();
-    if (!p.waitForFinished(120000))
-        qFatal("rocepilot-cli did not finish");
-    return { p.exitCode(), p.readAllStandardOutput(), p.readAllStandardError() };
+    return rp::test::runCli(QStringLiteral(RP_CLI), args);
 }
 
 } // namespace

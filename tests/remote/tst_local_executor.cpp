@@ -8,8 +8,10 @@
 
 #include <atomic>
 #include <chrono>
+#include <deque>
 #include <filesystem>
 #include <fstream>
+#include <mutex>
 #include <random>
 #include <set>
 #include <sstream>
@@ -253,6 +255,43 @@ private slots:
         auto done = ex.run(Command { "sh", "-c", "echo done" }, empty);
         QVERIFY(done);
         QCOMPARE(done->out, std::string("done\n"));
+        QVERIFY(noChildrenLeft());
+    }
+
+    void moreInputIsAConversation()
+    {
+        // Each answer the command prints makes the next question: input written after the start, on the same stdin.
+        LocalExecutor ex;
+        std::mutex m;
+        std::string seen;
+        std::deque<std::string> next;
+        std::atomic<bool> cancel { false };
+        ExecOptions o;
+        o.stdinData = "one\n";
+        o.keepStdinOpen = true;
+        o.cancel = &cancel;
+        o.moreInput = [&] {
+            std::lock_guard lock(m);
+            if (next.empty())
+                return std::string();
+            auto s = next.front();
+            next.pop_front();
+            return s;
+        };
+        o.onStdout = [&](std::string_view chunk) {
+            std::lock_guard lock(m);
+            seen += chunk;
+            if (seen == "one\n")
+                next.push_back("two\n");
+            else if (seen == "one\ntwo\n")
+                cancel = true;
+        };
+        auto t0 = Clock::now();
+        auto r = ex.run(Command { "cat" }, o);
+        QVERIFY(!r);
+        QCOMPARE_ENUM(r.error().kind, ErrorKind::Cancelled);
+        QCOMPARE(seen, std::string("one\ntwo\n"));
+        QVERIFY(msSince(t0) < 2000);
         QVERIFY(noChildrenLeft());
     }
 

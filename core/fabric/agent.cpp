@@ -1,0 +1,464 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "fabric/agent.h"
+
+#include "fabric/probetransport.h"
+#include "perf/protocol.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <map>
+#include <optional>
+#include <queue>
+#include <set>
+#include <thread>
+#include <unordered_map>
+
+#include <poll.h>
+#include <sys/resource.h>
+#include <unistd.h>
+
+namespace rp::fabric {
+namespace {
+
+using Steady = std::chrono::steady_clock;
+using std::chrono::duration;
+using std::chrono::duration_cast;
+using std::chrono::milliseconds;
+
+/// A hostile or broken controller cannot make the agent hold more than this many targets.
+constexpr std::size_t kMaxStagedTargets = std::size_t { 1 } << 18;
+
+struct TargetStats
+{
+    std::uint32_t sent = 0;
+    std::uint32_t received = 0;
+    bool blocked = false; ///< a send failed with EPERM/EACCES: a local firewall refused it
+    std::vector<double> rtt;
+    std::vector<double> prober;
+    std::vector<double> responder;
+};
+
+double agentPercentile(std::vector<double>& values, double q)
+{
+    if (values.empty())
+        return 0.0;
+    const auto at = std::min(
+        values.size() - 1, static_cast<std::size_t>(std::lround(q * static_cast<double>(values.size() - 1))));
+    std::nth_element(values.begin(), values.begin() + static_cast<std::ptrdiff_t>(at), values.end());
+    return values[at];
+}
+
+double cpuSeconds()
+{
+    rusage use {};
+    ::getrusage(RUSAGE_SELF, &use);
+    return static_cast<double>(use.ru_utime.tv_sec + use.ru_stime.tv_sec)
+        + static_cast<double>(use.ru_utime.tv_usec + use.ru_stime.tv_usec) / 1e6;
+}
+
+double loadAverage()
+{
+    double load = 0.0;
+    if (FILE* f = std::fopen("/proc/loadavg", "re")) {
+        if (std::fscanf(f, "%lf", &load) != 1)
+            load = 0.0;
+        std::fclose(f);
+    }
+    return load;
+}
+
+class AgentLoop
+{
+public:
+    explicit AgentLoop(const AgentIo& io)
+        : m_io(io)
+    { }
+
+    int run();
+
+private:
+    struct Pending
+    {
+        std::size_t target = 0;
+        std::size_t interval = 0;
+        Steady::time_point sentAt;
+    };
+
+    struct Phase
+    {
+        AgentStart start;
+        std::vector<AgentTarget> targets;
+        Steady::time_point t0;
+        Steady::time_point sendEnd;
+        Steady::duration period {};
+        Steady::duration interval {};
+        std::size_t intervals = 1;
+        std::size_t flushed = 0;
+        std::vector<std::vector<TargetStats>> stats; ///< [interval][target]
+        using Due = std::pair<Steady::time_point, std::size_t>;
+        std::priority_queue<Due, std::vector<Due>, std::greater<>> due;
+        double cpuAtStart = 0.0;
+    };
+
+    bool emit(const AgentMessage& m)
+    {
+        if (!m_io.output(m)) {
+            m_done = true;
+            return false;
+        }
+        return true;
+    }
+    void fatal(ErrorKind kind, const std::string& message)
+    {
+        emit(AgentError { kind, message, "agent" });
+        m_exit = 1;
+        m_done = true;
+    }
+    void complain(ErrorKind kind, const std::string& message) { emit(AgentError { kind, message, "agent" }); }
+
+    void readInput();
+    void handle(const AgentMessage& message);
+    void serve(const AgentServe& serve);
+    void stage(const AgentTargets& targets);
+    void startPhase(const AgentStart& start);
+    void sendDue(Steady::time_point now);
+    void collect();
+    void expire(Steady::time_point now);
+    void flush(Steady::time_point now);
+    Steady::time_point nextWake(Steady::time_point now) const;
+
+    const AgentIo& m_io;
+    perf::LineSplitter m_splitter;
+    std::optional<AgentHello> m_hello;
+    Steady::time_point m_deadline = Steady::time_point::max();
+    std::unique_ptr<ProbeTransport> m_transport;
+    bool m_served = false;
+    std::set<std::uint32_t> m_ours;
+    std::map<std::uint64_t, std::vector<AgentTarget>> m_staged;
+    std::size_t m_stagedCount = 0;
+    std::optional<Phase> m_phase;
+    std::unordered_map<std::uint64_t, Pending> m_pending;
+    std::uint64_t m_seq = 0;
+    std::vector<ReplyTimes> m_replies;
+    bool m_done = false;
+    int m_exit = 0;
+};
+
+int AgentLoop::run()
+{
+    while (!m_done) {
+        if (m_io.stop && m_io.stop->load())
+            break;
+        auto now = Steady::now();
+        if (now >= m_deadline) {
+            complain(ErrorKind::Timeout, "the agent's lifetime passed; exiting");
+            break;
+        }
+        std::vector<pollfd> fds { { m_io.inFd, POLLIN, 0 } };
+        if (m_transport) {
+            for (int fd : m_transport->fds())
+                fds.push_back({ fd, POLLIN, 0 });
+        }
+        const auto wait = std::clamp<long long>(duration_cast<milliseconds>(nextWake(now) - now).count() + 1, 0, 100);
+        const int ready = ::poll(fds.data(), fds.size(), static_cast<int>(wait));
+        if (ready < 0 && errno != EINTR) {
+            fatal(ErrorKind::Io, "poll failed");
+            break;
+        }
+        if (ready > 0 && fds[0].revents != 0)
+            readInput();
+        if (m_transport && !m_done)
+            collect();
+        if (m_phase && !m_done) {
+            now = Steady::now();
+            sendDue(now);
+            expire(now);
+            flush(now);
+        }
+    }
+    return m_exit;
+}
+
+Steady::time_point AgentLoop::nextWake(Steady::time_point now) const
+{
+    auto wake = std::min(m_deadline, now + milliseconds(100));
+    if (m_phase) {
+        if (!m_phase->due.empty())
+            wake = std::min(wake, m_phase->due.top().first);
+        if (!m_pending.empty())
+            wake = std::min(wake, now + milliseconds(20));
+        const auto end = m_phase->t0 + m_phase->interval * static_cast<long>(m_phase->flushed + 1)
+            + duration_cast<Steady::duration>(duration<double>(m_phase->start.timeoutS));
+        wake = std::min(wake, end);
+    }
+    return wake;
+}
+
+void AgentLoop::readInput()
+{
+    char buffer[65536];
+    const ssize_t got = ::read(m_io.inFd, buffer, sizeof buffer);
+    if (got < 0 && errno == EINTR)
+        return;
+    if (got <= 0) {
+        m_done = true; // EOF: the controller or its connection is gone
+        return;
+    }
+    auto fed = m_splitter.feed(std::string_view(buffer, static_cast<std::size_t>(got)), [&](std::string_view line) {
+        if (m_done)
+            return;
+        auto message = decodeAgentLine(line);
+        if (!message) {
+            fatal(ErrorKind::Protocol, message.error().message);
+            return;
+        }
+        handle(*message);
+    });
+    if (!fed)
+        fatal(ErrorKind::Protocol, fed.error().message);
+}
+
+void AgentLoop::handle(const AgentMessage& message)
+{
+    if (!m_hello) {
+        const auto* hello = std::get_if<AgentHello>(&message);
+        if (!hello) {
+            fatal(ErrorKind::Protocol, "the first line must be a hello");
+            return;
+        }
+        if (hello->protocol != kAgentProtocolVersion) {
+            fatal(ErrorKind::Protocol,
+                "the controller speaks agent protocol " + std::to_string(hello->protocol) + ", this agent "
+                    + std::to_string(kAgentProtocolVersion));
+            return;
+        }
+        std::string why;
+        m_transport = m_io.transportFor(*hello, why);
+        if (!m_transport) {
+            fatal(ErrorKind::Usage, why);
+            return;
+        }
+        m_hello = *hello;
+        m_deadline = Steady::now() + duration_cast<Steady::duration>(duration<double>(hello->lifetimeS));
+        return;
+    }
+    if (const auto* serveMsg = std::get_if<AgentServe>(&message))
+        serve(*serveMsg);
+    else if (const auto* targets = std::get_if<AgentTargets>(&message))
+        stage(*targets);
+    else if (const auto* start = std::get_if<AgentStart>(&message))
+        startPhase(*start);
+    else if (std::holds_alternative<AgentStop>(message))
+        m_done = true;
+    else
+        fatal(ErrorKind::Protocol, "a message only an agent sends came from the controller");
+}
+
+void AgentLoop::serve(const AgentServe& serveMsg)
+{
+    if (m_served) {
+        complain(ErrorKind::Usage, "the endpoints are served already; serve is sent once");
+        return;
+    }
+    m_served = true;
+    AgentReady ready;
+    ready.version = m_io.version;
+    ready.mode = m_transport->mode();
+    ready.endpoints = m_transport->serve(serveMsg.endpoints);
+    for (const auto& e : ready.endpoints) {
+        if (e.error.empty())
+            m_ours.insert(e.id);
+    }
+    // Sent in parts like every list; the controller counts endpoints until it has them all.
+    for (std::size_t i = 0; i < ready.endpoints.size() || i == 0; i += kAgentMaxItems) {
+        AgentReady part = ready;
+        const auto end = std::min(ready.endpoints.size(), i + kAgentMaxItems);
+        part.endpoints.assign(ready.endpoints.begin() + static_cast<std::ptrdiff_t>(i),
+            ready.endpoints.begin() + static_cast<std::ptrdiff_t>(end));
+        if (!emit(part))
+            return;
+    }
+}
+
+void AgentLoop::stage(const AgentTargets& targets)
+{
+    if (!m_served) {
+        fatal(ErrorKind::Protocol, "targets came before serve");
+        return;
+    }
+    auto& list = m_staged[targets.phase];
+    for (const auto& t : targets.targets) {
+        if (!m_ours.contains(t.from)) {
+            complain(ErrorKind::Usage,
+                "target " + std::to_string(t.from) + "->" + std::to_string(t.to)
+                    + " is from an endpoint this agent does not serve; skipped");
+            continue;
+        }
+        if (m_stagedCount >= kMaxStagedTargets) {
+            fatal(ErrorKind::Usage, "more than " + std::to_string(kMaxStagedTargets) + " targets");
+            return;
+        }
+        list.push_back(t);
+        ++m_stagedCount;
+    }
+}
+
+void AgentLoop::startPhase(const AgentStart& start)
+{
+    if (m_phase) {
+        complain(ErrorKind::Usage,
+            "phase " + std::to_string(start.phase) + " asked while phase " + std::to_string(m_phase->start.phase)
+                + " runs; ignored");
+        return;
+    }
+    Phase p;
+    p.start = start;
+    p.start.rate = agentRate(start.rate, loadAverage(), std::max(1u, std::thread::hardware_concurrency()));
+    if (auto it = m_staged.find(start.phase); it != m_staged.end()) {
+        m_stagedCount -= it->second.size();
+        p.targets = std::move(it->second);
+        m_staged.erase(it);
+    }
+    p.t0 = Steady::now();
+    const auto length = duration_cast<Steady::duration>(duration<double>(start.durationS));
+    p.sendEnd = p.t0 + length;
+    p.period = duration_cast<Steady::duration>(duration<double>(1.0 / p.start.rate));
+    p.interval = start.intervalS > 0 ? duration_cast<Steady::duration>(duration<double>(start.intervalS)) : length;
+    p.intervals = static_cast<std::size_t>(
+        std::ceil(start.durationS / (start.intervalS > 0 ? start.intervalS : start.durationS) - 1e-9));
+    p.intervals = std::max<std::size_t>(1, p.intervals);
+    p.stats.assign(p.intervals, std::vector<TargetStats>(p.targets.size()));
+    // Spread the targets' first probes evenly over one period, so the agent sends a steady trickle, not bursts.
+    for (std::size_t i = 0; i < p.targets.size(); ++i)
+        p.due.emplace(p.t0 + p.period * static_cast<long>(i) / static_cast<long>(p.targets.size()), i);
+    p.cpuAtStart = cpuSeconds();
+    m_phase = std::move(p);
+}
+
+void AgentLoop::sendDue(Steady::time_point now)
+{
+    if (!m_phase)
+        return;
+    auto& p = *m_phase;
+    while (!p.due.empty() && p.due.top().first <= now) {
+        auto [at, target] = p.due.top();
+        p.due.pop();
+        if (at >= p.sendEnd)
+            continue;
+        const auto interval = std::min(p.intervals - 1, static_cast<std::size_t>((at - p.t0) / p.interval));
+        auto& stats = p.stats[interval][target];
+        const std::uint64_t seq = ++m_seq;
+        ++stats.sent;
+        const int err = m_transport->send(p.targets[target], seq);
+        if (err == 0)
+            m_pending[seq] = { target, interval, now };
+        else if (err == EPERM || err == EACCES)
+            stats.blocked = true;
+        // Late sends (a busy host) are not made up for: the rate is a ceiling, never exceeded in a burst.
+        auto next = at + p.period;
+        if (next < now)
+            next = now + p.period;
+        p.due.emplace(next, target);
+    }
+}
+
+void AgentLoop::collect()
+{
+    m_replies.clear();
+    m_transport->receive(m_replies);
+    if (!m_phase)
+        return;
+    for (const auto& r : m_replies) {
+        auto it = m_pending.find(r.seq);
+        if (it == m_pending.end())
+            continue; // too late (counted lost) or not ours
+        const auto& target = m_phase->targets[it->second.target];
+        if (target.from != r.from || target.to != r.to)
+            continue;
+        auto& stats = m_phase->stats[it->second.interval][it->second.target];
+        ++stats.received;
+        stats.rtt.push_back(r.rttUs);
+        stats.prober.push_back(r.proberDelayUs);
+        stats.responder.push_back(r.responderDelayUs);
+        m_pending.erase(it);
+    }
+}
+
+void AgentLoop::expire(Steady::time_point now)
+{
+    if (!m_phase)
+        return;
+    const auto timeout = duration_cast<Steady::duration>(duration<double>(m_phase->start.timeoutS));
+    std::erase_if(m_pending, [&](const auto& item) { return item.second.sentAt + timeout <= now; });
+}
+
+void AgentLoop::flush(Steady::time_point now)
+{
+    if (!m_phase)
+        return;
+    auto& p = *m_phase;
+    const auto timeout = duration_cast<Steady::duration>(duration<double>(p.start.timeoutS));
+    while (p.flushed < p.intervals) {
+        const auto end = std::min(p.t0 + p.interval * static_cast<long>(p.flushed + 1), p.sendEnd);
+        if (now < end + timeout)
+            return;
+        auto& stats = p.stats[p.flushed];
+        AgentResult result;
+        result.phase = p.start.phase;
+        result.tS = duration<double>(p.interval * static_cast<long>(p.flushed)).count();
+        result.intervalS = duration<double>(end - (p.t0 + p.interval * static_cast<long>(p.flushed))).count();
+        for (std::size_t i = 0; i < p.targets.size(); ++i) {
+            auto& s = stats[i];
+            AgentCell c;
+            c.from = p.targets[i].from;
+            c.to = p.targets[i].to;
+            c.sent = s.sent;
+            c.received = s.received;
+            c.rttP50Us = agentPercentile(s.rtt, 0.5);
+            c.rttP99Us = std::max(c.rttP50Us, agentPercentile(s.rtt, 0.99));
+            c.proberDelayP50Us = agentPercentile(s.prober, 0.5);
+            c.responderDelayP50Us = agentPercentile(s.responder, 0.5);
+            if (s.sent > 0 && s.received == 0)
+                c.reason = s.blocked ? Reason::PortBlocked : Reason::Timeout;
+            result.cells.push_back(c);
+            if (result.cells.size() == kAgentMaxItems && i + 1 < p.targets.size()) {
+                result.last = false;
+                if (!emit(result))
+                    return;
+                result.cells.clear();
+            }
+        }
+        result.last = true;
+        if (!emit(result))
+            return;
+        stats = {};
+        ++p.flushed;
+    }
+    const double wall = duration<double>(now - p.t0).count();
+    const double cpu = wall > 0 ? 100.0 * (cpuSeconds() - p.cpuAtStart) / wall : 0.0;
+    emit(AgentDone { p.start.phase, std::max(0.0, cpu), p.start.rate });
+    m_pending.clear();
+    m_phase.reset();
+}
+
+} // namespace
+
+double agentRate(double asked, double load, unsigned cpus)
+{
+    const double rate = std::clamp(asked, 0.1, kAgentMaxRate);
+    const double capacity = static_cast<double>(std::max(1u, cpus));
+    if (!(load > capacity))
+        return rate;
+    return std::max(rate / 10.0, rate * capacity / load);
+}
+
+int runAgent(const AgentIo& io)
+{
+    AgentLoop loop(io);
+    return loop.run();
+}
+
+} // namespace rp::fabric

@@ -1,0 +1,177 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "fabric/agentchannel.h"
+
+#include "perf/protocol.h"
+#include "util/text.h"
+
+namespace rp::fabric {
+
+AgentChannel::AgentChannel(ChannelHub& hub, HostSpec spec, ExecutorFactory factory, perf::SessionOptions probe)
+    : m_hub(hub)
+    , m_spec(std::move(spec))
+    , m_factory(std::move(factory))
+    , m_probe(std::move(probe))
+{ }
+
+AgentChannel::~AgentChannel()
+{
+    m_cancel = true;
+    if (m_thread.joinable())
+        m_thread.join();
+}
+
+void AgentChannel::start(
+    std::vector<AgentMessage> first, std::size_t endpointsExpected, std::chrono::milliseconds lifetime)
+{
+    m_endpointsExpected = endpointsExpected;
+    m_thread = std::thread([this, first = std::move(first), lifetime] { body(first, lifetime); });
+}
+
+void AgentChannel::send(const AgentMessage& message)
+{
+    std::lock_guard lock(m_hub.mutex);
+    m_outbox.push_back(encodeAgent(message));
+}
+
+void AgentChannel::askStop()
+{
+    std::lock_guard lock(m_hub.mutex);
+    m_stopAsked = true;
+    if (!ended)
+        m_outbox.push_back(encodeAgent(AgentStop {}));
+}
+
+void AgentChannel::close()
+{
+    m_cancel = true;
+    if (m_thread.joinable())
+        m_thread.join();
+}
+
+void AgentChannel::giveUp(const std::string& why)
+{
+    {
+        std::lock_guard lock(m_hub.mutex);
+        if (state != AgentState::Down) {
+            state = AgentState::Down;
+            detail = why;
+        }
+    }
+    m_cancel = true;
+}
+
+void AgentChannel::down(const std::string& why)
+{
+    std::lock_guard lock(m_hub.mutex);
+    // Down stays down (with its first reason); an agent that ends after we asked it to has stopped.
+    if (state != AgentState::Down) {
+        if (m_stopAsked) {
+            state = AgentState::Stopped;
+        } else {
+            state = AgentState::Down;
+            detail = why;
+        }
+    }
+    ended = true;
+    m_hub.changed.notify_all();
+}
+
+void AgentChannel::body(const std::vector<AgentMessage>& first, std::chrono::milliseconds lifetime)
+{
+    auto executor = m_factory(m_spec);
+    if (!executor) {
+        down(executor.error().describe());
+        return;
+    }
+    perf::SessionHooks hooks;
+    hooks.cancel = &m_cancel;
+    auto probe = perf::ensureProbe(**executor, m_probe, hooks);
+    if (!probe) {
+        down(probe.error().describe());
+        return;
+    }
+    perf::LineSplitter splitter;
+    ExecOptions o;
+    // The agent's own lifetime ends it first; this is the backstop for a host that stops answering at all.
+    o.timeout = lifetime + std::chrono::seconds(10);
+    o.cancel = &m_cancel;
+    o.keepStdinOpen = true;
+    for (const auto& m : first)
+        o.stdinData += encodeAgent(m);
+    o.moreInput = [this] {
+        std::lock_guard lock(m_hub.mutex);
+        std::string out;
+        while (!m_outbox.empty() && out.size() < 65536) {
+            out += m_outbox.front();
+            m_outbox.pop_front();
+        }
+        return out;
+    };
+    bool broken = false;
+    o.onStdout = [&](std::string_view chunk) {
+        if (broken)
+            return;
+        auto fed = splitter.feed(chunk, [&](std::string_view line) { onLine(line); });
+        if (!fed) {
+            broken = true;
+            {
+                std::lock_guard lock(m_hub.mutex);
+                detail = fed.error().message;
+                state = AgentState::Down;
+            }
+            m_cancel = true;
+        }
+    };
+    auto result = executor->get()->run(Command { probe->path, "agent" }, o);
+    std::string why;
+    if (!result) {
+        why = result.error().describe();
+    } else {
+        why = "the agent exited with status " + std::to_string(result->exitStatus);
+        auto err = trim(result->err);
+        if (!err.empty())
+            why += ": " + printable(err.substr(err.size() > 300 ? err.size() - 300 : 0), 300);
+    }
+    down(why);
+}
+
+void AgentChannel::onLine(std::string_view line)
+{
+    auto message = decodeAgentLine(line);
+    std::lock_guard lock(m_hub.mutex);
+    if (!message) {
+        // A host that prints garbage is not believed any further.
+        detail = message.error().message;
+        state = AgentState::Down;
+        m_cancel = true;
+        m_hub.changed.notify_all();
+        return;
+    }
+    if (const auto* r = std::get_if<AgentReady>(&*message)) {
+        if (r->protocol != kAgentProtocolVersion) {
+            detail = "the agent speaks protocol " + std::to_string(r->protocol);
+            state = AgentState::Down;
+            m_cancel = true;
+        } else {
+            ready.insert(ready.end(), r->endpoints.begin(), r->endpoints.end());
+            if (ready.size() >= m_endpointsExpected) {
+                isReady = true;
+                if (state == AgentState::Starting)
+                    state = AgentState::Up;
+            }
+        }
+    } else if (const auto* res = std::get_if<AgentResult>(&*message)) {
+        results.push_back(*res);
+    } else if (const auto* d = std::get_if<AgentDone>(&*message)) {
+        done[d->phase] = *d;
+    } else if (const auto* e = std::get_if<AgentError>(&*message)) {
+        detail = e->message;
+    } else {
+        detail = "the agent sent a message only a controller sends";
+        state = AgentState::Down;
+        m_cancel = true;
+    }
+    m_hub.changed.notify_all();
+}
+
+} // namespace rp::fabric

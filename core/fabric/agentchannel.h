@@ -1,0 +1,85 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+// One host's agent, as the controller sees it: a thread that opens the host's executor (SSH with its host key
+// checked, or local), puts rocepilot-probe there when it is missing or different, starts `rocepilot-probe agent`
+// with its stdin kept open, writes the controller's lines to it as they are queued and decodes what it prints. The
+// controller reads the channel's state under the shared lock and waits on the shared condition.
+
+#include "error.h"
+#include "fabric/agentprotocol.h"
+#include "fabric/fabric.h"
+#include "inventory/inventory.h"
+#include "perf/probesession.h"
+#include "remote/executor.h"
+
+#include <atomic>
+#include <condition_variable>
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace rp::fabric {
+
+using ExecutorFactory = std::function<Result<std::unique_ptr<Executor>>(const HostSpec&)>;
+
+/// What the controller shares with every channel: one lock and one condition for all of them.
+struct ChannelHub
+{
+    std::mutex mutex;
+    std::condition_variable changed;
+};
+
+class AgentChannel
+{
+public:
+    AgentChannel(ChannelHub& hub, HostSpec spec, ExecutorFactory factory, perf::SessionOptions probe);
+    ~AgentChannel(); ///< cancels and joins
+    AgentChannel(const AgentChannel&) = delete;
+    AgentChannel& operator=(const AgentChannel&) = delete;
+
+    /// Starts the thread: the first lines (hello, serve) go out with the command.
+    void start(std::vector<AgentMessage> first, std::size_t endpointsExpected, std::chrono::milliseconds lifetime);
+    /// Queues a line for the agent's stdin (any thread).
+    void send(const AgentMessage& message);
+    /// Queues a stop: the agent ends by itself and its channel closes.
+    void askStop();
+    /// Closes the channel if it is still open (the agent sees EOF and goes) and joins the thread.
+    void close();
+    /// Gives up on an agent that did not do its part in time: down, with why, and its channel closed.
+    void giveUp(const std::string& why);
+
+    const std::string& host() const { return m_spec.name; }
+
+    // Read and changed under hub.mutex.
+    AgentState state = AgentState::Starting;
+    std::string detail; ///< why it is down, or what it last complained about
+    std::vector<AgentReadyEndpoint> ready; ///< collected from its ready lines
+    bool isReady = false; ///< every endpoint answered
+    std::vector<AgentResult> results; ///< not yet taken by the controller
+    std::map<std::uint64_t, AgentDone> done; ///< phase -> what the agent said at its end
+    bool ended = false;
+
+private:
+    void body(const std::vector<AgentMessage>& first, std::chrono::milliseconds lifetime);
+    void onLine(std::string_view line);
+    void down(const std::string& why);
+
+    ChannelHub& m_hub;
+    HostSpec m_spec;
+    ExecutorFactory m_factory;
+    perf::SessionOptions m_probe;
+    std::size_t m_endpointsExpected = 0;
+    std::deque<std::string> m_outbox; ///< under hub.mutex
+    bool m_stopAsked = false;
+    std::atomic<bool> m_cancel { false };
+    std::thread m_thread;
+};
+
+} // namespace rp::fabric

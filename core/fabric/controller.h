@@ -1,0 +1,83 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+// The fabric check's controller: one round over a fleet. It starts an agent on every host through the executors
+// (SSH host keys checked as everywhere), gives each its pinglist, collects the cells, runs the second pass in the
+// same round, names the faults (localise) and tells a FabricObserver as it goes. An agent that cannot start or dies
+// is reported agent-down, its cells too, and never holds the round up beyond its deadline. Cancel stops every
+// agent. Without `rdma` the agents probe over UDP only: the RDMA endpoints are left out of the pinglist and every
+// cell is a "udp" one. With it, every GID of every RoCE port is an endpoint too (a UD QP on its agent).
+
+#include "error.h"
+#include "fabric/agentchannel.h"
+#include "fabric/fabric.h"
+#include "fabric/localise.h"
+#include "fabric/pinglist.h"
+#include "fabric/secondpass.h"
+#include "inventory/inventory.h"
+#include "model/model.h"
+
+#include <atomic>
+#include <chrono>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace rp::fabric {
+
+/// A host to probe: how to reach it and what discovery found on it.
+struct FabricHost
+{
+    HostSpec spec;
+    HostFacts facts;
+};
+
+struct ControllerOptions
+{
+    std::string probePath; ///< this machine's rocepilot-probe
+    std::string remoteDir = ".cache/rocepilot";
+    double durationS = 2.0; ///< the first pass
+    double secondPassS = 1.0;
+    double intervalS = 0.0; ///< 0: one result per cell and pass
+    double rate = kAgentDefaultRate; ///< probes per second per target
+    double probeTimeoutS = 0.5; ///< a later reply is lost
+    bool rdma = false; ///< probe every GID over RDMA UD besides UDP (hosts with RoCE ports)
+    std::chrono::milliseconds startTimeout { 30000 }; ///< connect, copy the probe, start, ready
+    std::chrono::milliseconds stopGrace { 2000 };
+    PinglistOptions pinglist;
+    SecondPassOptions secondPass;
+    LocaliseOptions localise;
+    std::vector<diag::Finding> troubleshooter; ///< joined into the findings' `because`
+};
+
+/// Everything one round found.
+struct FabricRound
+{
+    Pinglist pinglist;
+    std::vector<CellResult> cells; ///< first pass, then second pass
+    RoundSummary summary;
+    std::map<std::string, AgentState> agents; ///< the state each agent was in when the round was judged
+    std::map<std::string, std::string> agentDetail; ///< why an agent is down
+    std::map<std::string, double> agentCpuPercent; ///< of one core, over the first pass
+    std::map<std::string, double> agentRate; ///< probes/s per target each agent used in the first pass
+    double startSeconds = 0.0; ///< until every agent was ready or given up
+};
+
+class Controller
+{
+public:
+    Controller(std::vector<FabricHost> hosts, Topology topology, ExecutorFactory factory, ControllerOptions options);
+
+    /// One round. Fails with Validation on an empty or repeated host list, Cancelled when `cancel` turned true
+    /// (every agent stopped by then); an agent that fails is a value in the round, not an error.
+    Result<FabricRound> runRound(FabricObserver* observer = nullptr, const std::atomic<bool>* cancel = nullptr);
+
+private:
+    std::vector<FabricHost> m_hosts;
+    Topology m_topology;
+    ExecutorFactory m_factory;
+    ControllerOptions m_options;
+    std::uint64_t m_round = 0;
+};
+
+} // namespace rp::fabric

@@ -1,0 +1,42 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+// What the fabric agent probes over: UDP sockets (UdpProber) or UD QPs (UdQpProber). Each served endpoint is a
+// responder and a prober at once. The agent owns the schedule, the counting and the intervals; a transport sends
+// one probe, answers the probes that carry the run's secret and hands back each reply's times.
+
+#include "fabric/agentprotocol.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace rp::fabric {
+
+/// One reply, its round trip split: network (the responder's time taken out), prober delay (the reply waited on
+/// the prober's host before the agent saw it), responder delay (the probe waited on the responder's host).
+struct ReplyTimes
+{
+    std::uint32_t from = 0;
+    std::uint32_t to = 0;
+    std::uint64_t seq = 0;
+    double rttUs = 0.0;
+    double proberDelayUs = 0.0;
+    double responderDelayUs = 0.0;
+};
+
+class ProbeTransport
+{
+public:
+    virtual ~ProbeTransport() = default;
+    virtual AgentMode mode() const = 0;
+    /// Opens the endpoints; each comes back with its address for peers (UDP port, QPN) or why it is not served.
+    virtual std::vector<AgentReadyEndpoint> serve(const std::vector<AgentEndpoint>& endpoints) = 0;
+    /// Descriptors that turn readable when something arrived.
+    virtual std::vector<int> fds() const = 0;
+    /// Handles everything that arrived: answers valid probes at once, appends the replies to ours.
+    virtual void receive(std::vector<ReplyTimes>& replies) = 0;
+    /// Sends one probe of `target` (its `from` is one of ours). 0, or the errno that stopped it (EPERM: a firewall).
+    virtual int send(const AgentTarget& target, std::uint64_t seq) = 0;
+};
+
+} // namespace rp::fabric

@@ -1,0 +1,65 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+// The fabric agent's RDMA transport: one UD QP per served GID (device, port, GID index), RDMA UD sends to the
+// peers' QPs through an address handle per (our GID, their GID). Times: t1 at post, the send completion (the
+// prober's own delay before the probe left), t2 when the responder polled the receive, t3 at its reply post, t4
+// when the prober polled the reply. The host's UDP endpoints are served beside it by a UdpProber, so one agent
+// answers "UDP works but RDMA does not".
+
+#include "fabric/probepacket.h"
+#include "fabric/probetransport.h"
+#include "fabric/udpprober.h"
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <set>
+#include <string>
+#include <unordered_map>
+#include <vector>
+
+struct ibv_ah;
+
+namespace rp::fabric {
+
+class UdQpProber final : public ProbeTransport
+{
+public:
+    /// `qkey`: the run's (from its secret), the same on every agent.
+    UdQpProber(const ProbeSecret& secret, std::uint32_t qkey);
+    ~UdQpProber() override;
+    UdQpProber(const UdQpProber&) = delete;
+    UdQpProber& operator=(const UdQpProber&) = delete;
+
+    AgentMode mode() const override { return AgentMode::Rdma; }
+    std::vector<AgentReadyEndpoint> serve(const std::vector<AgentEndpoint>& endpoints) override;
+    std::vector<int> fds() const override;
+    void receive(std::vector<ReplyTimes>& replies) override;
+    int send(const AgentTarget& target, std::uint64_t seq) override;
+
+private:
+    struct Device;
+    struct Queue;
+
+    Device* device(const std::string& name, std::string& why);
+    std::string openQueue(Queue& q);
+    void poll(Device& d, std::vector<ReplyTimes>& replies);
+    void onReceive(Queue& q, std::uint32_t slot, const void* wc, std::vector<ReplyTimes>& replies);
+    int post(Queue& q, ibv_ah* ah, std::uint32_t qpn, const ProbePacket& packet);
+    ibv_ah* targetAh(Queue& q, const std::string& gid, int& err);
+
+    ProbeSecret m_secret;
+    std::uint32_t m_qkey;
+    UdpProber m_udp;
+    std::set<std::uint32_t> m_udpIds;
+    std::vector<std::unique_ptr<Device>> m_devices;
+    std::vector<std::unique_ptr<Queue>> m_queues;
+    std::map<std::uint32_t, std::size_t> m_queueOf; ///< endpoint id -> m_queues index
+    std::unordered_map<std::uint64_t, std::uint64_t> m_sendDoneNs; ///< seq -> when its send completed
+};
+
+/// The run's Q_Key from its secret: the same on every agent, high bit clear (a set one is a privileged Q_Key).
+std::uint32_t probeQkey(const ProbeSecret& secret);
+
+} // namespace rp::fabric

@@ -1,0 +1,266 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The fabric agent over loopback (no root): it serves UDP endpoints, probes its targets at the asked rate with the
+// round trip split into network and host delays, drops packets without the run's secret unanswered, reports an
+// unreachable target as a timeout, and ends on stop, on EOF of its input and at its lifetime.
+#include "fabric/agent.h"
+#include "fabric/probepacket.h"
+#include "fabric/udpprober.h"
+
+#include "testbasics.h"
+
+#include <QtTest>
+
+#include <array>
+#include <mutex>
+#include <thread>
+
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <poll.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+using namespace rp;
+using namespace rp::fabric;
+using rp::test::msSince;
+
+namespace {
+
+const std::string kSecret = "00112233445566778899aabbccddeeff";
+
+/// An agent on a thread, fed through a pipe, its messages collected.
+class AgentUnderTest
+{
+public:
+    AgentUnderTest()
+    {
+        int fds[2];
+        if (::pipe(fds) != 0)
+            qFatal("pipe");
+        m_read = fds[0];
+        m_write = fds[1];
+        m_io.inFd = m_read;
+        m_io.version = "test";
+        m_io.stop = &m_stop;
+        m_io.output = [this](const AgentMessage& m) {
+            std::lock_guard lock(m_mutex);
+            m_messages.push_back(m);
+            return true;
+        };
+        m_io.transportFor = [](const AgentHello& hello, std::string&) -> std::unique_ptr<ProbeTransport> {
+            return std::make_unique<UdpProber>(probeSecretFromHex(hello.secret.c_str()));
+        };
+        m_thread = std::thread([this] { m_exit = runAgent(m_io); });
+    }
+    ~AgentUnderTest()
+    {
+        m_stop = true;
+        closeInput();
+        if (m_thread.joinable())
+            m_thread.join();
+        ::close(m_read);
+    }
+
+    void send(const AgentMessage& m)
+    {
+        const auto line = encodeAgent(m);
+        QCOMPARE(::write(m_write, line.data(), line.size()), static_cast<ssize_t>(line.size()));
+    }
+    void closeInput()
+    {
+        if (m_write >= 0)
+            ::close(m_write);
+        m_write = -1;
+    }
+    /// Waits up to `ms` for a message of type T; the first one's copy.
+    template <class T> std::optional<T> waitFor(int ms)
+    {
+        const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(ms);
+        for (;;) {
+            {
+                std::lock_guard lock(m_mutex);
+                for (const auto& m : m_messages) {
+                    if (const auto* t = std::get_if<T>(&m))
+                        return *t;
+                }
+            }
+            if (std::chrono::steady_clock::now() >= until)
+                break;
+            std::this_thread::sleep_for(std::chrono::milliseconds(10));
+        }
+        return std::nullopt;
+    }
+    std::vector<AgentMessage> messages()
+    {
+        std::lock_guard lock(m_mutex);
+        return m_messages;
+    }
+    bool endsWithin(int ms)
+    {
+        const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(ms);
+        while (std::chrono::steady_clock::now() < until && !m_ended())
+            std::this_thread::sleep_for(std::chrono::milliseconds(10));
+        return m_ended();
+    }
+    int exitCode()
+    {
+        m_thread.join();
+        return m_exit;
+    }
+
+private:
+    bool m_ended() { return m_exit != -1; }
+
+    int m_read = -1;
+    int m_write = -1;
+    std::atomic<bool> m_stop { false };
+    std::atomic<int> m_exit { -1 };
+    AgentIo m_io;
+    std::mutex m_mutex;
+    std::vector<AgentMessage> m_messages;
+    std::thread m_thread;
+};
+
+AgentServe twoEndpoints()
+{
+    AgentServe s;
+    s.endpoints = { { 0, "udp", 0, -1, "127.0.0.1" }, { 1, "udp", 0, -1, "127.0.0.1" } };
+    return s;
+}
+
+} // namespace
+
+class TestAgent final : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void probesAtTheAskedRateAndSplitsTheRoundTrip()
+    {
+        AgentUnderTest agent;
+        agent.send(AgentHello { 1, kSecret, AgentMode::Udp, 60 });
+        agent.send(twoEndpoints());
+        auto ready = agent.waitFor<AgentReady>(3000);
+        QVERIFY(ready);
+        QCOMPARE(ready->endpoints.size(), 2u);
+        QVERIFY(ready->endpoints[0].error.empty() && ready->endpoints[0].udpPort > 0);
+        const int port0 = ready->endpoints[0].udpPort;
+        const int port1 = ready->endpoints[1].udpPort;
+        AgentTargets t;
+        t.phase = 1;
+        t.targets = { { 0, 1, "127.0.0.1", port1, "", 0, 0 }, { 1, 0, "127.0.0.1", port0, "", 0, 0 },
+            { 0, 0, "127.0.0.1", port0, "", 0, 0 }, { 0, 7, "127.0.0.1", 9, "", 0, 0 } };
+        agent.send(t);
+        agent.send(AgentStart { 1, 1.0, 0.5, 20, 0.2 });
+        auto done = agent.waitFor<AgentDone>(5000);
+        QVERIFY(done);
+        QVERIFY(done->rate > 0 && done->rate <= 20);
+        std::vector<AgentCell> cells;
+        for (const auto& m : agent.messages()) {
+            if (const auto* r = std::get_if<AgentResult>(&m)) {
+                QCOMPARE(r->phase, 1u);
+                cells.insert(cells.end(), r->cells.begin(), r->cells.end());
+            }
+        }
+        QCOMPARE(cells.size(), 8u); // two intervals of four targets
+        std::uint32_t sent = 0;
+        for (const auto& c : cells) {
+            if (c.to == 7) {
+                QVERIFY(c.sent > 0);
+                QCOMPARE(c.received, 0u);
+                QCOMPARE_ENUM(c.reason, Reason::Timeout); // nothing listens on the discard port
+                continue;
+            }
+            sent += c.sent;
+            QVERIFY2(c.received + 1 >= c.sent, (std::to_string(c.received) + "/" + std::to_string(c.sent)).c_str());
+            QCOMPARE_ENUM(c.reason, Reason::None);
+            QVERIFY(c.rttP50Us > 0 && c.rttP50Us <= c.rttP99Us);
+            QVERIFY(c.responderDelayP50Us > 0);
+        }
+        // 1 s at the rate it used (lower on a loaded machine), for three working targets; never more.
+        QVERIFY2(sent <= static_cast<std::uint32_t>(3 * done->rate + 3), std::to_string(sent).c_str());
+        QVERIFY2(sent >= static_cast<std::uint32_t>(3 * done->rate / 2), std::to_string(sent).c_str());
+        agent.send(AgentStop {});
+        QVERIFY(agent.endsWithin(2000));
+        QCOMPARE(agent.exitCode(), 0);
+    }
+
+    void packetsWithoutTheSecretAreNeverAnswered()
+    {
+        AgentUnderTest agent;
+        agent.send(AgentHello { 1, kSecret, AgentMode::Udp, 60 });
+        agent.send(twoEndpoints());
+        auto ready = agent.waitFor<AgentReady>(3000);
+        QVERIFY(ready);
+        int s = ::socket(AF_INET, SOCK_DGRAM, 0);
+        QVERIFY(s >= 0);
+        sockaddr_in to {};
+        to.sin_family = AF_INET;
+        to.sin_port = htons(static_cast<std::uint16_t>(ready->endpoints[1].udpPort));
+        ::inet_pton(AF_INET, "127.0.0.1", &to.sin_addr);
+        auto ask = [&](const ProbeSecret& secret) {
+            ProbePacket p;
+            p.secret = secret;
+            p.from = 0;
+            p.to = 1;
+            p.seq = 42;
+            std::array<std::uint8_t, ProbePacket::kSize> data {};
+            p.write(data.data());
+            ::sendto(s, data.data(), data.size(), 0, reinterpret_cast<const sockaddr*>(&to), sizeof to);
+            pollfd pfd { s, POLLIN, 0 };
+            if (::poll(&pfd, 1, 500) != 1)
+                return false;
+            std::array<std::uint8_t, 128> reply {};
+            const auto got = ::recv(s, reply.data(), reply.size(), 0);
+            auto decoded = ProbePacket::read(reply.data(), static_cast<std::size_t>(got), secret);
+            return decoded && decoded->kind == ProbePacket::Kind::Reply && decoded->seq == 42;
+        };
+        ProbeSecret wrong = probeSecretFromHex(kSecret.c_str());
+        wrong[15] ^= 1;
+        QVERIFY(!ask(wrong));
+        QVERIFY(ask(probeSecretFromHex(kSecret.c_str())));
+        ::close(s);
+    }
+
+    void endsWhenItsInputCloses()
+    {
+        AgentUnderTest agent;
+        agent.send(AgentHello { 1, kSecret, AgentMode::Udp, 60 });
+        agent.send(twoEndpoints());
+        QVERIFY(agent.waitFor<AgentReady>(3000));
+        const auto t0 = std::chrono::steady_clock::now();
+        agent.closeInput();
+        QVERIFY(agent.endsWithin(2000));
+        QVERIFY(msSince(t0) < 1000);
+        QCOMPARE(agent.exitCode(), 0);
+    }
+
+    void endsAtItsLifetime()
+    {
+        AgentUnderTest agent;
+        agent.send(AgentHello { 1, kSecret, AgentMode::Udp, 1 });
+        QVERIFY(agent.endsWithin(3000));
+        QVERIFY(agent.waitFor<AgentError>(0));
+    }
+
+    void refusesAnythingBeforeHello()
+    {
+        AgentUnderTest agent;
+        agent.send(twoEndpoints());
+        QVERIFY(agent.endsWithin(2000));
+        auto e = agent.waitFor<AgentError>(0);
+        QVERIFY(e);
+        QVERIFY(e->message.find("hello") != std::string::npos);
+        QCOMPARE(agent.exitCode(), 1);
+    }
+
+    void rateBacksOffUnderLoadButNeverToZero()
+    {
+        QCOMPARE(agentRate(10, 0.5, 2), 10.0);
+        QCOMPARE(agentRate(10, 4.0, 2), 5.0);
+        QCOMPARE(agentRate(10, 1000.0, 2), 1.0);
+        QCOMPARE(agentRate(5000, 0.0, 2), kAgentMaxRate);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestAgent)
+#include "tst_agent.moc"

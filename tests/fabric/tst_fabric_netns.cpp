@@ -1,0 +1,246 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The fabric check on real OpenSSH hosts (netns lab, tests/support/netns-hosts.sh), UDP mode: agents started over SSH
+// on 8 hosts; a healthy fleet gives no finding, a host whose UDP input nftables drops is named, a host whose agent is
+// killed during the round is named agent-down without holding the round up, and no agent is left running after any
+// of it. The CLI's exit codes and JSON against the same hosts.
+#include "clirun.h"
+#include "discovery/discover.h"
+#include "fabric/controller.h"
+#include "netnslab.h"
+
+#include "testutil.h"
+
+#include <QJsonArray>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QTemporaryDir>
+
+#include <csignal>
+#include <fstream>
+
+using namespace rp;
+using namespace rp::fabric;
+
+namespace {
+
+constexpr int kHosts = 8;
+
+std::vector<HostSpec> specs()
+{
+    std::vector<HostSpec> out;
+    for (int i = 1; i <= kHosts; ++i)
+        out.push_back(lab::host(i));
+    return out;
+}
+
+/// The pids of rocepilot-probe agents in host i's namespace.
+std::vector<int> agentPids(int i)
+{
+    std::vector<int> out;
+    std::istringstream pids(lab::sh("ip netns pids " + lab::netns(i)));
+    int pid = 0;
+    while (pids >> pid) {
+        std::ifstream in("/proc/" + std::to_string(pid) + "/cmdline", std::ios::binary);
+        std::string cmdline((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+        if (cmdline.find("rocepilot-probe") != std::string::npos
+            && cmdline.find(std::string("\0agent", 6)) != std::string::npos)
+            out.push_back(pid);
+    }
+    return out;
+}
+
+bool agentsLeft()
+{
+    for (int i = 1; i <= kHosts; ++i) {
+        if (!agentPids(i).empty())
+            return true;
+    }
+    return false;
+}
+
+/// Kills the agent of one host as soon as the controller reports it up: the round must name it, not wait for it.
+class KillOnUp final : public FabricObserver
+{
+public:
+    explicit KillOnUp(int host)
+        : m_host(host)
+    { }
+    void agentState(const std::string& host, AgentState state, const std::string&) override
+    {
+        if (host == "h" + std::to_string(m_host) && state == AgentState::Up) {
+            for (int pid : agentPids(m_host))
+                killed += ::kill(pid, SIGKILL) == 0 ? 1 : 0;
+        }
+    }
+    int killed = 0;
+
+private:
+    int m_host;
+};
+
+/// Cancels the round once every agent is up, and remembers whether any was reported down.
+class CancelOnUp final : public FabricObserver
+{
+public:
+    void agentState(const std::string&, AgentState state, const std::string&) override
+    {
+        if (state == AgentState::Up && ++m_up == kHosts)
+            cancel = true;
+        if (state == AgentState::Down)
+            down = true;
+    }
+    std::atomic<bool> cancel { false };
+    bool down = false;
+
+private:
+    int m_up = 0;
+};
+
+rp::test::CliRun cli(const QStringList& args)
+{
+    return rp::test::runCli(QStringLiteral(RP_CLI), args);
+}
+
+} // namespace
+
+class TestFabricNetns final : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase()
+    {
+        QVERIFY2(!lab::dir().empty(), "RP_NETNS_DIR is not set: run through ctest");
+        auto outcomes = discoverFleet(specs(), lab::context(), {}, 32);
+        for (auto& o : outcomes) {
+            QVERIFY2(o.state == HostState::Ok, (o.spec.name + ": " + (o.error ? o.error->describe() : "")).c_str());
+            m_hosts.push_back({ o.spec, *o.facts });
+        }
+        // An inventory of the same 8 hosts for the CLI.
+        QVERIFY(m_dir.isValid());
+        std::ofstream inv(m_dir.filePath(QStringLiteral("inventory.yaml")).toStdString());
+        inv << "version: 1\nknown_hosts: " << lab::dir() << "/known_hosts\nhosts:\n";
+        for (const auto& s : specs())
+            inv << "  - name: " << s.name << "\n    address: " << s.address << "\n    user: root\n    auth: key\n"
+                << "    key_file: " << s.keyFile << "\n";
+    }
+
+    void cleanup()
+    {
+        lab::sh("ip netns exec " + lab::netns(3) + " nft delete table inet rpfabrictest 2>/dev/null; true");
+        QVERIFY2(!agentsLeft(), "an agent was left running");
+    }
+
+    void healthyFleetHasNoFinding()
+    {
+        auto round = runRound();
+        QVERIFY2(round, round ? "" : round.error().describe().c_str());
+        QCOMPARE(round->pinglist.hosts.size(), std::size_t { kHosts });
+        for (const auto& [host, state] : round->agents)
+            QVERIFY2(state == AgentState::Up, (host + ": " + round->agentDetail[host]).c_str());
+        QCOMPARE(round->cells.size(), std::size_t { kHosts * (kHosts - 1) }); // full mesh, no second pass
+        for (const auto& c : round->cells) {
+            QVERIFY(!c.failed());
+            QVERIFY(c.sent > 0);
+            QVERIFY(c.rttP50Us > 0);
+            QVERIFY(round->pinglist.endpoints[c.from].udp());
+        }
+        for (const auto& f : round->summary.findings)
+            QFAIL(("a finding on a healthy fleet: " + f.id() + ": " + f.finding.title).c_str());
+        double cpuMax = 0;
+        for (const auto& [host, cpu] : round->agentCpuPercent)
+            cpuMax = std::max(cpuMax, cpu);
+        qInfo("8 hosts healthy: round %.2f s (agents ready after %.2f s), %zu cells, agent CPU max %.2f %% of a core",
+            round->summary.seconds, round->startSeconds, round->cells.size(), cpuMax);
+    }
+
+    void hostWithUdpBlockedIsNamed()
+    {
+        const auto ns = lab::netns(3);
+        lab::sh("ip netns exec " + ns + " nft add table inet rpfabrictest && ip netns exec " + ns
+            + " nft add chain inet rpfabrictest input '{ type filter hook input priority 0; }' && ip netns exec " + ns
+            + " nft add rule inet rpfabrictest input meta l4proto udp drop");
+        auto round = runRound();
+        QVERIFY2(round, round ? "" : round.error().describe().c_str());
+        QVERIFY(!round->summary.findings.empty());
+        const auto& f = round->summary.findings.front();
+        qInfo("UDP blocked on h3: %s %s (%.2f), round %.2f s", std::string(toString(f.klass)).c_str(),
+            f.element.name.c_str(), f.confidence, round->summary.seconds);
+        QVERIFY2(f.element.name.starts_with("h3"), f.element.name.c_str());
+        QCOMPARE_ENUM(f.finding.severity, diag::Severity::Error);
+        // Only h3's cells fail; the second pass re-probed its pairs against good peers.
+        for (const auto& c : round->cells) {
+            const bool h3
+                = round->pinglist.endpoints[c.from].host == "h3" || round->pinglist.endpoints[c.to].host == "h3";
+            QCOMPARE(c.failed(), h3);
+        }
+        QVERIFY(std::ranges::any_of(round->cells, [](const CellResult& c) { return c.secondPass; }));
+        auto run = cli({ QStringLiteral("fabric"), QStringLiteral("check"), QStringLiteral("--inventory"),
+            m_dir.filePath(QStringLiteral("inventory.yaml")) });
+        QCOMPARE(run.exitCode, 1);
+        QVERIFY2(run.out.contains("h3 -> ") && run.out.contains("timeout"), run.out.constData());
+    }
+
+    void killedAgentIsNamedWithoutAHang()
+    {
+        KillOnUp killer(5);
+        const auto t0 = std::chrono::steady_clock::now();
+        auto round = runRound(&killer);
+        QVERIFY2(round, round ? "" : round.error().describe().c_str());
+        QCOMPARE(killer.killed, 1);
+        QCOMPARE_ENUM(round->agents.at("h5"), AgentState::Down);
+        QVERIFY(!round->summary.findings.empty());
+        const auto& f = round->summary.findings.front();
+        QCOMPARE_ENUM(f.klass, ElementKind::HostAgent);
+        QCOMPARE(f.element.name, std::string("h5"));
+        QVERIFY(std::ranges::any_of(round->cells, [](const CellResult& c) { return c.reason == Reason::AgentDown; }));
+        // The phases' own length plus the agents' start, nowhere near the 10 s a silent agent is waited for.
+        QVERIFY2(rp::test::secondsSince(t0) < 10, std::to_string(rp::test::secondsSince(t0)).c_str());
+    }
+
+    void cancelStopsEveryAgent()
+    {
+        CancelOnUp canceller;
+        const auto t0 = std::chrono::steady_clock::now();
+        auto round = runRound(&canceller, &canceller.cancel);
+        QVERIFY(!round);
+        QCOMPARE_KIND(round.error(), ErrorKind::Cancelled);
+        QVERIFY(!canceller.down); // stopped, not given up
+        QVERIFY2(rp::test::secondsSince(t0) < 10, std::to_string(rp::test::secondsSince(t0)).c_str());
+        // cleanup() checks that no agent is left on any host.
+    }
+
+    void cliHealthyJson()
+    {
+        auto run = cli({ QStringLiteral("fabric"), QStringLiteral("check"), QStringLiteral("--inventory"),
+            m_dir.filePath(QStringLiteral("inventory.yaml")), QStringLiteral("--json"), QStringLiteral("--duration"),
+            QStringLiteral("1") });
+        QCOMPARE(run.exitCode, 0);
+        auto doc = QJsonDocument::fromJson(run.out).object();
+        QCOMPARE(doc.value(QStringLiteral("schema")).toString(), QStringLiteral("rocepilot-fabric-round/1"));
+        QVERIFY(doc.value(QStringLiteral("healthy")).toBool());
+        QCOMPARE(doc.value(QStringLiteral("agents")).toArray().size(), kHosts);
+        QCOMPARE(doc.value(QStringLiteral("cells")).toArray().size(), kHosts * (kHosts - 1));
+        for (const auto& e : doc.value(QStringLiteral("endpoints")).toArray())
+            QCOMPARE(e.toObject().value(QStringLiteral("transport")).toString(), QStringLiteral("udp"));
+        QCOMPARE(cli({ QStringLiteral("fabric"), QStringLiteral("check") }).exitCode, 2);
+    }
+
+private:
+    Result<FabricRound> runRound(FabricObserver* observer = nullptr, const std::atomic<bool>* cancel = nullptr)
+    {
+        ControllerOptions options;
+        options.probePath = RP_PROBE;
+        options.durationS = 2.0;
+        options.secondPassS = 1.0;
+        auto context = lab::context();
+        Controller controller(
+            m_hosts, {}, [context](const HostSpec& spec) { return openExecutor(spec, context); }, options);
+        return controller.runRound(observer, cancel);
+    }
+
+    std::vector<FabricHost> m_hosts;
+    QTemporaryDir m_dir;
+};
+
+QTEST_GUILESS_MAIN(TestFabricNetns)
+#include "tst_fabric_netns.moc"

@@ -1,0 +1,54 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-3.0-or-later
+# rocepilot-cli fabric check --rdma on the two Soft-RoCE guests: an agent on each with a UD QP per GID, every
+# directed (source GID, destination GID) cell of the pair probed over RDMA UD. Cells between RoCE v2 IPv4 GIDs of
+# one subnet work; a failing cell towards a link-local GID is expected-bad with reason link-local, never red; the
+# pair is healthy (exit 0); with RoCE v2 dropped on lab-b both loopbacks still work and GID 1 is named; no agent is
+# left on the guests.
+. "$(dirname "$0")/common.sh"
+
+J=$OUT/fabric.json
+"$CLI" fabric check --inventory "$INVENTORY" --rdma --json >"$J" 2>"$OUT/fabric.err"
+rc=$?
+check "fabric check --rdma exits 0 (healthy pair; stderr: $(tail -3 "$OUT/fabric.err"))" test "$rc" = 0
+q() { jq -r "$1" "$J"; }
+check "both agents up" test "$(q '[.agents[] | select(.state == "up")] | length')" = 2
+check "RDMA endpoints on both guests" test "$(q '[.endpoints[] | select(.transport == "rdma") | .host] | unique | length')" = 2
+# A cell with its two endpoints, for the selections below.
+CELLS='[.endpoints as $e | .cells[] | select(.second_pass | not) | . + {f: $e[.from], t: $e[.to]}]'
+V4='(.transport == "rdma" and .type == "RoCE v2" and (.address | test("^[0-9.]+$")))'
+n_v4=$(q "$CELLS | map(select(.f.host != .t.host and (.f | $V4) and (.t | $V4) and .f.subnet == .t.subnet)) | length")
+check "cells between RoCE v2 IPv4 GIDs of one subnet were probed ($n_v4)" test "$n_v4" -ge 2
+check "every one of them works" test \
+    "$(q "$CELLS | map(select(.f.host != .t.host and (.f | $V4) and (.t | $V4) and .f.subnet == .t.subnet and (.failed or .received == 0))) | length")" = 0
+n_ll=$(q "$CELLS | map(select(.f.host != .t.host and .t.link_local and .t.transport == \"rdma\")) | length")
+check "cells towards link-local GIDs were probed ($n_ll)" test "$n_ll" -ge 1
+check "each failing one is expected-bad with reason link-local" test \
+    "$(q "$CELLS | map(select(.f.host != .t.host and .t.link_local and .failed and (.expected != true or .reason != \"link-local\"))) | length")" = 0
+check "no finding on the healthy pair" test "$(q '.findings | length')" = 0
+echo "round $(q .seconds) s, agents ready after $(q .start_seconds) s, $(q .cells_probed) cells; agent CPU: $(q '[.agents[].cpu_percent] | map(tostring) | join(", ")') %"
+"$CLI" fabric check --inventory "$INVENTORY" --rdma >"$OUT/fabric.txt" 2>&1
+sed -n '1,3p' "$OUT/fabric.txt"
+# RoCE v2 over IPv4 dropped where it enters lab-b (tc, as applog.sh does; VLAN 2 frames pass): GID 1 of the pair
+# fails, the second pass probes each end's own loopback, and both work. (A reply's address handle was once cached
+# by the GRH's sgid, which RoCE v2 over IPv4 leaves meaningless: lab-a's loopback replies went to lab-b and the
+# finding named lab-a alone.) Two guests cannot tell which end drops: GID 1 of either, never anything else.
+DROP="tc qdisc del dev data0 clsact 2>/dev/null; tc qdisc add dev data0 clsact && tc filter add dev data0 ingress protocol ip prio 1 u32 match ip protocol 17 0xff match ip dport 4791 0xffff action drop"
+gssh lab-b "$DROP" || die "lab-b: cannot drop UDP 4791 with tc"
+F=$OUT/fabric-drop.json
+"$CLI" fabric check --inventory "$INVENTORY" --rdma --json >"$F" 2>"$OUT/fabric-drop.err"
+rc=$?
+gssh lab-b "tc qdisc del dev data0 clsact" || fail "lab-b: the tc drop could not be removed"
+check "with RoCE v2 dropped on lab-b: exit 1" test "$rc" = 1
+LOOP='[.endpoints as $e | .cells[] | select(.second_pass and .from == .to) | {n: $e[.from].name, ok: (.failed | not)}]'
+check "both ends' GID 1 loopbacks were probed and work" test \
+    "$(jq -c "$LOOP | map(select(.n | test(\"#1$\"))) | sort_by(.n)" "$F")" = '[{"n":"lab-a:rxe0/1#1","ok":true},{"n":"lab-b:rxe0/1#1","ok":true}]'
+check "the first finding is GID 1's, on lab-a or lab-b ($(jq -r '.findings[0].title' "$F"))" test \
+    "$(jq -r '.findings[0].title | test("^GID index 1 of lab-[ab]:rxe0/1")' "$F")" = true
+
+# The guests have no pgrep: argv read from /proc, "PROBE agent" exactly (this loop's own shell never ends so).
+AGENTS='n=0; for p in /proc/[0-9]*; do c=$(tr "\0" "|" <$p/cmdline 2>/dev/null); case $c in *rocepilot-probe-*"|agent|") n=$((n + 1)) ;; esac; done; echo $n'
+for h in lab-a lab-b; do
+    check "$h: no agent left running" test "$(gssh "$h" "$AGENTS")" = 0
+done
+finish
