@@ -14,12 +14,15 @@ add_executable(rocepilot-cli
     ${CMAKE_CURRENT_LIST_DIR}/cli/exportcmd.cpp
     ${CMAKE_CURRENT_LIST_DIR}/cli/diagnosecmd.cpp
     ${CMAKE_CURRENT_LIST_DIR}/cli/fabriccmd.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/cli/fabricprint.h
+    ${CMAKE_CURRENT_LIST_DIR}/cli/fabricprint.cpp
     ${CMAKE_CURRENT_LIST_DIR}/cli/bundlecmd.cpp
     ${CMAKE_CURRENT_LIST_DIR}/cli/reportcmd.cpp
     ${CMAKE_CURRENT_LIST_DIR}/cli/print.h
     ${CMAKE_CURRENT_LIST_DIR}/cli/print.cpp
     ${CMAKE_CURRENT_LIST_DIR}/cli/commands.h)
 target_link_libraries(rocepilot-cli PRIVATE rp_common_cfg rp_core)
+target_compile_definitions(rocepilot-cli PRIVATE RP_VERSION="${PROJECT_VERSION}")
 rp_unity_build(rocepilot-cli)
 # PDF reports are drawn with Qt (QPdfWriter, offscreen: no display needed); without the GUI build the CLI
 # still writes CSV and JSON.

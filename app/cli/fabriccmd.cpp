@@ -2,54 +2,77 @@
 #include "args.h"
 #include "commands.h"
 #include "connect.h"
+#include "fabricprint.h"
 
 #include "discovery/discover.h"
-#include "fabric/aggregate.h"
 #include "fabric/controller.h"
 #include "fabric/fabricjson.h"
+#include "fabric/fabricrun.h"
 #include "inventory/inventory.h"
 #include "remote/fleet.h"
+#include "util/files.h"
+
+#include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
+#include <ctime>
 #include <map>
+#include <memory>
 #include <mutex>
+#include <optional>
 #include <set>
 #include <string>
+#include <thread>
 #include <vector>
 
 namespace rp::cli {
 namespace {
 
-const char* kFabricHelp
-    = R"(usage: rocepilot-cli fabric check --inventory FILE [--json] [--rdma] [--duration S] [--tor HOST=TOR ...]
+const char* kFabricHelp = R"(usage: rocepilot-cli fabric check --inventory FILE [options] [--json] [--save FILE]
+       rocepilot-cli fabric watch --inventory FILE [options] [--for S] [--rounds N] [--json] [--save FILE]
 
-One round of the fabric check: discovers the inventory's hosts, starts a probe agent on each (over SSH,
-rocepilot-probe copied there when missing or different), probes every pair (full mesh inside a ToR, sampled
-peers across ToRs) over UDP on the address of each host's recommended GID, probes each failing pair's ends
-again against known-good peers and over their own loopback, and names where a fault sits (host agent,
-host NIC, access link, ToR, uplink) with the evidence and a confidence. Every agent is stopped at the end,
-on Ctrl-C and when the connection drops. Without --rdma every result is a UDP one, named "udp", never RDMA.
+check: one round of the fabric check. Discovers the inventory's hosts, starts a probe agent on each (over
+SSH, rocepilot-probe copied there when missing or different), probes every pair (full mesh inside a ToR,
+sampled peers across ToRs) over UDP on the address of each host's recommended GID, probes each failing
+pair's ends again against known-good peers and over their own loopback, and names where a fault sits (host
+agent, host NIC, access link, ToR, uplink) with the evidence and a confidence. Every agent is stopped at
+the end, on Ctrl-C and when the connection drops. Without --rdma every result is a UDP one, named "udp",
+never RDMA.
+
+watch: the same agents kept running, one round after another (each with its second pass), findings printed
+as they are raised and cleared, until Ctrl-C, --for or --rounds. An agent that goes down is started again
+(every 10 s at most); Ctrl-C stops every agent.
 
 options:
   --inventory FILE         the hosts (SSH, or localhost)
   --rdma                   also probe every (source GID, destination GID) cell over RDMA UD: one UD QP
                            per GID on each agent (hosts with RoCE ports; the Soft-RoCE lab)
-  --duration S             seconds of the first pass (default 2; the second pass takes half, at least 1)
+  --duration S             seconds of each round's first pass (default 2 for check, 1 for watch; the
+                           second pass takes half, at least 1)
   --rate N                 probes per second per target (default 10, at most 1000; agents on a loaded
                            host use less, never below a tenth)
-  --tor HOST=TOR           the ToR a host hangs off; repeat per host (hosts not named share one ToR)
+  --tor HOST=TOR           the ToR a host hangs off, over the inventory's `rack`; repeat per host
+                           (hosts with neither share one ToR)
   --spine NAME             the switch the ToRs' uplinks reach (default: ToRs linked directly)
+  --for S                  watch: stop after S seconds (default: until Ctrl-C; at most 7 days)
+  --rounds N               watch: stop after N rounds
+  --save FILE              write the run (rocepilot-fabric-run/1, JSON lines) as it goes: every round's
+                           cells, agents and findings; an existing FILE is not replaced (--force does)
+  --force                  with --save, replace an existing regular file (never a device or a symlink)
   --probe PATH             rocepilot-probe to run on the hosts (default: next to this program)
   --known-hosts FILE       host-key file (default: the inventory's, else ~/.config/rocepilot/known_hosts)
   --accept-new-host-keys   accept and save keys of hosts seen for the first time
-  --json                   everything as one JSON document (schema rocepilot-fabric-round/1)
+  --json                   check: the round as one JSON document (schema rocepilot-fabric-round/1);
+                           watch: one JSON line per event (raised, cleared, round)
   --help                   this text
 
 Human output: a summary line, the findings (element, class, confidence, evidence), then the GID x GID
 matrix of each failing host pair (rows: the source's endpoints, columns: the destination's).
 
-exit codes: 0 healthy, 1 faults found (or a host could not be discovered), 2 usage error
+exit codes: 0 healthy (watch: no finding open at the end), 1 faults found (or a host could not be
+discovered, or the run file could not be written), 2 usage error
 )";
 
 /// A ToR or spine name as the topology and the findings show it.
@@ -61,7 +84,7 @@ bool fabricSwitchName(const std::string& name)
     });
 }
 
-/// Agents going down are worth a line while the round runs; the rest shows at the end.
+/// Agents going down are worth a line while the rounds run; the rest shows at the end of a round.
 class FabricProgress final : public fabric::FabricObserver
 {
 public:
@@ -80,124 +103,25 @@ private:
     bool m_quiet;
 };
 
-std::string cellText(const fabric::CellResult& c)
+/// What check and watch share: the options, the discovered hosts and the controller made of them.
+struct FabricSetup
 {
-    if (c.failed()) {
-        std::string reason(fabric::toString(c.reason));
-        if (reason.empty())
-            reason = "timeout";
-        if (c.expected)
-            return "~" + reason;
-        return reason + " " + std::to_string(c.received) + "/" + std::to_string(c.sent);
-    }
-    char text[48];
-    std::snprintf(text, sizeof text, "ok %.0fus", c.rttP50Us);
-    std::string out = text;
-    if (c.lost() > 0)
-        out += " " + std::to_string(c.received) + "/" + std::to_string(c.sent);
-    return out;
-}
+    bool json = false;
+    double duration = 0;
+    double forSeconds = 0; ///< watch: 0 = until Ctrl-C
+    std::uint64_t rounds = 0; ///< watch: 0 = no limit
+    std::optional<std::string> save;
+    bool force = false;
+    std::string inventoryFile;
+    fabric::Topology topology;
+    fabric::ControllerOptions options;
+    std::vector<fabric::FabricHost> hosts;
+    std::vector<HostOutcome> failed;
+    std::optional<ConnectContext> context;
+};
 
-void printMatrix(const fabric::FabricRound& round, const fabric::PairSummary& pair)
-{
-    const auto& list = round.pinglist;
-    std::map<std::pair<std::uint32_t, std::uint32_t>, const fabric::CellResult*> first;
-    for (const auto& c : round.cells) {
-        if (!c.secondPass)
-            first[{ c.from, c.to }] = &c;
-    }
-    const auto& rows = list.byHost.at(pair.fromHost);
-    const auto& cols = list.byHost.at(pair.toHost);
-    std::size_t rowWidth = 4;
-    for (auto r : rows)
-        rowWidth = std::max(rowWidth, list.endpoints[r].name().size());
-    std::vector<std::vector<std::string>> text(rows.size(), std::vector<std::string>(cols.size(), "-"));
-    std::vector<std::size_t> widths(cols.size());
-    for (std::size_t j = 0; j < cols.size(); ++j) {
-        widths[j] = list.endpoints[cols[j]].name().size();
-        for (std::size_t i = 0; i < rows.size(); ++i) {
-            if (auto it = first.find({ rows[i], cols[j] }); it != first.end())
-                text[i][j] = cellText(*it->second);
-            widths[j] = std::max(widths[j], text[i][j].size());
-        }
-    }
-    std::printf("\n%s -> %s: %zu of %zu cells failed (worst: %s, loss %.1f %%)\n", pair.fromHost.c_str(),
-        pair.toHost.c_str(), pair.cellsFailed, pair.cells, std::string(fabric::toString(pair.worstReason)).c_str(),
-        pair.lossPercent);
-    std::printf("  %-*s", static_cast<int>(rowWidth), "");
-    for (std::size_t j = 0; j < cols.size(); ++j)
-        std::printf("  %-*s", static_cast<int>(widths[j]), list.endpoints[cols[j]].name().c_str());
-    std::printf("\n");
-    for (std::size_t i = 0; i < rows.size(); ++i) {
-        std::printf("  %-*s", static_cast<int>(rowWidth), list.endpoints[rows[i]].name().c_str());
-        for (std::size_t j = 0; j < cols.size(); ++j)
-            std::printf("  %-*s", static_cast<int>(widths[j]), text[i][j].c_str());
-        std::printf("\n");
-    }
-}
-
-void printFinding(const fabric::FabricFinding& f)
-{
-    std::printf("\n%-7s %s %s (confidence %.2f)\n", toString(f.finding.severity).c_str(),
-        std::string(fabric::toString(f.klass)).c_str(), f.element.name.c_str(), f.confidence);
-    std::printf("  %s\n", f.finding.title.c_str());
-    for (const auto& a : f.alternatives)
-        std::printf("  or %s %s (%.2f)\n", std::string(fabric::toString(a.element.kind)).c_str(),
-            a.element.name.c_str(), a.confidence);
-    for (const auto& e : f.finding.evidence)
-        std::printf(
-            "  evidence: %s%s%s: %s\n", e.host.c_str(), e.host.empty() ? "" : " ", e.subject.c_str(), e.value.c_str());
-    if (!f.finding.explanation.empty())
-        std::printf("  why: %s\n", f.finding.explanation.c_str());
-    for (const auto& b : f.because)
-        std::printf("  because: %s\n", b.c_str());
-    for (const auto& x : f.finding.fixes)
-        std::printf("  fix on %s:\n    %s\n", x.target.c_str(), x.text.c_str());
-}
-
-void printRound(const fabric::FabricRound& round, const std::vector<HostOutcome>& failed)
-{
-    const auto& s = round.summary;
-    const auto& list = round.pinglist;
-    std::size_t up = 0;
-    for (const auto& [host, state] : round.agents)
-        up += state == fabric::AgentState::Up ? 1 : 0;
-    const auto udp = static_cast<std::size_t>(std::ranges::count_if(list.endpoints, &fabric::Endpoint::udp));
-    std::printf("fabric check: %zu hosts, %zu agents up, %zu endpoints (%zu rdma, %zu udp), %zu cells in %.1f s: %s\n",
-        list.hosts.size(), up, list.endpoints.size(), list.endpoints.size() - udp, udp, s.cellsProbed, s.seconds,
-        s.findings.empty()
-            ? "healthy, no findings"
-            : (std::to_string(s.findings.size()) + (s.findings.size() == 1 ? " finding" : " findings")).c_str());
-    for (const auto& o : failed)
-        std::printf("  not probed: %s: %s\n", o.spec.name.c_str(), o.error ? o.error->describe().c_str() : "failed");
-    for (const auto& [host, why] : list.skipped)
-        std::printf("  skipped: %s: %s\n", host.c_str(), why.c_str());
-    for (const auto& [host, state] : round.agents) {
-        if (state == fabric::AgentState::Down)
-            std::printf("  agent down: %s: %s\n", host.c_str(), round.agentDetail.at(host).c_str());
-    }
-    for (const auto& f : s.findings)
-        printFinding(f);
-    for (const auto& p : summarisePairs(list, round.cells)) {
-        if (p.cellsFailed > 0)
-            printMatrix(round, p);
-    }
-    std::vector<double> cpu;
-    for (const auto& [host, percent] : round.agentCpuPercent)
-        cpu.push_back(percent);
-    std::vector<double> rates;
-    for (const auto& [host, r] : round.agentRate)
-        rates.push_back(r);
-    if (!cpu.empty()) {
-        std::ranges::sort(cpu);
-        std::ranges::sort(rates);
-        std::printf("\nagents: start %.1f s, CPU median %.2f %% / max %.2f %% of a core over the first pass, "
-                    "%.1f..%.1f probes/s per target\n",
-            round.startSeconds, cpu[cpu.size() / 2], cpu.back(), rates.front(), rates.back());
-    }
-}
-
-int fabricCheck(int argc, char** argv)
+/// Parses the options and discovers the hosts; an exit code when that already ends the command.
+std::optional<int> prepare(int argc, char** argv, bool watch, FabricSetup& setup)
 {
     // --tor repeats: taken out before Args sees the rest.
     std::vector<std::string> tors;
@@ -214,8 +138,12 @@ int fabricCheck(int argc, char** argv)
             rest.push_back(argv[i]);
         }
     }
-    Args args({ "json", "rdma", "help", "accept-new-host-keys" },
-        { "inventory", "duration", "rate", "spine", "probe", "known-hosts" });
+    std::vector<std::string> values { "inventory", "duration", "rate", "spine", "probe", "known-hosts", "save" };
+    if (watch) {
+        values.emplace_back("for");
+        values.emplace_back("rounds");
+    }
+    Args args({ "json", "rdma", "help", "accept-new-host-keys", "force" }, values);
     if (auto done = parseOrHelp(args, static_cast<int>(rest.size()), rest.data(), 3, "fabric", kFabricHelp))
         return *done;
     if (!args.positional().empty())
@@ -223,6 +151,7 @@ int fabricCheck(int argc, char** argv)
     auto inventoryFile = args.value("inventory");
     if (!inventoryFile)
         return usageError("fabric", "--inventory FILE is required");
+    setup.inventoryFile = *inventoryFile;
     auto number = [](const std::optional<std::string>& text, double fallback, double min, double max) {
         if (!text)
             return fallback;
@@ -234,21 +163,39 @@ int fabricCheck(int argc, char** argv)
             return -1.0;
         }
     };
-    const double duration = number(args.value("duration"), 2.0, 0.5, 600);
-    if (duration < 0)
+    setup.duration = number(args.value("duration"), watch ? 1.0 : 2.0, 0.5, 600);
+    if (setup.duration < 0)
         return usageError("fabric", "--duration must be 0.5..600 seconds");
     const double rate = number(args.value("rate"), fabric::kAgentDefaultRate, 0.1, fabric::kAgentMaxRate);
     if (rate < 0)
         return usageError("fabric", "--rate must be 0.1..1000 probes per second");
+    if (watch) {
+        setup.forSeconds = number(args.value("for"), 0, 1, 7 * 86400.0);
+        if (setup.forSeconds < 0)
+            return usageError("fabric", "--for must be 1..604800 seconds");
+        const double rounds = number(args.value("rounds"), 0, 1, 1e9);
+        if (rounds < 0 || rounds != static_cast<double>(static_cast<std::uint64_t>(rounds)))
+            return usageError("fabric", "--rounds must be a whole number of at least 1");
+        setup.rounds = static_cast<std::uint64_t>(rounds);
+    }
+    setup.save = args.value("save");
+    setup.force = args.flag("force");
+    if (setup.force && !setup.save)
+        return usageError("fabric", "--force only goes with --save FILE");
+    if (setup.save && setup.save->empty())
+        return usageError("fabric", "--save needs a file name");
     auto inventory = loadInventory(*inventoryFile);
     if (!inventory) {
         std::fprintf(stderr, "rocepilot-cli fabric: %s\n", inventory.error().describe().c_str());
         return ExitUsage;
     }
-    fabric::Topology topology;
     std::set<std::string> names;
-    for (const auto& h : inventory->hosts)
+    for (const auto& h : inventory->hosts) {
         names.insert(h.name);
+        // The inventory's rack is the host's ToR unless --tor says otherwise.
+        if (!h.rack.empty())
+            setup.topology.torOf[h.name] = h.rack;
+    }
     for (const auto& t : tors) {
         const auto eq = t.find('=');
         const std::string host = eq == std::string::npos ? t : t.substr(0, eq);
@@ -257,63 +204,294 @@ int fabricCheck(int argc, char** argv)
             return usageError("fabric", "--tor " + t + ": no host '" + host + "' in the inventory");
         if (!fabricSwitchName(tor))
             return usageError("fabric", "--tor " + t + ": give HOST=TOR, TOR of letters, digits, '-', '_', '.'");
-        topology.torOf[host] = tor;
+        setup.topology.torOf[host] = tor;
     }
     if (auto spine = args.value("spine")) {
         if (!fabricSwitchName(*spine))
             return usageError("fabric", "--spine: letters, digits, '-', '_', '.' only");
-        topology.spine = *spine;
+        setup.topology.spine = *spine;
     }
-    const bool json = args.flag("json");
+    // The run file is refused before any host is touched: an existing file, a device, a symlink, an input.
+    if (setup.save) {
+        std::vector<std::string> inputs { *inventoryFile };
+        if (auto known = args.value("known-hosts"))
+            inputs.push_back(*known);
+        auto ok = checkOutputPaths(
+            { *setup.save }, inputs, setup.force ? AtomicFile::Existing::Replace : AtomicFile::Existing::Refuse);
+        if (!ok) {
+            std::fprintf(stderr, "rocepilot-cli fabric: %s\n", ok.error().describe().c_str());
+            return ExitUsage;
+        }
+    }
+    setup.json = args.flag("json");
     cancelOnSignals(true);
-    ConnectContext context
-        = cliConnectContext(*inventory, args.value("known-hosts"), args.flag("accept-new-host-keys"));
-    context.cancel = &g_cancel;
+    setup.context = cliConnectContext(*inventory, args.value("known-hosts"), args.flag("accept-new-host-keys"));
+    setup.context->cancel = &g_cancel;
 
-    auto outcomes = discoverFleet(inventory->hosts, context, DiscoveryOptions {}, 32);
-    std::vector<fabric::FabricHost> hosts;
-    std::vector<HostOutcome> failed;
+    auto outcomes = discoverFleet(inventory->hosts, *setup.context, DiscoveryOptions {}, 32);
     for (auto& o : outcomes) {
         if (o.state == HostState::Ok && o.facts)
-            hosts.push_back({ o.spec, *o.facts });
+            setup.hosts.push_back({ o.spec, *o.facts });
         else
-            failed.push_back(o);
+            setup.failed.push_back(o);
     }
     if (g_cancel.load()) {
         std::fprintf(stderr, "rocepilot-cli fabric: cancelled\n");
         return ExitSomeFailed;
     }
-    if (hosts.empty()) {
-        for (const auto& o : failed)
+    if (setup.hosts.empty()) {
+        for (const auto& o : setup.failed)
             std::fprintf(stderr, "%s: %s\n", o.spec.name.c_str(), o.error ? o.error->describe().c_str() : "failed");
         std::fprintf(stderr, "rocepilot-cli fabric: no host could be discovered\n");
         return ExitSomeFailed;
     }
-
-    fabric::ControllerOptions options;
+    auto& options = setup.options;
     options.probePath = args.value("probe").value_or(probeBinary());
-    options.durationS = duration;
-    options.secondPassS = std::max(1.0, duration / 2);
+    options.durationS = setup.duration;
+    options.secondPassS = std::max(1.0, setup.duration / 2);
     options.rate = rate;
     options.rdma = args.flag("rdma");
+    // A watch notices a silent agent this long after its phase: its detection time for a hung agent.
+    if (watch)
+        options.phaseSlackS = 3.0;
+    return std::nullopt;
+}
+
+/// The run file's writer, created when --save was given; reports its own errors.
+std::unique_ptr<fabric::FabricRunWriter> openRunFile(const FabricSetup& setup, const std::string& command)
+{
+    if (!setup.save)
+        return nullptr;
+    fabric::FabricRunHeader header;
+    header.tool = std::string("rocepilot ") + RP_VERSION;
+    header.command = command;
+    header.inventory = setup.inventoryFile;
+    header.started = fabric::Clock::now();
+    header.transport = setup.options.rdma ? "rdma" : "udp";
+    header.durationS = setup.options.durationS;
+    header.rate = setup.options.rate;
+    for (const auto& h : setup.hosts)
+        header.hosts.push_back(h.spec.name);
+    header.torOf = setup.topology.torOf;
+    header.spine = setup.topology.spine;
+    auto writer = fabric::FabricRunWriter::create(
+        *setup.save, header, setup.force ? AtomicFile::Existing::Replace : AtomicFile::Existing::Refuse);
+    if (!writer) {
+        std::fprintf(stderr, "rocepilot-cli fabric: %s\n", writer.error().describe().c_str());
+        return nullptr;
+    }
+    return std::move(*writer);
+}
+
+/// Closes the run file with its end line; false (and why, on stderr) when any of it could not be written.
+bool closeRunFile(fabric::FabricRunWriter* writer, const std::string& status, const std::string& error = {})
+{
+    if (!writer)
+        return true;
+    auto done = writer->finish(status, error);
+    if (!done) {
+        std::fprintf(stderr, "rocepilot-cli fabric: the run file is incomplete: %s\n", done.error().describe().c_str());
+        return false;
+    }
+    return true;
+}
+
+int fabricCheck(int argc, char** argv)
+{
+    FabricSetup setup;
+    if (auto done = prepare(argc, argv, false, setup))
+        return *done;
+    auto writer = openRunFile(setup, "check");
+    if (setup.save && !writer)
+        return ExitSomeFailed;
+    auto context = *setup.context;
     auto factory = [context](const HostSpec& spec) { return openExecutor(spec, context); };
-    fabric::Controller controller(std::move(hosts), topology, factory, options);
-    FabricProgress progress(json);
+    fabric::Controller controller(setup.hosts, setup.topology, factory, setup.options);
+    FabricProgress progress(setup.json);
     auto round = controller.runRound(&progress, &g_cancel);
     if (!round) {
         std::fprintf(stderr, "rocepilot-cli fabric: %s\n", round.error().describe().c_str());
+        closeRunFile(writer.get(), round.error().kind == ErrorKind::Cancelled ? "cancelled" : "failed",
+            round.error().describe());
         return round.error().kind == ErrorKind::Validation ? ExitUsage : ExitSomeFailed;
     }
-    if (json) {
+    if (writer)
+        writer->addRound(*round);
+    const bool saved = closeRunFile(writer.get(), "ok");
+    if (setup.json) {
         std::fputs(fabric::roundToJson(*round).c_str(), stdout);
-        for (const auto& o : failed)
+        for (const auto& o : setup.failed)
             std::fprintf(
                 stderr, "not probed: %s: %s\n", o.spec.name.c_str(), o.error ? o.error->describe().c_str() : "failed");
     } else {
-        printRound(*round, failed);
+        printRound(*round, setup.failed);
+        if (writer && saved)
+            std::printf("\nsaved: %s\n", writer->path().c_str());
     }
     std::fflush(stdout);
-    return round->summary.findings.empty() && failed.empty() ? ExitOk : ExitSomeFailed;
+    return round->summary.findings.empty() && setup.failed.empty() && saved ? ExitOk : ExitSomeFailed;
+}
+
+std::string clockText(fabric::Clock::time_point t)
+{
+    const std::time_t seconds = fabric::Clock::to_time_t(t);
+    std::tm tm {};
+    ::localtime_r(&seconds, &tm);
+    char text[16];
+    std::strftime(text, sizeof text, "%H:%M:%S", &tm);
+    return text;
+}
+
+/// Prints what a round changed: findings raised and cleared, agents down; a status line when nothing changed
+/// for a while, so a quiet watch is seen to be alive.
+class WatchPrinter
+{
+public:
+    explicit WatchPrinter(bool json)
+        : m_json(json)
+    { }
+
+    void round(const fabric::FabricRound& round)
+    {
+        const auto& s = round.summary;
+        const auto at = clockText(s.started);
+        std::size_t up = 0;
+        for (const auto& [host, state] : round.agents)
+            up += state == fabric::AgentState::Up ? 1 : 0;
+        if (m_json) {
+            for (const auto& f : s.findings) {
+                if (std::ranges::find(round.raised, f.id()) != round.raised.end()) {
+                    auto j = fabric::findingToJson(f);
+                    j["event"] = "raised";
+                    j["round"] = s.round;
+                    std::puts(j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace).c_str());
+                }
+            }
+            for (const auto& id : round.cleared)
+                std::puts(nlohmann::json { { "event", "cleared" }, { "round", s.round }, { "id", id } }.dump().c_str());
+            std::puts(
+                nlohmann::json { { "event", "round" }, { "round", s.round }, { "started", fabric::isoTime(s.started) },
+                    { "seconds", s.seconds }, { "agents_up", up }, { "cells_probed", s.cellsProbed },
+                    { "cells_failed", s.cellsFailed }, { "findings", s.findings.size() } }
+                    .dump()
+                    .c_str());
+            std::fflush(stdout);
+            return;
+        }
+        bool changed = false;
+        for (const auto& f : s.findings) {
+            if (std::ranges::find(round.raised, f.id()) == round.raised.end())
+                continue;
+            std::printf("%s round %llu: raised", at.c_str(), static_cast<unsigned long long>(s.round));
+            printFinding(f);
+            changed = true;
+        }
+        for (const auto& id : round.cleared) {
+            std::printf(
+                "%s round %llu: cleared %s\n", at.c_str(), static_cast<unsigned long long>(s.round), id.c_str());
+            changed = true;
+        }
+        if (up != m_lastUp)
+            changed = true;
+        m_lastUp = up;
+        const auto now = std::chrono::steady_clock::now();
+        if (changed || now - m_lastStatus >= std::chrono::seconds(30)) {
+            std::printf("%s round %llu: %zu/%zu agents up, %zu cells in %.1f s, %zu failed, %s\n", at.c_str(),
+                static_cast<unsigned long long>(s.round), up, round.agents.size(), s.cellsProbed, s.seconds,
+                s.cellsFailed,
+                s.findings.empty() ? "healthy"
+                                   : (std::to_string(s.findings.size())
+                                       + (s.findings.size() == 1 ? " finding open" : " findings open"))
+                                         .c_str());
+            m_lastStatus = now;
+        }
+        std::fflush(stdout);
+    }
+
+private:
+    bool m_json;
+    std::size_t m_lastUp = 0;
+    std::chrono::steady_clock::time_point m_lastStatus {};
+};
+
+int fabricWatch(int argc, char** argv)
+{
+    FabricSetup setup;
+    if (auto done = prepare(argc, argv, true, setup))
+        return *done;
+    auto writer = openRunFile(setup, "watch");
+    if (setup.save && !writer)
+        return ExitSomeFailed;
+    auto context = *setup.context;
+    auto factory = [context](const HostSpec& spec) { return openExecutor(spec, context); };
+    fabric::Controller controller(setup.hosts, setup.topology, factory, setup.options);
+    FabricProgress progress(setup.json);
+    // The agents outlive the watch by a minute at most: --for and its last round, or a week.
+    const double lifeS = setup.forSeconds > 0 ? setup.forSeconds + 60 + 3 * setup.duration : 7 * 86400.0;
+    const auto lifetime = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::duration<double>(lifeS));
+    const auto t0 = std::chrono::steady_clock::now();
+    if (auto started = controller.start(&progress, &g_cancel, lifetime); !started) {
+        std::fprintf(stderr, "rocepilot-cli fabric: %s\n", started.error().describe().c_str());
+        closeRunFile(writer.get(), started.error().kind == ErrorKind::Cancelled ? "cancelled" : "failed",
+            started.error().describe());
+        return started.error().kind == ErrorKind::Validation ? ExitUsage : ExitSomeFailed;
+    }
+    if (!setup.json) {
+        std::printf("watching %zu hosts, %zu endpoints, %zu cells a round (%s); Ctrl-C stops every agent\n",
+            controller.pinglist().hosts.size(), controller.pinglist().endpoints.size(),
+            controller.pinglist().probes.size(), setup.options.rdma ? "RDMA UD and UDP" : "UDP");
+        for (const auto& o : setup.failed)
+            std::printf(
+                "  not probed: %s: %s\n", o.spec.name.c_str(), o.error ? o.error->describe().c_str() : "failed");
+        std::fflush(stdout);
+    }
+    WatchPrinter printer(setup.json);
+    std::size_t open = 0;
+    std::uint64_t rounds = 0;
+    std::string status = "ok";
+    std::string error;
+    for (;;) {
+        if (g_cancel.load()) {
+            status = "stopped";
+            break;
+        }
+        if (setup.rounds > 0 && rounds >= setup.rounds)
+            break;
+        if (setup.forSeconds > 0
+            && std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() >= setup.forSeconds)
+            break;
+        auto round = controller.nextRound();
+        if (!round) {
+            if (round.error().kind == ErrorKind::Cancelled) {
+                status = "stopped";
+            } else {
+                status = "failed";
+                error = round.error().describe();
+                std::fprintf(stderr, "rocepilot-cli fabric: %s\n", error.c_str());
+            }
+            break;
+        }
+        ++rounds;
+        open = round->summary.findings.size();
+        if (writer)
+            writer->addRound(*round);
+        printer.round(*round);
+        if (writer && writer->writeError() && !setup.json)
+            std::fprintf(stderr, "rocepilot-cli fabric: %s\n", writer->writeError()->describe().c_str());
+    }
+    controller.stop();
+    const bool saved = closeRunFile(writer.get(), status, error);
+    if (!setup.json) {
+        std::printf("%s after %llu rounds (%.0f s): %s\n", status == "failed" ? "failed" : "stopped",
+            static_cast<unsigned long long>(rounds),
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(),
+            open == 0 ? "healthy, no finding open"
+                      : (std::to_string(open) + (open == 1 ? " finding open" : " findings open")).c_str());
+        if (writer && saved)
+            std::printf("saved: %s\n", writer->path().c_str());
+    }
+    std::fflush(stdout);
+    return open == 0 && status != "failed" && setup.failed.empty() && saved && rounds > 0 ? ExitOk : ExitSomeFailed;
 }
 
 } // namespace
@@ -325,9 +503,11 @@ int fabricCommand(int argc, char** argv)
         std::fputs(kFabricHelp, stdout);
         return ExitOk;
     }
-    if (sub != "check")
-        return usageError("fabric", sub.empty() ? "give a subcommand: check" : "unknown subcommand '" + sub + "'");
-    return fabricCheck(argc, argv);
+    if (sub == "check")
+        return fabricCheck(argc, argv);
+    if (sub == "watch")
+        return fabricWatch(argc, argv);
+    return usageError("fabric", sub.empty() ? "give a subcommand: check or watch" : "unknown subcommand '" + sub + "'");
 }
 
 } // namespace rp::cli

@@ -17,9 +17,6 @@ using std::chrono::duration;
 using std::chrono::duration_cast;
 using std::chrono::milliseconds;
 
-/// How long the controller waits for a phase's results beyond its length: replies' timeout, the agents' flush and
-/// an SSH hop, with room for a loaded host.
-constexpr double kPhaseSlackS = 10.0;
 constexpr auto kObserverBatch = milliseconds(250);
 
 /// The facts the pinglist is made of: hosts named as the inventory names them (agents and findings use one name),
@@ -41,24 +38,34 @@ std::string runSecret()
     return randomHex() + randomHex();
 }
 
-/// One round's work: the channels, what each endpoint answered, the phases.
-class RoundRun
+} // namespace
+
+/// The agents of a check or a watch: the channels, what each endpoint answered, the phases. One set of agents
+/// serves every round of a watch (one secret for the run); one that goes down is started again between rounds.
+class Controller::Fleet
 {
 public:
-    RoundRun(const ControllerOptions& options, const Pinglist& list, FabricObserver* observer,
-        const std::atomic<bool>* cancel)
+    Fleet(const ControllerOptions& options, const Pinglist& list, FabricObserver* observer,
+        const std::atomic<bool>* cancel, std::map<std::string, HostSpec> specs, ExecutorFactory factory)
         : m_options(options)
         , m_list(list)
         , m_observer(observer)
         , m_cancel(cancel)
+        , m_specs(std::move(specs))
+        , m_factory(std::move(factory))
     { }
 
-    ~RoundRun() { closeAll(); }
-    RoundRun(const RoundRun&) = delete;
-    RoundRun& operator=(const RoundRun&) = delete;
+    ~Fleet() { closeAll(); }
+    Fleet(const Fleet&) = delete;
+    Fleet& operator=(const Fleet&) = delete;
 
-    void startAgents(const std::map<std::string, HostSpec>& specs, const ExecutorFactory& factory);
+    /// Starts every agent; each lives at most `lifetime` (it exits by itself then, whatever happens here).
+    void startAgents(std::chrono::milliseconds lifetime);
     void waitReady();
+    /// Between rounds: agents that went down are started again (each at most every restartPause), and those
+    /// started earlier that are ready now join. Never waits for a host: one that is not ready yet is agent-down
+    /// for this round.
+    void restartDown();
     std::vector<CellResult> runPhase(std::uint64_t phase, const std::vector<Probe>& probes, bool secondPass);
     std::map<std::string, AgentState> states(std::map<std::string, std::string>& detail);
     std::optional<AgentDone> doneOf(const std::string& host, std::uint64_t phase);
@@ -77,6 +84,9 @@ private:
     };
 
     void closeAll();
+    std::unique_ptr<AgentChannel> startAgent(const std::string& host);
+    /// Takes a ready agent's endpoints into m_served (under hub.mutex).
+    void takeReady(const std::string& host, const AgentChannel& channel);
     std::optional<Reason> unusable(std::uint32_t endpoint) const;
     void report(const std::string& host, AgentState state, const std::string& detail);
 
@@ -84,15 +94,20 @@ private:
     const Pinglist& m_list;
     FabricObserver* m_observer;
     const std::atomic<bool>* m_cancel;
+    std::map<std::string, HostSpec> m_specs;
+    ExecutorFactory m_factory;
+    AgentHello m_hello;
+    Steady::time_point m_lifeEnd {};
     ChannelHub m_hub;
     std::map<std::string, std::unique_ptr<AgentChannel>> m_channels;
+    std::map<std::string, Steady::time_point> m_started; ///< when each agent was last started
     std::map<std::string, AgentState> m_reported;
     std::vector<Served> m_served;
-    std::set<std::string> m_up; ///< agents up when the probing began
+    std::set<std::string> m_up; ///< agents whose endpoints are served
     bool m_closed = false;
 };
 
-void RoundRun::report(const std::string& host, AgentState state, const std::string& detail)
+void Controller::Fleet::report(const std::string& host, AgentState state, const std::string& detail)
 {
     auto it = m_reported.find(host);
     if (it != m_reported.end() && it->second == state)
@@ -102,32 +117,56 @@ void RoundRun::report(const std::string& host, AgentState state, const std::stri
         m_observer->agentState(host, state, detail);
 }
 
-void RoundRun::startAgents(const std::map<std::string, HostSpec>& specs, const ExecutorFactory& factory)
+std::unique_ptr<AgentChannel> Controller::Fleet::startAgent(const std::string& host)
 {
     perf::SessionOptions probe;
     probe.probePath = m_options.probePath;
     probe.remoteDir = m_options.remoteDir;
     probe.commandTimeout = m_options.startTimeout;
-    AgentHello hello;
-    hello.secret = runSecret();
-    hello.mode = m_options.rdma ? AgentMode::Rdma : AgentMode::Udp;
-    const double probingS = m_options.durationS + m_options.secondPassS + 2 * (m_options.probeTimeoutS + kPhaseSlackS);
-    const auto lifetime = m_options.startTimeout + duration_cast<milliseconds>(duration<double>(probingS + 30.0));
-    hello.lifetimeS = duration<double>(lifetime).count();
-    for (const auto& host : m_list.hosts) {
-        AgentServe serve;
-        for (auto id : m_list.byHost.at(host)) {
-            const auto& e = m_list.endpoints[id];
-            serve.endpoints.push_back({ id, e.device, e.port, e.gidIndex, e.address });
-        }
-        auto channel = std::make_unique<AgentChannel>(m_hub, specs.at(host), factory, probe);
-        report(host, AgentState::Starting, {});
-        channel->start({ hello, serve }, serve.endpoints.size(), lifetime);
-        m_channels.emplace(host, std::move(channel));
+    AgentServe serve;
+    for (auto id : m_list.byHost.at(host)) {
+        const auto& e = m_list.endpoints[id];
+        serve.endpoints.push_back({ id, e.device, e.port, e.gidIndex, e.address });
     }
+    auto channel = std::make_unique<AgentChannel>(m_hub, m_specs.at(host), m_factory, probe);
+    report(host, AgentState::Starting, {});
+    // A restarted agent lives as long as the first ones: the watch's end is the same for all.
+    AgentHello hello = m_hello;
+    const auto left = std::max(milliseconds(1000), duration_cast<milliseconds>(m_lifeEnd - Steady::now()));
+    hello.lifetimeS = duration<double>(left).count();
+    m_started[host] = Steady::now();
+    channel->start({ hello, serve }, serve.endpoints.size(), left);
+    return channel;
 }
 
-void RoundRun::waitReady()
+void Controller::Fleet::startAgents(std::chrono::milliseconds lifetime)
+{
+    m_hello.secret = runSecret();
+    m_hello.mode = m_options.rdma ? AgentMode::Rdma : AgentMode::Udp;
+    m_lifeEnd = Steady::now() + lifetime;
+    m_served.assign(m_list.endpoints.size(), Served {});
+    for (const auto& host : m_list.hosts)
+        m_channels.emplace(host, startAgent(host));
+}
+
+void Controller::Fleet::takeReady(const std::string& host, const AgentChannel& channel)
+{
+    for (auto id : m_list.byHost.at(host))
+        m_served[id] = Served {};
+    for (const auto& r : channel.ready) {
+        if (r.id >= m_served.size() || m_list.endpoints[r.id].host != host)
+            continue; // an id it was not given: ignored, its own endpoints stay unserved
+        auto& s = m_served[r.id];
+        s.ok = r.error.empty();
+        s.udpPort = r.udpPort;
+        s.qpn = r.qpn;
+        s.qkey = r.qkey;
+        s.reason = r.reason == Reason::EmptySlot ? Reason::EmptySlot : Reason::AgentDown;
+    }
+    m_up.insert(host);
+}
+
+void Controller::Fleet::waitReady()
 {
     const auto deadline = Steady::now() + m_options.startTimeout;
     std::unique_lock lock(m_hub.mutex);
@@ -138,24 +177,12 @@ void RoundRun::waitReady()
             break;
         m_hub.changed.wait_for(lock, milliseconds(50));
     }
-    m_served.assign(m_list.endpoints.size(), Served {});
     std::vector<std::pair<std::string, std::string>> late;
     for (const auto& [host, c] : m_channels) {
-        if (c->state == AgentState::Up) {
-            m_up.insert(host);
-            for (const auto& r : c->ready) {
-                if (r.id >= m_served.size() || m_list.endpoints[r.id].host != host)
-                    continue; // an id it was not given: ignored, its own endpoints stay unserved
-                auto& s = m_served[r.id];
-                s.ok = r.error.empty();
-                s.udpPort = r.udpPort;
-                s.qpn = r.qpn;
-                s.qkey = r.qkey;
-                s.reason = r.reason == Reason::EmptySlot ? Reason::EmptySlot : Reason::AgentDown;
-            }
-        } else if (!c->ended && c->state != AgentState::Down) {
+        if (c->state == AgentState::Up)
+            takeReady(host, *c);
+        else if (!c->ended && c->state != AgentState::Down)
             late.emplace_back(host, "not ready within " + std::to_string(m_options.startTimeout.count()) + " ms");
-        }
     }
     lock.unlock();
     for (const auto& [host, why] : late)
@@ -165,7 +192,33 @@ void RoundRun::waitReady()
         report(host, state, detail[host]);
 }
 
-std::optional<Reason> RoundRun::unusable(std::uint32_t endpoint) const
+void Controller::Fleet::restartDown()
+{
+    std::vector<std::string> again;
+    {
+        std::lock_guard lock(m_hub.mutex);
+        for (const auto& [host, c] : m_channels) {
+            const bool down = c->ended || c->state == AgentState::Down;
+            if (down) {
+                m_up.erase(host);
+                if (Steady::now() - m_started[host] >= m_options.restartPause)
+                    again.push_back(host);
+            } else if (!m_up.contains(host) && c->isReady && c->state == AgentState::Up) {
+                takeReady(host, *c);
+            }
+        }
+    }
+    for (const auto& host : again) {
+        auto& slot = m_channels.at(host);
+        slot->close();
+        slot = startAgent(host);
+    }
+    std::map<std::string, std::string> detail;
+    for (const auto& [host, state] : states(detail))
+        report(host, state, detail[host]);
+}
+
+std::optional<Reason> Controller::Fleet::unusable(std::uint32_t endpoint) const
 {
     const auto& host = m_list.endpoints[endpoint].host;
     if (!m_up.contains(host))
@@ -176,7 +229,8 @@ std::optional<Reason> RoundRun::unusable(std::uint32_t endpoint) const
     return std::nullopt;
 }
 
-std::vector<CellResult> RoundRun::runPhase(std::uint64_t phase, const std::vector<Probe>& probes, bool secondPass)
+std::vector<CellResult> Controller::Fleet::runPhase(
+    std::uint64_t phase, const std::vector<Probe>& probes, bool secondPass)
 {
     const double lengthS = secondPass ? m_options.secondPassS : m_options.durationS;
     const auto wallStart = Clock::now();
@@ -237,7 +291,8 @@ std::vector<CellResult> RoundRun::runPhase(std::uint64_t phase, const std::vecto
         channel.send(start);
     }
 
-    const auto deadline = Steady::now() + duration_cast<Steady::duration>(duration<double>(lengthS + kPhaseSlackS));
+    const auto deadline
+        = Steady::now() + duration_cast<Steady::duration>(duration<double>(lengthS + m_options.phaseSlackS));
     std::size_t observed = cells.size();
     auto lastBatch = Steady::now();
     std::set<std::string> finished;
@@ -294,7 +349,7 @@ std::vector<CellResult> RoundRun::runPhase(std::uint64_t phase, const std::vecto
     lock.unlock();
     for (const auto& host : late)
         m_channels.at(host)->giveUp("no results of phase " + std::to_string(phase) + " within "
-            + std::to_string(static_cast<int>(lengthS + kPhaseSlackS)) + " s");
+            + std::to_string(static_cast<int>(lengthS + m_options.phaseSlackS)) + " s");
     // What an agent never reported (it died, or was given up) is the agent's fault, not the network's.
     for (const auto& [host, pairs] : missing) {
         for (const auto& [from, to] : pairs)
@@ -310,7 +365,7 @@ std::vector<CellResult> RoundRun::runPhase(std::uint64_t phase, const std::vecto
     return cells;
 }
 
-std::map<std::string, AgentState> RoundRun::states(std::map<std::string, std::string>& detail)
+std::map<std::string, AgentState> Controller::Fleet::states(std::map<std::string, std::string>& detail)
 {
     std::lock_guard lock(m_hub.mutex);
     std::map<std::string, AgentState> out;
@@ -322,7 +377,7 @@ std::map<std::string, AgentState> RoundRun::states(std::map<std::string, std::st
     return out;
 }
 
-std::optional<AgentDone> RoundRun::doneOf(const std::string& host, std::uint64_t phase)
+std::optional<AgentDone> Controller::Fleet::doneOf(const std::string& host, std::uint64_t phase)
 {
     std::lock_guard lock(m_hub.mutex);
     const auto& c = *m_channels.at(host);
@@ -332,7 +387,7 @@ std::optional<AgentDone> RoundRun::doneOf(const std::string& host, std::uint64_t
     return it->second;
 }
 
-void RoundRun::stopAll()
+void Controller::Fleet::stopAll()
 {
     for (auto& [host, c] : m_channels)
         c->askStop();
@@ -347,7 +402,7 @@ void RoundRun::stopAll()
         report(host, state, detail[host]);
 }
 
-void RoundRun::closeAll()
+void Controller::Fleet::closeAll()
 {
     if (m_closed)
         return;
@@ -355,8 +410,6 @@ void RoundRun::closeAll()
     for (auto& [host, c] : m_channels)
         c->close();
 }
-
-} // namespace
 
 Controller::Controller(
     std::vector<FabricHost> hosts, Topology topology, ExecutorFactory factory, ControllerOptions options)
@@ -366,8 +419,16 @@ Controller::Controller(
     , m_options(std::move(options))
 { }
 
-Result<FabricRound> Controller::runRound(FabricObserver* observer, const std::atomic<bool>* cancel)
+Controller::~Controller()
 {
+    stop();
+}
+
+Result<void> Controller::start(
+    FabricObserver* observer, const std::atomic<bool>* cancel, std::chrono::milliseconds lifetime)
+{
+    if (m_fleet)
+        return fail(ErrorKind::Validation, "the agents are already running", "fabric check");
     if (m_hosts.empty())
         return fail(ErrorKind::Validation, "no hosts to probe", "fabric check");
     std::map<std::string, HostSpec> specs;
@@ -380,62 +441,130 @@ Result<FabricRound> Controller::runRound(FabricObserver* observer, const std::at
     auto pinglist = buildPinglist(facts, m_topology, m_options.pinglist);
     if (!pinglist)
         return std::unexpected(pinglist.error());
+    m_pinglist = std::move(*pinglist);
+    m_observer = observer;
+    m_cancel = cancel;
+    m_raised.clear();
+    const auto t0 = Steady::now();
+    m_fleet = std::make_unique<Fleet>(m_options, m_pinglist, observer, cancel, std::move(specs), m_factory);
+    m_fleet->startAgents(lifetime);
+    m_fleet->waitReady();
+    m_startSeconds = duration<double>(Steady::now() - t0).count();
+    if (m_fleet->cancelled()) {
+        stop();
+        return fail(ErrorKind::Cancelled, "the fabric check was cancelled; every agent was stopped", "fabric check");
+    }
+    return {};
+}
+
+void Controller::stop()
+{
+    if (!m_fleet)
+        return;
+    m_fleet->stopAll();
+    m_fleet.reset();
+}
+
+Result<FabricRound> Controller::nextRound()
+{
+    if (!m_fleet)
+        return fail(ErrorKind::Validation, "no agents running: start() first", "fabric check");
+    auto& fleet = *m_fleet;
+    auto cancelled = [&]() -> Result<FabricRound> {
+        stop();
+        return fail(ErrorKind::Cancelled, "the fabric check was cancelled; every agent was stopped", "fabric check");
+    };
+    if (fleet.cancelled())
+        return cancelled();
+    if (m_round > 0)
+        fleet.restartDown();
 
     FabricRound round;
-    round.pinglist = std::move(*pinglist);
+    round.pinglist = m_pinglist;
     const auto& list = round.pinglist;
     round.summary.round = ++m_round;
     round.summary.started = Clock::now();
+    round.startSeconds = m_round == 1 ? m_startSeconds : 0.0;
     const auto t0 = Steady::now();
-    if (observer)
-        observer->roundStarted(
+    if (m_observer)
+        m_observer->roundStarted(
             { round.summary.round, round.summary.started, list.endpoints.size(), list.probes.size() });
 
-    RoundRun run(m_options, list, observer, cancel);
-    run.startAgents(specs, m_factory);
-    run.waitReady();
-    round.startSeconds = duration<double>(Steady::now() - t0).count();
-    auto cancelled = [&]() -> Result<FabricRound> {
-        run.stopAll();
-        return fail(ErrorKind::Cancelled, "the fabric check was cancelled; every agent was stopped", "fabric check");
-    };
-    if (run.cancelled())
-        return cancelled();
-
-    round.cells = run.runPhase(1, list.probes, false);
+    // Two phases a round, numbered on across the rounds of a watch.
+    const std::uint64_t phase = 2 * m_round - 1;
+    round.cells = fleet.runPhase(phase, list.probes, false);
     applyExpectations(list, round.cells);
-    if (run.cancelled())
+    if (fleet.cancelled())
         return cancelled();
     auto second = planSecondPass(list, round.cells, m_options.secondPass);
     if (!second.probes.empty()) {
-        auto more = run.runPhase(2, second.probes, true);
+        auto more = fleet.runPhase(phase + 1, second.probes, true);
         applyExpectations(list, more);
         round.cells.insert(round.cells.end(), more.begin(), more.end());
-        if (run.cancelled())
+        if (fleet.cancelled())
             return cancelled();
     }
 
-    round.agents = run.states(round.agentDetail);
+    round.agents = fleet.states(round.agentDetail);
     for (const auto& host : list.hosts) {
-        if (auto done = run.doneOf(host, 1)) {
+        if (auto done = fleet.doneOf(host, phase)) {
             round.agentCpuPercent[host] = done->cpuPercent;
             round.agentRate[host] = done->rate;
         }
     }
-    auto findings = localise(list, round.cells, round.agents, m_options.localise, Clock::now());
+    const auto now = Clock::now();
+    auto findings = localise(list, round.cells, round.agents, m_options.localise, now);
     joinTroubleshooter(findings, m_options.troubleshooter);
-    run.stopAll();
 
-    round.summary.seconds = duration<double>(Steady::now() - t0).count();
+    round.summary.seconds = duration<double>(Steady::now() - t0).count() + round.startSeconds;
     round.summary.cellsProbed = round.cells.size();
     round.summary.cellsFailed = static_cast<std::size_t>(
         std::ranges::count_if(round.cells, [](const CellResult& c) { return c.failed() && !c.expected; }));
-    round.summary.findings = std::move(findings);
-    if (observer) {
-        for (const auto& f : round.summary.findings)
-            observer->findingRaised(f);
-        observer->roundFinished(round.summary);
+    // What changed since the last round: a finding keeps when it was first seen; it is raised again only when
+    // where or how sure changed, and cleared when the round no longer names it.
+    std::map<std::string, FabricFinding> raisedNow;
+    for (auto& f : findings) {
+        const auto id = f.id();
+        auto before = m_raised.find(id);
+        bool changed = true;
+        if (before != m_raised.end()) {
+            f.firstSeen = before->second.firstSeen;
+            changed = std::abs(before->second.confidence - f.confidence) > 0.05
+                || before->second.finding.title != f.finding.title
+                || before->second.finding.severity != f.finding.severity;
+        }
+        if (changed)
+            round.raised.push_back(id);
+        raisedNow.emplace(id, f);
     }
+    for (const auto& [id, f] : m_raised) {
+        if (!raisedNow.contains(id))
+            round.cleared.push_back(id);
+    }
+    m_raised = std::move(raisedNow);
+    round.summary.findings = std::move(findings);
+    if (m_observer) {
+        for (const auto& f : round.summary.findings) {
+            if (std::ranges::find(round.raised, f.id()) != round.raised.end())
+                m_observer->findingRaised(f);
+        }
+        for (const auto& id : round.cleared)
+            m_observer->findingCleared(id);
+        m_observer->roundFinished(round.summary);
+    }
+    return round;
+}
+
+Result<FabricRound> Controller::runRound(FabricObserver* observer, const std::atomic<bool>* cancel)
+{
+    // The agents live through the round and its second pass, with room for slow starts and a loaded host.
+    const double probingS
+        = m_options.durationS + m_options.secondPassS + 2 * (m_options.probeTimeoutS + m_options.phaseSlackS);
+    const auto lifetime = m_options.startTimeout + duration_cast<milliseconds>(duration<double>(probingS + 30.0));
+    if (auto ok = start(observer, cancel, lifetime); !ok)
+        return std::unexpected(ok.error());
+    auto round = nextRound();
+    stop();
     return round;
 }
 

@@ -20,6 +20,7 @@
 #include <atomic>
 #include <chrono>
 #include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -41,9 +42,15 @@ struct ControllerOptions
     double intervalS = 0.0; ///< 0: one result per cell and pass
     double rate = kAgentDefaultRate; ///< probes per second per target
     double probeTimeoutS = 0.5; ///< a later reply is lost
+    /// How long a phase's results are waited for beyond its length (the replies' timeout, the agents' flush, an
+    /// SSH hop, a loaded host); an agent silent past it is agent-down. A watch takes less: it is its detection time.
+    double phaseSlackS = 10.0;
     bool rdma = false; ///< probe every GID over RDMA UD besides UDP (hosts with RoCE ports)
     std::chrono::milliseconds startTimeout { 30000 }; ///< connect, copy the probe, start, ready
     std::chrono::milliseconds stopGrace { 2000 };
+    /// A watch starts an agent that went down again at most this often (an unreachable host costs a connect
+    /// timeout each time).
+    std::chrono::milliseconds restartPause { 10000 };
     PinglistOptions pinglist;
     SecondPassOptions secondPass;
     LocaliseOptions localise;
@@ -60,24 +67,47 @@ struct FabricRound
     std::map<std::string, std::string> agentDetail; ///< why an agent is down
     std::map<std::string, double> agentCpuPercent; ///< of one core, over the first pass
     std::map<std::string, double> agentRate; ///< probes/s per target each agent used in the first pass
-    double startSeconds = 0.0; ///< until every agent was ready or given up
+    double startSeconds = 0.0; ///< until every agent was ready or given up (the first round of a run)
+    std::vector<std::string> raised; ///< ids of the findings new or changed since the run's last round
+    std::vector<std::string> cleared; ///< ids of the last round's findings this one no longer names
 };
 
 class Controller
 {
 public:
     Controller(std::vector<FabricHost> hosts, Topology topology, ExecutorFactory factory, ControllerOptions options);
+    ~Controller(); ///< stops every agent still running
+    Controller(const Controller&) = delete;
+    Controller& operator=(const Controller&) = delete;
 
-    /// One round. Fails with Validation on an empty or repeated host list, Cancelled when `cancel` turned true
-    /// (every agent stopped by then); an agent that fails is a value in the round, not an error.
+    /// One round: start(), nextRound(), stop(). Fails with Validation on an empty or repeated host list, Cancelled
+    /// when `cancel` turned true (every agent stopped by then); an agent that fails is a value in the round, not an
+    /// error.
     Result<FabricRound> runRound(FabricObserver* observer = nullptr, const std::atomic<bool>* cancel = nullptr);
 
+    /// A watch: the pinglist is made once and an agent started on every host, living at most `lifetime` (each
+    /// exits by itself then, and whenever its SSH channel closes). Returns when every agent is ready or given up.
+    Result<void> start(FabricObserver* observer, const std::atomic<bool>* cancel, std::chrono::milliseconds lifetime);
+    /// One round on the running agents (both passes, localised); agents that went down are started again first.
+    /// Findings are compared with the last round's: FabricRound::raised and ::cleared, and the observer told.
+    Result<FabricRound> nextRound();
+    /// Stops every agent (asked, then their channels closed after the grace). Safe to call twice.
+    void stop();
+    const Pinglist& pinglist() const { return m_pinglist; }
+
 private:
+    class Fleet;
     std::vector<FabricHost> m_hosts;
     Topology m_topology;
     ExecutorFactory m_factory;
     ControllerOptions m_options;
     std::uint64_t m_round = 0;
+    Pinglist m_pinglist;
+    FabricObserver* m_observer = nullptr;
+    const std::atomic<bool>* m_cancel = nullptr;
+    std::unique_ptr<Fleet> m_fleet;
+    double m_startSeconds = 0.0;
+    std::map<std::string, FabricFinding> m_raised; ///< the last round's findings by id
 };
 
 } // namespace rp::fabric

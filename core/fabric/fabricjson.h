@@ -5,13 +5,31 @@
 // summaries, the agents and the findings with their evidence. Cells name their endpoints by index into
 // `endpoints`, like CellResult does.
 
+#include "error.h"
 #include "fabric/controller.h"
 
+#include <nlohmann/json.hpp>
+
+#include <optional>
 #include <string>
+#include <string_view>
 
 namespace rp::fabric {
 
 /// The document, schema "rocepilot-fabric-round/1", newline-terminated.
 std::string roundToJson(const FabricRound& round);
+
+/// The pieces, shared with the saved run (fabricrun.h), which reads them back.
+nlohmann::json endpointToJson(const Endpoint& endpoint);
+nlohmann::json cellToJson(const CellResult& cell);
+nlohmann::json findingToJson(const FabricFinding& finding);
+/// Strict: unknown keys, wrong types, values out of range are Parse errors naming the field (`context` first).
+Result<Endpoint> endpointFromJson(const nlohmann::json& j, const std::string& context);
+/// A finding's evidence cells must index an endpoint table of `endpoints` entries.
+Result<FabricFinding> findingFromJson(const nlohmann::json& j, const std::string& context, std::size_t endpoints);
+
+/// "2026-11-27T07:01:02.345Z" (UTC, milliseconds), and back (nullopt for anything else).
+std::string isoTime(Clock::time_point t);
+std::optional<Clock::time_point> parseIsoTime(std::string_view text);
 
 } // namespace rp::fabric

@@ -73,7 +73,18 @@ for t in "${targets[@]}"; do
     reset_targets
     expect 2 "not written" "$cli" bundle collect --inventory inv.yaml --out "$t" --force
     check_targets "bundle collect --out $t"
+    for sub in check watch; do
+        reset_targets
+        expect 2 "not written" "$cli" fabric "$sub" --inventory inv.yaml --save "$t" --force
+        check_targets "fabric $sub --save $t"
+    done
 done
+# A fabric run over its own inventory, or over a run that exists without --force: refused before any host is
+# reached (the inventory's one host is unreachable: reaching it would take the connect timeout, not exit 2).
+expect 2 "is also an input of this command" "$cli" fabric check --inventory inv.yaml --save inv.yaml --force
+cp run.rprun existing.rpfabric
+expect 2 "already exists" "$cli" fabric watch --inventory inv.yaml --save existing.rpfabric
+cmp -s run.rprun existing.rpfabric || fail "a refused fabric watch --save touched the existing file"
 [ "$(sha256sum run.rprun)" = "$sum" ] || fail "the run file changed"
 
 # Its own input, or one output twice.

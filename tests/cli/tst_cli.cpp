@@ -70,6 +70,26 @@ private Q_SLOTS:
             = cli({ QStringLiteral("discover"), QStringLiteral("--inventory"), QStringLiteral("/nonexistent.yaml") });
         QCOMPARE(badInv.exitCode, 2);
         QVERIFY(badInv.err.contains("/nonexistent.yaml"));
+        // fabric: every option checked before an inventory is read or a host reached.
+        const auto inv = QStringLiteral("/nonexistent.yaml");
+        for (const auto& args : std::vector<QStringList> {
+                 { QStringLiteral("fabric") },
+                 { QStringLiteral("fabric"), QStringLiteral("listen") },
+                 { QStringLiteral("fabric"), QStringLiteral("watch"), QStringLiteral("--inventory"), inv,
+                     QStringLiteral("--rounds"), QStringLiteral("0") },
+                 { QStringLiteral("fabric"), QStringLiteral("watch"), QStringLiteral("--inventory"), inv,
+                     QStringLiteral("--for"), QStringLiteral("1e9") },
+                 { QStringLiteral("fabric"), QStringLiteral("check"), QStringLiteral("--inventory"), inv,
+                     QStringLiteral("--rounds"), QStringLiteral("2") },
+                 { QStringLiteral("fabric"), QStringLiteral("check"), QStringLiteral("--inventory"), inv,
+                     QStringLiteral("--force") },
+                 { QStringLiteral("fabric"), QStringLiteral("check"), QStringLiteral("--inventory"), inv,
+                     QStringLiteral("--duration"), QStringLiteral("0.1") },
+             }) {
+            auto r = cli(args);
+            QVERIFY2(r.exitCode == 2, qPrintable(args.join(u' ') + QStringLiteral(": ") + QString::fromUtf8(r.err)));
+            QVERIFY2(!r.err.contains("nonexistent"), qPrintable(args.join(u' ')));
+        }
     }
 
     void discoverRecordedTreeJson()

@@ -2,10 +2,13 @@
 // The fabric check on real OpenSSH hosts (netns lab, tests/support/netns-hosts.sh), UDP mode: agents started over SSH
 // on 8 hosts; a healthy fleet gives no finding, a host whose UDP input nftables drops is named, a host whose agent is
 // killed during the round is named agent-down without holding the round up, and no agent is left running after any
-// of it. The CLI's exit codes and JSON against the same hosts.
+// of it. A watch (one set of agents, round after round) raises a fault planted between rounds, clears it when it is
+// gone, starts a killed agent again, and writes it all to its run file. The CLI's exit codes, JSON and run files
+// against the same hosts.
 #include "clirun.h"
 #include "discovery/discover.h"
 #include "fabric/controller.h"
+#include "fabric/fabricrun.h"
 #include "netnslab.h"
 
 #include "testutil.h"
@@ -209,6 +212,119 @@ private Q_SLOTS:
         // cleanup() checks that no agent is left on any host.
     }
 
+    void watchRaisesClearsAndRestarts()
+    {
+        QTemporaryDir dir;
+        const std::string path = dir.filePath(QStringLiteral("watch.rpfabric")).toStdString();
+        FabricRunHeader header;
+        header.tool = "test";
+        header.command = "watch";
+        header.started = Clock::now();
+        header.transport = "udp";
+        auto writer = FabricRunWriter::create(path, header);
+        QVERIFY(writer);
+        ControllerOptions options = roundOptions();
+        options.durationS = 1.0;
+        options.restartPause = std::chrono::milliseconds(0);
+        auto context = lab::context();
+        Controller controller(
+            m_hosts, {}, [context](const HostSpec& spec) { return openExecutor(spec, context); }, options);
+        QVERIFY(controller.start(nullptr, nullptr, std::chrono::minutes(3)));
+        const auto firstAgents = agentPids(2);
+        QCOMPARE(firstAgents.size(), std::size_t { 1 });
+        auto next = [&]() {
+            auto r = controller.nextRound();
+            if (r)
+                (*writer)->addRound(*r);
+            return r;
+        };
+        auto healthy = next();
+        QVERIFY2(healthy, healthy ? "" : healthy.error().describe().c_str());
+        QVERIFY(healthy->summary.findings.empty());
+
+        // Planted between rounds: the next round raises it; the same agents served both rounds.
+        const auto ns = lab::netns(3);
+        lab::sh("ip netns exec " + ns + " nft add table inet rpfabrictest && ip netns exec " + ns
+            + " nft add chain inet rpfabrictest input '{ type filter hook input priority 0; }' && ip netns exec " + ns
+            + " nft add rule inet rpfabrictest input meta l4proto udp drop");
+        auto broken = next();
+        QVERIFY(broken);
+        QCOMPARE(broken->raised.size(), std::size_t { 1 });
+        const auto id = broken->raised.front();
+        QVERIFY2(id.find("h3") != std::string::npos, id.c_str());
+        QCOMPARE(agentPids(2), firstAgents);
+        // Still there: not raised again, not cleared.
+        auto still = next();
+        QVERIFY(still);
+        QVERIFY(still->raised.empty());
+        QVERIFY(still->cleared.empty());
+        QCOMPARE(still->summary.findings.size(), std::size_t { 1 });
+
+        // Gone: cleared. An agent killed meanwhile is named down, then started again.
+        lab::sh("ip netns exec " + ns + " nft delete table inet rpfabrictest");
+        for (int pid : agentPids(5))
+            ::kill(pid, SIGKILL);
+        auto fixed = next();
+        QVERIFY(fixed);
+        QCOMPARE(fixed->cleared, std::vector<std::string> { id });
+        bool backUp = false;
+        for (int i = 0; i < 4 && !backUp; ++i) {
+            auto r = next();
+            QVERIFY2(r, r ? "" : r.error().describe().c_str());
+            backUp = r->agents.at("h5") == AgentState::Up && r->summary.findings.empty();
+        }
+        QVERIFY2(backUp, "h5's agent was not started again");
+        QCOMPARE(agentPids(5).size(), std::size_t { 1 });
+        controller.stop();
+        QVERIFY((*writer)->finish("stopped"));
+
+        auto run = readFabricRun(path);
+        QVERIFY2(run, run ? "" : run.error().describe().c_str());
+        QVERIFY(run->rounds.size() >= 5);
+        QVERIFY(std::ranges::any_of(run->events, [&](const FabricRunEvent& e) { return !e.cleared && e.id == id; }));
+        QVERIFY(std::ranges::any_of(run->events, [&](const FabricRunEvent& e) { return e.cleared && e.id == id; }));
+        QVERIFY(std::ranges::any_of(
+            run->agents, [](const FabricRunAgent& a) { return a.host == "h5" && a.state == AgentState::Down; }));
+        QVERIFY(run->openFindings().empty());
+    }
+
+    void cliWatchSavesItsRun()
+    {
+        const QString file = m_dir.filePath(QStringLiteral("cli-watch.rpfabric"));
+        const QStringList args { QStringLiteral("fabric"), QStringLiteral("watch"), QStringLiteral("--inventory"),
+            m_dir.filePath(QStringLiteral("inventory.yaml")), QStringLiteral("--rounds"), QStringLiteral("2"),
+            QStringLiteral("--json"), QStringLiteral("--save"), file };
+        auto run = cli(args);
+        QCOMPARE(run.exitCode, 0);
+        int rounds = 0;
+        for (const auto& line : run.out.split('\n')) {
+            if (line.isEmpty())
+                continue;
+            auto event = QJsonDocument::fromJson(line).object();
+            QVERIFY2(!event.isEmpty(), line.constData());
+            rounds += event.value(QStringLiteral("event")).toString() == QStringLiteral("round") ? 1 : 0;
+        }
+        QCOMPARE(rounds, 2);
+        auto saved = readFabricRun(file.toStdString());
+        QVERIFY2(saved, saved ? "" : saved.error().describe().c_str());
+        QCOMPARE(saved->header.command, std::string("watch"));
+        QCOMPARE(saved->rounds.size(), std::size_t { 2 });
+        QCOMPARE(saved->endpoints.size(), std::size_t { kHosts });
+        QVERIFY(saved->end && saved->end->status == "ok");
+        // The same file again is refused before any host is touched; --force replaces it.
+        auto again = cli(args);
+        QCOMPARE(again.exitCode, 2);
+        QVERIFY2(again.err.contains("already exists"), again.err.constData());
+        auto check = cli({ QStringLiteral("fabric"), QStringLiteral("check"), QStringLiteral("--inventory"),
+            m_dir.filePath(QStringLiteral("inventory.yaml")), QStringLiteral("--duration"), QStringLiteral("1"),
+            QStringLiteral("--save"), file, QStringLiteral("--force") });
+        QCOMPARE(check.exitCode, 0);
+        auto checked = readFabricRun(file.toStdString());
+        QVERIFY(checked);
+        QCOMPARE(checked->header.command, std::string("check"));
+        QCOMPARE(checked->rounds.size(), std::size_t { 1 });
+    }
+
     void cliHealthyJson()
     {
         auto run = cli({ QStringLiteral("fabric"), QStringLiteral("check"), QStringLiteral("--inventory"),
@@ -226,12 +342,18 @@ private Q_SLOTS:
     }
 
 private:
-    Result<FabricRound> runRound(FabricObserver* observer = nullptr, const std::atomic<bool>* cancel = nullptr)
+    static ControllerOptions roundOptions()
     {
         ControllerOptions options;
         options.probePath = RP_PROBE;
         options.durationS = 2.0;
         options.secondPassS = 1.0;
+        return options;
+    }
+
+    Result<FabricRound> runRound(FabricObserver* observer = nullptr, const std::atomic<bool>* cancel = nullptr)
+    {
+        const auto options = roundOptions();
         auto context = lab::context();
         Controller controller(
             m_hosts, {}, [context](const HostSpec& spec) { return openExecutor(spec, context); }, options);

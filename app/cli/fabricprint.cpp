@@ -1,0 +1,134 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "fabricprint.h"
+
+#include "fabric/aggregate.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <map>
+#include <string>
+#include <vector>
+
+namespace rp::cli {
+namespace {
+
+std::string cellText(const fabric::CellResult& c)
+{
+    if (c.failed()) {
+        std::string reason(fabric::toString(c.reason));
+        if (reason.empty())
+            reason = "timeout";
+        if (c.expected)
+            return "~" + reason;
+        return reason + " " + std::to_string(c.received) + "/" + std::to_string(c.sent);
+    }
+    char text[48];
+    std::snprintf(text, sizeof text, "ok %.0fus", c.rttP50Us);
+    std::string out = text;
+    if (c.lost() > 0)
+        out += " " + std::to_string(c.received) + "/" + std::to_string(c.sent);
+    return out;
+}
+
+void printMatrix(const fabric::FabricRound& round, const fabric::PairSummary& pair)
+{
+    const auto& list = round.pinglist;
+    std::map<std::pair<std::uint32_t, std::uint32_t>, const fabric::CellResult*> first;
+    for (const auto& c : round.cells) {
+        if (!c.secondPass)
+            first[{ c.from, c.to }] = &c;
+    }
+    const auto& rows = list.byHost.at(pair.fromHost);
+    const auto& cols = list.byHost.at(pair.toHost);
+    std::size_t rowWidth = 4;
+    for (auto r : rows)
+        rowWidth = std::max(rowWidth, list.endpoints[r].name().size());
+    std::vector<std::vector<std::string>> text(rows.size(), std::vector<std::string>(cols.size(), "-"));
+    std::vector<std::size_t> widths(cols.size());
+    for (std::size_t j = 0; j < cols.size(); ++j) {
+        widths[j] = list.endpoints[cols[j]].name().size();
+        for (std::size_t i = 0; i < rows.size(); ++i) {
+            if (auto it = first.find({ rows[i], cols[j] }); it != first.end())
+                text[i][j] = cellText(*it->second);
+            widths[j] = std::max(widths[j], text[i][j].size());
+        }
+    }
+    std::printf("\n%s -> %s: %zu of %zu cells failed (worst: %s, loss %.1f %%)\n", pair.fromHost.c_str(),
+        pair.toHost.c_str(), pair.cellsFailed, pair.cells, std::string(fabric::toString(pair.worstReason)).c_str(),
+        pair.lossPercent);
+    std::printf("  %-*s", static_cast<int>(rowWidth), "");
+    for (std::size_t j = 0; j < cols.size(); ++j)
+        std::printf("  %-*s", static_cast<int>(widths[j]), list.endpoints[cols[j]].name().c_str());
+    std::printf("\n");
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        std::printf("  %-*s", static_cast<int>(rowWidth), list.endpoints[rows[i]].name().c_str());
+        for (std::size_t j = 0; j < cols.size(); ++j)
+            std::printf("  %-*s", static_cast<int>(widths[j]), text[i][j].c_str());
+        std::printf("\n");
+    }
+}
+
+} // namespace
+
+void printFinding(const fabric::FabricFinding& f)
+{
+    std::printf("\n%-7s %s %s (confidence %.2f)\n", toString(f.finding.severity).c_str(),
+        std::string(fabric::toString(f.klass)).c_str(), f.element.name.c_str(), f.confidence);
+    std::printf("  %s\n", f.finding.title.c_str());
+    for (const auto& a : f.alternatives)
+        std::printf("  or %s %s (%.2f)\n", std::string(fabric::toString(a.element.kind)).c_str(),
+            a.element.name.c_str(), a.confidence);
+    for (const auto& e : f.finding.evidence)
+        std::printf(
+            "  evidence: %s%s%s: %s\n", e.host.c_str(), e.host.empty() ? "" : " ", e.subject.c_str(), e.value.c_str());
+    if (!f.finding.explanation.empty())
+        std::printf("  why: %s\n", f.finding.explanation.c_str());
+    for (const auto& b : f.because)
+        std::printf("  because: %s\n", b.c_str());
+    for (const auto& x : f.finding.fixes)
+        std::printf("  fix on %s:\n    %s\n", x.target.c_str(), x.text.c_str());
+}
+
+void printRound(const fabric::FabricRound& round, const std::vector<HostOutcome>& failed)
+{
+    const auto& s = round.summary;
+    const auto& list = round.pinglist;
+    std::size_t up = 0;
+    for (const auto& [host, state] : round.agents)
+        up += state == fabric::AgentState::Up ? 1 : 0;
+    const auto udp = static_cast<std::size_t>(std::ranges::count_if(list.endpoints, &fabric::Endpoint::udp));
+    std::printf("fabric check: %zu hosts, %zu agents up, %zu endpoints (%zu rdma, %zu udp), %zu cells in %.1f s: %s\n",
+        list.hosts.size(), up, list.endpoints.size(), list.endpoints.size() - udp, udp, s.cellsProbed, s.seconds,
+        s.findings.empty()
+            ? "healthy, no findings"
+            : (std::to_string(s.findings.size()) + (s.findings.size() == 1 ? " finding" : " findings")).c_str());
+    for (const auto& o : failed)
+        std::printf("  not probed: %s: %s\n", o.spec.name.c_str(), o.error ? o.error->describe().c_str() : "failed");
+    for (const auto& [host, why] : list.skipped)
+        std::printf("  skipped: %s: %s\n", host.c_str(), why.c_str());
+    for (const auto& [host, state] : round.agents) {
+        if (state == fabric::AgentState::Down)
+            std::printf("  agent down: %s: %s\n", host.c_str(), round.agentDetail.at(host).c_str());
+    }
+    for (const auto& f : s.findings)
+        printFinding(f);
+    for (const auto& p : summarisePairs(list, round.cells)) {
+        if (p.cellsFailed > 0)
+            printMatrix(round, p);
+    }
+    std::vector<double> cpu;
+    for (const auto& [host, percent] : round.agentCpuPercent)
+        cpu.push_back(percent);
+    std::vector<double> rates;
+    for (const auto& [host, r] : round.agentRate)
+        rates.push_back(r);
+    if (!cpu.empty()) {
+        std::ranges::sort(cpu);
+        std::ranges::sort(rates);
+        std::printf("\nagents: start %.1f s, CPU median %.2f %% / max %.2f %% of a core over the first pass, "
+                    "%.1f..%.1f probes/s per target\n",
+            round.startSeconds, cpu[cpu.size() / 2], cpu.back(), rates.front(), rates.back());
+    }
+}
+
+} // namespace rp::cli

@@ -1,0 +1,348 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// The saved fabric run (core/fabric/fabricrun): what the writer appends round by round reads back the same (cells,
+// agents, findings raised and cleared), a run killed mid-line keeps what came before, the fold after the first
+// hour keeps failures visible, garbage is named by FILE:LINE, and the writer never replaces a file it was not told
+// to (nor ever a symlink).
+#include "fabric/fabricjson.h"
+#include "fabric/fabricrun.h"
+
+#include "testbasics.h"
+
+#include <QtTest>
+
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+using namespace rp;
+using namespace rp::fabric;
+
+namespace {
+
+const auto kStart = Clock::time_point {} + std::chrono::seconds(1795000000);
+
+Endpoint endpoint(const std::string& host, const std::string& device, int gidIndex, const std::string& address)
+{
+    Endpoint e;
+    e.host = host;
+    e.device = device;
+    e.port = device == "udp" ? 0 : 1;
+    e.gidIndex = gidIndex;
+    e.address = address;
+    e.gid = device == "udp" ? "" : "0000:0000:0000:0000:0000:ffff:c612:000" + std::to_string(gidIndex + 1);
+    e.tor = "leaf1";
+    e.type = device == "udp" ? GidType::Unknown : GidType::RoceV2;
+    e.netdev = "eth1";
+    e.subnet = "198.18.0.0/24";
+    return e;
+}
+
+CellResult cell(std::uint32_t from, std::uint32_t to, double at, std::uint32_t sent, std::uint32_t received,
+    Reason reason = Reason::None)
+{
+    CellResult c;
+    c.from = from;
+    c.to = to;
+    c.intervalStart = kStart + std::chrono::milliseconds(static_cast<long>(at * 1000));
+    c.intervalSeconds = 1.0;
+    c.sent = sent;
+    c.received = received;
+    c.rttP50Us = received > 0 ? 41.5 : 0;
+    c.rttP99Us = received > 0 ? 88.2 : 0;
+    c.proberDelayP50Us = 3.1;
+    c.responderDelayP50Us = 2.7;
+    c.reason = reason;
+    return c;
+}
+
+FabricFinding finding(const std::string& host)
+{
+    FabricFinding f;
+    f.element = { ElementKind::HostConfig, host };
+    f.klass = ElementKind::HostConfig;
+    f.confidence = 0.92;
+    f.alternatives = { { { ElementKind::AccessLink, host + "<->leaf1" }, 0.08 } };
+    f.finding.ruleId = "fabric.host-config";
+    f.finding.title = host + " drops every probe it is sent";
+    f.finding.severity = diag::Severity::Error;
+    f.finding.hosts = { host };
+    f.finding.evidence = { { host, "udp 4791", "0/10", "", "round 1" } };
+    f.finding.explanation = "Every peer lost every probe towards " + host + ".";
+    f.finding.fixes = { { host, "linux", "nft list ruleset", "" } };
+    f.because = { "gid.roce-version@" + host };
+    f.evidenceCells = { cell(0, 1, 0.0, 10, 0, Reason::Timeout) };
+    f.firstSeen = kStart;
+    f.lastSeen = kStart + std::chrono::seconds(2);
+    return f;
+}
+
+/// Round `n` of a two-host fabric: b's endpoint drops everything when `broken`.
+FabricRound round(std::uint64_t n, bool broken, double at)
+{
+    FabricRound r;
+    r.pinglist.hosts = { "lab-a", "lab-b" };
+    r.pinglist.endpoints = { endpoint("lab-a", "udp", -1, "198.18.0.1"), endpoint("lab-b", "udp", -1, "198.18.0.2") };
+    r.pinglist.byHost = { { "lab-a", { 0 } }, { "lab-b", { 1 } } };
+    r.pinglist.probes = { { 0, 1, Reason::None }, { 1, 0, Reason::None } };
+    r.summary.round = n;
+    r.summary.started = kStart + std::chrono::milliseconds(static_cast<long>(at * 1000));
+    r.summary.seconds = 1.5;
+    r.cells = { cell(0, 1, at, 10, broken ? 0 : 10, broken ? Reason::Timeout : Reason::None),
+        cell(1, 0, at, 10, broken ? 0 : 10, broken ? Reason::Timeout : Reason::None) };
+    r.summary.cellsProbed = r.cells.size();
+    r.summary.cellsFailed = broken ? 2 : 0;
+    r.agents = { { "lab-a", AgentState::Up }, { "lab-b", AgentState::Up } };
+    r.agentCpuPercent = { { "lab-a", 0.4 }, { "lab-b", 0.5 } };
+    r.agentRate = { { "lab-a", 10.0 }, { "lab-b", 10.0 } };
+    if (broken)
+        r.summary.findings = { finding("lab-b") };
+    return r;
+}
+
+FabricRunHeader header()
+{
+    FabricRunHeader h;
+    h.tool = "rocepilot 0.1.0";
+    h.command = "watch";
+    h.inventory = "lab.yaml";
+    h.started = kStart;
+    h.transport = "udp";
+    h.durationS = 1.0;
+    h.rate = 10.0;
+    h.hosts = { "lab-a", "lab-b" };
+    h.torOf = { { "lab-a", "leaf1" }, { "lab-b", "leaf1" } };
+    return h;
+}
+
+std::string inDir(const QTemporaryDir& dir, const char* name)
+{
+    return dir.path().toStdString() + "/" + name;
+}
+
+std::string slurp(const std::string& path)
+{
+    std::ifstream in(path, std::ios::binary);
+    std::stringstream s;
+    s << in.rdbuf();
+    return s.str();
+}
+
+} // namespace
+
+class TestFabricRun final : public QObject
+{
+    Q_OBJECT
+
+private Q_SLOTS:
+    void roundsReadBackAsWritten()
+    {
+        QTemporaryDir dir;
+        const std::string path = inDir(dir, "run.rpfabric");
+        auto writer = FabricRunWriter::create(path, header());
+        QVERIFY2(writer, writer ? "" : writer.error().describe().c_str());
+        auto r1 = round(1, false, 0.0);
+        auto r2 = round(2, true, 2.0);
+        r2.raised = { "host-config:lab-b" };
+        r2.agents["lab-b"] = AgentState::Down;
+        r2.agentDetail["lab-b"] = "the agent exited with status 137";
+        auto r3 = round(3, false, 4.0);
+        r3.cleared = { "host-config:lab-b" };
+        for (const auto* r : { &r1, &r2, &r3 })
+            (*writer)->addRound(*r);
+        QVERIFY((*writer)->finish("stopped"));
+
+        auto run = readFabricRun(path);
+        QVERIFY2(run, run ? "" : run.error().describe().c_str());
+        QCOMPARE(run->header.command, std::string("watch"));
+        QCOMPARE(run->header.hosts.size(), std::size_t { 2 });
+        QCOMPARE(run->header.torOf.at("lab-b"), std::string("leaf1"));
+        QVERIFY(run->header.started == kStart);
+        QCOMPARE(run->endpoints.size(), std::size_t { 2 }); // one table, written once
+        QCOMPARE(run->endpoints[1].name(), std::string("lab-b:udp"));
+        QCOMPARE(run->rounds.size(), std::size_t { 3 });
+        QVERIFY(run->rounds[1].finished);
+        QCOMPARE(run->rounds[1].cellsFailed, std::size_t { 2 });
+        QCOMPARE(run->rounds[1].findings, std::vector<std::string> { "host-config:lab-b" });
+        QCOMPARE(run->cells.size(), std::size_t { 3 });
+        const auto& c = run->cells[1].cells[0];
+        QVERIFY(c.reason == Reason::Timeout);
+        QCOMPARE(c.sent, 10u);
+        QCOMPARE(c.received, 0u);
+        QVERIFY(c.intervalStart == kStart + std::chrono::seconds(2));
+        QCOMPARE(run->cells[0].cells[0].rttP50Us, 41.5);
+        QVERIFY(!run->cells[0].aggregated);
+        // Agents: both at round 1, then lab-b's changes only (down, up again).
+        QCOMPARE(run->agents.size(), std::size_t { 4 });
+        QVERIFY(run->agents[3].state == AgentState::Up);
+        QVERIFY(run->agents[2].state == AgentState::Down);
+        QCOMPARE(run->agents[2].detail, std::string("the agent exited with status 137"));
+        QCOMPARE(*run->agents[0].cpuPercent, 0.4);
+        // The finding whole, and its clearing.
+        QCOMPARE(run->events.size(), std::size_t { 2 });
+        QVERIFY(!run->events[0].cleared);
+        const auto& f = *run->events[0].finding;
+        QCOMPARE(f.id(), std::string("host-config:lab-b"));
+        QCOMPARE(f.confidence, 0.92);
+        QCOMPARE(f.alternatives.at(0).element.name, std::string("lab-b<->leaf1"));
+        QCOMPARE(f.because, std::vector<std::string> { "gid.roce-version@lab-b" });
+        QCOMPARE(f.finding.fixes.at(0).text, std::string("nft list ruleset"));
+        QCOMPARE(f.evidenceCells.size(), std::size_t { 1 });
+        QVERIFY(f.firstSeen == kStart);
+        QVERIFY(run->events[1].cleared);
+        QVERIFY(run->openFindings().empty());
+        QVERIFY(run->end);
+        QCOMPARE(run->end->status, std::string("stopped"));
+        QCOMPARE(run->end->rounds, std::uint64_t { 3 });
+        QVERIFY(!run->truncated);
+    }
+
+    void aKilledRunKeepsWhatCameBefore()
+    {
+        QTemporaryDir dir;
+        const std::string path = inDir(dir, "run.rpfabric");
+        auto writer = FabricRunWriter::create(path, header());
+        QVERIFY(writer);
+        auto r1 = round(1, true, 0.0);
+        r1.raised = { "host-config:lab-b" };
+        (*writer)->addRound(r1);
+        (*writer)->addRound(round(2, true, 2.0));
+        writer->reset(); // killed: no end line
+        auto text = slurp(path);
+        // Half of a third round's line, as a kill while writing leaves it.
+        text += "{\"type\":\"round\",\"round\":3,\"sta";
+        auto run = parseFabricRun(text, "cut.rpfabric");
+        QVERIFY2(run, run ? "" : run.error().describe().c_str());
+        QVERIFY(run->truncated);
+        QVERIFY(!run->end);
+        QCOMPARE(run->rounds.size(), std::size_t { 2 });
+        QCOMPARE(run->openFindings().size(), std::size_t { 1 }); // still raised when it was killed
+        QVERIFY(!run->warnings.empty());
+    }
+
+    void garbageIsNamedByLine()
+    {
+        QTemporaryDir dir;
+        const std::string path = inDir(dir, "run.rpfabric");
+        auto writer = FabricRunWriter::create(path, header());
+        QVERIFY(writer);
+        (*writer)->addRound(round(1, false, 0.0));
+        QVERIFY((*writer)->finish("ok"));
+        const auto good = slurp(path);
+        std::vector<std::string> lines;
+        std::istringstream in(good);
+        for (std::string line; std::getline(in, line);)
+            lines.push_back(line);
+        QVERIFY(lines.size() >= 5);
+        auto with = [&](std::size_t line, const std::string& replacement) {
+            std::string out;
+            for (std::size_t i = 0; i < lines.size(); ++i)
+                out += (i == line ? replacement : lines[i]) + "\n";
+            return out;
+        };
+        struct Case
+        {
+            std::string text, expect;
+        };
+        const std::vector<Case> cases {
+            { with(2, "not json"), "bad.rpfabric:3: not JSON" },
+            { with(2, R"({"type":"bogus"})"), "bad.rpfabric:3: unknown line type 'bogus'" },
+            { with(0, R"({"type":"fabric-run","schema":"rocepilot-fabric-run/9"})"), "bad.rpfabric:1: schema" },
+            { with(3,
+                  R"({"type":"cells","round":1,"aggregated":false,"cells":[[0,7,0,1,10,10,1,1,1,1,"",false,false]]})"),
+                "bad.rpfabric:4: cell 1: its endpoints must index the 2 of the table" },
+            { with(3,
+                  R"({"type":"cells","round":1,"aggregated":false,"cells":[[0,1,0,1,10,10,1,1,1,1,"melted",false,false]]})"),
+                "'melted' is not a reason code" },
+            { with(3,
+                  R"({"type":"cells","round":1,"aggregated":false,"cells":[[0,1,0,1,-10,10,1,1,1,1,"",false,false]]})"),
+                "bad.rpfabric:4: cell 1: time, length and counts" },
+            { R"({"type":"round","round":1})"
+              "\n",
+                "bad.rpfabric:1: not a RoCE Pilot fabric run" },
+            { good
+                    + R"({"type":"round","round":9,"started":"2026-11-27T07:01:02.345Z","cells_planned":1})"
+                      "\n",
+                "a line after the end line" },
+        };
+        for (const auto& c : cases) {
+            auto run = parseFabricRun(c.text, "bad.rpfabric");
+            QVERIFY2(!run, c.expect.c_str());
+            QVERIFY2(run.error().message.find(c.expect) != std::string::npos,
+                (run.error().message + " lacks " + c.expect).c_str());
+        }
+        auto empty = parseFabricRun("", "empty.rpfabric");
+        QVERIFY(!empty);
+    }
+
+    void theFoldKeepsFailuresVisible()
+    {
+        QTemporaryDir dir;
+        const std::string path = inDir(dir, "run.rpfabric");
+        FabricRunWriterOptions options;
+        options.foldAfter = std::chrono::seconds(0);
+        options.foldEvery = std::chrono::seconds(60);
+        auto writer = FabricRunWriter::create(path, header(), AtomicFile::Existing::Refuse, options);
+        QVERIFY(writer);
+        // 30 rounds two seconds apart, one of them broken: one minute folded into one cells line.
+        for (std::uint64_t n = 1; n <= 30; ++n)
+            (*writer)->addRound(round(n, n == 17, 2.0 * static_cast<double>(n - 1)));
+        QVERIFY((*writer)->finish("stopped"));
+        auto run = readFabricRun(path);
+        QVERIFY2(run, run ? "" : run.error().describe().c_str());
+        QCOMPARE(run->rounds.size(), std::size_t { 30 });
+        QCOMPARE(run->cells.size(), std::size_t { 1 });
+        const auto& batch = run->cells[0];
+        QVERIFY(batch.aggregated);
+        QCOMPARE(batch.cells.size(), std::size_t { 2 }); // one per directed cell
+        const auto& c = batch.cells[0];
+        QCOMPARE(c.sent, 300u);
+        QCOMPARE(c.received, 290u);
+        QVERIFY(c.reason == Reason::Timeout); // the broken round is not averaged away
+        QCOMPARE(c.intervalSeconds, 30.0);
+        QCOMPARE(c.rttP99Us, 88.2);
+        QVERIFY(std::abs(c.rttP50Us - 41.5) < 0.05);
+    }
+
+    void neverReplacesWhatItWasNotToldTo()
+    {
+        QTemporaryDir dir;
+        const std::string path = inDir(dir, "run.rpfabric");
+        {
+            std::ofstream(path) << "an earlier run\n";
+        }
+        auto refused = FabricRunWriter::create(path, header());
+        QVERIFY(!refused);
+        QVERIFY(refused.error().message.find("already exists") != std::string::npos);
+        QCOMPARE(slurp(path), std::string("an earlier run\n"));
+        auto replaced = FabricRunWriter::create(path, header(), AtomicFile::Existing::Replace);
+        QVERIFY(replaced);
+        QVERIFY((*replaced)->finish("ok"));
+        QVERIFY(slurp(path).starts_with(R"({"type":"fabric-run")"));
+        // A symlink is never followed, even when replacing is allowed: the file it points to stays.
+        const std::string target = inDir(dir, "precious");
+        {
+            std::ofstream(target) << "keep me\n";
+        }
+        const std::string link = inDir(dir, "link.rpfabric");
+        std::filesystem::create_symlink(target, link);
+        auto viaLink = FabricRunWriter::create(link, header(), AtomicFile::Existing::Replace);
+        QVERIFY(!viaLink);
+        QCOMPARE(slurp(target), std::string("keep me\n"));
+        // A device neither.
+        auto device = FabricRunWriter::create("/dev/null", header(), AtomicFile::Existing::Replace);
+        QVERIFY(!device);
+    }
+
+    void isoTimesRoundTrip()
+    {
+        const auto t = kStart + std::chrono::milliseconds(345);
+        QCOMPARE(isoTime(t), std::string("2026-11-18T11:06:40.345Z"));
+        QVERIFY(parseIsoTime(isoTime(t)) == t);
+        QVERIFY(!parseIsoTime("2026-11-18T11:06:40Z"));
+        QVERIFY(!parseIsoTime("2026-13-18T11:06:40.345Z"));
+        QVERIFY(!parseIsoTime("2026-11-18T11:06:4x.345Z"));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestFabricRun)
+#include "tst_fabricrun.moc"
