@@ -6,7 +6,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
 #include <set>
+#include <thread>
 #include <utility>
 
 namespace rp::fabric {
@@ -168,7 +170,13 @@ void Controller::Fleet::takeReady(const std::string& host, const AgentChannel& c
 
 void Controller::Fleet::waitReady()
 {
-    const auto deadline = Steady::now() + m_options.startTimeout;
+    // A first start copies the probe to every host: as ensureProbe allows, a second per MB on top (an ASan probe
+    // of 20 MB to six emulated guests at once takes longer than the start itself).
+    std::error_code error;
+    const auto bytes = std::filesystem::file_size(m_options.probePath, error);
+    const auto copy = error ? milliseconds(0) : milliseconds(static_cast<long long>(bytes / 1000));
+    const auto wait = m_options.startTimeout + copy;
+    const auto deadline = Steady::now() + wait;
     std::unique_lock lock(m_hub.mutex);
     for (;;) {
         const bool all = std::ranges::all_of(m_channels,
@@ -182,7 +190,7 @@ void Controller::Fleet::waitReady()
         if (c->state == AgentState::Up)
             takeReady(host, *c);
         else if (!c->ended && c->state != AgentState::Down)
-            late.emplace_back(host, "not ready within " + std::to_string(m_options.startTimeout.count()) + " ms");
+            late.emplace_back(host, "not ready within " + std::to_string(wait.count()) + " ms");
     }
     lock.unlock();
     for (const auto& [host, why] : late)
@@ -512,6 +520,11 @@ Result<FabricRound> Controller::nextRound()
             round.agentRate[host] = done->rate;
         }
     }
+    // A round where no agent could probe ends at once: without this a watch of hosts that are all down would spin
+    // through rounds as fast as the CPU allows.
+    const auto minimum = duration_cast<Steady::duration>(duration<double>(m_options.durationS));
+    while (Steady::now() - t0 < minimum && !fleet.cancelled())
+        std::this_thread::sleep_for(milliseconds(50));
     const auto now = Clock::now();
     auto findings = localise(list, round.cells, round.agents, m_options.localise, now);
     joinTroubleshooter(findings, m_options.troubleshooter);

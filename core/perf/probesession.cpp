@@ -23,16 +23,19 @@ using Clock = std::chrono::steady_clock;
 using std::chrono::milliseconds;
 
 /// Installs stdin as $2 through a temporary file $3 in directory $1: a reader never sees a half-written probe,
-/// and a failed copy leaves nothing behind. Prints the SHA-256 of what landed. Constant text: every value
-/// comes in as a positional parameter.
-constexpr const char* kInstallScript = R"(set -e
+/// and a failed copy leaves nothing behind. Only a copy whose SHA-256 is $4 is installed: a copy cut short (a
+/// cancelled or timed-out upload ends stdin cleanly, so cat succeeds on half a file) never takes the probe's name.
+/// Prints the SHA-256 of what landed. Constant text: every value comes in as a positional parameter.
+constexpr const char* kInstallScript = R"sh(set -e
 umask 022
 trap 'rm -f -- "$3"' EXIT
 mkdir -p -- "$1"
 cat > "$3"
+sum=$(sha256sum -- "$3")
+if [ "${sum%% *}" != "$4" ]; then echo "the copy is incomplete (cut short)" >&2; exit 3; fi
 chmod 755 -- "$3"
 mv -f -- "$3" "$2"
-sha256sum -- "$2")";
+sha256sum -- "$2")sh";
 
 std::string firstLines(const std::string& text, std::size_t maxLines = 3)
 {
@@ -379,7 +382,8 @@ Result<ProbeOnHost> ensureProbe(Executor& executor, const SessionOptions& option
             // Slow links and emulated hosts: allow 1 MB/s on top of the usual timeout.
             copy.timeout = options.commandTimeout + milliseconds(static_cast<long long>(mb * 1000));
             const std::string tmp = *remote + ".tmp." + randomHex();
-            auto installed = executor.run(Command { "sh", "-c", kInstallScript, "sh", *dir, *remote, tmp }, copy);
+            auto installed
+                = executor.run(Command { "sh", "-c", kInstallScript, "sh", *dir, *remote, tmp, *mine }, copy);
             if (!installed)
                 return std::unexpected(installed.error());
             if (installed->exitStatus != 0)
