@@ -104,8 +104,6 @@ def main():
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--rdma", action="store_true")
     ap.add_argument("--classes", default="port-down,link-loss-access,link-loss-uplink,tor-down,agent-stop,busy")
-    ap.add_argument("--guests", default="lab-a,lab-b,lab-c,lab-d,lab-e,lab-f")
-    ap.add_argument("--racks", default="lab-a=tor1,lab-b=tor1,lab-c=tor1,lab-d=tor2,lab-e=tor2,lab-f=tor2")
     ap.add_argument("--detect-timeout", type=float, default=20.0)
     ap.add_argument("--clear-timeout", type=float, default=40.0)
     ap.add_argument("--healthy-seconds", type=float, default=0.0)
@@ -116,8 +114,16 @@ def main():
     args = ap.parse_args()
     os.makedirs(args.out, exist_ok=True)
     rng = random.Random(args.seed)
-    guests = args.guests.split(",")
-    rack = dict(x.split("=") for x in args.racks.split(","))
+    # The guests and their racks, as the lab's inventory names them ("  - name: lab-a" ... "    rack: tor1").
+    rack = {}
+    name = None
+    with open(args.inventory) as inv:
+        for line in inv:
+            if line.startswith("  - name: "):
+                name = line.split(":", 1)[1].strip()
+            elif line.startswith("    rack: ") and name:
+                rack[name] = line.split(":", 1)[1].strip()
+    guests = sorted(rack)
     tors = sorted(set(rack.values()))
     classes = args.classes.split(",")
 

@@ -225,9 +225,12 @@ clear_busy() {
 plant_agent-stop() {
     check_guest "$1"
     local pids
-    pids=$(gssh "$1" "pidof rocepilot-probe || true")
+    # By the kernel's name (comm, 15 characters): the fabric check runs it as .cache/rocepilot/rocepilot-probe-VERSION,
+    # which pidof, matching the whole file name, does not see.
+    # shellcheck disable=SC2016 # expanded by the guest's shell
+    pids=$(gssh "$1" 'for p in /proc/[0-9]*; do [ "$(cat "$p/comm" 2>/dev/null)" = rocepilot-probe ] && echo "${p#/proc/}"; done | xargs echo')
     [[ -n $pids ]] || die "$1: no rocepilot-probe runs there (the agent is started by the fabric check)"
-    [[ $pids =~ ^[0-9\ ]+$ ]] || die "$1: pidof said '$pids'"
+    [[ $pids =~ ^[0-9\ ]+$ ]] || die "$1: the probe's pids read '$pids'"
     gssh "$1" "kill -STOP $pids"
     UNDO_A=${pids// /,}
     KIND=host-agent ELEMENT=$1 DETAIL="rocepilot-probe (pid $pids) stopped with SIGSTOP"
