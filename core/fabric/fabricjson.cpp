@@ -257,8 +257,8 @@ Result<Endpoint> endpointFromJson(const json& j, const std::string& context)
     f.text("transport", 8, false);
     if (!f.error() && e.host.empty())
         f.problem("'host' is empty");
-    if (f.error())
-        return std::unexpected(*f.error());
+    if (const auto& bad = f.error(); bad.has_value())
+        return std::unexpected(*bad);
     return e;
 }
 
@@ -283,8 +283,8 @@ Result<FabricFinding> findingFromJson(const json& j, const std::string& context,
     out.firstSeen = timeField(f, "first_seen");
     out.lastSeen = timeField(f, "last_seen");
     const auto id = f.text("id", 512);
-    if (f.error())
-        return std::unexpected(*f.error());
+    if (const auto& bad = f.error(); bad.has_value())
+        return std::unexpected(*bad);
     if (auto s = severityFromText(severity))
         out.finding.severity = *s;
     else
@@ -310,7 +310,7 @@ Result<FabricFinding> findingFromJson(const json& j, const std::string& context,
             if (!kind)
                 af.problem("'kind' is not an element kind");
             f.adopt(af.error());
-            if (af.error())
+            if (af.error() || !kind)
                 break;
             alt.element.kind = *kind;
             out.alternatives.push_back(alt);
@@ -359,8 +359,8 @@ Result<FabricFinding> findingFromJson(const json& j, const std::string& context,
     }
     if (!f.error() && out.id() != id)
         f.problem("'id' is " + id + " but its class and element make " + out.id());
-    if (f.error())
-        return std::unexpected(*f.error());
+    if (const auto& bad = f.error(); bad.has_value())
+        return std::unexpected(*bad);
     return out;
 }
 

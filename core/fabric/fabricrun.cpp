@@ -107,9 +107,9 @@ Result<std::unique_ptr<FabricRunWriter>> FabricRunWriter::create(const std::stri
     w->writeLine(first.dump(-1, ' ', false, json::error_handler_t::replace) + "\n");
     if (w->m_file && std::fflush(w->m_file) != 0 && !w->m_error)
         w->m_error = failErrno(ErrorKind::Io, "cannot write the fabric run file", errno, path).error();
-    if (w->m_error) {
+    if (const auto& e = w->m_error; e.has_value()) {
         ::unlink(tmp.c_str());
-        return std::unexpected(*w->m_error);
+        return std::unexpected(*e);
     }
     if (auto ok = AtomicFile::checkTarget(path, existing); !ok) {
         ::unlink(tmp.c_str());
@@ -350,8 +350,8 @@ std::optional<std::string> FabricRunParser::header(const json& j)
             h.torOf[host] = tor.get<std::string>();
         }
     }
-    if (f.error())
-        return f.error()->message;
+    if (const auto& bad = f.error(); bad.has_value())
+        return bad->message;
     if (h.command != "check" && h.command != "watch")
         return "'command' must be check or watch";
     if (h.transport != "udp" && h.transport != "rdma")
@@ -372,8 +372,8 @@ std::optional<std::string> FabricRunParser::cells(const json& j)
     batch.round = f.u64("round", 1, UINT64_MAX >> 1);
     batch.aggregated = f.boolean("aggregated");
     const auto* list = f.array("cells", kRunCellsPerLine);
-    if (f.error())
-        return f.error()->message;
+    if (const auto& bad = f.error(); bad.has_value())
+        return bad->message;
     const auto endpoints = m_run.endpoints.size();
     if (endpoints == 0 && list && !list->empty())
         return "cells before the endpoints line";
@@ -393,15 +393,15 @@ std::optional<std::string> FabricRunParser::cells(const json& j)
                 return std::nullopt;
             return d;
         };
-        auto whole = [&](std::size_t i, double max) -> std::optional<std::uint32_t> {
+        auto whole = [&](std::size_t i, std::uint64_t max) -> std::optional<std::uint32_t> {
             const auto& v = item[i];
             if (!v.is_number_unsigned() || v.get<std::uint64_t>() > max)
                 return std::nullopt;
             return static_cast<std::uint32_t>(v.get<std::uint64_t>());
         };
         CellResult c;
-        auto from = whole(0, static_cast<double>(endpoints - 1));
-        auto to = whole(1, static_cast<double>(endpoints - 1));
+        auto from = whole(0, endpoints - 1);
+        auto to = whole(1, endpoints - 1);
         if (!from || !to)
             return which + ": its endpoints must index the " + std::to_string(endpoints) + " of the table";
         c.from = *from;
@@ -455,8 +455,8 @@ std::optional<std::string> FabricRunParser::line(const json& j)
         JsonFields f(j, ErrorKind::Parse, "the endpoints line", "fabric run");
         f.only({ "type", "endpoints" });
         const auto* list = f.array("endpoints", 1u << 20);
-        if (f.error())
-            return f.error()->message;
+        if (const auto& bad = f.error(); bad.has_value())
+            return bad->message;
         std::vector<Endpoint> table;
         for (const auto& e : *list) {
             auto endpoint = endpointFromJson(e, "endpoint " + std::to_string(table.size()));
@@ -474,8 +474,8 @@ std::optional<std::string> FabricRunParser::line(const json& j)
         r.round = f.u64("round", 1, UINT64_MAX >> 1);
         const auto started = f.text("started", 32);
         r.cellsPlanned = f.u64("cells_planned", 0, UINT64_MAX >> 1);
-        if (f.error())
-            return f.error()->message;
+        if (const auto& bad = f.error(); bad.has_value())
+            return bad->message;
         auto t = parseIsoTime(started);
         if (!t)
             return "'started' is not a time like 2026-11-27T07:01:02.345Z";
@@ -495,8 +495,8 @@ std::optional<std::string> FabricRunParser::line(const json& j)
         a.detail = f.text("detail", 4096);
         a.cpuPercent = f.optNumber("cpu_percent", 0, 1e5);
         a.rate = f.optNumber("rate", 0, 1e6);
-        if (f.error())
-            return f.error()->message;
+        if (const auto& bad = f.error(); bad.has_value())
+            return bad->message;
         bool known = false;
         for (auto s : { AgentState::Starting, AgentState::Up, AgentState::Down, AgentState::Stopped }) {
             if (toString(s) == state) {
@@ -531,8 +531,8 @@ std::optional<std::string> FabricRunParser::line(const json& j)
         e.round = f.u64("round", 1, UINT64_MAX >> 1);
         e.id = f.text("id", 512);
         const auto at = f.text("at", 32);
-        if (f.error())
-            return f.error()->message;
+        if (const auto& bad = f.error(); bad.has_value())
+            return bad->message;
         auto t = parseIsoTime(at);
         if (!t)
             return "'at' is not a time like 2026-11-27T07:01:02.345Z";
@@ -548,8 +548,8 @@ std::optional<std::string> FabricRunParser::line(const json& j)
         const auto probed = f.u64("cells_probed", 0, UINT64_MAX >> 1);
         const auto failed = f.u64("cells_failed", 0, UINT64_MAX >> 1);
         const auto* ids = f.array("findings", 1u << 20);
-        if (f.error())
-            return f.error()->message;
+        if (const auto& bad = f.error(); bad.has_value())
+            return bad->message;
         auto* r = roundOf(round);
         if (!r)
             return "a summary of round " + std::to_string(round) + ", which has no round line";
@@ -572,8 +572,8 @@ std::optional<std::string> FabricRunParser::line(const json& j)
         const auto finished = f.text("finished", 32);
         end.rounds = f.u64("rounds", 0, UINT64_MAX >> 1);
         end.error = f.text("error", 4096);
-        if (f.error())
-            return f.error()->message;
+        if (const auto& bad = f.error(); bad.has_value())
+            return bad->message;
         auto t = parseIsoTime(finished);
         if (!t)
             return "'finished' is not a time like 2026-11-27T07:01:02.345Z";
