@@ -150,7 +150,7 @@ FabricMatrixModel::CellState FabricMatrixModel::stateOf(const Cell& cell) const
         return CellState::Failed;
     if (cell.expectedBad == cell.cells)
         return CellState::ExpectedBad;
-    return cell.loss >= kLossyPercent ? CellState::Lossy : CellState::Ok;
+    return cell.loss > kLossyPercent ? CellState::Lossy : CellState::Ok;
 }
 
 double FabricMatrixModel::badness(const Cell& cell) const
@@ -197,8 +197,8 @@ QString FabricMatrixModel::cellToolTip(int row, int column) const
         text
             += QLatin1Char('\n') + tr("loss %1 %, RTT p99 %2 µs").arg(cell.loss, 0, 'f', 1).arg(cell.rttP99, 0, 'f', 0);
     if (stateOf(cell) == CellState::Lossy)
-        text
-            += QLatin1Char('\n') + tr("every cell answers, but %1 % or more of the probes are lost").arg(kLossyPercent);
+        text += QLatin1Char('\n')
+            + tr("every cell answers, but more than %1 % of the probes are lost").arg(kLossyPercent);
     return text;
 }
 

@@ -24,8 +24,8 @@ class FabricMatrixModel final : public QAbstractTableModel
 
 public:
     static constexpr int kMaxHostMatrix = 64;
-    /// A pair (or GID cell) that works yet loses this share of the probes it should answer is marked lossy: one lost
-    /// probe of a 20-probe cell is background noise, a few of every cell is a link to look at.
+    /// A pair (or GID cell) that works yet loses more than this share of the probes it should answer is marked lossy:
+    /// one lost probe of a 20-probe cell (5 %) is background noise, a few of every cell is a link to look at.
     static constexpr double kLossyPercent = 5.0;
 
     enum class Metric { Loss, RttP99 };

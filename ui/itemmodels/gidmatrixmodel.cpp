@@ -20,7 +20,7 @@ State gidCellState(const CellResult& c)
     if (c.failed())
         return State::Failed;
     const double lost = c.sent == 0 ? 0.0 : 100.0 * c.lost() / c.sent;
-    return lost >= FabricMatrixModel::kLossyPercent ? State::Lossy : State::Ok;
+    return lost > FabricMatrixModel::kLossyPercent ? State::Lossy : State::Ok;
 }
 
 } // namespace

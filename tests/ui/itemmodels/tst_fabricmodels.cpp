@@ -101,7 +101,7 @@ private slots:
         QCOMPARE(textAt(m, 0, 1), QStringLiteral("10 %"));
         QCOMPARE(colourAt(m, 0, 1), FabricMatrixModel::stateColour(State::Lossy));
         QVERIFY(colourAt(m, 0, 1) != FabricMatrixModel::stateColour(State::Ok, 1.0));
-        QVERIFY(textAt(m, 0, 1, Qt::ToolTipRole).contains(QStringLiteral("5 % or more of the probes are lost")));
+        QVERIFY(textAt(m, 0, 1, Qt::ToolTipRole).contains(QStringLiteral("more than 5 % of the probes are lost")));
         // One lost probe of the pair's 60 (1.7 %) is noise: still green.
         for (auto& c : round.cells) {
             if (c.from == 2 && c.to == 5)
@@ -110,7 +110,11 @@ private slots:
         m.setRound(round.pinglist, round.cells);
         QCOMPARE(stateAt(m, 0, 1), State::Ok);
 
+        // One lost probe of a 20-probe GID cell (5 %) is noise too; six lost is not.
         GidMatrixModel g;
+        g.setPair(round.pinglist, round.cells, QStringLiteral("lab-a"), QStringLiteral("lab-b"));
+        QCOMPARE(stateAt(g, 2, 2), State::Ok);
+        QCOMPARE(textAt(g, 2, 2), QStringLiteral("50 µs 19/20"));
         for (auto& c : round.cells) {
             if (c.from == 2 && c.to == 5)
                 c.received = 14;
