@@ -270,6 +270,7 @@ void FabricPage::startJob(FabricCheckWorker::Job job, int hosts)
     m_findings->clear();
     m_detail->clear();
     m_hosts = hosts;
+    m_agents.clear();
     m_agentsUp = 0;
     m_agentsDown = 0;
     m_cellsPlanned = 0;
@@ -324,12 +325,10 @@ void FabricPage::onFindingCleared(const QString& id)
 
 void FabricPage::onAgentState(const QString& host, rp::fabric::AgentState state, const QString& detail)
 {
-    Q_UNUSED(host)
     Q_UNUSED(detail)
-    if (state == rp::fabric::AgentState::Up)
-        ++m_agentsUp;
-    else if (state == rp::fabric::AgentState::Down)
-        ++m_agentsDown;
+    m_agents.insert(host, state);
+    m_agentsUp = static_cast<int>(std::ranges::count(m_agents, rp::fabric::AgentState::Up));
+    m_agentsDown = static_cast<int>(std::ranges::count(m_agents, rp::fabric::AgentState::Down));
     updateProgress();
 }
 

@@ -10,6 +10,8 @@
 #include "inventory/inventory.h"
 #include "workers/fabriccheckworker.h"
 
+#include <QHash>
+#include <QString>
 #include <QWizardPage>
 
 #include <functional>
@@ -107,6 +109,7 @@ private:
 
     std::optional<rp::fabric::FabricRound> m_round;
     int m_hosts = 0;
+    QHash<QString, rp::fabric::AgentState> m_agents; ///< each agent's last state: one that came up and died counts once
     int m_agentsUp = 0;
     int m_agentsDown = 0;
     std::size_t m_cellsPlanned = 0;

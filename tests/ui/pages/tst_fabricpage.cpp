@@ -150,6 +150,8 @@ private slots:
                     { 1, rp::fabric::Clock::now(), round.pinglist.endpoints.size(), round.pinglist.probes.size() });
                 for (const auto& host : round.pinglist.hosts)
                     observer->agentState(host, rp::fabric::AgentState::Up, "");
+                observer->agentState("lab-c", rp::fabric::AgentState::Down, "the SSH channel closed");
+                observer->agentState("lab-c", rp::fabric::AgentState::Up, "");
                 observer->cells({ round.cells.begin(), round.cells.begin() + 10 });
                 observer->findingRaised(round.summary.findings.front());
                 while (!release.load())
