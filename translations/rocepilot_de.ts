@@ -4583,4 +4583,419 @@ Nachher: %2</translation>
         <translation>Fertigstellen</translation>
     </message>
 </context>
+<context>
+    <name>rp::ui::FabricFindingModel</name>
+    <message>
+        <source>host NIC</source>
+        <translation>Host-NIC</translation>
+    </message>
+    <message>
+        <source>host agent</source>
+        <translation>Host-Agent</translation>
+    </message>
+    <message>
+        <source>host configuration</source>
+        <translation>Host-Konfiguration</translation>
+    </message>
+    <message>
+        <source>access link</source>
+        <translation>Zugangsleitung</translation>
+    </message>
+    <message>
+        <source>ToR switch</source>
+        <translation>ToR-Switch</translation>
+    </message>
+    <message>
+        <source>uplink</source>
+        <translation>Uplink</translation>
+    </message>
+    <message>
+        <source>busy host</source>
+        <translation>ausgelasteter Host</translation>
+    </message>
+    <message>
+        <source>%1 %</source>
+        <translation>%1 %</translation>
+    </message>
+    <message>
+        <source>Element</source>
+        <translation>Element</translation>
+    </message>
+    <message>
+        <source>Class</source>
+        <translation>Klasse</translation>
+    </message>
+    <message>
+        <source>Confidence</source>
+        <translation>Sicherheit</translation>
+    </message>
+    <message>
+        <source>Finding</source>
+        <translation>Befund</translation>
+    </message>
+    <message>
+        <source>%1 &lt;b&gt;%2&lt;/b&gt;, confidence %3 %</source>
+        <translation>%1 &lt;b&gt;%2&lt;/b&gt;, Sicherheit %3 %</translation>
+    </message>
+    <message>
+        <source>%1 %2 (%3 %)</source>
+        <translation>%1 %2 (%3 %)</translation>
+    </message>
+    <message>
+        <source>Or:</source>
+        <translation>Oder:</translation>
+    </message>
+    <message>
+        <source>Evidence</source>
+        <translation>Belege</translation>
+    </message>
+    <message>
+        <source>Because of:</source>
+        <translation>Ursache:</translation>
+    </message>
+    <message>
+        <source>Fix on %1</source>
+        <translation>Behebung auf %1</translation>
+    </message>
+</context>
+<context>
+    <name>rp::ui::FabricMatrixModel</name>
+    <message>
+        <source>(no ToR)</source>
+        <translation>(kein ToR)</translation>
+    </message>
+    <message>
+        <source>%1 %</source>
+        <translation>%1 %</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <source>%1 µs</source>
+        <translation>%1 µs</translation>
+    </message>
+    <message>
+        <source>%1 → %2</source>
+        <translation>%1 → %2</translation>
+    </message>
+    <message>
+        <source>not probed in this round (sampled peers only across ToRs)</source>
+        <translation>in dieser Runde nicht geprüft (über ToRs hinweg nur ausgewählte Partner)</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n cell(s)</source>
+        <translation>
+            <numerusform>%n Zelle</numerusform>
+            <numerusform>%n Zellen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n failed against expectation</source>
+        <translation>
+            <numerusform>%n unerwartet fehlgeschlagen</numerusform>
+            <numerusform>%n unerwartet fehlgeschlagen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n fail by design</source>
+        <translation>
+            <numerusform>%n schlägt planmäßig fehl</numerusform>
+            <numerusform>%n schlagen planmäßig fehl</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>worst: %1</source>
+        <translation>schlimmster Grund: %1</translation>
+    </message>
+    <message>
+        <source>loss %1 %, RTT p99 %2 µs</source>
+        <translation>Verlust %1 %, RTT p99 %2 µs</translation>
+    </message>
+    <message>
+        <source>every cell answers, but more than %1 % of the probes are lost</source>
+        <translation>jede Zelle antwortet, aber mehr als %1 % der Proben gehen verloren</translation>
+    </message>
+    <message>
+        <source>%1 probes (row)</source>
+        <translation>%1 sendet (Zeile)</translation>
+    </message>
+    <message>
+        <source>%1 answers (column)</source>
+        <translation>%1 antwortet (Spalte)</translation>
+    </message>
+    <message>
+        <source>timeout</source>
+        <translation>Zeitüberschreitung</translation>
+    </message>
+    <message>
+        <source>RoCE version</source>
+        <translation>RoCE-Version</translation>
+    </message>
+    <message>
+        <source>other subnet</source>
+        <translation>anderes Subnetz</translation>
+    </message>
+    <message>
+        <source>link-local</source>
+        <translation>link-local</translation>
+    </message>
+    <message>
+        <source>empty slot</source>
+        <translation>leerer Eintrag</translation>
+    </message>
+    <message>
+        <source>port blocked</source>
+        <translation>Port gesperrt</translation>
+    </message>
+    <message>
+        <source>MTU</source>
+        <translation>MTU</translation>
+    </message>
+    <message>
+        <source>agent down</source>
+        <translation>Agent ausgefallen</translation>
+    </message>
+    <message>
+        <source>host busy</source>
+        <translation>Host ausgelastet</translation>
+    </message>
+    <message>
+        <source>Expected: a RoCE v1 GID cannot reach a v2 one (v1 is not routable and v2 peers ignore it).</source>
+        <translation>Erwartet: eine RoCE-v1-GID erreicht keine v2-GID (v1 ist nicht routbar, v2-Gegenstellen ignorieren es).</translation>
+    </message>
+    <message>
+        <source>Expected: the GIDs sit in different subnets or VLANs and the fabric is not routed between them.</source>
+        <translation>Erwartet: die GIDs liegen in verschiedenen Subnetzen oder VLANs, zwischen denen die Fabric nicht routet.</translation>
+    </message>
+    <message>
+        <source>Expected: a link-local GID is not reachable from a routed (RoCE v2) GID.</source>
+        <translation>Erwartet: eine link-local-GID ist von einer gerouteten (RoCE-v2-)GID aus nicht erreichbar.</translation>
+    </message>
+    <message>
+        <source>Expected: the GID slot is empty; nothing can answer there.</source>
+        <translation>Erwartet: der GID-Eintrag ist leer; dort kann nichts antworten.</translation>
+    </message>
+    <message>
+        <source>Expected by the plan: %1.</source>
+        <translation>Laut Plan erwartet: %1.</translation>
+    </message>
+</context>
+<context>
+    <name>rp::ui::FabricPage</name>
+    <message>
+        <source>Check the fabric</source>
+        <translation>Fabric prüfen</translation>
+    </message>
+    <message>
+        <source>Before testing: probe every host pair over the network the hosts will use, and every GID over RDMA, then name the element that fails (NIC, link, ToR, uplink) with its evidence and fix.</source>
+        <translation>Vor dem Test: jedes Host-Paar über das Netz prüfen, das die Hosts nutzen werden, und jede GID über RDMA, dann das fehlerhafte Element (NIC, Leitung, ToR, Uplink) mit Belegen und Behebung benennen.</translation>
+    </message>
+    <message>
+        <source>&amp;Check the fabric</source>
+        <translation>Fabric &amp;prüfen</translation>
+    </message>
+    <message>
+        <source>Starts a probe agent on every discovered host, probes every pair for a few seconds, stops the agents and shows the verdict.</source>
+        <translation>Startet auf jedem erkannten Host einen Prüf-Agenten, prüft jedes Paar einige Sekunden lang, stoppt die Agenten und zeigt das Ergebnis.</translation>
+    </message>
+    <message>
+        <source>&amp;Stop</source>
+        <translation>&amp;Stoppen</translation>
+    </message>
+    <message>
+        <source>Stops the check; every agent is stopped before it returns.</source>
+        <translation>Stoppt die Prüfung; jeder Agent wird gestoppt, bevor sie endet.</translation>
+    </message>
+    <message>
+        <source>Probe every GID over &amp;RDMA</source>
+        <translation>Jede GID über &amp;RDMA prüfen</translation>
+    </message>
+    <message>
+        <source>Besides UDP, probes each (source GID, destination GID) cell over RDMA UD; without it every result is a UDP one.</source>
+        <translation>Prüft neben UDP jede Zelle (Quell-GID, Ziel-GID) über RDMA UD; ohne diese Option ist jedes Ergebnis ein UDP-Ergebnis.</translation>
+    </message>
+    <message>
+        <source>Sho&amp;w:</source>
+        <translation>Anzeige&amp;n:</translation>
+    </message>
+    <message>
+        <source>Loss %</source>
+        <translation>Verlust %</translation>
+    </message>
+    <message>
+        <source>RTT p99</source>
+        <translation>RTT p99</translation>
+    </message>
+    <message>
+        <source>Show</source>
+        <translation>Anzeigen</translation>
+    </message>
+    <message>
+        <source>What the matrix cells show: packet loss or the 99th percentile RTT.</source>
+        <translation>Was die Zellen der Matrix zeigen: Paketverlust oder das 99. Perzentil der RTT.</translation>
+    </message>
+    <message>
+        <source>Not checked yet: press Check the fabric.</source>
+        <translation>Noch nicht geprüft: Fabric prüfen drücken.</translation>
+    </message>
+    <message>
+        <source>Hosts: rows probe, columns answer</source>
+        <translation>Hosts: Zeilen senden, Spalten antworten</translation>
+    </message>
+    <message>
+        <source>Host matrix</source>
+        <translation>Host-Matrix</translation>
+    </message>
+    <message>
+        <source>One cell per directed host pair: green worked (darker is worse), orange lost more than 5 %, red failed, grey fails by design. Click a cell or use the arrow keys to see its GID matrix below.</source>
+        <translation>Eine Zelle je gerichtetem Host-Paar: grün funktioniert (dunkler ist schlechter), orange mehr als 5 % verloren, rot fehlgeschlagen, grau schlägt planmäßig fehl. Eine Zelle anklicken oder die Pfeiltasten nutzen, um unten ihre GID-Matrix zu sehen.</translation>
+    </message>
+    <message>
+        <source>Findings</source>
+        <translation>Befunde</translation>
+    </message>
+    <message>
+        <source>What the check found, one element each; select one to see its evidence and fix and to mark it in the matrix.</source>
+        <translation>Was die Prüfung gefunden hat, je ein Element; einen auswählen, um Belege und Behebung zu sehen und ihn in der Matrix zu markieren.</translation>
+    </message>
+    <message>
+        <source>Select a finding to see its evidence and fix.</source>
+        <translation>Einen Befund auswählen, um Belege und Behebung zu sehen.</translation>
+    </message>
+    <message>
+        <source>Finding detail</source>
+        <translation>Befund im Detail</translation>
+    </message>
+    <message>
+        <source>The selected finding&apos;s evidence, explanation and fix.</source>
+        <translation>Belege, Erklärung und Behebung des ausgewählten Befunds.</translation>
+    </message>
+    <message>
+        <source>GIDs: click a cell of the matrix to see its pair&apos;s GID x GID cells.</source>
+        <translation>GIDs: eine Zelle der Matrix anklicken, um die GID-x-GID-Zellen ihres Paars zu sehen.</translation>
+    </message>
+    <message>
+        <source>GID matrix</source>
+        <translation>GID-Matrix</translation>
+    </message>
+    <message>
+        <source>The selected pair&apos;s cells, source GIDs in rows and destination GIDs in columns, each with its reason; hover a cell for why it fails.</source>
+        <translation>Die Zellen des ausgewählten Paars, Quell-GIDs in Zeilen, Ziel-GIDs in Spalten, jede mit ihrem Grund; mit der Maus über eine Zelle fahren, um zu sehen, warum sie fehlschlägt.</translation>
+    </message>
+    <message>
+        <source>Stopping the agents…</source>
+        <translation>Agenten werden gestoppt…</translation>
+    </message>
+    <message>
+        <source>Not checked: no discovered host. Discover the hosts first (the Discover page).</source>
+        <translation>Nicht geprüft: kein erkannter Host. Zuerst die Hosts erkennen (Seite Erkennen).</translation>
+    </message>
+    <message numerus="yes">
+        <source>Checking %n host(s)…</source>
+        <translation>
+            <numerusform>Prüfe %n Host…</numerusform>
+            <numerusform>Prüfe %n Hosts…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>agents up %1 of %2, cells probed %3 of %4</source>
+        <translation>Agenten bereit %1 von %2, Zellen geprüft %3 von %4</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n agent(s) down</source>
+        <translation>
+            <numerusform>%n Agent ausgefallen</numerusform>
+            <numerusform>%n Agenten ausgefallen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Fabric ready: %n host(s), %1 cells, no fault</source>
+        <translation>
+            <numerusform>Fabric bereit: %n Host, %1 Zellen, kein Fehler</numerusform>
+            <numerusform>Fabric bereit: %n Hosts, %1 Zellen, kein Fehler</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>(%n note(s) below)</source>
+        <translation>
+            <numerusform>(%n Hinweis unten)</numerusform>
+            <numerusform>(%n Hinweise unten)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Not ready: %n finding(s)</source>
+        <translation>
+            <numerusform>Nicht bereit: %n Befund</numerusform>
+            <numerusform>Nicht bereit: %n Befunde</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Not checked: %1</source>
+        <translation>Nicht geprüft: %1</translation>
+    </message>
+    <message>
+        <source>Stopped; every agent was stopped.</source>
+        <translation>Gestoppt; jeder Agent wurde gestoppt.</translation>
+    </message>
+    <message numerus="yes">
+        <source>ToR switches (%n hosts, more than a host matrix can show): rows probe, columns answer</source>
+        <translation>
+            <numerusform>ToR-Switches (%n Host, mehr als eine Host-Matrix zeigen kann): Zeilen senden, Spalten antworten</numerusform>
+            <numerusform>ToR-Switches (%n Hosts, mehr als eine Host-Matrix zeigen kann): Zeilen senden, Spalten antworten</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 → %2 is a ToR pair: its hosts&apos; GID matrices are in the round&apos;s JSON (rocepilot-cli fabric check --json).</source>
+        <translation>%1 → %2 ist ein ToR-Paar: die GID-Matrizen seiner Hosts stehen im JSON der Runde (rocepilot-cli fabric check --json).</translation>
+    </message>
+    <message>
+        <source>GIDs %1 → %2: rows are %1&apos;s endpoints, columns %2&apos;s; ~ fails by design</source>
+        <translation>GIDs %1 → %2: Zeilen sind die Endpunkte von %1, Spalten die von %2; ~ schlägt planmäßig fehl</translation>
+    </message>
+</context>
+<context>
+    <name>rp::ui::GidMatrixModel</name>
+    <message>
+        <source>UDP %1</source>
+        <translation>UDP %1</translation>
+    </message>
+    <message>
+        <source>(empty)</source>
+        <translation>(leer)</translation>
+    </message>
+    <message>
+        <source>VLAN %1</source>
+        <translation>VLAN %1</translation>
+    </message>
+    <message>
+        <source>%1 µs</source>
+        <translation>%1 µs</translation>
+    </message>
+    <message>
+        <source>%1 → %2</source>
+        <translation>%1 → %2</translation>
+    </message>
+    <message>
+        <source>not in this round&apos;s pinglist</source>
+        <translation>nicht in der Pingliste dieser Runde</translation>
+    </message>
+    <message>
+        <source>%1 of %2 probes answered</source>
+        <translation>%1 von %2 Proben beantwortet</translation>
+    </message>
+    <message>
+        <source>failed: %1</source>
+        <translation>fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>RTT p50 %1 µs, p99 %2 µs</source>
+        <translation>RTT p50 %1 µs, p99 %2 µs</translation>
+    </message>
+    <message>
+        <source>prober delay %1 µs, responder delay %2 µs</source>
+        <translation>Verzögerung Sender %1 µs, Antwortender %2 µs</translation>
+    </message>
+</context>
 </TS>

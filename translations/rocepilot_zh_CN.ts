@@ -4541,4 +4541,410 @@ After: %2</source>
         <translation>完成</translation>
     </message>
 </context>
+<context>
+    <name>rp::ui::FabricFindingModel</name>
+    <message>
+        <source>host NIC</source>
+        <translation>主机网卡</translation>
+    </message>
+    <message>
+        <source>host agent</source>
+        <translation>主机代理</translation>
+    </message>
+    <message>
+        <source>host configuration</source>
+        <translation>主机配置</translation>
+    </message>
+    <message>
+        <source>access link</source>
+        <translation>接入链路</translation>
+    </message>
+    <message>
+        <source>ToR switch</source>
+        <translation>ToR 交换机</translation>
+    </message>
+    <message>
+        <source>uplink</source>
+        <translation>上行链路</translation>
+    </message>
+    <message>
+        <source>busy host</source>
+        <translation>繁忙主机</translation>
+    </message>
+    <message>
+        <source>%1 %</source>
+        <translation>%1 %</translation>
+    </message>
+    <message>
+        <source>Element</source>
+        <translation>元素</translation>
+    </message>
+    <message>
+        <source>Class</source>
+        <translation>类别</translation>
+    </message>
+    <message>
+        <source>Confidence</source>
+        <translation>置信度</translation>
+    </message>
+    <message>
+        <source>Finding</source>
+        <translation>发现</translation>
+    </message>
+    <message>
+        <source>%1 &lt;b&gt;%2&lt;/b&gt;, confidence %3 %</source>
+        <translation>%1 &lt;b&gt;%2&lt;/b&gt;，置信度 %3 %</translation>
+    </message>
+    <message>
+        <source>%1 %2 (%3 %)</source>
+        <translation>%1 %2（%3 %）</translation>
+    </message>
+    <message>
+        <source>Or:</source>
+        <translation>或：</translation>
+    </message>
+    <message>
+        <source>Evidence</source>
+        <translation>证据</translation>
+    </message>
+    <message>
+        <source>Because of:</source>
+        <translation>原因：</translation>
+    </message>
+    <message>
+        <source>Fix on %1</source>
+        <translation>在 %1 上修复</translation>
+    </message>
+</context>
+<context>
+    <name>rp::ui::FabricMatrixModel</name>
+    <message>
+        <source>(no ToR)</source>
+        <translation>（无 ToR）</translation>
+    </message>
+    <message>
+        <source>%1 %</source>
+        <translation>%1 %</translation>
+    </message>
+    <message>
+        <source>%1 ms</source>
+        <translation>%1 ms</translation>
+    </message>
+    <message>
+        <source>%1 µs</source>
+        <translation>%1 µs</translation>
+    </message>
+    <message>
+        <source>%1 → %2</source>
+        <translation>%1 → %2</translation>
+    </message>
+    <message>
+        <source>not probed in this round (sampled peers only across ToRs)</source>
+        <translation>本轮未探测（跨 ToR 仅抽样部分对端）</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n cell(s)</source>
+        <translation>
+            <numerusform>%n 个单元</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n failed against expectation</source>
+        <translation>
+            <numerusform>%n 个意外失败</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n fail by design</source>
+        <translation>
+            <numerusform>%n 个按设计失败</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>worst: %1</source>
+        <translation>最严重：%1</translation>
+    </message>
+    <message>
+        <source>loss %1 %, RTT p99 %2 µs</source>
+        <translation>丢包 %1 %，RTT p99 %2 µs</translation>
+    </message>
+    <message>
+        <source>every cell answers, but more than %1 % of the probes are lost</source>
+        <translation>每个单元都有应答，但丢失了超过 %1 % 的探测</translation>
+    </message>
+    <message>
+        <source>%1 probes (row)</source>
+        <translation>%1 发起探测（行）</translation>
+    </message>
+    <message>
+        <source>%1 answers (column)</source>
+        <translation>%1 应答（列）</translation>
+    </message>
+    <message>
+        <source>timeout</source>
+        <translation>超时</translation>
+    </message>
+    <message>
+        <source>RoCE version</source>
+        <translation>RoCE 版本</translation>
+    </message>
+    <message>
+        <source>other subnet</source>
+        <translation>其他子网</translation>
+    </message>
+    <message>
+        <source>link-local</source>
+        <translation>链路本地</translation>
+    </message>
+    <message>
+        <source>empty slot</source>
+        <translation>空槽位</translation>
+    </message>
+    <message>
+        <source>port blocked</source>
+        <translation>端口被阻止</translation>
+    </message>
+    <message>
+        <source>MTU</source>
+        <translation>MTU</translation>
+    </message>
+    <message>
+        <source>agent down</source>
+        <translation>代理已停止</translation>
+    </message>
+    <message>
+        <source>host busy</source>
+        <translation>主机繁忙</translation>
+    </message>
+    <message>
+        <source>Expected: a RoCE v1 GID cannot reach a v2 one (v1 is not routable and v2 peers ignore it).</source>
+        <translation>预期：RoCE v1 GID 无法到达 v2 GID（v1 不可路由，v2 对端会忽略它）。</translation>
+    </message>
+    <message>
+        <source>Expected: the GIDs sit in different subnets or VLANs and the fabric is not routed between them.</source>
+        <translation>预期：这些 GID 位于不同的子网或 VLAN，网络在它们之间不做路由。</translation>
+    </message>
+    <message>
+        <source>Expected: a link-local GID is not reachable from a routed (RoCE v2) GID.</source>
+        <translation>预期：链路本地 GID 无法从可路由的（RoCE v2）GID 到达。</translation>
+    </message>
+    <message>
+        <source>Expected: the GID slot is empty; nothing can answer there.</source>
+        <translation>预期：该 GID 槽位为空，无法应答。</translation>
+    </message>
+    <message>
+        <source>Expected by the plan: %1.</source>
+        <translation>按计划预期：%1。</translation>
+    </message>
+</context>
+<context>
+    <name>rp::ui::FabricPage</name>
+    <message>
+        <source>Check the fabric</source>
+        <translation>检查网络</translation>
+    </message>
+    <message>
+        <source>Before testing: probe every host pair over the network the hosts will use, and every GID over RDMA, then name the element that fails (NIC, link, ToR, uplink) with its evidence and fix.</source>
+        <translation>测试之前：通过主机将使用的网络探测每一对主机，并通过 RDMA 探测每个 GID，然后指出出错的元素（网卡、链路、ToR、上行链路）及其证据和修复方法。</translation>
+    </message>
+    <message>
+        <source>&amp;Check the fabric</source>
+        <translation>检查网络(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Starts a probe agent on every discovered host, probes every pair for a few seconds, stops the agents and shows the verdict.</source>
+        <translation>在每台已发现的主机上启动探测代理，对每一对主机探测几秒钟，停止代理并显示结论。</translation>
+    </message>
+    <message>
+        <source>&amp;Stop</source>
+        <translation>停止(&amp;S)</translation>
+    </message>
+    <message>
+        <source>Stops the check; every agent is stopped before it returns.</source>
+        <translation>停止检查；返回前会停止每个代理。</translation>
+    </message>
+    <message>
+        <source>Probe every GID over &amp;RDMA</source>
+        <translation>通过 RDMA 探测每个 GID(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Besides UDP, probes each (source GID, destination GID) cell over RDMA UD; without it every result is a UDP one.</source>
+        <translation>除 UDP 外，还通过 RDMA UD 探测每个（源 GID，目的 GID）单元；不选时所有结果均为 UDP 结果。</translation>
+    </message>
+    <message>
+        <source>Sho&amp;w:</source>
+        <translation>显示(&amp;W)：</translation>
+    </message>
+    <message>
+        <source>Loss %</source>
+        <translation>丢包 %</translation>
+    </message>
+    <message>
+        <source>RTT p99</source>
+        <translation>RTT p99</translation>
+    </message>
+    <message>
+        <source>Show</source>
+        <translation>显示</translation>
+    </message>
+    <message>
+        <source>What the matrix cells show: packet loss or the 99th percentile RTT.</source>
+        <translation>矩阵单元显示的内容：丢包率或 RTT 第 99 百分位。</translation>
+    </message>
+    <message>
+        <source>Not checked yet: press Check the fabric.</source>
+        <translation>尚未检查：请点击“检查网络”。</translation>
+    </message>
+    <message>
+        <source>Hosts: rows probe, columns answer</source>
+        <translation>主机：行发起探测，列应答</translation>
+    </message>
+    <message>
+        <source>Host matrix</source>
+        <translation>主机矩阵</translation>
+    </message>
+    <message>
+        <source>One cell per directed host pair: green worked (darker is worse), orange lost more than 5 %, red failed, grey fails by design. Click a cell or use the arrow keys to see its GID matrix below.</source>
+        <translation>每个有向主机对一个单元：绿色正常（越深越差），橙色丢包超过 5 %，红色失败，灰色按设计失败。点击单元或使用方向键，在下方查看其 GID 矩阵。</translation>
+    </message>
+    <message>
+        <source>Findings</source>
+        <translation>发现</translation>
+    </message>
+    <message>
+        <source>What the check found, one element each; select one to see its evidence and fix and to mark it in the matrix.</source>
+        <translation>检查发现的问题，每项对应一个元素；选择一项可查看其证据和修复方法，并在矩阵中标出。</translation>
+    </message>
+    <message>
+        <source>Select a finding to see its evidence and fix.</source>
+        <translation>选择一项发现以查看其证据和修复方法。</translation>
+    </message>
+    <message>
+        <source>Finding detail</source>
+        <translation>发现详情</translation>
+    </message>
+    <message>
+        <source>The selected finding&apos;s evidence, explanation and fix.</source>
+        <translation>所选发现的证据、解释和修复方法。</translation>
+    </message>
+    <message>
+        <source>GIDs: click a cell of the matrix to see its pair&apos;s GID x GID cells.</source>
+        <translation>GID：点击矩阵中的单元，查看该主机对的 GID x GID 单元。</translation>
+    </message>
+    <message>
+        <source>GID matrix</source>
+        <translation>GID 矩阵</translation>
+    </message>
+    <message>
+        <source>The selected pair&apos;s cells, source GIDs in rows and destination GIDs in columns, each with its reason; hover a cell for why it fails.</source>
+        <translation>所选主机对的单元，行为源 GID，列为目的 GID，每个单元附原因；将鼠标悬停在单元上可查看失败原因。</translation>
+    </message>
+    <message>
+        <source>Stopping the agents…</source>
+        <translation>正在停止代理…</translation>
+    </message>
+    <message>
+        <source>Not checked: no discovered host. Discover the hosts first (the Discover page).</source>
+        <translation>未检查：没有已发现的主机。请先发现主机（“发现”页面）。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Checking %n host(s)…</source>
+        <translation>
+            <numerusform>正在检查 %n 台主机…</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>agents up %1 of %2, cells probed %3 of %4</source>
+        <translation>代理已启动 %1/%2，已探测单元 %3/%4</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n agent(s) down</source>
+        <translation>
+            <numerusform>%n 个代理已停止</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Fabric ready: %n host(s), %1 cells, no fault</source>
+        <translation>
+            <numerusform>网络就绪：%n 台主机，%1 个单元，无故障</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>(%n note(s) below)</source>
+        <translation>
+            <numerusform>（下方有 %n 条提示）</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Not ready: %n finding(s)</source>
+        <translation>
+            <numerusform>未就绪：%n 项发现</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Not checked: %1</source>
+        <translation>未检查：%1</translation>
+    </message>
+    <message>
+        <source>Stopped; every agent was stopped.</source>
+        <translation>已停止；所有代理均已停止。</translation>
+    </message>
+    <message numerus="yes">
+        <source>ToR switches (%n hosts, more than a host matrix can show): rows probe, columns answer</source>
+        <translation>
+            <numerusform>ToR 交换机（%n 台主机，超出主机矩阵可显示的数量）：行发起探测，列应答</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>%1 → %2 is a ToR pair: its hosts&apos; GID matrices are in the round&apos;s JSON (rocepilot-cli fabric check --json).</source>
+        <translation>%1 → %2 是一个 ToR 对：其主机的 GID 矩阵见本轮的 JSON（rocepilot-cli fabric check --json）。</translation>
+    </message>
+    <message>
+        <source>GIDs %1 → %2: rows are %1&apos;s endpoints, columns %2&apos;s; ~ fails by design</source>
+        <translation>GID %1 → %2：行为 %1 的端点，列为 %2 的端点；~ 表示按设计失败</translation>
+    </message>
+</context>
+<context>
+    <name>rp::ui::GidMatrixModel</name>
+    <message>
+        <source>UDP %1</source>
+        <translation>UDP %1</translation>
+    </message>
+    <message>
+        <source>(empty)</source>
+        <translation>（空）</translation>
+    </message>
+    <message>
+        <source>VLAN %1</source>
+        <translation>VLAN %1</translation>
+    </message>
+    <message>
+        <source>%1 µs</source>
+        <translation>%1 µs</translation>
+    </message>
+    <message>
+        <source>%1 → %2</source>
+        <translation>%1 → %2</translation>
+    </message>
+    <message>
+        <source>not in this round&apos;s pinglist</source>
+        <translation>不在本轮的探测列表中</translation>
+    </message>
+    <message>
+        <source>%1 of %2 probes answered</source>
+        <translation>%2 个探测中 %1 个有应答</translation>
+    </message>
+    <message>
+        <source>failed: %1</source>
+        <translation>失败：%1</translation>
+    </message>
+    <message>
+        <source>RTT p50 %1 µs, p99 %2 µs</source>
+        <translation>RTT p50 %1 µs，p99 %2 µs</translation>
+    </message>
+    <message>
+        <source>prober delay %1 µs, responder delay %2 µs</source>
+        <translation>探测端延迟 %1 µs，应答端延迟 %2 µs</translation>
+    </message>
+</context>
 </TS>

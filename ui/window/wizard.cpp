@@ -7,6 +7,7 @@
 #include "itemmodels/switchmodel.h"
 #include "pages/applypage.h"
 #include "pages/discoverpage.h"
+#include "pages/fabricpage.h"
 #include "pages/hostspage.h"
 #include "pages/labpage.h"
 #include "pages/profilepage.h"
@@ -67,6 +68,8 @@ Wizard::Wizard(QWidget* parent)
     m_troubleshoot->setUseInventory([this] { return m_welcome->goal() == WelcomePage::Goal::Troubleshoot; });
     m_troubleshoot->setSwitches([this] { return m_review->switchModel()->switches(); });
     setPage(TroubleshootPageId, m_troubleshoot);
+    m_fabric = new FabricPage(testSources(), this);
+    setPage(FabricPageId, m_fabric);
     m_test = new TestPage(testSources(), this);
     setPage(TestPageId, m_test);
     m_apply = new ApplyPage(m_prompter, this);
@@ -122,6 +125,7 @@ void Wizard::shutdown()
     // A lab that is up stays up (the next start reuses it); one that is half-started is stopped by core.
     m_lab->cancelAndWait();
     m_review->waitForSave();
+    m_fabric->cancelAndWait(); // the controller stops every agent before it returns
     m_test->panel()->cancelAndWait(); // the run file keeps what was measured
     // A running apply is cancelled: the engine finishes its step and rolls back, and that is waited for.
     m_apply->cancelAndWait();
@@ -145,6 +149,8 @@ int Wizard::nextId() const
     case ReviewPageId:
         return ApplyPageId;
     case ApplyPageId:
+        return FabricPageId;
+    case FabricPageId:
         return TestPageId;
     default:
         return -1;

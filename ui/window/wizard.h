@@ -12,6 +12,7 @@ namespace rp::ui {
 class ApplyPage;
 class ConnectPrompter;
 class DiscoverPage;
+class FabricPage;
 class HostsPage;
 class InventoryModel;
 class LabPage;
@@ -39,6 +40,7 @@ public:
         ReviewPageId,
         TroubleshootPageId, ///< the Welcome page's "Troubleshoot" (after Discover) and "Import outputs" goals
         ApplyPageId,
+        FabricPageId, ///< one round of the fabric check over the discovered hosts (after Apply, before Test)
         TestPageId, ///< performance tests, live dashboards, saved runs and reports (after Review/Apply)
     };
     Q_ENUM(PageId)
@@ -55,6 +57,7 @@ public:
     ProfilePage* profilePage() const { return m_profile; }
     ReviewPage* reviewPage() const { return m_review; }
     TestPage* testPage() const { return m_test; }
+    FabricPage* fabricPage() const { return m_fabric; }
     /// What the Test page and standalone dashboards test: this project's hosts, discovery and profile.
     TestSources testSources();
     ApplyPage* applyPage() const { return m_apply; }
@@ -112,6 +115,7 @@ private:
     ReviewPage* m_review = nullptr;
     TroubleshootPage* m_troubleshoot = nullptr;
     TestPage* m_test = nullptr;
+    FabricPage* m_fabric = nullptr;
     ApplyPage* m_apply = nullptr;
     QString m_projectPath;
     QString m_knownHostsFile; ///< as stored in the project; empty = default

@@ -1,0 +1,442 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "pages/fabricpage.h"
+
+#include "dashboard/dashboard.h"
+#include "itemmodels/fabricfindingmodel.h"
+#include "itemmodels/fabricmatrixmodel.h"
+#include "itemmodels/gidmatrixmodel.h"
+#include "support/accessibility.h"
+#include "support/qtstrings.h"
+#include "support/theme.h"
+#include "widgets/fabricmatrixview.h"
+#include "workers/connectprompter.h"
+
+#include "remote/openexecutor.h"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QCoreApplication>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QItemSelectionModel>
+#include <QLabel>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QScrollBar>
+#include <QSplitter>
+#include <QTableView>
+#include <QTextBrowser>
+#include <QTreeView>
+#include <QVBoxLayout>
+
+#include <algorithm>
+
+namespace rp::ui {
+
+namespace {
+
+/// The probe the agents run: RP_PROBE (tests, a build tree), else the one installed beside the app.
+std::string fabricProbePath()
+{
+    if (const QByteArray env = qgetenv("RP_PROBE"); !env.isEmpty())
+        return QString::fromLocal8Bit(env).toStdString();
+    return toStd(QCoreApplication::applicationDirPath() + QStringLiteral("/rocepilot-probe"));
+}
+
+} // namespace
+
+FabricPage::FabricPage(const TestSources& sources, QWidget* parent)
+    : QWizardPage(parent)
+    , m_inventory(sources.inventory)
+    , m_discovery(sources.discovery)
+    , m_prompter(sources.prompter)
+    , m_worker(new FabricCheckWorker(this))
+    , m_matrix(new FabricMatrixModel(this))
+    , m_gids(new GidMatrixModel(this))
+    , m_findings(new FabricFindingModel(this))
+{
+    setTitle(tr("Check the fabric"));
+    setSubTitle(tr("Before testing: probe every host pair over the network the hosts will use, and every GID over "
+                   "RDMA, then name the element that fails (NIC, link, ToR, uplink) with its evidence and fix."));
+
+    m_start = new QPushButton(tr("&Check the fabric"), this);
+    m_start->setObjectName(QStringLiteral("fabricStartButton"));
+    setAccessible(m_start, m_start->text(),
+        tr("Starts a probe agent on every discovered host, probes every pair for a few seconds, stops the agents "
+           "and shows the verdict."));
+    m_cancel = new QPushButton(tr("&Stop"), this);
+    m_cancel->setObjectName(QStringLiteral("fabricCancelButton"));
+    setAccessible(m_cancel, m_cancel->text(), tr("Stops the check; every agent is stopped before it returns."));
+    m_rdma = new QCheckBox(tr("Probe every GID over &RDMA"), this);
+    m_rdma->setChecked(true);
+    setAccessible(m_rdma, m_rdma->text(),
+        tr("Besides UDP, probes each (source GID, destination GID) cell over RDMA UD; without it every result is "
+           "a UDP one."));
+    auto* metricLabel = new QLabel(tr("Sho&w:"), this);
+    m_metric = new QComboBox(this);
+    m_metric->addItem(tr("Loss %"), static_cast<int>(FabricMatrixModel::Metric::Loss));
+    m_metric->addItem(tr("RTT p99"), static_cast<int>(FabricMatrixModel::Metric::RttP99));
+    metricLabel->setBuddy(m_metric);
+    setAccessible(m_metric, tr("Show"), tr("What the matrix cells show: packet loss or the 99th percentile RTT."));
+    m_progress = new QProgressBar(this);
+    m_progress->setRange(0, 1);
+    m_progress->setValue(0);
+    m_progress->setTextVisible(false);
+    m_progress->setMaximumWidth(160);
+    m_progressText = new QLabel(this);
+    m_progressText->setTextInteractionFlags(Qt::TextSelectableByMouse);
+
+    auto* controls = new QHBoxLayout;
+    controls->addWidget(m_start);
+    controls->addWidget(m_cancel);
+    controls->addWidget(m_rdma);
+    controls->addSpacing(12);
+    controls->addWidget(metricLabel);
+    controls->addWidget(m_metric);
+    controls->addSpacing(12);
+    controls->addWidget(m_progress);
+    controls->addWidget(m_progressText, 1);
+
+    m_verdict = new QLabel(tr("Not checked yet: press Check the fabric."), this);
+    m_verdict->setObjectName(QStringLiteral("fabricVerdict"));
+    m_verdict->setWordWrap(true);
+    m_verdict->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    QFont big = m_verdict->font();
+    big.setBold(true);
+    big.setPointSizeF(big.pointSizeF() * 1.2);
+    m_verdict->setFont(big);
+
+    m_matrixCaption = new QLabel(tr("Hosts: rows probe, columns answer"), this);
+    m_matrixView = new FabricMatrixView(this);
+    m_matrixView->setModel(m_matrix);
+    setAccessible(m_matrixView, tr("Host matrix"),
+        tr("One cell per directed host pair: green worked (darker is worse), orange lost more than 5 %, red failed, "
+           "grey fails by design. Click a cell or use the arrow keys to see its GID matrix below."));
+    auto* matrixPane = new QWidget(this);
+    auto* matrixLayout = new QVBoxLayout(matrixPane);
+    matrixLayout->setContentsMargins(0, 0, 0, 0);
+    matrixLayout->addWidget(m_matrixCaption);
+    matrixLayout->addWidget(m_matrixView, 1);
+
+    m_findingView = new QTreeView(this);
+    m_findingView->setModel(m_findings);
+    m_findingView->setRootIsDecorated(false);
+    m_findingView->setUniformRowHeights(true);
+    m_findingView->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_findingView->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_findingView->header()->setStretchLastSection(true);
+    setAccessible(m_findingView, tr("Findings"),
+        tr("What the check found, one element each; select one to see its evidence and fix and to mark it in the "
+           "matrix."));
+    m_detail = new QTextBrowser(this);
+    m_detail->setOpenExternalLinks(false);
+    m_detail->setPlaceholderText(tr("Select a finding to see its evidence and fix."));
+    setAccessible(m_detail, tr("Finding detail"), tr("The selected finding's evidence, explanation and fix."));
+    auto* findingSplit = new QSplitter(Qt::Vertical, this);
+    findingSplit->addWidget(m_findingView);
+    findingSplit->addWidget(m_detail);
+    findingSplit->setStretchFactor(0, 1);
+    findingSplit->setStretchFactor(1, 2);
+    findingSplit->setChildrenCollapsible(false);
+
+    auto* top = new QSplitter(Qt::Horizontal, this);
+    top->addWidget(matrixPane);
+    top->addWidget(findingSplit);
+    top->setStretchFactor(0, 3);
+    top->setStretchFactor(1, 2);
+    top->setChildrenCollapsible(false);
+
+    m_gidCaption = new QLabel(tr("GIDs: click a cell of the matrix to see its pair's GID x GID cells."), this);
+    m_gidCaption->setWordWrap(true);
+    m_gidView = new QTableView(this);
+    m_gidView->setModel(m_gids);
+    m_gidView->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_gidView->setWordWrap(false);
+    m_gidView->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    m_gidView->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    // A pair has a handful of GIDs a side: room for five rows before it scrolls, even on a 768-pixel screen.
+    m_gidView->setMinimumHeight(m_gidView->horizontalHeader()->sizeHint().height()
+        + 5 * m_gidView->verticalHeader()->defaultSectionSize() + 2 * m_gidView->frameWidth()
+        + m_gidView->horizontalScrollBar()->sizeHint().height());
+    setAccessible(m_gidView, tr("GID matrix"),
+        tr("The selected pair's cells, source GIDs in rows and destination GIDs in columns, each with its reason; "
+           "hover a cell for why it fails."));
+    auto* gidPane = new QWidget(this);
+    auto* gidLayout = new QVBoxLayout(gidPane);
+    gidLayout->setContentsMargins(0, 0, 0, 0);
+    gidLayout->addWidget(m_gidCaption);
+    gidLayout->addWidget(m_gidView, 1);
+
+    auto* split = new QSplitter(Qt::Vertical, this);
+    split->addWidget(top);
+    split->addWidget(gidPane);
+    split->setStretchFactor(0, 3);
+    split->setStretchFactor(1, 2);
+    split->setChildrenCollapsible(false);
+
+    auto* layout = new QVBoxLayout(this);
+    layout->addLayout(controls);
+    layout->addWidget(m_verdict);
+    layout->addWidget(split, 1);
+
+    connect(m_start, &QPushButton::clicked, this, &FabricPage::onStart);
+    connect(m_cancel, &QPushButton::clicked, this, [this] {
+        m_worker->cancel();
+        m_cancel->setEnabled(false);
+        m_progressText->setText(tr("Stopping the agents…"));
+    });
+    connect(m_metric, &QComboBox::currentIndexChanged, this,
+        [this] { m_matrix->setMetric(static_cast<FabricMatrixModel::Metric>(m_metric->currentData().toInt())); });
+    connect(m_matrixView, &FabricMatrixView::cellSelected, this, &FabricPage::onCellSelected);
+    connect(
+        m_findingView->selectionModel(), &QItemSelectionModel::selectionChanged, this, &FabricPage::onFindingSelected);
+    connect(m_worker, &FabricCheckWorker::roundStarted, this, &FabricPage::onRoundStarted);
+    connect(m_worker, &FabricCheckWorker::cellsArrived, this, &FabricPage::onCells);
+    connect(m_worker, &FabricCheckWorker::findingRaised, this, &FabricPage::onFindingRaised);
+    connect(m_worker, &FabricCheckWorker::findingCleared, this, &FabricPage::onFindingCleared);
+    connect(m_worker, &FabricCheckWorker::agentStateChanged, this, &FabricPage::onAgentState);
+    connect(m_worker, &FabricCheckWorker::roundFinished, this, &FabricPage::onRoundFinished);
+    connect(m_worker, &FabricCheckWorker::finished, this, &FabricPage::onWorkerFinished);
+    setBusy(false);
+}
+
+FabricPage::~FabricPage()
+{
+    cancelAndWait();
+}
+
+bool FabricPage::isRunning() const
+{
+    return m_worker->isRunning();
+}
+
+bool FabricPage::isComplete() const
+{
+    // Leaving mid-round would leave agents to a page nobody watches; the verdict itself never holds Next back.
+    return !isRunning();
+}
+
+void FabricPage::cleanupPage()
+{
+    m_worker->cancel();
+}
+
+void FabricPage::cancelAndWait()
+{
+    m_worker->cancelAndWait();
+}
+
+void FabricPage::setBusy(bool busy)
+{
+    m_start->setEnabled(!busy);
+    m_cancel->setEnabled(busy);
+    m_rdma->setEnabled(!busy);
+    emit completeChanged();
+}
+
+void FabricPage::onStart()
+{
+    const rp::Inventory inventory = m_inventory ? m_inventory() : rp::Inventory {};
+    std::vector<rp::fabric::FabricHost> hosts;
+    for (const auto& o : m_discovery ? m_discovery() : std::vector<rp::HostOutcome> {}) {
+        if (o.state == rp::HostState::Ok && o.facts)
+            hosts.push_back({ o.spec, *o.facts });
+    }
+    if (hosts.empty()) {
+        m_verdict->setText(tr("Not checked: no discovered host. Discover the hosts first (the Discover page)."));
+        return;
+    }
+    rp::ConnectContext context = m_prompter ? m_prompter->context(m_worker->cancelFlag()) : rp::ConnectContext {};
+    context.cancel = m_worker->cancelFlag();
+    if (context.knownHostsFile.empty())
+        context.knownHostsFile
+            = inventory.knownHostsFile.empty() ? rp::defaultKnownHostsPath() : inventory.knownHostsFile;
+    rp::fabric::ControllerOptions options;
+    options.probePath = fabricProbePath();
+    options.rdma = m_rdma->isChecked();
+    auto factory = [context](const rp::HostSpec& spec) { return rp::openExecutor(spec, context); };
+    const int count = static_cast<int>(hosts.size());
+    // The inventory names no ToRs yet: every host sits under one unnamed ToR, as the CLI without --tor.
+    auto controller
+        = std::make_shared<rp::fabric::Controller>(std::move(hosts), rp::fabric::Topology {}, factory, options);
+    startJob(FabricCheckWorker::controllerJob(std::move(controller)), count);
+}
+
+void FabricPage::startJob(FabricCheckWorker::Job job, int hosts)
+{
+    m_round.reset();
+    m_matrix->clear();
+    m_gids->clear();
+    m_findings->clear();
+    m_detail->clear();
+    m_hosts = hosts;
+    m_agents.clear();
+    m_agentsUp = 0;
+    m_agentsDown = 0;
+    m_cellsPlanned = 0;
+    m_cellsProbed = 0;
+    m_gidCaption->setText(tr("GIDs: click a cell of the matrix to see its pair's GID x GID cells."));
+    if (!m_worker->start(std::move(job)))
+        return;
+    m_verdict->setText(tr("Checking %n host(s)…", nullptr, hosts));
+    setBusy(true);
+    updateProgress();
+}
+
+void FabricPage::updateProgress()
+{
+    const int planned = static_cast<int>(std::min<std::size_t>(m_cellsPlanned, 1'000'000'000));
+    m_progress->setRange(0, std::max(planned, 1));
+    m_progress->setValue(static_cast<int>(std::min(m_cellsProbed, m_cellsPlanned)));
+    QString text = tr("agents up %1 of %2, cells probed %3 of %4")
+                       .arg(m_agentsUp)
+                       .arg(m_hosts)
+                       .arg(m_cellsProbed)
+                       .arg(m_cellsPlanned);
+    if (m_agentsDown > 0)
+        text += QStringLiteral(", ") + tr("%n agent(s) down", nullptr, m_agentsDown);
+    m_progressText->setText(text);
+}
+
+void FabricPage::onRoundStarted(const rp::fabric::RoundInfo& info)
+{
+    m_cellsPlanned = info.cellsPlanned;
+    m_cellsProbed = 0;
+    updateProgress();
+}
+
+void FabricPage::onCells(const std::vector<rp::fabric::CellResult>& cells)
+{
+    // The second pass re-probes what failed: counting it against the plan would overshoot the bar.
+    m_cellsProbed += static_cast<std::size_t>(
+        std::ranges::count_if(cells, [](const rp::fabric::CellResult& c) { return !c.secondPass; }));
+    updateProgress();
+}
+
+void FabricPage::onFindingRaised(const rp::fabric::FabricFinding& finding)
+{
+    m_findings->raise(finding);
+}
+
+void FabricPage::onFindingCleared(const QString& id)
+{
+    m_findings->clearFinding(id);
+}
+
+void FabricPage::onAgentState(const QString& host, rp::fabric::AgentState state, const QString& detail)
+{
+    Q_UNUSED(detail)
+    m_agents.insert(host, state);
+    m_agentsUp = static_cast<int>(std::ranges::count(m_agents, rp::fabric::AgentState::Up));
+    m_agentsDown = static_cast<int>(std::ranges::count(m_agents, rp::fabric::AgentState::Down));
+    updateProgress();
+}
+
+void FabricPage::onRoundFinished(const rp::fabric::RoundSummary& summary)
+{
+    m_findings->setFindings(summary.findings);
+    setVerdict(summary);
+}
+
+void FabricPage::setVerdict(const rp::fabric::RoundSummary& summary)
+{
+    const auto faults = std::ranges::count_if(summary.findings,
+        [](const rp::fabric::FabricFinding& f) { return f.finding.severity != rp::diag::Severity::Info; });
+    QPalette pal = m_verdict->palette();
+    if (faults == 0) {
+        QString text = tr("Fabric ready: %n host(s), %1 cells, no fault", nullptr, m_hosts).arg(summary.cellsProbed);
+        if (!summary.findings.empty())
+            text += QStringLiteral(" ") + tr("(%n note(s) below)", nullptr, static_cast<int>(summary.findings.size()));
+        m_verdict->setText(text);
+        pal.setColor(QPalette::WindowText, palette().color(QPalette::WindowText));
+    } else {
+        m_verdict->setText(tr("Not ready: %n finding(s)", nullptr, static_cast<int>(faults)));
+        pal.setColor(QPalette::WindowText, badColour());
+    }
+    m_verdict->setPalette(pal);
+}
+
+void FabricPage::onWorkerFinished()
+{
+    setBusy(false);
+    const auto& outcome = m_worker->outcome();
+    if (!outcome) {
+        m_verdict->setText(tr("Not checked: %1").arg(toQ(outcome.error().describe())));
+        QPalette pal = m_verdict->palette();
+        pal.setColor(QPalette::WindowText, badColour());
+        m_verdict->setPalette(pal);
+        m_progressText->setText(outcome.error().kind == rp::ErrorKind::Cancelled
+                ? tr("Stopped; every agent was stopped.")
+                : m_progressText->text());
+        return;
+    }
+    showRound(*outcome);
+}
+
+void FabricPage::showRound(const rp::fabric::FabricRound& round)
+{
+    m_round = round;
+    m_hosts = static_cast<int>(round.pinglist.hosts.size());
+    m_agentsUp = static_cast<int>(
+        std::ranges::count_if(round.agents, [](const auto& a) { return a.second == rp::fabric::AgentState::Up; }));
+    m_agentsDown = static_cast<int>(
+        std::ranges::count_if(round.agents, [](const auto& a) { return a.second == rp::fabric::AgentState::Down; }));
+    m_cellsPlanned = round.pinglist.probes.size();
+    m_cellsProbed = m_cellsPlanned;
+    updateProgress();
+    m_matrix->setRound(round.pinglist, round.cells);
+    m_matrixCaption->setText(m_matrix->torView()
+            ? tr("ToR switches (%n hosts, more than a host matrix can show): rows probe, columns answer", nullptr,
+                m_hosts)
+            : tr("Hosts: rows probe, columns answer"));
+    m_findings->setFindings(round.summary.findings);
+    m_findingView->resizeColumnToContents(FabricFindingModel::Element);
+    m_findingView->resizeColumnToContents(FabricFindingModel::Class);
+    m_findingView->resizeColumnToContents(FabricFindingModel::Confidence);
+    setVerdict(round.summary);
+    if (m_findings->rowCount() > 0)
+        m_findingView->setCurrentIndex(m_findings->index(0, 0));
+}
+
+void FabricPage::onCellSelected(int row, int column)
+{
+    if (!m_round)
+        return;
+    const QString from = m_matrix->nameAt(row);
+    const QString to = m_matrix->nameAt(column);
+    if (m_matrix->torView()) {
+        m_gids->clear();
+        m_gidCaption->setText(tr("%1 → %2 is a ToR pair: its hosts' GID matrices are in the round's JSON "
+                                 "(rocepilot-cli fabric check --json).")
+                                  .arg(from, to));
+        return;
+    }
+    m_gids->setPair(m_round->pinglist, m_round->cells, from, to);
+    m_gidCaption->setText(tr("GIDs %1 → %2: rows are %1's endpoints, columns %2's; ~ fails by design").arg(from, to));
+    m_gidView->resizeColumnsToContents();
+}
+
+void FabricPage::onFindingSelected()
+{
+    // The selection, not the current index: selectionChanged comes before the current index moves.
+    const QModelIndexList rows = m_findingView->selectionModel()->selectedRows();
+    const int row = rows.isEmpty() ? -1 : rows.first().row();
+    m_detail->setHtml(m_findings->detailHtml(row));
+    m_matrix->setHighlightedHosts(row >= 0
+            ? m_findings->data(m_findings->index(row, 0), FabricFindingModel::HostsRole).toStringList()
+            : QStringList());
+    // The finding's first failed cell is the pair to look at: its GID matrix shows what failed and what did not.
+    const auto* f = m_findings->finding(row);
+    if (!f || !m_round || f->evidenceCells.empty() || m_matrix->torView())
+        return;
+    const auto& cell = f->evidenceCells.front();
+    const auto& endpoints = m_round->pinglist.endpoints;
+    if (cell.from >= endpoints.size() || cell.to >= endpoints.size())
+        return;
+    const int r = m_matrix->sectionOf(toQ(endpoints[cell.from].host));
+    const int c = m_matrix->sectionOf(toQ(endpoints[cell.to].host));
+    if (r >= 0 && c >= 0)
+        m_matrixView->selectCell(r, c);
+}
+
+} // namespace rp::ui

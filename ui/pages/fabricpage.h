@@ -1,0 +1,119 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+// "Check the fabric": after Apply and before Test, one round of the fabric check over the hosts discovery read.
+// The verdict comes first; the host matrix (or the ToR matrix above 64 hosts) and the findings sit side by side,
+// and the GID matrix of the pair the user picks below them.
+
+#include "discovery/discover.h"
+#include "fabric/controller.h"
+#include "inventory/inventory.h"
+#include "workers/fabriccheckworker.h"
+
+#include <QHash>
+#include <QString>
+#include <QWizardPage>
+
+#include <functional>
+#include <optional>
+#include <vector>
+
+class QCheckBox;
+class QComboBox;
+class QLabel;
+class QProgressBar;
+class QPushButton;
+class QTableView;
+class QTextBrowser;
+class QTreeView;
+
+namespace rp::ui {
+
+class ConnectPrompter;
+class FabricFindingModel;
+class FabricMatrixModel;
+class FabricMatrixView;
+class GidMatrixModel;
+struct TestSources;
+
+class FabricPage final : public QWizardPage
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(FabricPage)
+
+public:
+    FabricPage(const TestSources& sources, QWidget* parent = nullptr);
+    ~FabricPage() override;
+
+    bool isComplete() const override;
+    void cleanupPage() override;
+    bool isRunning() const;
+    void cancelAndWait();
+
+    /// Runs `job` as the round of `hosts` hosts, as the Check button does with the controller. Test hook.
+    void startJob(FabricCheckWorker::Job job, int hosts);
+    /// Shows a finished round (matrices, findings, verdict) as the worker's end does. Test hook.
+    void showRound(const rp::fabric::FabricRound& round);
+
+    FabricCheckWorker* worker() const { return m_worker; }
+    FabricMatrixModel* matrixModel() const { return m_matrix; }
+    FabricMatrixView* matrixView() const { return m_matrixView; }
+    GidMatrixModel* gidModel() const { return m_gids; }
+    FabricFindingModel* findingModel() const { return m_findings; }
+    QTreeView* findingView() const { return m_findingView; }
+    QLabel* verdictLabel() const { return m_verdict; }
+    QLabel* progressLabel() const { return m_progressText; }
+    QLabel* gidCaption() const { return m_gidCaption; }
+    QPushButton* startButton() const { return m_start; }
+    QPushButton* cancelButton() const { return m_cancel; }
+    QComboBox* metricBox() const { return m_metric; }
+
+public slots:
+    void onRoundStarted(const rp::fabric::RoundInfo& info);
+    void onCells(const std::vector<rp::fabric::CellResult>& cells);
+    void onFindingRaised(const rp::fabric::FabricFinding& finding);
+    void onFindingCleared(const QString& id);
+    void onAgentState(const QString& host, rp::fabric::AgentState state, const QString& detail);
+    void onRoundFinished(const rp::fabric::RoundSummary& summary);
+
+private:
+    void onStart();
+    void onWorkerFinished();
+    void onCellSelected(int row, int column);
+    void onFindingSelected();
+    void setBusy(bool busy);
+    void updateProgress();
+    void setVerdict(const rp::fabric::RoundSummary& summary);
+
+    std::function<rp::Inventory()> m_inventory;
+    std::function<std::vector<rp::HostOutcome>()> m_discovery;
+    ConnectPrompter* m_prompter = nullptr;
+
+    FabricCheckWorker* m_worker = nullptr;
+    FabricMatrixModel* m_matrix = nullptr;
+    GidMatrixModel* m_gids = nullptr;
+    FabricFindingModel* m_findings = nullptr;
+    FabricMatrixView* m_matrixView = nullptr;
+    QTreeView* m_findingView = nullptr;
+    QTextBrowser* m_detail = nullptr;
+    QTableView* m_gidView = nullptr;
+    QLabel* m_verdict = nullptr;
+    QLabel* m_progressText = nullptr;
+    QLabel* m_matrixCaption = nullptr;
+    QLabel* m_gidCaption = nullptr;
+    QProgressBar* m_progress = nullptr;
+    QPushButton* m_start = nullptr;
+    QPushButton* m_cancel = nullptr;
+    QCheckBox* m_rdma = nullptr;
+    QComboBox* m_metric = nullptr;
+
+    std::optional<rp::fabric::FabricRound> m_round;
+    int m_hosts = 0;
+    QHash<QString, rp::fabric::AgentState> m_agents; ///< each agent's last state: one that came up and died counts once
+    int m_agentsUp = 0;
+    int m_agentsDown = 0;
+    std::size_t m_cellsPlanned = 0;
+    std::size_t m_cellsProbed = 0;
+};
+
+} // namespace rp::ui

@@ -1,0 +1,121 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "workers/fabriccheckworker.h"
+
+#include "support/qtstrings.h"
+#include "workers/connectprompter.h"
+
+#include <QPointer>
+#include <QThread>
+#include <QtConcurrent/QtConcurrentRun>
+
+namespace rp::ui {
+
+/// The observer the controller calls from its threads. Each event is copied into a queued call, so the
+/// controller never waits for the GUI; a generation number drops events of a round that was superseded.
+class FabricCheckWorker::Relay final : public rp::fabric::FabricObserver
+{
+public:
+    Relay(FabricCheckWorker* worker, quint64 generation)
+        : m_worker(worker)
+        , m_generation(generation)
+    { }
+
+    void roundStarted(const rp::fabric::RoundInfo& info) override
+    {
+        post([info](FabricCheckWorker* w) { emit w->roundStarted(info); });
+    }
+    void cells(const std::vector<rp::fabric::CellResult>& cells) override
+    {
+        post([cells](FabricCheckWorker* w) { emit w->cellsArrived(cells); });
+    }
+    void findingRaised(const rp::fabric::FabricFinding& finding) override
+    {
+        post([finding](FabricCheckWorker* w) { emit w->findingRaised(finding); });
+    }
+    void findingCleared(const std::string& id) override
+    {
+        post([id = toQ(id)](FabricCheckWorker* w) { emit w->findingCleared(id); });
+    }
+    void agentState(const std::string& host, rp::fabric::AgentState state, const std::string& detail) override
+    {
+        post([host = toQ(host), state, detail = toQ(detail)](
+                 FabricCheckWorker* w) { emit w->agentStateChanged(host, state, detail); });
+    }
+    void roundFinished(const rp::fabric::RoundSummary& summary) override
+    {
+        post([summary](FabricCheckWorker* w) { emit w->roundFinished(summary); });
+    }
+
+private:
+    template <typename F> void post(F f)
+    {
+        QMetaObject::invokeMethod(
+            m_worker.data(),
+            [worker = m_worker, generation = m_generation, f = std::move(f)] {
+                if (worker && worker->m_generation == generation)
+                    f(worker.data());
+            },
+            Qt::QueuedConnection);
+    }
+
+    QPointer<FabricCheckWorker> m_worker;
+    quint64 m_generation;
+};
+
+FabricCheckWorker::FabricCheckWorker(QObject* parent)
+    : QObject(parent)
+{
+    connect(&m_watcher, &QFutureWatcher<Outcome>::finished, this, [this] {
+        Q_ASSERT(QThread::currentThread() == thread());
+        m_outcome = m_watcher.future().resultCount() > 0
+            ? m_watcher.result()
+            : Outcome(rp::fail(rp::ErrorKind::Internal, "the fabric worker ended without a result"));
+        emit finished();
+    });
+}
+
+FabricCheckWorker::~FabricCheckWorker()
+{
+    cancelAndWait();
+}
+
+FabricCheckWorker::Job FabricCheckWorker::controllerJob(std::shared_ptr<rp::fabric::Controller> controller)
+{
+    return [controller = std::move(controller)](rp::fabric::FabricObserver* observer, const std::atomic<bool>* cancel) {
+        return controller->runRound(observer, cancel);
+    };
+}
+
+bool FabricCheckWorker::start(Job job)
+{
+    if (isRunning())
+        return false;
+    m_cancel = false;
+    const quint64 generation = ++m_generation;
+    // The relay lives as long as the job: the controller may call it until runRound returns.
+    auto relay = std::make_shared<Relay>(this, generation);
+    m_watcher.setFuture(
+        QtConcurrent::run([job = std::move(job), relay, cancel = &m_cancel] { return job(relay.get(), cancel); }));
+    return true;
+}
+
+bool FabricCheckWorker::isRunning() const
+{
+    return m_watcher.isRunning();
+}
+
+void FabricCheckWorker::cancel()
+{
+    if (isRunning())
+        m_cancel = true;
+}
+
+void FabricCheckWorker::cancelAndWait()
+{
+    if (!m_watcher.isRunning())
+        return;
+    m_cancel = true;
+    waitProcessingEvents([this] { return m_watcher.future().isFinished(); });
+}
+
+} // namespace rp::ui

@@ -1,0 +1,67 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+// Runs one fabric round (rp::fabric::Controller::runRound, or any job of that shape) on a worker thread and hands
+// its live events to the GUI thread as signals. The controller's observer must never block, so each event is
+// queued, never waited for. Cancel sets the flag the controller watches: it stops every agent before it returns.
+
+#include "fabric/controller.h"
+
+#include <QFutureWatcher>
+#include <QObject>
+#include <QString>
+
+#include <atomic>
+#include <functional>
+#include <memory>
+
+namespace rp::ui {
+
+class FabricCheckWorker final : public QObject
+{
+    Q_OBJECT
+    Q_DISABLE_COPY_MOVE(FabricCheckWorker)
+
+public:
+    using Outcome = rp::Result<rp::fabric::FabricRound>;
+    /// Runs on the worker thread; gets the observer to report to and the cancel flag to watch.
+    using Job = std::function<Outcome(rp::fabric::FabricObserver*, const std::atomic<bool>*)>;
+
+    explicit FabricCheckWorker(QObject* parent = nullptr);
+    ~FabricCheckWorker() override;
+
+    /// A job that runs one round of `controller` (moved to the worker thread with the job).
+    static Job controllerJob(std::shared_ptr<rp::fabric::Controller> controller);
+
+    /// False while a round runs.
+    bool start(Job job);
+    bool isRunning() const;
+    void cancel();
+    bool isCancelling() const { return m_cancel.load(); }
+    /// For the ConnectContext of the executors the job opens: the same flag as cancel().
+    const std::atomic<bool>* cancelFlag() const { return &m_cancel; }
+    /// Cancels and waits, answering GUI-thread hops (prompts) meanwhile. For shutdown.
+    void cancelAndWait();
+    /// The last round's result (valid from `finished` until the next start).
+    const Outcome& outcome() const { return m_outcome; }
+
+signals:
+    void roundStarted(const rp::fabric::RoundInfo& info);
+    void cellsArrived(const std::vector<rp::fabric::CellResult>& cells);
+    void findingRaised(const rp::fabric::FabricFinding& finding);
+    void findingCleared(const QString& id);
+    void agentStateChanged(const QString& host, rp::fabric::AgentState state, const QString& detail);
+    void roundFinished(const rp::fabric::RoundSummary& summary);
+    /// The job returned; outcome() holds what.
+    void finished();
+
+private:
+    class Relay;
+
+    QFutureWatcher<Outcome> m_watcher;
+    std::atomic<bool> m_cancel { false };
+    quint64 m_generation = 0;
+    Outcome m_outcome { rp::fail(rp::ErrorKind::Internal, "no fabric round ran yet") };
+};
+
+} // namespace rp::ui
