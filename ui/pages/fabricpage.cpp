@@ -256,9 +256,13 @@ void FabricPage::onStart()
     options.rdma = m_rdma->isChecked();
     auto factory = [context](const rp::HostSpec& spec) { return rp::openExecutor(spec, context); };
     const int count = static_cast<int>(hosts.size());
-    // The inventory names no ToRs yet: every host sits under one unnamed ToR, as the CLI without --tor.
-    auto controller
-        = std::make_shared<rp::fabric::Controller>(std::move(hosts), rp::fabric::Topology {}, factory, options);
+    // The inventory's rack is each host's ToR, as in the CLI; hosts without one share an unnamed ToR.
+    rp::fabric::Topology topology;
+    for (const auto& h : hosts) {
+        if (!h.spec.rack.empty())
+            topology.torOf[h.spec.name] = h.spec.rack;
+    }
+    auto controller = std::make_shared<rp::fabric::Controller>(std::move(hosts), topology, factory, options);
     startJob(FabricCheckWorker::controllerJob(std::move(controller)), count);
 }
 
