@@ -296,6 +296,13 @@ bool closeRunFile(fabric::FabricRunWriter* writer, const std::string& status, co
     return true;
 }
 
+std::unique_ptr<fabric::Controller> controllerFor(const FabricSetup& setup)
+{
+    auto context = *setup.context;
+    auto factory = [context](const HostSpec& spec) { return openExecutor(spec, context); };
+    return std::make_unique<fabric::Controller>(setup.hosts, setup.topology, factory, setup.options);
+}
+
 int fabricCheck(int argc, char** argv)
 {
     FabricSetup setup;
@@ -304,11 +311,9 @@ int fabricCheck(int argc, char** argv)
     auto writer = openRunFile(setup, "check");
     if (setup.save && !writer)
         return ExitSomeFailed;
-    auto context = *setup.context;
-    auto factory = [context](const HostSpec& spec) { return openExecutor(spec, context); };
-    fabric::Controller controller(setup.hosts, setup.topology, factory, setup.options);
+    auto controller = controllerFor(setup);
     FabricProgress progress(setup.json);
-    auto round = controller.runRound(&progress, &g_cancel);
+    auto round = controller->runRound(&progress, &g_cancel);
     if (!round) {
         std::fprintf(stderr, "rocepilot-cli fabric: %s\n", round.error().describe().c_str());
         closeRunFile(writer.get(), round.error().kind == ErrorKind::Cancelled ? "cancelled" : "failed",
@@ -422,15 +427,13 @@ int fabricWatch(int argc, char** argv)
     auto writer = openRunFile(setup, "watch");
     if (setup.save && !writer)
         return ExitSomeFailed;
-    auto context = *setup.context;
-    auto factory = [context](const HostSpec& spec) { return openExecutor(spec, context); };
-    fabric::Controller controller(setup.hosts, setup.topology, factory, setup.options);
+    auto controller = controllerFor(setup);
     FabricProgress progress(setup.json);
     // The agents outlive the watch by a minute at most: --for and its last round, or a week.
     const double lifeS = setup.forSeconds > 0 ? setup.forSeconds + 60 + 3 * setup.duration : 7 * 86400.0;
     const auto lifetime = std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::duration<double>(lifeS));
     const auto t0 = std::chrono::steady_clock::now();
-    if (auto started = controller.start(&progress, &g_cancel, lifetime); !started) {
+    if (auto started = controller->start(&progress, &g_cancel, lifetime); !started) {
         std::fprintf(stderr, "rocepilot-cli fabric: %s\n", started.error().describe().c_str());
         closeRunFile(writer.get(), started.error().kind == ErrorKind::Cancelled ? "cancelled" : "failed",
             started.error().describe());
@@ -438,8 +441,8 @@ int fabricWatch(int argc, char** argv)
     }
     if (!setup.json) {
         std::printf("watching %zu hosts, %zu endpoints, %zu cells a round (%s); Ctrl-C stops every agent\n",
-            controller.pinglist().hosts.size(), controller.pinglist().endpoints.size(),
-            controller.pinglist().probes.size(), setup.options.rdma ? "RDMA UD and UDP" : "UDP");
+            controller->pinglist().hosts.size(), controller->pinglist().endpoints.size(),
+            controller->pinglist().probes.size(), setup.options.rdma ? "RDMA UD and UDP" : "UDP");
         for (const auto& o : setup.failed)
             std::printf(
                 "  not probed: %s: %s\n", o.spec.name.c_str(), o.error ? o.error->describe().c_str() : "failed");
@@ -460,7 +463,7 @@ int fabricWatch(int argc, char** argv)
         if (setup.forSeconds > 0
             && std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() >= setup.forSeconds)
             break;
-        auto round = controller.nextRound();
+        auto round = controller->nextRound();
         if (!round) {
             if (round.error().kind == ErrorKind::Cancelled) {
                 status = "stopped";
@@ -479,7 +482,7 @@ int fabricWatch(int argc, char** argv)
         if (writer && writer->writeError() && !setup.json)
             std::fprintf(stderr, "rocepilot-cli fabric: %s\n", writer->writeError()->describe().c_str());
     }
-    controller.stop();
+    controller->stop();
     const bool saved = closeRunFile(writer.get(), status, error);
     if (!setup.json) {
         std::printf("%s after %llu rounds (%.0f s): %s\n", status == "failed" ? "failed" : "stopped",
