@@ -4,7 +4,7 @@
 // killed during the round is named agent-down without holding the round up, and no agent is left running after any
 // of it. A watch (one set of agents, round after round) raises a fault planted between rounds, clears it when it is
 // gone, starts a killed agent again, and writes it all to its run file. The CLI's exit codes, JSON and run files
-// against the same hosts.
+// against the same hosts. A controller killed outright leaves no agent behind.
 #include "clirun.h"
 #include "discovery/discover.h"
 #include "fabric/controller.h"
@@ -323,6 +323,36 @@ private Q_SLOTS:
         QVERIFY(checked);
         QCOMPARE(checked->header.command, std::string("check"));
         QCOMPARE(checked->rounds.size(), std::size_t { 1 });
+    }
+
+    void killedControllerLeavesNoAgent()
+    {
+        // The controller dies (SIGKILL: no chance to stop anything): every agent must see its SSH channel close and
+        // go by itself, on every host.
+        QProcess watch;
+        watch.start(QStringLiteral(RP_CLI),
+            { QStringLiteral("fabric"), QStringLiteral("watch"), QStringLiteral("--inventory"),
+                m_dir.filePath(QStringLiteral("inventory.yaml")), QStringLiteral("--json") });
+        watch.closeWriteChannel();
+        QVERIFY(watch.waitForStarted());
+        QByteArray out;
+        const auto t0 = std::chrono::steady_clock::now();
+        while (!out.contains("\"event\":\"round\"") && rp::test::secondsSince(t0) < 90) {
+            watch.waitForReadyRead(500);
+            out += watch.readAllStandardOutput();
+        }
+        QVERIFY2(out.contains("\"event\":\"round\""), watch.readAllStandardError().constData());
+        int running = 0;
+        for (int i = 1; i <= kHosts; ++i)
+            running += agentPids(i).empty() ? 0 : 1;
+        QCOMPARE(running, kHosts);
+        ::kill(static_cast<pid_t>(watch.processId()), SIGKILL);
+        QVERIFY(watch.waitForFinished(10000));
+        const auto killed = std::chrono::steady_clock::now();
+        while (agentsLeft() && rp::test::secondsSince(killed) < 15)
+            QTest::qWait(200);
+        QVERIFY2(!agentsLeft(), "an agent outlived its controller by 15 s");
+        qInfo("controller killed: every agent gone after %.1f s", rp::test::secondsSince(killed));
     }
 
     void cliHealthyJson()
