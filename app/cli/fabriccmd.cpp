@@ -138,14 +138,15 @@ std::optional<int> prepare(int argc, char** argv, bool watch, FabricSetup& setup
             rest.push_back(argv[i]);
         }
     }
-    std::vector<std::string> values { "inventory", "duration", "rate", "spine", "probe", "known-hosts", "save" };
-    if (watch) {
-        values.emplace_back("for");
-        values.emplace_back("rounds");
-    }
-    Args args({ "json", "rdma", "help", "accept-new-host-keys", "force" }, values);
+    // One option list for both (the help and the completion share it); check refuses the watch's own below.
+    Args args({ "json", "rdma", "help", "accept-new-host-keys", "force" },
+        { "inventory", "duration", "rate", "spine", "probe", "known-hosts", "save", "for", "rounds" });
     if (auto done = parseOrHelp(args, static_cast<int>(rest.size()), rest.data(), 3, "fabric", kFabricHelp))
         return *done;
+    for (const char* only : { "for", "rounds" }) {
+        if (!watch && args.value(only))
+            return usageError("fabric", std::string("--") + only + " goes with fabric watch, not check");
+    }
     if (!args.positional().empty())
         return usageError("fabric", "unexpected argument '" + args.positional().front() + "'");
     auto inventoryFile = args.value("inventory");
