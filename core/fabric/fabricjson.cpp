@@ -43,8 +43,9 @@ std::optional<Clock::time_point> parseIsoTime(std::string_view text)
     };
     const int year = digits(0, 4), month = digits(5, 2), day = digits(8, 2), hour = digits(11, 2),
               minute = digits(14, 2), second = digits(17, 2), ms = digits(20, 3);
-    if (year < 1970 || month < 1 || month > 12 || day < 1 || day > 31 || hour < 0 || hour > 23 || minute < 0
-        || minute > 59 || second < 0 || second > 60 || ms < 0)
+    // The clock counts nanoseconds in 64 bits: it ends in 2262, and a cell's offset is added to the time read.
+    if (year < 1970 || year > 2200 || month < 1 || month > 12 || day < 1 || day > 31 || hour < 0 || hour > 23
+        || minute < 0 || minute > 59 || second < 0 || second > 60 || ms < 0)
         return std::nullopt;
     std::tm tm {};
     tm.tm_year = year - 1900;
