@@ -74,6 +74,7 @@ public:
     /// Stops every agent (asked first, closed after the grace) and reports each one's last state.
     void stopAll();
     bool cancelled() const { return m_cancel && m_cancel->load(); }
+    void detachObserver() { m_observer = nullptr; }
 
 private:
     struct Served
@@ -429,6 +430,9 @@ Controller::Controller(
 
 Controller::~Controller()
 {
+    // The observer may be gone already (declared after the controller): the last states are not reported.
+    if (m_fleet)
+        m_fleet->detachObserver();
     stop();
 }
 
