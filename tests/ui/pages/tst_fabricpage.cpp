@@ -22,9 +22,11 @@
 #include <QComboBox>
 #include <QDir>
 #include <QElapsedTimer>
+#include <QImage>
 #include <QLabel>
 #include <QPixmap>
 #include <QPushButton>
+#include <QTemporaryDir>
 #include <QTest>
 #include <QTreeView>
 #include <QWizard>
@@ -249,9 +251,12 @@ private slots:
 
     void screenshots()
     {
-        const QByteArray dir = qgetenv("RP_SCREENSHOT_FABRIC");
-        if (dir.isEmpty())
-            QSKIP("RP_SCREENSHOT_FABRIC not set");
+        // Rendered on every run (a page that no longer draws at these sizes fails here); kept only when
+        // RP_SCREENSHOT_FABRIC names a folder (fabric-screenshot.sh).
+        QTemporaryDir scratch;
+        QVERIFY(scratch.isValid());
+        const QByteArray asked = qgetenv("RP_SCREENSHOT_FABRIC");
+        const QString dir = asked.isEmpty() ? scratch.path() : QString::fromLocal8Bit(asked);
         const auto round = simulatedRound();
         QVERIFY(!round.summary.findings.empty());
         for (const QSize size : { QSize(1100, 930), QSize(1366, 768) }) {
@@ -264,9 +269,11 @@ private slots:
             QVERIFY(QTest::qWaitForWindowExposed(&wizard));
             page->showRound(round);
             QTest::qWait(50);
-            const QString file = QDir(QString::fromLocal8Bit(dir))
-                                     .filePath(QStringLiteral("fabric-%1x%2.png").arg(size.width()).arg(size.height()));
+            const QString file
+                = QDir(dir).filePath(QStringLiteral("fabric-%1x%2.png").arg(size.width()).arg(size.height()));
             QVERIFY(wizard.grab().save(file));
+            const QImage saved(file);
+            QCOMPARE(saved.size(), size);
         }
     }
 };
