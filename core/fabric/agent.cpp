@@ -134,6 +134,8 @@ private:
     perf::LineSplitter m_splitter;
     std::optional<AgentHello> m_hello;
     Steady::time_point m_deadline = Steady::time_point::max();
+    Steady::time_point m_lastInput = Steady::now(); ///< the controller's last line
+    Steady::duration m_idle = Steady::duration::zero(); ///< zero: no limit
     std::unique_ptr<ProbeTransport> m_transport;
     bool m_served = false;
     std::set<std::uint32_t> m_ours;
@@ -155,6 +157,10 @@ int AgentLoop::run()
         auto now = Steady::now();
         if (now >= m_deadline) {
             complain(ErrorKind::Timeout, "the agent's lifetime passed; exiting");
+            break;
+        }
+        if (m_idle != Steady::duration::zero() && now - m_lastInput >= m_idle) {
+            complain(ErrorKind::Timeout, "nothing from the controller for its idle limit (the link dropped?); exiting");
             break;
         }
         std::vector<pollfd> fds { { m_io.inFd, POLLIN, 0 } };
@@ -185,6 +191,8 @@ int AgentLoop::run()
 Steady::time_point AgentLoop::nextWake(Steady::time_point now) const
 {
     auto wake = std::min(m_deadline, now + milliseconds(100));
+    if (m_idle != Steady::duration::zero())
+        wake = std::min(wake, m_lastInput + m_idle);
     if (m_phase) {
         if (!m_phase->due.empty())
             wake = std::min(wake, m_phase->due.top().first);
@@ -207,6 +215,7 @@ void AgentLoop::readInput()
         m_done = true; // EOF: the controller or its connection is gone
         return;
     }
+    m_lastInput = Steady::now();
     auto fed = m_splitter.feed(std::string_view(buffer, static_cast<std::size_t>(got)), [&](std::string_view line) {
         if (m_done)
             return;
@@ -243,6 +252,7 @@ void AgentLoop::handle(const AgentMessage& message)
         }
         m_hello = *hello;
         m_deadline = Steady::now() + duration_cast<Steady::duration>(duration<double>(hello->lifetimeS));
+        m_idle = duration_cast<Steady::duration>(duration<double>(hello->idleS));
         return;
     }
     if (const auto* serveMsg = std::get_if<AgentServe>(&message))
@@ -253,6 +263,8 @@ void AgentLoop::handle(const AgentMessage& message)
         startPhase(*start);
     else if (std::holds_alternative<AgentStop>(message))
         m_done = true;
+    else if (std::holds_alternative<AgentKeepalive>(message))
+        return; // its arrival was the point (m_lastInput)
     else
         fatal(ErrorKind::Protocol, "a message only an agent sends came from the controller");
 }

@@ -96,15 +96,27 @@ void AgentChannel::body(const std::vector<AgentMessage>& first, std::chrono::mil
     o.timeout = lifetime + std::chrono::seconds(10);
     o.cancel = &m_cancel;
     o.keepStdinOpen = true;
-    for (const auto& m : first)
+    // The agent exits when its stdin stays silent for its idle limit: a keepalive goes out after a third of it.
+    auto keepalive = std::chrono::steady_clock::duration::max();
+    for (const auto& m : first) {
         o.stdinData += encodeAgent(m);
-    o.moreInput = [this] {
+        if (const auto* hello = std::get_if<AgentHello>(&m); hello && hello->idleS > 0)
+            keepalive = std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                std::chrono::duration<double>(hello->idleS / 3));
+    }
+    auto lastSent = std::chrono::steady_clock::now();
+    o.moreInput = [this, keepalive, &lastSent] {
         std::lock_guard lock(m_hub.mutex);
         std::string out;
         while (!m_outbox.empty() && out.size() < 65536) {
             out += m_outbox.front();
             m_outbox.pop_front();
         }
+        const auto now = std::chrono::steady_clock::now();
+        if (out.empty() && now - lastSent >= keepalive)
+            out = encodeAgent(AgentKeepalive {});
+        if (!out.empty())
+            lastSent = now;
         return out;
     };
     bool broken = false;

@@ -63,7 +63,7 @@ json toJson(const AgentMessage& message)
         json operator()(const AgentHello& m) const
         {
             return json { { "type", "hello" }, { "protocol", m.protocol }, { "secret", m.secret },
-                { "mode", std::string(toString(m.mode)) }, { "lifetime_s", m.lifetimeS } };
+                { "mode", std::string(toString(m.mode)) }, { "lifetime_s", m.lifetimeS }, { "idle_s", m.idleS } };
         }
         json operator()(const AgentServe& m) const
         {
@@ -85,6 +85,7 @@ json toJson(const AgentMessage& message)
                 { "interval_s", m.intervalS }, { "rate", m.rate }, { "timeout_s", m.timeoutS } };
         }
         json operator()(const AgentStop&) const { return json { { "type", "stop" } }; }
+        json operator()(const AgentKeepalive&) const { return json { { "type", "keepalive" } }; }
         json operator()(const AgentReady& m) const
         {
             json list = json::array();
@@ -255,7 +256,7 @@ Result<AgentMessage> readMessage(const json& object)
         return std::unexpected(*e);
     AgentMessage message;
     if (type == "hello") {
-        f.only({ "type", "protocol", "secret", "mode", "lifetime_s" });
+        f.only({ "type", "protocol", "secret", "mode", "lifetime_s", "idle_s" });
         AgentHello m;
         m.protocol = f.integer("protocol", 1, 1000);
         m.secret = f.text("secret", 64);
@@ -263,6 +264,9 @@ Result<AgentMessage> readMessage(const json& object)
             f.problem("'secret' must be 32 lower-case hex digits");
         m.mode = readMode(f);
         m.lifetimeS = f.number("lifetime_s", 1, 7 * 86400.0);
+        m.idleS = f.number("idle_s", 0, 3600, 0, false);
+        if (!f.error() && m.idleS != 0 && m.idleS < 1)
+            f.problem("'idle_s' must be 0 or at least 1");
         message = m;
     } else if (type == "serve") {
         f.only({ "type", "endpoints" });
@@ -289,6 +293,9 @@ Result<AgentMessage> readMessage(const json& object)
     } else if (type == "stop") {
         f.only({ "type" });
         message = AgentStop {};
+    } else if (type == "keepalive") {
+        f.only({ "type" });
+        message = AgentKeepalive {};
     } else if (type == "ready") {
         f.only({ "type", "protocol", "version", "mode", "endpoints" });
         AgentReady m;

@@ -40,13 +40,16 @@ enum class AgentMode { Udp, Rdma };
 std::string_view toString(AgentMode mode); ///< "udp", "rdma"
 
 /// controller -> agent, first line: the run's secret (every probe packet carries it; packets without it are dropped
-/// unanswered), the mode, and a lifetime after which the agent exits whatever happens (a hung channel).
+/// unanswered), the mode, a lifetime after which the agent exits whatever happens (a hung channel), and how long
+/// its stdin may stay silent: a link that drops without closing the connection (a cable, a firewall) leaves sshd
+/// waiting for hours, so the agent exits when the controller's lines, keepalives included, stop coming.
 struct AgentHello
 {
     int protocol = kAgentProtocolVersion;
     std::string secret; ///< 32 lower-case hex digits (128 bits)
     AgentMode mode = AgentMode::Udp;
     double lifetimeS = 600.0;
+    double idleS = 0.0; ///< 0: no limit; else the controller sends a line (a keepalive) at least every third of it
     bool operator==(const AgentHello&) const = default;
 };
 
@@ -103,6 +106,12 @@ struct AgentStart
 struct AgentStop
 {
     bool operator==(const AgentStop&) const = default;
+};
+
+/// controller -> agent: nothing to do, the controller is still there (see AgentHello::idleS).
+struct AgentKeepalive
+{
+    bool operator==(const AgentKeepalive&) const = default;
 };
 
 /// One served endpoint as it came up: the UDP port it listens on, or its QP; `error` says why it could not.
@@ -168,8 +177,8 @@ struct AgentError
     bool operator==(const AgentError&) const = default;
 };
 
-using AgentMessage = std::variant<AgentHello, AgentServe, AgentTargets, AgentStart, AgentStop, AgentReady, AgentResult,
-    AgentDone, AgentError>;
+using AgentMessage = std::variant<AgentHello, AgentServe, AgentTargets, AgentStart, AgentStop, AgentKeepalive,
+    AgentReady, AgentResult, AgentDone, AgentError>;
 
 /// One line, newline included. A message over kAgentMaxItems items is the caller's mistake: split it first.
 std::string encodeAgent(const AgentMessage& message);

@@ -146,6 +146,7 @@ void Controller::Fleet::startAgents(std::chrono::milliseconds lifetime)
 {
     m_hello.secret = runSecret();
     m_hello.mode = m_options.rdma ? AgentMode::Rdma : AgentMode::Udp;
+    m_hello.idleS = m_options.agentIdleS;
     m_lifeEnd = Steady::now() + lifetime;
     m_served.assign(m_list.endpoints.size(), Served {});
     for (const auto& host : m_list.hosts)

@@ -48,6 +48,9 @@ struct ControllerOptions
     bool rdma = false; ///< probe every GID over RDMA UD besides UDP (hosts with RoCE ports)
     std::chrono::milliseconds startTimeout { 30000 }; ///< connect, copy the probe, start, ready
     std::chrono::milliseconds stopGrace { 2000 };
+    /// An agent whose stdin stays silent this long exits (keepalives go out every third of it): a link that drops
+    /// without closing the SSH connection leaves no agent behind for longer.
+    double agentIdleS = 30.0;
     /// A watch starts an agent that went down again at most this often (an unreachable host costs a connect
     /// timeout each time).
     std::chrono::milliseconds restartPause { 10000 };

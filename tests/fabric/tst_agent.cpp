@@ -242,6 +242,26 @@ private Q_SLOTS:
         QVERIFY(agent.waitFor<AgentError>(0));
     }
 
+    void endsWhenTheControllerFallsSilent()
+    {
+        // A link that drops without closing the connection: no EOF ever comes, only silence. Keepalives hold it.
+        AgentUnderTest agent;
+        agent.send(AgentHello { 1, kSecret, AgentMode::Udp, 60, 1.5 });
+        agent.send(twoEndpoints());
+        QVERIFY(agent.waitFor<AgentReady>(3000));
+        for (int i = 0; i < 6; ++i) {
+            QTest::qWait(500);
+            agent.send(AgentKeepalive {});
+        }
+        QVERIFY(!agent.endsWithin(0)); // 3 s with keepalives every 0.5 s: still there
+        const auto t0 = std::chrono::steady_clock::now();
+        QVERIFY(agent.endsWithin(4000));
+        QVERIFY2(msSince(t0) >= 1000, std::to_string(msSince(t0)).c_str());
+        auto e = agent.waitFor<AgentError>(0);
+        QVERIFY(e);
+        QVERIFY2(e->message.find("nothing from the controller") != std::string::npos, e->message.c_str());
+    }
+
     void refusesAnythingBeforeHello()
     {
         AgentUnderTest agent;

@@ -38,8 +38,9 @@ std::vector<AgentMessage> samples()
     result.cells
         = { { 3, 7, 20, 19, 61.5, 140.25, 12.0, 9.5, Reason::None }, { 3, 9, 20, 0, 0, 0, 0, 0, Reason::Timeout } };
     result.last = false;
-    return { AgentHello { 1, kSecret, AgentMode::Udp, 120.0 }, serve, targets, AgentStart { 2, 3.0, 1.0, 10.0, 0.25 },
-        AgentStop {}, ready, result, AgentDone { 2, 0.4, 2.5 }, AgentError { ErrorKind::Io, "cannot bind", "agent" } };
+    return { AgentHello { 1, kSecret, AgentMode::Udp, 120.0, 30.0 }, serve, targets,
+        AgentStart { 2, 3.0, 1.0, 10.0, 0.25 }, AgentStop {}, AgentKeepalive {}, ready, result,
+        AgentDone { 2, 0.4, 2.5 }, AgentError { ErrorKind::Io, "cannot bind", "agent" } };
 }
 
 /// The error text of a line that must not decode.

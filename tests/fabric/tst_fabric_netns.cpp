@@ -4,7 +4,7 @@
 // killed during the round is named agent-down without holding the round up, and no agent is left running after any
 // of it. A watch (one set of agents, round after round) raises a fault planted between rounds, clears it when it is
 // gone, starts a killed agent again, and writes it all to its run file. The CLI's exit codes, JSON and run files
-// against the same hosts. A controller killed outright leaves no agent behind.
+// against the same hosts. A controller killed outright, or a link that goes silent, leaves no agent behind.
 #include "clirun.h"
 #include "discovery/discover.h"
 #include "fabric/controller.h"
@@ -130,6 +130,7 @@ private Q_SLOTS:
     void cleanup()
     {
         lab::sh("ip netns exec " + lab::netns(3) + " nft delete table inet rpfabrictest 2>/dev/null; true");
+        lab::sh("ip netns exec " + lab::netns(4) + " nft delete table inet rplinkdrop 2>/dev/null; true");
         QVERIFY2(!agentsLeft(), "an agent was left running");
     }
 
@@ -353,6 +354,35 @@ private Q_SLOTS:
             QTest::qWait(200);
         QVERIFY2(!agentsLeft(), "an agent outlived its controller by 15 s");
         qInfo("controller killed: every agent gone after %.1f s", rp::test::secondsSince(killed));
+    }
+
+    void droppedLinkLeavesNoAgent()
+    {
+        // The SSH connection to h4 goes silent without closing (its packets dropped both ways, as a pulled cable or
+        // a firewall does): sshd would wait for hours; the agent must go when the controller's keepalives stop.
+        ControllerOptions options = roundOptions();
+        options.agentIdleS = 3.0;
+        options.stopGrace = std::chrono::milliseconds(500);
+        auto context = lab::context();
+        Controller controller(
+            m_hosts, {}, [context](const HostSpec& spec) { return openExecutor(spec, context); }, options);
+        QVERIFY(controller.start(nullptr, nullptr, std::chrono::minutes(3)));
+        QCOMPARE(agentPids(4).size(), std::size_t { 1 });
+        QTest::qWait(4000); // longer than the idle limit: the keepalives hold the agent
+        QCOMPARE(agentPids(4).size(), std::size_t { 1 });
+        const auto ns = "ip netns exec " + lab::netns(4) + " nft ";
+        lab::sh(ns + "add table inet rplinkdrop && " + ns
+            + "add chain inet rplinkdrop in '{ type filter hook input priority 0; }' && " + ns
+            + "add rule inet rplinkdrop in tcp dport 22 drop && " + ns
+            + "add chain inet rplinkdrop out '{ type filter hook output priority 0; }' && " + ns
+            + "add rule inet rplinkdrop out tcp sport 22 drop");
+        const auto dropped = std::chrono::steady_clock::now();
+        while (!agentPids(4).empty() && rp::test::secondsSince(dropped) < 15)
+            QTest::qWait(200);
+        QVERIFY2(agentPids(4).empty(), "h4's agent outlived its silent link by 15 s");
+        qInfo("SSH link to h4 dropped: its agent gone after %.1f s (idle limit 3 s)", rp::test::secondsSince(dropped));
+        lab::sh(ns + "delete table inet rplinkdrop");
+        controller.stop();
     }
 
     void cliHealthyJson()
