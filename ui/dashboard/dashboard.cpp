@@ -9,6 +9,7 @@
 #include "run/runner.h"
 #include "run/summary.h"
 #include "run/tables.h"
+#include "support/probebinary.h"
 #include "support/qtstrings.h"
 #include "util/files.h"
 #include "util/userdirs.h"
@@ -16,7 +17,6 @@
 
 #include <QCheckBox>
 #include <QComboBox>
-#include <QCoreApplication>
 #include <QDateTime>
 #include <QDir>
 #include <QDoubleSpinBox>
@@ -91,13 +91,6 @@ std::optional<std::uint64_t> parseSize(QString text)
     if (!ok)
         return std::nullopt;
     return v * scale;
-}
-
-QString probePath()
-{
-    if (const QByteArray env = qgetenv("RP_PROBE"); !env.isEmpty())
-        return QString::fromLocal8Bit(env);
-    return QCoreApplication::applicationDirPath() + QStringLiteral("/rocepilot-probe");
 }
 
 QString safeName(const std::string& s)
@@ -575,7 +568,7 @@ void Dashboard::start()
     job->options = *opts;
     job->runsDir = m_runsDir;
     job->label = m_label->text();
-    job->probePath = toStd(probePath());
+    job->probePath = toStd(probeBinaryPath());
     // The alarm rules and the PFC view need the lossless priority; without a profile it is not known.
     counters::AlarmContext alarmContext;
     if (m_sources.profile) {

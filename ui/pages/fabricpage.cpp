@@ -6,6 +6,7 @@
 #include "itemmodels/fabricmatrixmodel.h"
 #include "itemmodels/gidmatrixmodel.h"
 #include "support/accessibility.h"
+#include "support/probebinary.h"
 #include "support/qtstrings.h"
 #include "support/theme.h"
 #include "widgets/fabricmatrixview.h"
@@ -15,7 +16,6 @@
 
 #include <QCheckBox>
 #include <QComboBox>
-#include <QCoreApplication>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QItemSelectionModel>
@@ -32,18 +32,6 @@
 #include <algorithm>
 
 namespace rp::ui {
-
-namespace {
-
-/// The probe the agents run: RP_PROBE (tests, a build tree), else the one installed beside the app.
-std::string fabricProbePath()
-{
-    if (const QByteArray env = qgetenv("RP_PROBE"); !env.isEmpty())
-        return QString::fromLocal8Bit(env).toStdString();
-    return toStd(QCoreApplication::applicationDirPath() + QStringLiteral("/rocepilot-probe"));
-}
-
-} // namespace
 
 FabricPage::FabricPage(const TestSources& sources, QWidget* parent)
     : QWizardPage(parent)
@@ -252,7 +240,7 @@ void FabricPage::onStart()
         context.knownHostsFile
             = inventory.knownHostsFile.empty() ? rp::defaultKnownHostsPath() : inventory.knownHostsFile;
     rp::fabric::ControllerOptions options;
-    options.probePath = fabricProbePath();
+    options.probePath = toStd(probeBinaryPath());
     options.rdma = m_rdma->isChecked();
     auto factory = [context](const rp::HostSpec& spec) { return rp::openExecutor(spec, context); };
     const int count = static_cast<int>(hosts.size());

@@ -4,6 +4,7 @@
 #include "diagnose/live.h"
 #include "itemmodels/inventorymodel.h"
 #include "parse/fragments.h"
+#include "support/probebinary.h"
 #include "support/qtstrings.h"
 #include "util/files.h"
 #include "util/textdecode.h"
@@ -15,7 +16,6 @@
 #include <QApplication>
 #include <QCheckBox>
 #include <QClipboard>
-#include <QCoreApplication>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QHBoxLayout>
@@ -121,11 +121,6 @@ void drawFabric(const rp::diag::FabricSnapshot& snap, const rp::diag::Report& re
             n.severity = std::max(n.severity, severityRank(f.severity));
         }
     }
-}
-
-std::string probeNextToApp()
-{
-    return toStd(QCoreApplication::applicationDirPath() + QStringLiteral("/rocepilot-probe"));
 }
 
 } // namespace
@@ -485,7 +480,7 @@ void TroubleshootPage::startCheck(bool live)
     const rp::ConnectContext context
         = m_running == Run::Live ? m_prompter->context(&m_cancelFlag) : rp::ConnectContext {};
     const bool active = m_running == Run::Live && m_active->isChecked();
-    const std::string probe = probeNextToApp();
+    const std::string probe = toStd(probeBinaryPath());
     if (m_running == Run::Live)
         m_status->setText(tr("Reading %n host(s)…", nullptr, static_cast<int>(hosts.size())));
     else if (live)
