@@ -33,10 +33,10 @@ if(RP_BUILD_GUI)
 endif()
 set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "rdma-core, ibverbs-providers, ibverbs-utils, perftest")
 # The built-in Soft-RoCE lab needs qemu and the pieces its image is built from (lab/README.md); its fabric runs
-# a Python tap helper, and its fault planter nft.
+# a Python tap helper, and its fault planter nft; the metrics of `fabric watch --metrics` are for a Prometheus.
 set(CPACK_DEBIAN_PACKAGE_SUGGESTS
     "qemu-system-x86, busybox-static, cpio, kmod, xz-utils, binutils, openssh-server, openssh-client, jq")
-string(APPEND CPACK_DEBIAN_PACKAGE_SUGGESTS ", python3, nftables")
+string(APPEND CPACK_DEBIAN_PACKAGE_SUGGESTS ", python3, nftables, prometheus")
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 
 # Debian policy 12.5: the copyright file, in the machine-readable format lintian reads.

@@ -28,6 +28,9 @@ packages=(
     nftables
     # ...and the applications whose real failures the lab records (tests/lab/applog.sh): UCX, libfabric, qperf, rping
     ucx-utils libfabric-bin qperf rdmacm-utils
+    # the metrics of `fabric watch --metrics` (tests/metrics): a real Prometheus scrapes them and fires the shipped
+    # alerting rules; promtool checks the exposition and the rules
+    prometheus
     # Ansible export (core/export): ansible-playbook runs the exported playbooks in the tests
     ansible
     # package (installer/, tests/package): man pages from --help, PNG icons from the SVG, the SVG icon at run time,

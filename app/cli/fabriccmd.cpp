@@ -9,6 +9,8 @@
 #include "fabric/fabricjson.h"
 #include "fabric/fabricrun.h"
 #include "inventory/inventory.h"
+#include "metrics/fabricmetrics.h"
+#include "metrics/metricsserver.h"
 #include "remote/fleet.h"
 #include "util/files.h"
 
@@ -32,6 +34,7 @@ namespace {
 
 const char* kFabricHelp = R"(usage: rocepilot-cli fabric check --inventory FILE [options] [--json] [--save FILE]
        rocepilot-cli fabric watch --inventory FILE [options] [--for S] [--rounds N] [--json] [--save FILE]
+                                  [--metrics ADDR:PORT [--metrics-hosts-limit N]]
 
 check: one round of the fabric check. Discovers the inventory's hosts, starts a probe agent on each (over
 SSH, rocepilot-probe copied there when missing or different), probes every pair (full mesh inside a ToR,
@@ -61,6 +64,12 @@ options:
   --save FILE              write the run (rocepilot-fabric-run/1, JSON lines) as it goes: every round's
                            cells, agents and findings; an existing FILE is not replaced (--force does)
   --force                  with --save, replace an existing regular file (never a device or a symlink)
+  --metrics ADDR:PORT      watch: serve the last round as Prometheus metrics at http://ADDR:PORT/metrics
+                           (OpenMetrics or text 0.0.4; numeric address, [::1]:PORT for IPv6, :PORT for
+                           every IPv4 address; series: docs/fabric-api.md, alert rules and a Grafana
+                           dashboard: share/rocepilot/monitoring)
+  --metrics-hosts-limit N  above N hosts (default 64) export no cells, only the 20 worst host pairs, the
+                           ToR pairs, agents and findings: the series a fleet's Prometheus can take
   --probe PATH             rocepilot-probe to run on the hosts (default: next to this program)
   --known-hosts FILE       host-key file (default: the inventory's, else ~/.config/rocepilot/known_hosts)
   --accept-new-host-keys   accept and save keys of hosts seen for the first time
@@ -118,6 +127,8 @@ struct FabricSetup
     std::vector<fabric::FabricHost> hosts;
     std::vector<HostOutcome> failed;
     std::optional<ConnectContext> context;
+    std::shared_ptr<metrics::FabricMetrics> metrics; ///< watch --metrics: what the server serves
+    std::unique_ptr<metrics::MetricsServer> metricsServer;
 };
 
 /// Parses the options and discovers the hosts; an exit code when that already ends the command.
@@ -140,10 +151,11 @@ std::optional<int> prepare(int argc, char** argv, bool watch, FabricSetup& setup
     }
     // One option list for both (the help and the completion share it); check refuses the watch's own below.
     Args args({ "json", "rdma", "help", "accept-new-host-keys", "force" },
-        { "inventory", "duration", "rate", "spine", "probe", "known-hosts", "save", "for", "rounds" });
+        { "inventory", "duration", "rate", "spine", "probe", "known-hosts", "save", "for", "rounds", "metrics",
+            "metrics-hosts-limit" });
     if (auto done = parseOrHelp(args, static_cast<int>(rest.size()), rest.data(), 3, "fabric", kFabricHelp))
         return *done;
-    for (const char* only : { "for", "rounds" }) {
+    for (const char* only : { "for", "rounds", "metrics", "metrics-hosts-limit" }) {
         if (!watch && args.value(only))
             return usageError("fabric", std::string("--") + only + " goes with fabric watch, not check");
     }
@@ -185,6 +197,30 @@ std::optional<int> prepare(int argc, char** argv, bool watch, FabricSetup& setup
         return usageError("fabric", "--force only goes with --save FILE");
     if (setup.save && setup.save->empty())
         return usageError("fabric", "--save needs a file name");
+    // The port is taken before any host is touched: a port in use ends the watch before it starts agents.
+    if (auto listen = args.value("metrics")) {
+        auto address = metrics::parseListenAddress(*listen);
+        if (!address)
+            return usageError("fabric", "--metrics " + address.error().message);
+        metrics::FabricMetricsOptions mo;
+        const double limit = number(args.value("metrics-hosts-limit"), 64, 1, 1e6);
+        if (limit < 0 || limit != static_cast<double>(static_cast<std::size_t>(limit)))
+            return usageError("fabric", "--metrics-hosts-limit must be a whole number 1..1000000");
+        mo.hostsLimit = static_cast<std::size_t>(limit);
+        mo.transport = args.flag("rdma") ? "rdma" : "udp";
+        mo.version = RP_VERSION;
+        setup.metrics = std::make_shared<metrics::FabricMetrics>(mo);
+        auto server = metrics::MetricsServer::start(
+            *address, [m = setup.metrics](bool openMetrics) { return m->text(openMetrics); });
+        if (!server) {
+            std::fprintf(stderr, "rocepilot-cli fabric: %s\n", server.error().describe().c_str());
+            return ExitSomeFailed;
+        }
+        setup.metricsServer = std::move(*server);
+        std::fprintf(stderr, "serving metrics on http://%s/metrics\n", setup.metricsServer->address().text().c_str());
+    } else if (args.value("metrics-hosts-limit")) {
+        return usageError("fabric", "--metrics-hosts-limit only goes with --metrics ADDR:PORT");
+    }
     auto inventory = loadInventory(*inventoryFile);
     if (!inventory) {
         std::fprintf(stderr, "rocepilot-cli fabric: %s\n", inventory.error().describe().c_str());
@@ -477,6 +513,8 @@ int fabricWatch(int argc, char** argv)
         }
         ++rounds;
         open = round->summary.findings.size();
+        if (setup.metrics)
+            setup.metrics->update(*round);
         if (writer)
             writer->addRound(*round);
         printer.round(*round);

@@ -85,6 +85,17 @@ private Q_SLOTS:
                      QStringLiteral("--force") },
                  { QStringLiteral("fabric"), QStringLiteral("check"), QStringLiteral("--inventory"), inv,
                      QStringLiteral("--duration"), QStringLiteral("0.1") },
+                 { QStringLiteral("fabric"), QStringLiteral("check"), QStringLiteral("--inventory"), inv,
+                     QStringLiteral("--metrics"), QStringLiteral("127.0.0.1:0") },
+                 { QStringLiteral("fabric"), QStringLiteral("watch"), QStringLiteral("--inventory"), inv,
+                     QStringLiteral("--metrics"), QStringLiteral("example.com:9464") },
+                 { QStringLiteral("fabric"), QStringLiteral("watch"), QStringLiteral("--inventory"), inv,
+                     QStringLiteral("--metrics"), QStringLiteral("9464") },
+                 { QStringLiteral("fabric"), QStringLiteral("watch"), QStringLiteral("--inventory"), inv,
+                     QStringLiteral("--metrics-hosts-limit"), QStringLiteral("10") },
+                 { QStringLiteral("fabric"), QStringLiteral("watch"), QStringLiteral("--inventory"), inv,
+                     QStringLiteral("--metrics"), QStringLiteral("127.0.0.1:0"),
+                     QStringLiteral("--metrics-hosts-limit"), QStringLiteral("0") },
              }) {
             auto r = cli(args);
             QVERIFY2(r.exitCode == 2, qPrintable(args.join(u' ') + QStringLiteral(": ") + QString::fromUtf8(r.err)));
