@@ -285,8 +285,9 @@ void FabricMetrics::render(const fabric::FabricRound* round)
             const auto& to = list.endpoints[key.second];
             const auto labels = joined(joined(endpointLabels("from", from), endpointLabels("to", to)),
                 { { "transport", from.udp() ? "udp" : "rdma" } });
-            const double loss = t.sent > 0 ? static_cast<double>(t.sent - std::min(t.sent, t.received)) / t.sent
-                                           : (t.reason != Reason::None ? 1.0 : 0.0);
+            const double loss = t.sent > 0
+                ? static_cast<double>(t.sent - std::min(t.sent, t.received)) / static_cast<double>(t.sent)
+                : (t.reason != Reason::None ? 1.0 : 0.0);
             ex.add("rocepilot_fabric_cell_loss_ratio", Type::Gauge, kLossHelp, labels, number(loss));
             ++count.cells;
             if (t.reason != Reason::None) {
