@@ -1174,6 +1174,10 @@ Jeder ausgeführte Schritt wird in umgekehrter Reihenfolge rückgängig gemacht,
         <translation>Einweg-Latenz (µs): p50, Band p50–p99</translation>
     </message>
     <message>
+        <source>clipped at %1 µs (red ticks); p99 peaks at %2 µs</source>
+        <translation>abgeschnitten bei %1 µs (rote Striche); p99-Spitzen bis %2 µs</translation>
+    </message>
+    <message>
         <source>CPU (% of one core)</source>
         <translation>CPU (% eines Kerns)</translation>
     </message>

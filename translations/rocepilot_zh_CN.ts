@@ -1163,6 +1163,10 @@ Every step that ran is undone in reverse order, then each host is read back and 
         <translation>单向延迟（µs）：p50，p50–p99 区间带</translation>
     </message>
     <message>
+        <source>clipped at %1 µs (red ticks); p99 peaks at %2 µs</source>
+        <translation>坐标轴截断于 %1 µs（红色刻度）；p99 峰值达 %2 µs</translation>
+    </message>
+    <message>
         <source>CPU (% of one core)</source>
         <translation>CPU（单核的 %）</translation>
     </message>

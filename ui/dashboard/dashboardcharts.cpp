@@ -12,6 +12,8 @@
 #include <QFontMetrics>
 #include <QHBoxLayout>
 #include <QLabel>
+#include <QLocale>
+#include <QScrollArea>
 #include <QSplitter>
 #include <QSvgGenerator>
 #include <QTimer>
@@ -41,6 +43,7 @@ public:
         m_t1 = t1;
     }
     QColor color { 0x1f, 0x77, 0xb4, 70 };
+    QColor clipColor { 0xc0, 0x1c, 0x28 };
 
 protected:
     void applyDefaultAntialiasingHint(QCPPainter* painter) const override { painter->setAntialiasing(false); }
@@ -71,6 +74,7 @@ protected:
         fold(kLo, vLo, lo, true);
         fold(kHi, vHi, hi, false);
         QVector<QLineF> segments;
+        QVector<QLineF> clipped;
         segments.reserve(columns);
         for (int c = 0; c < columns; ++c) {
             const auto i = static_cast<std::size_t>(c);
@@ -78,8 +82,16 @@ protected:
                 continue;
             const double x = r.left() + c + 0.5;
             segments << QLineF(x, m_y->coordToPixel(lo[i]), x, m_y->coordToPixel(hi[i]));
+            // A p99 above the axis (which follows the bulk of the data) gets a tick on the top edge: clipped, not
+            // gone.
+            if (hi[i] > m_y->range().upper)
+                clipped << QLineF(x, r.top(), x, r.top() + 5);
         }
         painter->drawLines(segments);
+        if (!clipped.isEmpty()) {
+            painter->setPen(QPen(clipColor, 1));
+            painter->drawLines(clipped);
+        }
     }
 
 private:
@@ -124,11 +136,18 @@ DashboardCharts::DashboardCharts(QWidget* parent)
     layout->addLayout(bar);
     connect(m_followBox, &QCheckBox::toggled, this, &DashboardCharts::setFollow);
     // Charts above, the PFC view and the alarms below; the user moves the divide.
+    // The charts keep a readable height each; a window too short for all four scrolls them instead of squeezing
+    // them into strips whose labels print over each other.
     auto* split = new QSplitter(Qt::Vertical, this);
-    auto* charts = new QWidget(split);
+    m_scroll = new QScrollArea(split);
+    m_scroll->setWidgetResizable(true);
+    m_scroll->setFrameShape(QFrame::NoFrame);
+    m_scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+    auto* charts = new QWidget(m_scroll);
     auto* chartsLayout = new QVBoxLayout(charts);
     chartsLayout->setContentsMargins(0, 0, 0, 0);
-    split->addWidget(charts);
+    m_scroll->setWidget(charts);
+    split->addWidget(m_scroll);
     m_pfc = new PfcView(split);
     split->addWidget(m_pfc);
     split->setStretchFactor(0, 4);
@@ -138,9 +157,15 @@ DashboardCharts::DashboardCharts(QWidget* parent)
 
     const QString titles[ChartCount] = { tr("Throughput (Gb/s)"), tr("One-way latency (µs): p50, band p50–p99"),
         tr("CPU (% of one core)"), tr("Host counters (per second)") };
+    for (int c = 0; c < ChartCount; ++c)
+        m_titles[c] = titles[c];
     for (int c = 0; c < ChartCount; ++c) {
         auto* p = new QCustomPlot(charts);
-        p->setMinimumHeight(140);
+        p->setMinimumHeight(c == Counters ? kCountersMinHeight : (c == Latency ? kLatencyMinHeight : kChartMinHeight));
+        // An explicit minimum width: QCustomPlot's own hint is its widest text (a long title), which would make the
+        // charts wider than the window and cut their right edge.
+        p->setMinimumWidth(240);
+        p->yAxis->ticker()->setTickCount(4);
         p->setAccessibleName(titles[c]);
         p->setNoAntialiasingOnDrag(true);
         p->setNotAntialiasedElements(QCP::aeAll);
@@ -178,6 +203,7 @@ DashboardCharts::DashboardCharts(QWidget* parent)
             p->legend->setWrap(4);
         }
         chartsLayout->addWidget(p, c == Counters ? 2 : 1);
+        p->installEventFilter(this); // a resize lays the marker labels and the legend out again
         m_plots[c] = p;
     }
     auto add = [&](const std::string& key, Chart chart, const QString& name, const QColor& color, bool dashed) {
@@ -212,6 +238,15 @@ void DashboardCharts::changeEvent(QEvent* event)
         applyPalette();
 }
 
+bool DashboardCharts::eventFilter(QObject* watched, QEvent* event)
+{
+    // Labels and legend columns are laid out in pixels: a chart resized (a window, a scroll bar appearing) needs
+    // a new frame even when no sample came.
+    if (event->type() == QEvent::Resize)
+        m_dirty = true;
+    return QWidget::eventFilter(watched, event);
+}
+
 void DashboardCharts::applyPalette()
 {
     const QPalette pal = palette();
@@ -239,6 +274,7 @@ void DashboardCharts::applyPalette()
     }
     // The band: the latency line's colour, translucent over either background.
     m_band->color = dark ? QColor(0x6f, 0xb7, 0xf4, 90) : QColor(0x1f, 0x77, 0xb4, 70);
+    m_band->clipColor = dark ? QColor(0xff, 0x7b, 0x7b) : QColor(0xc0, 0x1c, 0x28);
     m_dirty = true;
 }
 
@@ -506,7 +542,8 @@ void DashboardCharts::beginFrame()
 
 namespace {
 
-void layoutMarkerLabels(QCustomPlot* p, double t0, double t1)
+/// Returns how many labels had no room (left out, their markers kept).
+int layoutMarkerLabels(QCustomPlot* p, double t0, double t1)
 {
     // A marker's label reads toward the middle of what is shown: it ends at a marker in the right half (the
     // newest, at the right edge while following) and starts at one in the left half, so neither edge cuts it.
@@ -525,8 +562,10 @@ void layoutMarkerLabels(QCustomPlot* p, double t0, double t1)
         if (!text)
             continue;
         const double key = text->position->key();
-        if (key < t0 || key > t1)
+        if (key < t0 || key > t1) {
+            text->setVisible(false);
             continue;
+        }
         const bool right = key >= middle;
         text->setPositionAlignment((right ? Qt::AlignRight : Qt::AlignLeft) | Qt::AlignTop);
         text->setPadding(right ? QMargins(0, 0, 3, 0) : QMargins(3, 0, 0, 0));
@@ -535,19 +574,63 @@ void layoutMarkerLabels(QCustomPlot* p, double t0, double t1)
         labels.push_back({ text, right ? x - w : x, right ? x : x + w });
     }
     if (labels.empty())
-        return;
-    const double row = std::max(
-        0.09, (QFontMetrics(labels.front().text->font()).height() + 1.0) / std::max(1, p->axisRect()->height()));
-    const int rows = std::clamp(static_cast<int>(0.95 / row), 1, 4);
-    std::sort(labels.begin(), labels.end(), [](const Label& a, const Label& b) { return a.left < b.left; });
-    std::vector<double> ends(static_cast<std::size_t>(rows), -std::numeric_limits<double>::infinity());
-    for (const auto& l : labels) {
-        auto it = std::find_if(ends.begin(), ends.end(), [&](double end) { return end + 4 <= l.left; });
-        if (it == ends.end())
-            it = std::min_element(ends.begin(), ends.end());
-        *it = l.right;
-        l.text->position->setCoords(l.text->position->key(), 0.02 + row * static_cast<double>(it - ends.begin()));
+        return 0;
+    const int height = std::max(1, p->axisRect()->height());
+    // a text line and a little air: a label's box is taller than the font's line by its bounding rectangle
+    const double lineHeight = QFontMetrics(labels.front().text->font()).height() + 4.0;
+    const double row = lineHeight / height;
+    // The labels take the upper half at most: the data stays readable under them.
+    const int rows = std::clamp(static_cast<int>(0.5 / row), 1, 4);
+    // From the newest (right) to the oldest: when rows run out, it is the older labels that are left out.
+    std::sort(labels.begin(), labels.end(), [](const Label& a, const Label& b) { return a.right > b.right; });
+    std::vector<double> starts(static_cast<std::size_t>(rows), std::numeric_limits<double>::infinity());
+    // The legend (top left) is a label too: nothing goes over it in the rows it covers.
+    std::vector<double> floors(static_cast<std::size_t>(rows), -std::numeric_limits<double>::infinity());
+    if (p->legend->visible()) {
+        const QRect legend = p->legend->outerRect();
+        for (int i = 0; i < rows; ++i) {
+            const double top = p->axisRect()->top() + (0.02 + row * i) * height;
+            if (top < legend.bottom() && top + lineHeight > legend.top())
+                floors[static_cast<std::size_t>(i)] = legend.right();
+        }
     }
+    int hidden = 0;
+    for (const auto& l : labels) {
+        std::size_t free = starts.size();
+        for (std::size_t r = 0; r < starts.size() && free == starts.size(); ++r) {
+            if (l.right + 12 <= starts[r] && l.left >= floors[r] + 12)
+                free = r;
+        }
+        // With every row taken the label is left out rather than printed over another: its dashed line stays,
+        // and the alarm list below names it.
+        l.text->setVisible(free < starts.size());
+        if (free == starts.size()) {
+            ++hidden;
+            continue;
+        }
+        starts[free] = l.left;
+        l.text->position->setCoords(l.text->position->key(), 0.02 + row * static_cast<double>(free));
+    }
+    return hidden;
+}
+
+/// The value the latency axis ends at: the bulk of what is shown (the p50 line, and the p99 band up to its 90th
+/// percentile over the pixel columns), so one spike does not flatten everything else against the floor.
+double bulkUpper(const SeriesBuffer& p99, double t0, double t1, int columns, double linesMax)
+{
+    QVector<double> keys, values;
+    p99.decimate(t0, t1, columns, keys, values);
+    std::vector<double> v;
+    v.reserve(static_cast<std::size_t>(values.size()));
+    for (double x : values) {
+        if (std::isfinite(x))
+            v.push_back(x);
+    }
+    if (v.size() < 20)
+        return std::max(linesMax, v.empty() ? 0.0 : *std::max_element(v.begin(), v.end()));
+    const auto at = v.begin() + static_cast<std::ptrdiff_t>(v.size() * 9 / 10);
+    std::nth_element(v.begin(), at, v.end());
+    return std::max(linesMax, *at);
 }
 
 } // namespace
@@ -575,15 +658,57 @@ void DashboardCharts::refreshChart(int c)
             any = true;
         }
     }
+    QString clipNote;
     if (c == Latency) {
         double blo = 0, bhi = 0;
-        if (m_p99.range(t0, t1, blo, bhi))
-            hi = std::max(hi, bhi);
-        layoutMarkerLabels(p, t0, t1);
+        if (m_p99.range(t0, t1, blo, bhi)) {
+            any = true;
+            const double bulk = bulkUpper(m_p99, t0, t1, std::max(1, p->axisRect()->width()), hi) * 1.15;
+            if (bhi > bulk) {
+                hi = bulk / 1.08;
+                clipNote = tr("clipped at %1 µs (red ticks); p99 peaks at %2 µs")
+                               .arg(QLocale().toString(bulk, 'f', 0), QLocale().toString(bhi, 'f', 0));
+            } else {
+                hi = std::max(hi, bhi);
+            }
+        }
     }
     p->yAxis->setRange(std::min(0.0, lo), any && hi > 0 ? hi * 1.08 : 1.0);
+    if (c == Latency) {
+        if (clipNote != m_clipNote) {
+            m_clipNote = clipNote;
+            if (auto* title = qobject_cast<QCPTextElement*>(p->plotLayout()->element(0, 0)))
+                title->setText(
+                    clipNote.isEmpty() ? m_titles[Latency] : m_titles[Latency] + QStringLiteral("\n") + clipNote);
+        }
+        m_hiddenLabels = layoutMarkerLabels(p, t0, t1);
+    } else if (c == Counters) {
+        fitCountersLegend();
+    }
     if (isVisible() || !p->isVisible())
         p->replot(QCustomPlot::rpQueuedReplot);
+}
+
+void DashboardCharts::fitCountersLegend()
+{
+    // As many legend columns as the widest name allows at this width, and the chart as tall as its rows need:
+    // a legend cut at the chart's edge names lines nobody can tell apart.
+    auto* p = m_plots[Counters];
+    const QFontMetrics fm(p->legend->font());
+    int widest = 0;
+    for (int g = 0; g < p->graphCount(); ++g)
+        widest = std::max(widest, fm.horizontalAdvance(p->graph(g)->name()));
+    const int entry = widest + p->legend->iconSize().width() + p->legend->iconTextPadding() + 32;
+    const int columns = std::clamp(std::max(1, p->width() - 40) / std::max(1, entry), 1, 6);
+    const int entries = p->graphCount();
+    const int rows = entries == 0 ? 0 : (entries + columns - 1) / columns;
+    if (p->legend->wrap() != columns) {
+        p->legend->setWrap(columns);
+        p->legend->setFillOrder(p->legend->fillOrder(), true); // setWrap alone leaves the entries where they were
+    }
+    const int height = kCountersMinHeight + rows * (fm.height() + 6);
+    if (p->minimumHeight() != height)
+        p->setMinimumHeight(height);
 }
 
 double DashboardCharts::lastReplotMs() const

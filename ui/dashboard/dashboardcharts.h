@@ -20,6 +20,7 @@
 class QCustomPlot;
 class QCPGraph;
 class QCheckBox;
+class QScrollArea;
 class QTimer;
 
 namespace rp::ui {
@@ -64,6 +65,15 @@ public:
     /// counter per second, 100 in all. Every alarm (with or without a marker) is listed in the PFC view.
     std::size_t alarmMarkers() const { return m_markers; }
     const std::vector<rp::counters::Alarm>& alarms() const { return m_alarms; }
+    /// Marker labels left out at the last frame because every label row was taken there (their lines stay).
+    int hiddenMarkerLabels() const { return m_hiddenLabels; }
+    /// The latency axis follows the bulk of the data: non-empty when a p99 above it is clipped (shown in the title).
+    QString clipNote() const { return m_clipNote; }
+    /// The area the charts scroll in when the window is too short for their minimum heights.
+    QScrollArea* scrollArea() const { return m_scroll; }
+    static constexpr int kChartMinHeight = 150;
+    static constexpr int kLatencyMinHeight = 200; ///< its title takes two lines when the axis clips
+    static constexpr int kCountersMinHeight = 210; ///< plus the legend's rows
     PfcView* pfcView() const { return m_pfc; }
     /// Memory the decimation tier holds (flat: allocated once per series).
     std::size_t bufferBytes() const;
@@ -73,6 +83,7 @@ public:
 protected:
     /// A palette change (dark mode, high contrast) recolours the charts: background, axes, grid, text.
     void changeEvent(QEvent* event) override;
+    bool eventFilter(QObject* watched, QEvent* event) override;
 
 public slots:
     /// Pushes the buffers into the charts (the 30 Hz timer calls it; tests may too).
@@ -93,8 +104,13 @@ private:
     Line* counterLine(const std::string& key);
     void syncRanges(double t0, double t1);
     void applyPalette();
+    void fitCountersLegend();
 
     QCustomPlot* m_plots[ChartCount] = {};
+    QString m_titles[ChartCount];
+    QString m_clipNote;
+    int m_hiddenLabels = 0;
+    QScrollArea* m_scroll = nullptr;
     std::map<std::string, std::unique_ptr<Line>> m_lines;
     SeriesBuffer m_p50, m_p99; ///< the band's edges
     Line* m_gbps[2] = {}; ///< client, server (looked up once: samples arrive at 10 kHz)

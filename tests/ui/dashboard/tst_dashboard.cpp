@@ -20,6 +20,7 @@
 
 #include <QElapsedTimer>
 #include <QEventLoop>
+#include <QScrollArea>
 #include <QTableWidget>
 #include <QTemporaryDir>
 #include <QTimer>
@@ -482,6 +483,120 @@ private slots:
             QTest::qWait(200);
             QVERIFY(panel.grab().save(QString::fromLocal8Bit(shot)));
         }
+    }
+
+    /// The Test page's charts at a laptop's window sizes (the wizard at about 1100 x 930 after it grows to the Test
+    /// page, and 1366 x 768): a run with p99 spikes 4 000 times the bulk, ten counters of two hosts and alarms close
+    /// in time. Every chart keeps its minimum height (the area scrolls), the latency axis follows the bulk and says
+    /// what it clips, no marker label lies over another or over the legend, no two y tick labels touch, and the
+    /// counters' legend fits inside its chart. RP_SCREENSHOT_DASHBOARD=DIR keeps the pictures.
+    void legibleAtLaptopSizes_data()
+    {
+        QTest::addColumn<QSize>("size");
+        // The room the Test page gives the panel in those windows (the wizard's title and buttons take the rest).
+        QTest::newRow("1100x930") << QSize(1080, 720);
+        QTest::newRow("1366x768") << QSize(1346, 560);
+    }
+    void legibleAtLaptopSizes()
+    {
+        QFETCH(QSize, size);
+        TestSources none;
+        Dashboard panel(none);
+        panel.resize(size);
+        panel.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&panel));
+        auto* charts = panel.dashboard();
+        for (int i = 0; i <= 1000; ++i) {
+            const double t = 0.01 * i;
+            auto client = sample(t, perf::Role::Client, 8 + std::sin(t));
+            client.sample.p99Us = (i == 300 || i == 600 || i == 800) ? 50000.0 : 12.0;
+            charts->addSample(client);
+            charts->addSample(sample(t, perf::Role::Server, 0));
+        }
+        const char* moving[]
+            = { "hw:rcvd_pkts", "hw:sent_pkts", "hw:rx_write_requests", "hw:rx_read_requests", "hw:ack_deferred" };
+        for (int i = 0; i <= 100; ++i) {
+            const double t = 0.1 * i;
+            for (const char* host : { "lab-a", "lab-b" }) {
+                run::CounterSample c { t, host, 0.1, {} };
+                for (const char* name : moving)
+                    c.rates[name] = 500 + 200 * std::sin(t + name[3]);
+                // alarms close in time on both hosts, as a lossy link gives them
+                if (i == 40 || i == 41 || i == 86)
+                    c.rates["hw:out_of_seq_request"] = 3;
+                if (i == 42 || i == 87)
+                    c.rates["hw:local_ack_timeout_err"] = 2;
+                charts->addCounters(c);
+            }
+        }
+        QVERIFY(charts->alarmMarkers() >= 6);
+        charts->refresh();
+        for (int c = 0; c < DashboardCharts::ChartCount; ++c)
+            charts->plot(static_cast<DashboardCharts::Chart>(c))->replot();
+        // the timer's frames follow the layout (the legend's rows grow the counters chart, a scroll bar appears)
+        QTest::qWait(200);
+        charts->refresh();
+        for (int c = 0; c < DashboardCharts::ChartCount; ++c)
+            charts->plot(static_cast<DashboardCharts::Chart>(c))->replot();
+
+        // The pictures first: when a check below fails, they show why.
+        auto* area = charts->scrollArea();
+        const QImage shot = panel.grab().toImage();
+        QVERIFY(!shot.isNull());
+        if (const QByteArray dir = qgetenv("RP_SCREENSHOT_DASHBOARD"); !dir.isEmpty()) {
+            const QString file = QString::fromLocal8Bit(dir) + QStringLiteral("/dashboard-")
+                + QString::fromLatin1(QTest::currentDataTag()) + QStringLiteral(".png");
+            QVERIFY(shot.save(file));
+            // and the charts' whole height, as scrolling shows it
+            QVERIFY(
+                area->widget()->grab().save(QString(file).replace(QStringLiteral(".png"), QStringLiteral("-all.png"))));
+        }
+
+        for (int c = 0; c < DashboardCharts::ChartCount; ++c) {
+            auto* p = charts->plot(static_cast<DashboardCharts::Chart>(c));
+            const QString name = p->accessibleName();
+            QVERIFY2(p->height() >= p->minimumHeight() && p->height() >= DashboardCharts::kChartMinHeight,
+                qPrintable(name + QStringLiteral(": %1 px high").arg(p->height())));
+            // y tick labels a text line apart at least
+            const QFontMetrics fm(p->yAxis->tickLabelFont());
+            const auto ticks = p->yAxis->tickVector();
+            for (qsizetype i = 1; i < ticks.size(); ++i) {
+                const double gap = std::abs(p->yAxis->coordToPixel(ticks[i]) - p->yAxis->coordToPixel(ticks[i - 1]));
+                QVERIFY2(gap >= fm.height(), qPrintable(name + QStringLiteral(": ticks %1 px apart").arg(gap)));
+            }
+        }
+        // The scroll area holds what does not fit.
+        QVERIFY(area->widget()->height() >= 3 * DashboardCharts::kChartMinHeight + DashboardCharts::kCountersMinHeight);
+
+        auto* latency = charts->plot(DashboardCharts::Latency);
+        QVERIFY2(!charts->clipNote().isEmpty(), "the spikes are not said to be clipped");
+        QVERIFY2(latency->yAxis->range().upper < 100,
+            qPrintable(QStringLiteral("latency axis ends at %1 us").arg(latency->yAxis->range().upper)));
+        QVERIFY(8.0 / latency->yAxis->range().upper > 0.3); // the p50 line stands off the floor
+
+        // Marker labels: none over another, none over the legend.
+        std::vector<QRectF> boxes;
+        const QRectF legend = latency->legend->outerRect();
+        for (int i = 0; i < latency->itemCount(); ++i) {
+            auto* text = qobject_cast<QCPItemText*>(latency->item(i));
+            if (!text || !text->visible())
+                continue;
+            const QRectF box(text->topLeft->pixelPosition(), text->bottomRight->pixelPosition());
+            QVERIFY2(!box.intersects(legend), qPrintable(text->text()));
+            for (const auto& other : boxes)
+                QVERIFY2(!box.intersects(other), qPrintable(text->text()));
+            boxes.push_back(box);
+        }
+        QVERIFY(!boxes.empty());
+        QCOMPARE(
+            static_cast<int>(boxes.size()) + charts->hiddenMarkerLabels(), static_cast<int>(charts->alarmMarkers()));
+
+        // The counters' legend lies inside its chart, whole.
+        auto* counters = charts->plot(DashboardCharts::Counters);
+        QVERIFY2(QRectF(counters->rect()).contains(counters->legend->outerRect()),
+            qPrintable(QStringLiteral("legend %1 px high in a %2 px chart")
+                           .arg(counters->legend->outerRect().height())
+                           .arg(counters->height())));
     }
 
     void memoryFlatOverAnHour()
