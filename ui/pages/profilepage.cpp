@@ -6,6 +6,7 @@
 #include "util/files.h"
 
 #include <QApplication>
+#include <QBoxLayout>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDir>
@@ -118,6 +119,8 @@ ProfilePage::ProfilePage(QWidget* parent)
     scroll->setWidget(form);
     // The scroll area is not a stop of its own: Tab goes through its fields, which scroll into view.
     scroll->setFocusPolicy(Qt::NoFocus);
+    scroll->viewport()->installEventFilter(this);
+    m_scroll = scroll;
 
     m_explanation = new QLabel(this);
     m_explanation->setObjectName(QStringLiteral("presetExplanation"));
@@ -351,10 +354,14 @@ void ProfilePage::buildForm(QWidget* form)
     right->addWidget(rdmaCm);
     right->addWidget(buffer);
     right->addStretch(1);
-    auto* columns = new QHBoxLayout(form);
-    columns->setContentsMargins(0, 0, 0, 0);
-    columns->addLayout(left, 1);
-    columns->addLayout(right, 1);
+    // Two columns where they fit, one under the other where they do not (a laptop's first window): the form
+    // scrolls down, never sideways to reach PFC and ETS.
+    m_columns = new QBoxLayout(QBoxLayout::LeftToRight, form);
+    m_columns->setContentsMargins(0, 0, 0, 0);
+    m_columns->addLayout(left, 1);
+    m_columns->addLayout(right, 1);
+    m_leftColumn = left;
+    m_rightColumn = right;
 
     for (QFormLayout* f : { trafficForm, cnpForm, heartbeatForm, mtuForm, ecnForm, dcbxForm, rdmaCmForm, bufferForm })
         nameFormFields(f);
@@ -660,6 +667,8 @@ void ProfilePage::updateExplanation()
 
 bool ProfilePage::eventFilter(QObject* watched, QEvent* event)
 {
+    if (m_scroll && watched == m_scroll->viewport() && event->type() == QEvent::Resize)
+        reflowColumns();
     if (watched == m_issueView && event->type() == QEvent::KeyPress) {
         const auto* key = static_cast<QKeyEvent*>(event);
         if ((key->key() == Qt::Key_Return || key->key() == Qt::Key_Enter) && m_issueView->currentIndex().isValid()) {
@@ -668,6 +677,20 @@ bool ProfilePage::eventFilter(QObject* watched, QEvent* event)
         }
     }
     return QWizardPage::eventFilter(watched, event);
+}
+
+void ProfilePage::reflowColumns()
+{
+    const int spacing = std::max(0, m_columns->spacing());
+    const int needed = m_leftColumn->minimumSize().width() + m_rightColumn->minimumSize().width() + spacing;
+    const auto direction = m_scroll->viewport()->width() >= needed ? QBoxLayout::LeftToRight : QBoxLayout::TopToBottom;
+    if (m_columns->direction() != direction)
+        m_columns->setDirection(direction);
+}
+
+bool ProfilePage::twoColumns() const
+{
+    return m_columns->direction() == QBoxLayout::LeftToRight;
 }
 
 void ProfilePage::focusField(const QModelIndex& index)

@@ -9,12 +9,14 @@
 #include <array>
 #include <vector>
 
+class QBoxLayout;
 class QCheckBox;
 class QComboBox;
 class QLabel;
 class QLineEdit;
 class QListView;
 class QPushButton;
+class QScrollArea;
 class QSpinBox;
 
 namespace rp::ui {
@@ -56,6 +58,9 @@ public:
     /// Shows a profile kept from the last session (YAML as profileToYaml wrote it). A text that does not parse,
     /// or holds values the form cannot show, is refused with the reason and the form keeps what it had.
     bool restoreProfile(const QString& yaml, const QString& lastFile, QString* error);
+    /// The form's two columns side by side (else one under the other: the page is too narrow for both).
+    bool twoColumns() const;
+    QScrollArea* formArea() const { return m_scroll; }
 
 signals:
     void profileChanged();
@@ -72,6 +77,7 @@ private:
     void updateChecks();
     void updateExplanation();
     void focusField(const QModelIndex& index);
+    void reflowColumns();
     void loadDialog();
     void saveDialog();
 
@@ -80,6 +86,10 @@ private:
     ProfileIssueModel* m_issues = nullptr;
     bool m_filling = false;
 
+    QBoxLayout* m_columns = nullptr;
+    QBoxLayout* m_leftColumn = nullptr;
+    QBoxLayout* m_rightColumn = nullptr;
+    QScrollArea* m_scroll = nullptr;
     QComboBox* m_preset = nullptr;
     QPushButton* m_load = nullptr;
     QPushButton* m_save = nullptr;

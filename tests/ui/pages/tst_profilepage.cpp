@@ -16,6 +16,8 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QRegularExpression>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QSignalSpy>
 #include <QSpinBox>
 #include <QTemporaryDir>
@@ -164,6 +166,33 @@ private slots:
         QVERIFY(page.selectPreset(page.presetId()));
         QVERIFY(!page.isModifiedFromPreset());
         QVERIFY(!page.selectPreset(QStringLiteral("no-such-preset")));
+    }
+
+    /// At the wizard's first window size (1000 x 700: about 980 px for the page) the form's columns stack and it
+    /// scrolls down only, the PFC and ETS groups within reach; a wide window puts them side by side again.
+    void fitsTheFirstWindowSize()
+    {
+        ProfilePage page;
+        page.resize(980, 560);
+        page.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&page));
+        QTRY_VERIFY(!page.twoColumns());
+        QScrollArea* area = page.formArea();
+        QVERIFY(!area->horizontalScrollBar()->isVisible());
+        auto* form = area->widget();
+        QVERIFY2(form->width() <= area->viewport()->width(),
+            qPrintable(QStringLiteral("form %1 px in a %2 px view").arg(form->width()).arg(area->viewport()->width())));
+        for (const char* name : { "pfc0", "bandwidth7", "strict7" }) {
+            auto* w = form->findChild<QWidget*>(QString::fromLatin1(name));
+            QVERIFY2(w, name);
+            const QRect r(w->mapTo(form, QPoint(0, 0)), w->size());
+            QVERIFY2(r.right() <= area->viewport()->width(), name);
+        }
+        if (const QByteArray shot = qgetenv("RP_SCREENSHOT_PROFILE"); !shot.isEmpty())
+            QVERIFY(page.grab().save(QString::fromLocal8Bit(shot)));
+        page.resize(1700, 700);
+        QTRY_VERIFY(page.twoColumns());
+        QVERIFY(!area->horizontalScrollBar()->isVisible());
     }
 
     void etsSumErrorBlocksNext()
