@@ -4904,6 +4904,35 @@ Nachher: %2</translation>
         </translation>
     </message>
     <message>
+        <source>&amp;Watch live</source>
+        <translation>&amp;Live beobachten</translation>
+    </message>
+    <message>
+        <source>Keeps an agent on every discovered host and checks the fabric round after round, updating the matrix and the findings as faults are raised and cleared, until Stop; Stop stops every agent.</source>
+        <translation>Hält auf jedem erkannten Host einen Agenten und prüft das Fabric Runde um Runde; Matrix und Befunde folgen, wenn Fehler auftreten und verschwinden, bis Stopp; Stopp beendet jeden Agenten.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Watching %n host(s): starting the agents…</source>
+        <translation>
+            <numerusform>Beobachte %n Host: Agenten werden gestartet…</numerusform>
+            <numerusform>Beobachte %n Hosts: Agenten werden gestartet…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Watching: round %1, %2 raised and %3 cleared since the start; %4 of %n agent(s) up</source>
+        <translation>
+            <numerusform>Beobachtung: Runde %1, seit dem Start %2 gemeldet und %3 behoben; %4 von %n Agent aktiv</numerusform>
+            <numerusform>Beobachtung: Runde %1, seit dem Start %2 gemeldet und %3 behoben; %4 von %n Agenten aktiv</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Watch stopped after %n round(s); every agent was stopped.</source>
+        <translation>
+            <numerusform>Beobachtung nach %n Runde beendet; jeder Agent wurde gestoppt.</numerusform>
+            <numerusform>Beobachtung nach %n Runden beendet; jeder Agent wurde gestoppt.</numerusform>
+        </translation>
+    </message>
+    <message>
         <source>agents up %1 of %2, cells probed %3 of %4</source>
         <translation>Agenten bereit %1 von %2, Zellen geprüft %3 von %4</translation>
     </message>

@@ -4858,6 +4858,32 @@ After: %2</source>
         </translation>
     </message>
     <message>
+        <source>&amp;Watch live</source>
+        <translation>实时监视(&amp;W)</translation>
+    </message>
+    <message>
+        <source>Keeps an agent on every discovered host and checks the fabric round after round, updating the matrix and the findings as faults are raised and cleared, until Stop; Stop stops every agent.</source>
+        <translation>在每台已发现的主机上保留一个代理，一轮接一轮地检查网络，随故障出现和消失更新矩阵与发现，直到停止；停止会结束所有代理。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Watching %n host(s): starting the agents…</source>
+        <translation>
+            <numerusform>正在监视 %n 台主机：正在启动代理…</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Watching: round %1, %2 raised and %3 cleared since the start; %4 of %n agent(s) up</source>
+        <translation>
+            <numerusform>监视中：第 %1 轮，自开始以来出现 %2 个、消除 %3 个；%n 个代理中 %4 个在线</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>Watch stopped after %n round(s); every agent was stopped.</source>
+        <translation>
+            <numerusform>监视在 %n 轮后停止；所有代理均已停止。</numerusform>
+        </translation>
+    </message>
+    <message>
         <source>agents up %1 of %2, cells probed %3 of %4</source>
         <translation>代理已启动 %1/%2，已探测单元 %3/%4</translation>
     </message>

@@ -30,6 +30,8 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <chrono>
+#include <utility>
 
 namespace rp::ui {
 
@@ -52,6 +54,11 @@ FabricPage::FabricPage(const TestSources& sources, QWidget* parent)
     setAccessible(m_start, m_start->text(),
         tr("Starts a probe agent on every discovered host, probes every pair for a few seconds, stops the agents "
            "and shows the verdict."));
+    m_watchButton = new QPushButton(tr("&Watch live"), this);
+    m_watchButton->setObjectName(QStringLiteral("fabricWatchButton"));
+    setAccessible(m_watchButton, m_watchButton->text(),
+        tr("Keeps an agent on every discovered host and checks the fabric round after round, updating the matrix "
+           "and the findings as faults are raised and cleared, until Stop; Stop stops every agent."));
     m_cancel = new QPushButton(tr("&Stop"), this);
     m_cancel->setObjectName(QStringLiteral("fabricCancelButton"));
     setAccessible(m_cancel, m_cancel->text(), tr("Stops the check; every agent is stopped before it returns."));
@@ -76,6 +83,7 @@ FabricPage::FabricPage(const TestSources& sources, QWidget* parent)
 
     auto* controls = new QHBoxLayout;
     controls->addWidget(m_start);
+    controls->addWidget(m_watchButton);
     controls->addWidget(m_cancel);
     controls->addWidget(m_rdma);
     controls->addSpacing(12);
@@ -168,6 +176,8 @@ FabricPage::FabricPage(const TestSources& sources, QWidget* parent)
     layout->addWidget(split, 1);
 
     connect(m_start, &QPushButton::clicked, this, &FabricPage::onStart);
+    connect(m_watchButton, &QPushButton::clicked, this, &FabricPage::onWatch);
+    connect(m_worker, &FabricCheckWorker::roundDone, this, &FabricPage::onWatchRound);
     connect(m_cancel, &QPushButton::clicked, this, [this] {
         m_worker->cancel();
         m_cancel->setEnabled(false);
@@ -217,12 +227,60 @@ void FabricPage::cancelAndWait()
 void FabricPage::setBusy(bool busy)
 {
     m_start->setEnabled(!busy);
+    m_watchButton->setEnabled(!busy);
     m_cancel->setEnabled(busy);
     m_rdma->setEnabled(!busy);
     emit completeChanged();
 }
 
 void FabricPage::onStart()
+{
+    int count = 0;
+    if (auto controller = makeController(false, &count))
+        startJob(FabricCheckWorker::controllerJob(std::move(controller)), count);
+}
+
+void FabricPage::onWatch()
+{
+    int count = 0;
+    if (auto controller = makeController(true, &count)) {
+        // A day at most: agents of a GUI that was closed without Stop end by themselves then, if the SSH
+        // channel (which ends them at once) somehow stays open.
+        startWatchJob(m_worker->watchJob(std::move(controller), std::chrono::hours(24)), count);
+    }
+}
+
+void FabricPage::startWatchJob(FabricCheckWorker::Job job, int hosts)
+{
+    m_watchRounds = 0;
+    m_watchRaised = 0;
+    m_watchCleared = 0;
+    m_watching = true;
+    startJob(std::move(job), hosts);
+    if (!m_worker->isRunning()) {
+        m_watching = false;
+        return;
+    }
+    m_verdict->setText(tr("Watching %n host(s): starting the agents…", nullptr, hosts));
+}
+
+void FabricPage::onWatchRound(const rp::fabric::FabricRound& round)
+{
+    if (!m_watching)
+        return;
+    ++m_watchRounds;
+    m_watchRaised += round.raised.size();
+    m_watchCleared += round.cleared.size();
+    showRound(round);
+    m_progressText->setText(
+        tr("Watching: round %1, %2 raised and %3 cleared since the start; %4 of %n agent(s) up", nullptr, m_hosts)
+            .arg(m_watchRounds)
+            .arg(m_watchRaised)
+            .arg(m_watchCleared)
+            .arg(m_agentsUp));
+}
+
+std::shared_ptr<rp::fabric::Controller> FabricPage::makeController(bool watch, int* hostCount)
 {
     const rp::Inventory inventory = m_inventory ? m_inventory() : rp::Inventory {};
     std::vector<rp::fabric::FabricHost> hosts;
@@ -232,7 +290,7 @@ void FabricPage::onStart()
     }
     if (hosts.empty()) {
         m_verdict->setText(tr("Not checked: no discovered host. Discover the hosts first (the Discover page)."));
-        return;
+        return nullptr;
     }
     rp::ConnectContext context = m_prompter ? m_prompter->context(m_worker->cancelFlag()) : rp::ConnectContext {};
     context.cancel = m_worker->cancelFlag();
@@ -242,21 +300,27 @@ void FabricPage::onStart()
     rp::fabric::ControllerOptions options;
     options.probePath = toStd(probeBinaryPath());
     options.rdma = m_rdma->isChecked();
+    if (watch) {
+        // As `fabric watch` does: short rounds, and a silent agent noticed 3 s after its phase.
+        options.durationS = 1.0;
+        options.phaseSlackS = 3.0;
+    }
     auto factory = [context](const rp::HostSpec& spec) { return rp::openExecutor(spec, context); };
-    const int count = static_cast<int>(hosts.size());
+    *hostCount = static_cast<int>(hosts.size());
     // The inventory's rack is each host's ToR, as in the CLI; hosts without one share an unnamed ToR.
     rp::fabric::Topology topology;
     for (const auto& h : hosts) {
         if (!h.spec.rack.empty())
             topology.torOf[h.spec.name] = h.spec.rack;
     }
-    auto controller = std::make_shared<rp::fabric::Controller>(std::move(hosts), topology, factory, options);
-    startJob(FabricCheckWorker::controllerJob(std::move(controller)), count);
+    return std::make_shared<rp::fabric::Controller>(std::move(hosts), topology, factory, options);
 }
 
 void FabricPage::startJob(FabricCheckWorker::Job job, int hosts)
 {
     m_round.reset();
+    m_selectedFrom.clear();
+    m_selectedTo.clear();
     m_matrix->clear();
     m_gids->clear();
     m_findings->clear();
@@ -351,6 +415,7 @@ void FabricPage::setVerdict(const rp::fabric::RoundSummary& summary)
 void FabricPage::onWorkerFinished()
 {
     setBusy(false);
+    const bool watched = std::exchange(m_watching, false);
     const auto& outcome = m_worker->outcome();
     if (!outcome) {
         m_verdict->setText(tr("Not checked: %1").arg(toQ(outcome.error().describe())));
@@ -360,6 +425,12 @@ void FabricPage::onWorkerFinished()
         m_progressText->setText(outcome.error().kind == rp::ErrorKind::Cancelled
                 ? tr("Stopped; every agent was stopped.")
                 : m_progressText->text());
+        return;
+    }
+    if (watched) {
+        // The last round is on screen already; what is left to say is that it stopped, and that nothing runs.
+        m_progressText->setText(
+            tr("Watch stopped after %n round(s); every agent was stopped.", nullptr, m_watchRounds));
         return;
     }
     showRound(*outcome);
@@ -376,6 +447,10 @@ void FabricPage::showRound(const rp::fabric::FabricRound& round)
     m_cellsPlanned = round.pinglist.probes.size();
     m_cellsProbed = m_cellsPlanned;
     updateProgress();
+    // A watch redraws each round: the finding the user picked stays picked.
+    std::string keepId;
+    if (const auto* picked = m_findings->finding(m_findingView->currentIndex().row()); picked && m_watching)
+        keepId = picked->id();
     m_matrix->setRound(round.pinglist, round.cells);
     m_matrixCaption->setText(m_matrix->torView()
             ? tr("ToR switches (%n hosts, more than a host matrix can show): rows probe, columns answer", nullptr,
@@ -386,8 +461,20 @@ void FabricPage::showRound(const rp::fabric::FabricRound& round)
     m_findingView->resizeColumnToContents(FabricFindingModel::Class);
     m_findingView->resizeColumnToContents(FabricFindingModel::Confidence);
     setVerdict(round.summary);
-    if (m_findings->rowCount() > 0)
-        m_findingView->setCurrentIndex(m_findings->index(0, 0));
+    // ... and so does the pair whose GID matrix shows.
+    if (!m_selectedFrom.isEmpty() && !m_matrix->torView())
+        m_gids->setPair(round.pinglist, round.cells, m_selectedFrom, m_selectedTo);
+    int row = 0;
+    for (int r = 0; r < m_findings->rowCount() && !keepId.empty(); ++r) {
+        if (const auto* f = m_findings->finding(r); f && f->id() == keepId)
+            row = r;
+    }
+    if (m_findings->rowCount() > 0) {
+        // In a watch the user's pick of a matrix cell stays: re-selecting the finding must not jump to its pair.
+        m_restoring = m_watching && !m_selectedFrom.isEmpty();
+        m_findingView->setCurrentIndex(m_findings->index(row, 0));
+        m_restoring = false;
+    }
 }
 
 void FabricPage::onCellSelected(int row, int column)
@@ -396,6 +483,8 @@ void FabricPage::onCellSelected(int row, int column)
         return;
     const QString from = m_matrix->nameAt(row);
     const QString to = m_matrix->nameAt(column);
+    m_selectedFrom = from;
+    m_selectedTo = to;
     if (m_matrix->torView()) {
         m_gids->clear();
         m_gidCaption->setText(tr("%1 → %2 is a ToR pair: its hosts' GID matrices are in the round's JSON "
@@ -419,7 +508,7 @@ void FabricPage::onFindingSelected()
             : QStringList());
     // The finding's first failed cell is the pair to look at: its GID matrix shows what failed and what did not.
     const auto* f = m_findings->finding(row);
-    if (!f || !m_round || f->evidenceCells.empty() || m_matrix->torView())
+    if (!f || !m_round || f->evidenceCells.empty() || m_matrix->torView() || m_restoring)
         return;
     const auto& cell = f->evidenceCells.front();
     const auto& endpoints = m_round->pinglist.endpoints;

@@ -15,6 +15,7 @@
 #include <QWizardPage>
 
 #include <functional>
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -52,6 +53,13 @@ public:
 
     /// Runs `job` as the round of `hosts` hosts, as the Check button does with the controller. Test hook.
     void startJob(FabricCheckWorker::Job job, int hosts);
+    /// Runs `job` as a watch of `hosts` hosts (its rounds come through FabricCheckWorker::postRound), as the
+    /// Watch button does. Test hook.
+    void startWatchJob(FabricCheckWorker::Job job, int hosts);
+    bool isWatching() const { return m_watching; }
+    /// Rounds a watch showed since it started.
+    int watchRounds() const { return m_watchRounds; }
+    QPushButton* watchButton() const { return m_watchButton; }
     /// Shows a finished round (matrices, findings, verdict) as the worker's end does. Test hook.
     void showRound(const rp::fabric::FabricRound& round);
 
@@ -78,6 +86,10 @@ public slots:
 
 private:
     void onStart();
+    void onWatch();
+    void onWatchRound(const rp::fabric::FabricRound& round);
+    /// The controller for the discovered hosts, or null (with the reason in the verdict) when there are none.
+    std::shared_ptr<rp::fabric::Controller> makeController(bool watch, int* hosts);
     void onWorkerFinished();
     void onCellSelected(int row, int column);
     void onFindingSelected();
@@ -104,6 +116,14 @@ private:
     QProgressBar* m_progress = nullptr;
     QPushButton* m_start = nullptr;
     QPushButton* m_cancel = nullptr;
+    QPushButton* m_watchButton = nullptr;
+    bool m_watching = false;
+    int m_watchRounds = 0;
+    std::size_t m_watchRaised = 0;
+    std::size_t m_watchCleared = 0;
+    QString m_selectedFrom; ///< the pair whose GID matrix shows: kept from round to round in a watch
+    QString m_selectedTo;
+    bool m_restoring = false; ///< showRound re-selecting a finding, not the user
     QCheckBox* m_rdma = nullptr;
     QComboBox* m_metric = nullptr;
 

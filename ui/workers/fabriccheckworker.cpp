@@ -5,8 +5,10 @@
 #include "workers/connectprompter.h"
 
 #include <QPointer>
+
 #include <QThread>
 #include <QtConcurrent/QtConcurrentRun>
+#include <optional>
 
 namespace rp::ui {
 
@@ -84,6 +86,39 @@ FabricCheckWorker::Job FabricCheckWorker::controllerJob(std::shared_ptr<rp::fabr
     return [controller = std::move(controller)](rp::fabric::FabricObserver* observer, const std::atomic<bool>* cancel) {
         return controller->runRound(observer, cancel);
     };
+}
+
+FabricCheckWorker::Job FabricCheckWorker::watchJob(
+    std::shared_ptr<rp::fabric::Controller> controller, std::chrono::milliseconds lifetime)
+{
+    return [this, controller = std::move(controller), lifetime](
+               rp::fabric::FabricObserver* observer, const std::atomic<bool>* cancel) -> Outcome {
+        if (auto started = controller->start(observer, cancel, lifetime); !started)
+            return std::unexpected(started.error());
+        std::optional<rp::fabric::FabricRound> last;
+        while (!cancel->load()) {
+            auto round = controller->nextRound();
+            if (!round) {
+                if (round.error().kind == rp::ErrorKind::Cancelled)
+                    break;
+                controller->stop();
+                return std::unexpected(round.error());
+            }
+            postRound(*round);
+            last = std::move(*round);
+        }
+        controller->stop();
+        if (!last)
+            return rp::fail(rp::ErrorKind::Cancelled, "stopped before the first round ended");
+        return std::move(*last);
+    };
+}
+
+void FabricCheckWorker::postRound(rp::fabric::FabricRound round)
+{
+    // The worker outlives every job (its destructor cancels and waits), so `this` is safe to post to.
+    QMetaObject::invokeMethod(
+        this, [this, round = std::move(round)] { emit roundDone(round); }, Qt::QueuedConnection);
 }
 
 bool FabricCheckWorker::start(Job job)

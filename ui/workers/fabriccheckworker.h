@@ -12,6 +12,7 @@
 #include <QString>
 
 #include <atomic>
+#include <chrono>
 #include <functional>
 #include <memory>
 
@@ -32,6 +33,12 @@ public:
 
     /// A job that runs one round of `controller` (moved to the worker thread with the job).
     static Job controllerJob(std::shared_ptr<rp::fabric::Controller> controller);
+    /// A watch: the agents started once (living at most `lifetime`), then round after round until cancel, each
+    /// round handed to roundDone; every agent stopped at the end. Its outcome is the last round (a stopped watch
+    /// is not a failure), or the error that ended it.
+    Job watchJob(std::shared_ptr<rp::fabric::Controller> controller, std::chrono::milliseconds lifetime);
+    /// Hands a finished round to the GUI thread (roundDone), queued: callable from the job's thread.
+    void postRound(rp::fabric::FabricRound round);
 
     /// False while a round runs.
     bool start(Job job);
@@ -52,6 +59,8 @@ signals:
     void findingCleared(const QString& id);
     void agentStateChanged(const QString& host, rp::fabric::AgentState state, const QString& detail);
     void roundFinished(const rp::fabric::RoundSummary& summary);
+    /// A watch's round, whole (pinglist and cells), as it ends.
+    void roundDone(const rp::fabric::FabricRound& round);
     /// The job returned; outcome() holds what.
     void finished();
 

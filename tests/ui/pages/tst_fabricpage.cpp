@@ -231,6 +231,79 @@ private slots:
         QVERIFY(page.startButton()->isEnabled());
     }
 
+    /// Watch live: each round a watch job posts redraws the matrix and findings; a fault that appears is raised,
+    /// one that goes is cleared, the pair the user clicked keeps its GID matrix across rounds, and Stop ends the
+    /// watch with its last round on screen.
+    void watchShowsEachRound()
+    {
+        FabricPage page(noSources());
+        auto faulty = rp::testdata::smallFabricRound();
+        auto healthy = faulty;
+        for (auto& c : healthy.cells) {
+            if (!c.expected && c.failed())
+                c = rp::testdata::fabricCell(c.from, c.to, 30, 60);
+        }
+        healthy.summary.findings.clear();
+        healthy.summary.cellsFailed = 0;
+        faulty.raised = { faulty.summary.findings.front().id() };
+        healthy.cleared = faulty.raised;
+        auto first = healthy;
+        first.cleared.clear();
+        std::atomic<int> posted { 0 };
+        std::atomic<bool> next { false };
+        auto* worker = page.worker();
+        page.startWatchJob(
+            [&](rp::fabric::FabricObserver*, const std::atomic<bool>* cancel) -> rp::Result<rp::fabric::FabricRound> {
+                // healthy, faulty, then healthy again until Stop: one round each time the test says so
+                const rp::fabric::FabricRound* rounds[] = { &first, &faulty, &healthy };
+                std::size_t k = 0;
+                while (!cancel->load()) {
+                    if (next.exchange(false) || k == 0) {
+                        auto round = *rounds[std::min<std::size_t>(k, 2)];
+                        round.summary.round = k + 1;
+                        worker->postRound(round);
+                        ++k;
+                        ++posted;
+                    }
+                    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+                }
+                return healthy;
+            },
+            3);
+        QVERIFY(page.isWatching());
+        QVERIFY(!page.watchButton()->isEnabled());
+        QTRY_COMPARE(page.watchRounds(), 1);
+        QTRY_VERIFY(page.verdictLabel()->text().startsWith(QStringLiteral("Fabric ready")));
+        // the user looks at lab-b -> lab-c
+        const int b = page.matrixModel()->sectionOf(QStringLiteral("lab-b"));
+        const int c = page.matrixModel()->sectionOf(QStringLiteral("lab-c"));
+        page.matrixView()->selectCell(b, c);
+        QTRY_VERIFY(page.gidCaption()->text().contains(QStringLiteral("lab-b → lab-c")));
+        next = true;
+        QTRY_COMPARE(page.watchRounds(), 2);
+        QCOMPARE(page.verdictLabel()->text(), QStringLiteral("Not ready: 1 finding(s)"));
+        QCOMPARE(page.findingModel()->rowCount(), 1);
+        QVERIFY2(
+            page.gidCaption()->text().contains(QStringLiteral("lab-b → lab-c")), qPrintable(page.gidCaption()->text()));
+        QVERIFY(page.gidModel()->rowCount() > 0);
+        QVERIFY2(page.progressLabel()->text().startsWith(QStringLiteral("Watching: round 2, 1 raised and 0 cleared")),
+            qPrintable(page.progressLabel()->text()));
+        next = true;
+        QTRY_COMPARE(page.watchRounds(), 3);
+        QTRY_VERIFY(page.verdictLabel()->text().startsWith(QStringLiteral("Fabric ready")));
+        QCOMPARE(page.findingModel()->rowCount(), 0);
+        QVERIFY(page.progressLabel()->text().startsWith(QStringLiteral("Watching: round 3, 1 raised and 1 cleared")));
+        QVERIFY(page.isRunning());
+        QTest::mouseClick(page.cancelButton(), Qt::LeftButton);
+        QTRY_VERIFY(!page.isRunning());
+        QVERIFY(!page.isWatching());
+        QCOMPARE(
+            page.progressLabel()->text(), QStringLiteral("Watch stopped after 3 round(s); every agent was stopped."));
+        QVERIFY(page.verdictLabel()->text().startsWith(QStringLiteral("Fabric ready")));
+        QVERIFY(page.watchButton()->isEnabled());
+        QCOMPARE(posted.load(), 3);
+    }
+
     void checkWithoutDiscoveryExplains()
     {
         FabricPage page(noSources());
