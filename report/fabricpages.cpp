@@ -197,13 +197,16 @@ void FabricPages::grid(const QString& rowTitle, const QString& columnTitle, cons
     const double labelW = 78;
     const double side = std::min(m_pdf.contentW() - labelW - 10, 420.0);
     const double cell = std::min(side / static_cast<double>(std::max(nr, nc)), 56.0);
-    const double top = 58;
-    m_pdf.ensure(cell * static_cast<double>(nr) + top + 30);
-    const double x0 = PdfPage::kMargin + labelW, y0 = m_pdf.y() + 14 + top;
     QFont f(m_pdf.family());
     f.setPointSizeF(std::clamp(cell / 5.0, 4.5, 7.5));
     m_pdf.setFont(f);
     const QFontMetricsF fm(m_p.font(), m_pdf.device());
+    // Room above the grid for the longest column label (written upwards), at most 58 points.
+    double top = 16;
+    for (const auto& c : columns)
+        top = std::max(top, std::min(58.0, fm.horizontalAdvance(c) + 8));
+    m_pdf.ensure(cell * static_cast<double>(nr) + top + 30);
+    const double x0 = PdfPage::kMargin + labelW, y0 = m_pdf.y() + 14 + top;
     m_p.setPen(Qt::black);
     m_p.drawText(QRectF(x0, m_pdf.y(), cell * static_cast<double>(nc), 12), Qt::AlignLeft | Qt::AlignVCenter,
         columnTitle + QStringLiteral(" \u2192"));
@@ -385,7 +388,24 @@ void FabricPages::gidMatrices()
         byHost[m_run.endpoints[i].host].push_back(i);
     constexpr std::size_t kMaxPairs = 12;
     std::size_t shown = 0;
+    // Hosts with one endpoint each (a UDP run) make a 1 x 1 matrix: those pairs go in one table instead.
+    std::vector<QStringList> single;
+    std::vector<QColor> singleColors;
+    constexpr std::size_t kMaxSingle = 80;
+    std::size_t moreSingle = 0;
     for (const auto& [from, to] : m_report.failingPairs) {
+        if (byHost[from].size() == 1 && byHost[to].size() == 1) {
+            auto it = byCell.find({ byHost[from].front(), byHost[to].front() });
+            if (it != byCell.end() && single.size() == kMaxSingle) {
+                ++moreSingle;
+            } else if (it != byCell.end()) {
+                const auto& c = *it->second;
+                single.push_back({ q(m_run.endpoints[c.from].name()), q(m_run.endpoints[c.to].name()),
+                    reasonText(c.reason), num(c.lossPercent(), 1) });
+                singleColors.push_back(kNotReadyColor);
+            }
+            continue;
+        }
         if (shown++ == kMaxPairs) {
             m_pdf.paragraph(tr("%1 more failing pairs: every cell is in the cells CSV and the JSON.")
                                 .arg(m_report.failingPairs.size() - kMaxPairs),
@@ -394,6 +414,11 @@ void FabricPages::gidMatrices()
         }
         const auto& rowsE = byHost[from];
         const auto& colsE = byHost[to];
+        // The heading stays with its matrix (the grid's size as grid() makes it).
+        const double side = std::min(m_pdf.contentW() - 88, 420.0);
+        const double cell
+            = std::min(side / static_cast<double>(std::max({ rowsE.size(), colsE.size(), std::size_t { 1 } })), 56.0);
+        m_pdf.ensure(cell * static_cast<double>(rowsE.size()) + 130);
         m_pdf.heading(q(from) + QStringLiteral(" \u2192 ") + q(to), 2);
         // The reason in words under the picture: the grid's cells are too small for words at many GIDs.
         QStringList rows, cols;
@@ -426,6 +451,14 @@ void FabricPages::gidMatrices()
         if (!reasons.empty())
             m_pdf.table({ tr("From"), tr("To"), tr("Reason"), tr("Expected"), tr("Loss %") }, reasons,
                 { 0.22, 0.22, 0.22, 0.18, 0.16 }, 4, &colors, 3);
+    }
+    if (!single.empty()) {
+        m_pdf.heading(tr("Failing pairs with one endpoint each"), 2);
+        m_pdf.table({ tr("From"), tr("To"), tr("Reason"), tr("Loss %") }, single, { 0.3, 0.3, 0.25, 0.15 }, 3,
+            &singleColors, 2);
+        if (moreSingle > 0)
+            m_pdf.paragraph(
+                tr("%1 more such pairs: every cell is in the cells CSV and the JSON.").arg(moreSingle), 8.5);
     }
 }
 
@@ -469,7 +502,7 @@ void FabricPages::probed()
         return;
     }
     m_pdf.table({ tr("From"), tr("To"), tr("Transport"), tr("Result"), tr("Loss %") }, rows,
-        { 0.28, 0.28, 0.12, 0.2, 0.12 }, 4, &colors, 3);
+        { 0.26, 0.26, 0.1, 0.28, 0.1 }, 4, &colors, 3);
     if (more > 0)
         m_pdf.paragraph(tr("%1 more cells of these pairs are in the cells CSV.").arg(more), 8.5);
     std::vector<QStringList> endpoints;
@@ -484,6 +517,7 @@ void FabricPages::probed()
     m_pdf.table({ tr("Endpoint"), tr("Device"), tr("GID index"), tr("GID"), tr("Address"), tr("Type") }, endpoints,
         { 0.17, 0.09, 0.08, 0.4, 0.14, 0.12 }, 99);
 
+    m_pdf.ensure(140); // the heading with its first commands
     m_pdf.heading(tr("Commands that repeat the failing cells"), 2);
     m_pdf.paragraph(tr("Run them in the order given, on the host named (RDMA: ibv_ud_pingpong from libibverbs-utils, "
                        "the destination first as the server; UDP: ping from the source address, since the agent's "
