@@ -50,8 +50,8 @@ int fabricReport(const Args& args, const std::string& path, const fabric::Fabric
     for (const auto& w : run.warnings)
         std::fprintf(stderr, "%s: warning: %s\n", path.c_str(), w.c_str());
     if (run.truncated)
-        std::fprintf(stderr, "%s: warning: the run was cut short; the report covers the %zu rounds it kept\n",
-            path.c_str(), static_cast<std::size_t>(report.rounds));
+        std::fprintf(stderr, "%s: warning: the run was cut short; the report covers what it kept (%zu round%s)\n",
+            path.c_str(), static_cast<std::size_t>(report.rounds), report.rounds == 1 ? "" : "s");
     if (!anyOutput) {
         std::fputs(fabric::fabricReportText(run, report, name).c_str(), stdout);
         return ExitOk;
@@ -63,17 +63,19 @@ int fabricReport(const Args& args, const std::string& path, const fabric::Fabric
             status = ExitSomeFailed;
         }
     };
-    // Made once: written by another thread while this one draws the PDF, which attaches them.
-    const std::string cellsCsv = fabric::fabricCellsCsv(run, report);
+    // Each made once, only when written or attached. The PDF carries both CSVs (every number); the JSON of 1 000
+    // hosts is 20 MB, and compressing it into the PDF would cost more than the rest of the report.
+    const bool attach = args.value("pdf") && !args.flag("no-attach") && !args.flag("pdf-a");
+    const std::string cellsCsv = args.value("csv") || attach ? fabric::fabricCellsCsv(run, report) : std::string();
     const std::string findingsCsv = fabric::fabricFindingsCsv(report);
-    const std::string json = fabric::fabricReportJson(run, report, name);
+    // The JSON is made and written on another thread while this one draws the PDF (two cores).
     std::thread writer([&] {
         if (auto file = args.value("csv"))
             check("csv", run::writeReportFile(*file, cellsCsv));
         if (auto file = args.value("findings-csv"))
             check("findings-csv", run::writeReportFile(*file, findingsCsv));
         if (auto file = args.value("json"))
-            check("json", run::writeReportFile(*file, json));
+            check("json", run::writeReportFile(*file, fabric::fabricReportJson(run, report, name)));
     });
 #ifdef RP_HAVE_PDF_REPORT
     if (auto file = args.value("pdf")) {
@@ -82,9 +84,8 @@ int fabricReport(const Args& args, const std::string& path, const fabric::Fabric
         input.report = &report;
         input.name = name;
         input.pdfA = args.flag("pdf-a");
-        if (!args.flag("no-attach") && !input.pdfA)
-            input.attachments
-                = { { "cells.csv", cellsCsv }, { "findings.csv", findingsCsv }, { "fabric-report.json", json } };
+        if (attach)
+            input.attachments = { { "cells.csv", cellsCsv }, { "findings.csv", findingsCsv } };
         input.site = args.value("site").value_or("");
         input.operatorName = args.value("operator").value_or("");
         const auto ok = ui::writeFabricPdfReport(input, *file);

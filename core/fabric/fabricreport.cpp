@@ -9,6 +9,7 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <cstdio>
 #include <map>
 #include <set>
 #include <tuple>
@@ -67,31 +68,155 @@ const Endpoint* endpointAt(const FabricRun& run, std::uint32_t i)
     return i < run.endpoints.size() ? &run.endpoints[i] : nullptr;
 }
 
-json cellTotalJson(const FabricRun& run, const CellTotal& c)
+/// A JSON string, escaped as RFC 8259 asks (names come from hosts: anything may be in them).
+void appendReportJsonString(std::string& out, std::string_view text)
+{
+    out += '"';
+    for (unsigned char ch : text) {
+        switch (ch) {
+        case '"':
+            out += "\\\"";
+            break;
+        case '\\':
+            out += "\\\\";
+            break;
+        case '\n':
+            out += "\\n";
+            break;
+        case '\r':
+            out += "\\r";
+            break;
+        case '\t':
+            out += "\\t";
+            break;
+        default:
+            if (ch < 0x20) {
+                char buf[8];
+                std::snprintf(buf, sizeof buf, "\\u%04x", ch);
+                out += buf;
+            } else {
+                out += static_cast<char>(ch);
+            }
+        }
+    }
+    out += '"';
+}
+
+/// One cell of the report's JSON, written by hand: 50 000 cells through nlohmann's tree cost a second.
+void appendCellTotalJson(std::string& out, const FabricRun& run, const CellTotal& c)
 {
     const auto& a = run.endpoints[c.from];
     const auto& b = run.endpoints[c.to];
-    json repro = json::array();
+    auto key = [&](const char* k) {
+        out += ",\"";
+        out += k;
+        out += "\":";
+    };
+    out += "{\"from\":";
+    appendReportJsonString(out, a.name());
+    key("to");
+    appendReportJsonString(out, b.name());
+    key("from_host");
+    appendReportJsonString(out, a.host);
+    key("to_host");
+    appendReportJsonString(out, b.host);
+    key("from_gid_index");
+    out += std::to_string(a.gidIndex);
+    key("to_gid_index");
+    out += std::to_string(b.gidIndex);
+    key("from_gid");
+    appendReportJsonString(out, a.gid);
+    key("to_gid");
+    appendReportJsonString(out, b.gid);
+    key("transport");
+    appendReportJsonString(out, cellTransport(a));
+    key("intervals");
+    appendNumber(out, static_cast<std::uint64_t>(c.intervals));
+    key("failed_intervals");
+    appendNumber(out, static_cast<std::uint64_t>(c.failedIntervals));
+    key("sent");
+    appendNumber(out, c.sent);
+    key("received");
+    appendNumber(out, c.received);
+    key("loss_percent");
+    appendNumber(out, c.lossPercent());
+    key("rtt_p50_us");
+    if (c.received > 0)
+        appendNumber(out, c.rttP50Us);
+    else
+        out += "null";
+    key("rtt_p99_us");
+    if (c.received > 0)
+        appendNumber(out, c.rttP99Us);
+    else
+        out += "null";
+    key("reason");
+    appendReportJsonString(out, toString(c.reason));
+    key("expected");
+    out += c.expected ? "true" : "false";
+    key("failing");
+    out += c.failing() ? "true" : "false";
+    key("repro");
+    out += '[';
     if (c.failing()) {
-        for (const auto& s : reproSteps(run, c))
-            repro.push_back(
-                json { { "host", s.host }, { "argv", s.command.argv() }, { "line", s.command.shellLine() } });
+        bool first = true;
+        for (const auto& step : reproSteps(run, c)) {
+            if (!first)
+                out += ',';
+            first = false;
+            out += "{\"host\":";
+            appendReportJsonString(out, step.host);
+            out += ",\"argv\":[";
+            for (std::size_t i = 0; i < step.command.argv().size(); ++i) {
+                if (i > 0)
+                    out += ',';
+                appendReportJsonString(out, step.command.argv()[i]);
+            }
+            out += "],\"line\":";
+            appendReportJsonString(out, step.command.shellLine());
+            out += '}';
+        }
     }
-    return json { { "from", a.name() }, { "to", b.name() }, { "from_host", a.host }, { "to_host", b.host },
-        { "from_gid_index", a.gidIndex }, { "to_gid_index", b.gidIndex }, { "from_gid", a.gid }, { "to_gid", b.gid },
-        { "transport", std::string(cellTransport(a)) }, { "intervals", c.intervals },
-        { "failed_intervals", c.failedIntervals }, { "sent", c.sent }, { "received", c.received },
-        { "loss_percent", c.lossPercent() }, { "rtt_p50_us", c.received > 0 ? json(c.rttP50Us) : json(nullptr) },
-        { "rtt_p99_us", c.received > 0 ? json(c.rttP99Us) : json(nullptr) },
-        { "reason", std::string(toString(c.reason)) }, { "expected", c.expected }, { "failing", c.failing() },
-        { "repro", std::move(repro) } };
+    out += "]}";
 }
 
-template <class Summary> json summaryJson(const Summary& s, const std::string& from, const std::string& to)
+/// A pair or ToR summary of the report's JSON, by hand like the cells (a UDP fleet has as many pairs as cells).
+template <class Summary>
+void appendSummaryJson(std::string& out, const Summary& s, const std::string& from, const std::string& to)
 {
-    return json { { "from", from }, { "to", to }, { "cells", s.cells }, { "cells_failed", s.cellsFailed },
-        { "cells_expected_bad", s.cellsExpectedBad }, { "worst_reason", std::string(toString(s.worstReason)) },
-        { "loss_percent", s.lossPercent }, { "rtt_p99_us", s.rttP99Us } };
+    out += "{\"from\":";
+    appendReportJsonString(out, from);
+    out += ",\"to\":";
+    appendReportJsonString(out, to);
+    out += ",\"cells\":";
+    appendNumber(out, static_cast<std::uint64_t>(s.cells));
+    out += ",\"cells_failed\":";
+    appendNumber(out, static_cast<std::uint64_t>(s.cellsFailed));
+    out += ",\"cells_expected_bad\":";
+    appendNumber(out, static_cast<std::uint64_t>(s.cellsExpectedBad));
+    out += ",\"worst_reason\":";
+    appendReportJsonString(out, toString(s.worstReason));
+    out += ",\"loss_percent\":";
+    appendNumber(out, s.lossPercent);
+    out += ",\"rtt_p99_us\":";
+    appendNumber(out, s.rttP99Us);
+    out += '}';
+}
+
+/// `,"key":[...]` of `items`, each appended by `one`.
+template <class Items, class One> void appendJsonArray(std::string& out, const char* key, const Items& items, One one)
+{
+    out += ",\"";
+    out += key;
+    out += "\":[";
+    bool first = true;
+    for (const auto& item : items) {
+        if (!first)
+            out += ',';
+        first = false;
+        one(item);
+    }
+    out += ']';
 }
 
 } // namespace
@@ -381,18 +506,9 @@ std::string fabricReportJson(const FabricRun& run, const FabricReport& report, c
         j["last_round"] = rf.lastRound;
         findings.push_back(std::move(j));
     }
-    json pairs = json::array();
-    for (const auto& p : report.pairs)
-        pairs.push_back(summaryJson(p, p.fromHost, p.toHost));
-    json tors = json::array();
-    for (const auto& t : report.tors)
-        tors.push_back(summaryJson(t, t.fromTor, t.toTor));
     json worst = json::array();
     for (auto i : report.worstPairs)
         worst.push_back(json { { "from", report.pairs[i].fromHost }, { "to", report.pairs[i].toHost } });
-    json cells = json::array();
-    for (const auto& c : report.cells)
-        cells.push_back(cellTotalJson(run, c));
     json endpoints = json::array();
     for (const auto& e : run.endpoints)
         endpoints.push_back(endpointToJson(e));
@@ -408,9 +524,19 @@ std::string fabricReportJson(const FabricRun& run, const FabricReport& report, c
                 { "round_duration_s", h.durationS }, { "rate", h.rate }, { "rounds", report.rounds },
                 { "hosts", h.hosts }, { "tors", report.torNames }, { "spine", h.spine }, { "status", report.status },
                 { "truncated", report.truncated }, { "warnings", report.warnings } } },
-        { "pairs", std::move(pairs) }, { "tors", std::move(tors) }, { "worst_pairs", std::move(worst) },
-        { "findings", std::move(findings) }, { "endpoints", std::move(endpoints) }, { "cells", std::move(cells) } };
-    return doc.dump(-1, ' ', false, json::error_handler_t::replace) + "\n";
+        { "worst_pairs", std::move(worst) }, { "findings", std::move(findings) },
+        { "endpoints", std::move(endpoints) } };
+    // The small parts through nlohmann; pairs, ToRs and cells appended by hand before the closing brace.
+    std::string out = doc.dump(-1, ' ', false, json::error_handler_t::replace);
+    out.pop_back();
+    out.reserve(out.size() + report.cells.size() * 420 + (report.pairs.size() + report.tors.size()) * 160 + 64);
+    appendJsonArray(
+        out, "pairs", report.pairs, [&](const PairSummary& p) { appendSummaryJson(out, p, p.fromHost, p.toHost); });
+    appendJsonArray(
+        out, "tors", report.tors, [&](const TorSummary& t) { appendSummaryJson(out, t, t.fromTor, t.toTor); });
+    appendJsonArray(out, "cells", report.cells, [&](const CellTotal& c) { appendCellTotalJson(out, run, c); });
+    out += "}\n";
+    return out;
 }
 
 std::string fabricReportText(const FabricRun& run, const FabricReport& report, const std::string& name)
