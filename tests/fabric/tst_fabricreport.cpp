@@ -245,6 +245,26 @@ private Q_SLOTS:
             }
         }
         QCOMPARE(failing, std::size_t { 2 });
+
+        // Names from hosts are escaped (the cells, pairs and ToRs are written by hand, not by nlohmann).
+        auto hostile = twoRounds();
+        const std::string name = "lab-\"a\"\\\n\x01";
+        for (auto& e : hostile.endpoints) {
+            if (e.host == "lab-a") {
+                e.host = name;
+                e.tor = name;
+            }
+        }
+        hostile.header.torOf[name] = name;
+        const auto h = nlohmann::json::parse(fabricReportJson(hostile, makeFabricReport(hostile), "x"));
+        bool seen = false;
+        for (const auto& c : h["cells"])
+            seen = seen || c["from_host"].get<std::string>() == name;
+        QVERIFY(seen);
+        QVERIFY(std::ranges::any_of(
+            h["pairs"], [&](const nlohmann::json& p) { return p["from"].get<std::string>() == name; }));
+        QVERIFY(std::ranges::any_of(
+            h["tors"], [&](const nlohmann::json& t) { return t["to"].get<std::string>() == name; }));
     }
 
     void firstLineSchema()
