@@ -18,6 +18,7 @@ add_executable(rocepilot-cli
     ${CMAKE_CURRENT_LIST_DIR}/cli/fabricprint.cpp
     ${CMAKE_CURRENT_LIST_DIR}/cli/bundlecmd.cpp
     ${CMAKE_CURRENT_LIST_DIR}/cli/reportcmd.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/cli/fabricreportcmd.cpp
     ${CMAKE_CURRENT_LIST_DIR}/cli/print.h
     ${CMAKE_CURRENT_LIST_DIR}/cli/print.cpp
     ${CMAKE_CURRENT_LIST_DIR}/cli/commands.h)

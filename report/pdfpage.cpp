@@ -72,8 +72,8 @@ void PdfPage::footer()
     m_p.save();
     setFont(QFont(m_family, 7));
     m_p.setPen(QColor(0x66, 0x66, 0x66));
-    m_p.drawText(
-        QRectF(kMargin, kPageH - 30, contentW(), 12), Qt::AlignLeft | Qt::AlignVCenter, tr("RoCE Pilot test report"));
+    m_p.drawText(QRectF(kMargin, kPageH - 30, contentW(), 12), Qt::AlignLeft | Qt::AlignVCenter,
+        m_footerTitle.isEmpty() ? tr("RoCE Pilot test report") : m_footerTitle);
     m_p.drawText(
         QRectF(kMargin, kPageH - 30, contentW(), 12), Qt::AlignRight | Qt::AlignVCenter, tr("page %1").arg(m_page));
     m_p.restore();

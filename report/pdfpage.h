@@ -57,6 +57,8 @@ public:
     void table(const QStringList& header, const std::vector<QStringList>& rows, const std::vector<double>& widths,
         int rightFrom = 1, const std::vector<QColor>* colors = nullptr, int colorColumn = -1);
     void footer();
+    /// The footer's left text: "RoCE Pilot test report" unless set (the fabric report sets its own).
+    void setFooterTitle(const QString& title) { m_footerTitle = title; }
     /// Every font goes through here: no shaping, so no ligatures: "fi" stays two letters that pdftotext,
     /// search and copy-paste read as "fi", not U+FB01 (Latin text needs no shaping).
     void setFont(QFont font)
@@ -82,6 +84,7 @@ private:
     QPainter m_p;
     double m_y = kMargin;
     int m_page = 1;
+    QString m_footerTitle;
     QString m_family = QStringLiteral("DejaVu Sans");
     QString m_monoFamily = QStringLiteral("DejaVu Sans Mono");
 };

@@ -11,6 +11,7 @@
 // Needs a QGuiApplication (fonts), not a display: the CLI runs it on the offscreen platform.
 
 #include "error.h"
+#include "fabric/fabricreport.h"
 #include "run/summary.h"
 
 #include <string>
@@ -33,5 +34,20 @@ struct PdfReportInput
 };
 
 Result<void> writePdfReport(const PdfReportInput& input, const std::string& path);
+
+/// The PDF report of a saved fabric run (report/fabricpages.*): verdict, what was checked, the matrices, the worst
+/// pairs, the findings, the failing pairs' GID x GID matrices, what was probed and the commands that repeat it.
+struct FabricPdfInput
+{
+    const fabric::FabricRun* run = nullptr;
+    const fabric::FabricReport* report = nullptr;
+    std::string name; ///< the run's name in the report (its file name)
+    /// Files embedded in the PDF (name, bytes): the CLI passes the cells CSV, the findings CSV and the JSON.
+    std::vector<std::pair<std::string, std::string>> attachments;
+    bool pdfA = false; ///< PDF/A-1b (which allows no attachments)
+    std::string site, operatorName; ///< for the cover, "" = not given
+};
+
+Result<void> writeFabricPdfReport(const FabricPdfInput& input, const std::string& path);
 
 } // namespace rp::ui

@@ -848,6 +848,396 @@
         <source>The following pages give the details of these %1 worst pairs; every pair&apos;s numbers are in the attached summary CSV and JSON.</source>
         <translation>Die folgenden Seiten geben die Details dieser %1 schlechtesten Paare; die Zahlen jedes Paars stehen in der beigefügten Zusammenfassung als CSV und JSON.</translation>
     </message>
+    <message>
+        <source>RoCE fabric check report</source>
+        <translation>RoCE-Fabric-Prüfbericht</translation>
+    </message>
+    <message>
+        <source>RoCE Pilot fabric check report</source>
+        <translation>RoCE-Pilot-Fabric-Prüfbericht</translation>
+    </message>
+    <message>
+        <source>works</source>
+        <translation>funktioniert</translation>
+    </message>
+    <message>
+        <source>%1: a fabric %2 over %3, started %4 (UTC).</source>
+        <translation>%1: Fabric-%2 über %3, gestartet %4 (UTC).</translation>
+    </message>
+    <message>
+        <source>READY</source>
+        <translation>BEREIT</translation>
+    </message>
+    <message>
+        <source>NOT READY</source>
+        <translation>NICHT BEREIT</translation>
+    </message>
+    <message>
+        <source>No finding was open at the end of the run and its last round failed no cell.</source>
+        <translation>Am Ende des Laufs war kein Befund offen, und seine letzte Runde hatte keine fehlgeschlagene Zelle.</translation>
+    </message>
+    <message>
+        <source>No round of the run finished: nothing to judge the fabric by.</source>
+        <translation>Keine Runde des Laufs wurde beendet: nichts, woran die Fabric zu beurteilen wäre.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n finding(s) open at the end of the run</source>
+        <translation>
+            <numerusform>%n Befund am Ende des Laufs offen</numerusform>
+            <numerusform>%n Befunde am Ende des Laufs offen</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n cell(s) failing in its last round</source>
+        <translation>
+            <numerusform>%n Zelle in der letzten Runde fehlgeschlagen</numerusform>
+            <numerusform>%n Zellen in der letzten Runde fehlgeschlagen</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>This run was cut short (the file ends mid-line or without its end line): the report covers what it kept, up to round %1.</source>
+        <translation>Dieser Lauf wurde abgebrochen (die Datei endet mitten in einer Zeile oder ohne ihre Endzeile): der Bericht umfasst, was er enthält, bis Runde %1.</translation>
+    </message>
+    <message>
+        <source>Open findings</source>
+        <translation>Offene Befunde</translation>
+    </message>
+    <message>
+        <source>None.</source>
+        <translation>Keine.</translation>
+    </message>
+    <message>
+        <source>Severity</source>
+        <translation>Schweregrad</translation>
+    </message>
+    <message>
+        <source>Class</source>
+        <translation>Klasse</translation>
+    </message>
+    <message>
+        <source>Element</source>
+        <translation>Element</translation>
+    </message>
+    <message>
+        <source>Finding</source>
+        <translation>Befund</translation>
+    </message>
+    <message>
+        <source>Confidence</source>
+        <translation>Konfidenz</translation>
+    </message>
+    <message>
+        <source>What was checked</source>
+        <translation>Was geprüft wurde</translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>(keiner)</translation>
+    </message>
+    <message>
+        <source>Hosts</source>
+        <translation>Hosts</translation>
+    </message>
+    <message>
+        <source>ToRs</source>
+        <translation>ToRs</translation>
+    </message>
+    <message>
+        <source> (spine %1)</source>
+        <translation> (Spine %1)</translation>
+    </message>
+    <message>
+        <source>Transport</source>
+        <translation>Transport</translation>
+    </message>
+    <message>
+        <source>rdma: RDMA UD probes per GID, and UDP beside them</source>
+        <translation>rdma: RDMA-UD-Proben je GID, daneben UDP</translation>
+    </message>
+    <message>
+        <source>udp: UDP probes between the hosts&apos; data addresses</source>
+        <translation>udp: UDP-Proben zwischen den Datenadressen der Hosts</translation>
+    </message>
+    <message>
+        <source>Endpoints</source>
+        <translation>Endpunkte</translation>
+    </message>
+    <message>
+        <source>Command</source>
+        <translation>Befehl</translation>
+    </message>
+    <message>
+        <source>Rounds</source>
+        <translation>Runden</translation>
+    </message>
+    <message>
+        <source>Started</source>
+        <translation>Gestartet</translation>
+    </message>
+    <message>
+        <source>Ended</source>
+        <translation>Beendet</translation>
+    </message>
+    <message>
+        <source>Duration</source>
+        <translation>Dauer</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> s</translation>
+    </message>
+    <message>
+        <source>Round length</source>
+        <translation>Rundenlänge</translation>
+    </message>
+    <message>
+        <source>Rate</source>
+        <translation>Rate</translation>
+    </message>
+    <message>
+        <source>%1 probes/s per target</source>
+        <translation>%1 Proben/s je Ziel</translation>
+    </message>
+    <message>
+        <source>Cells</source>
+        <translation>Zellen</translation>
+    </message>
+    <message>
+        <source>%1 directed cells; %2 failed against expectation at least once</source>
+        <translation>%1 gerichtete Zellen; %2 mindestens einmal unerwartet fehlgeschlagen</translation>
+    </message>
+    <message>
+        <source>Inventory</source>
+        <translation>Inventar</translation>
+    </message>
+    <message>
+        <source>Tool</source>
+        <translation>Werkzeug</translation>
+    </message>
+    <message>
+        <source>Item</source>
+        <translation>Punkt</translation>
+    </message>
+    <message>
+        <source>design</source>
+        <translation>Absicht</translation>
+    </message>
+    <message>
+        <source>ToR x ToR matrix</source>
+        <translation>ToR-x-ToR-Matrix</translation>
+    </message>
+    <message>
+        <source>Host x host matrix</source>
+        <translation>Host-x-Host-Matrix</translation>
+    </message>
+    <message>
+        <source>(no ToR)</source>
+        <translation>(kein ToR)</translation>
+    </message>
+    <message>
+        <source>from ToR</source>
+        <translation>von ToR</translation>
+    </message>
+    <message>
+        <source>from host</source>
+        <translation>von Host</translation>
+    </message>
+    <message>
+        <source>to ToR</source>
+        <translation>zu ToR</translation>
+    </message>
+    <message>
+        <source>to host</source>
+        <translation>zu Host</translation>
+    </message>
+    <message>
+        <source>%1 hosts: each cell folds every cell between two ToRs (ToR-local on the diagonal).</source>
+        <translation>%1 Hosts: jede Zelle fasst alle Zellen zwischen zwei ToRs zusammen (ToR-intern auf der Diagonale).</translation>
+    </message>
+    <message>
+        <source>Each cell folds every GID and UDP cell between two hosts over the whole run (loopback on the diagonal).</source>
+        <translation>Jede Zelle fasst alle GID- und UDP-Zellen zwischen zwei Hosts über den ganzen Lauf zusammen (Loopback auf der Diagonale).</translation>
+    </message>
+    <message>
+        <source>Green: every cell expected to work worked. Orange to dark red: a cell failed against expectation, the darker the more of the probes were lost; the numbers are the loss in % and the highest rtt p99 in µs. Grey: only cells that fail by design. Light: not probed.</source>
+        <translation>Grün: jede Zelle, die funktionieren sollte, funktionierte. Orange bis dunkelrot: eine Zelle schlug unerwartet fehl, je dunkler, desto mehr Proben gingen verloren; die Zahlen sind der Verlust in % und das höchste RTT-p99 in µs. Grau: nur absichtlich fehlschlagende Zellen. Hell: nicht geprüft.</translation>
+    </message>
+    <message>
+        <source> (by design)</source>
+        <translation> (absichtlich)</translation>
+    </message>
+    <message>
+        <source>No pair was probed.</source>
+        <translation>Kein Paar wurde geprüft.</translation>
+    </message>
+    <message>
+        <source>From</source>
+        <translation>Von</translation>
+    </message>
+    <message>
+        <source>To</source>
+        <translation>Zu</translation>
+    </message>
+    <message>
+        <source>Loss %</source>
+        <translation>Verlust %</translation>
+    </message>
+    <message>
+        <source>Failed cells</source>
+        <translation>Fehlgeschl. Zellen</translation>
+    </message>
+    <message>
+        <source>Worst reason</source>
+        <translation>Schlimmster Grund</translation>
+    </message>
+    <message>
+        <source>Findings</source>
+        <translation>Befunde</translation>
+    </message>
+    <message>
+        <source>The run raised no finding.</source>
+        <translation>Der Lauf ergab keinen Befund.</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>Zustand</translation>
+    </message>
+    <message>
+        <source>open at the end of the run</source>
+        <translation>am Ende des Laufs offen</translation>
+    </message>
+    <message>
+        <source>cleared %1</source>
+        <translation>behoben %1</translation>
+    </message>
+    <message>
+        <source>Alternatives</source>
+        <translation>Alternativen</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>keine</translation>
+    </message>
+    <message>
+        <source>First seen</source>
+        <translation>Zuerst gesehen</translation>
+    </message>
+    <message>
+        <source>Last seen</source>
+        <translation>Zuletzt gesehen</translation>
+    </message>
+    <message>
+        <source>Why</source>
+        <translation>Warum</translation>
+    </message>
+    <message>
+        <source>Explained by</source>
+        <translation>Erklärt durch</translation>
+    </message>
+    <message>
+        <source>Evidence: host</source>
+        <translation>Beleg: Host</translation>
+    </message>
+    <message>
+        <source>What</source>
+        <translation>Was</translation>
+    </message>
+    <message>
+        <source>When</source>
+        <translation>Wann</translation>
+    </message>
+    <message>
+        <source>Fix on %1 (%2):</source>
+        <translation>Behebung auf %1 (%2):</translation>
+    </message>
+    <message>
+        <source>GID x GID matrices of the failing pairs</source>
+        <translation>GID-x-GID-Matrizen der fehlschlagenden Paare</translation>
+    </message>
+    <message>
+        <source>One matrix per directed host pair with a cell that failed against expectation: rows are the source&apos;s endpoints (device/port#GID index, or udp), columns the destination&apos;s. Each cell names its reason; grey cells fail by design (a RoCE v1 or link-local GID towards a v2 peer, another subnet) and are no fault.</source>
+        <translation>Eine Matrix je gerichtetem Hostpaar mit einer unerwartet fehlgeschlagenen Zelle: Zeilen sind die Endpunkte der Quelle (Gerät/Port#GID-Index oder udp), Spalten die des Ziels. Jede Zelle nennt ihren Grund; graue Zellen schlagen absichtlich fehl (eine RoCE-v1- oder Link-Local-GID zu einem v2-Partner, ein anderes Subnetz) und sind kein Fehler.</translation>
+    </message>
+    <message>
+        <source>%1 more failing pairs: every cell is in the cells CSV and the JSON.</source>
+        <translation>%1 weitere fehlschlagende Paare: jede Zelle steht in der Zellen-CSV und im JSON.</translation>
+    </message>
+    <message>
+        <source>by design</source>
+        <translation>absichtlich</translation>
+    </message>
+    <message>
+        <source>FAULT</source>
+        <translation>FEHLER</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>Grund</translation>
+    </message>
+    <message>
+        <source>Expected</source>
+        <translation>Erwartet</translation>
+    </message>
+    <message>
+        <source>Failing pairs with one endpoint each</source>
+        <translation>Fehlschlagende Paare mit je einem Endpunkt</translation>
+    </message>
+    <message>
+        <source>%1 more such pairs: every cell is in the cells CSV and the JSON.</source>
+        <translation>%1 weitere solche Paare: jede Zelle steht in der Zellen-CSV und im JSON.</translation>
+    </message>
+    <message>
+        <source>What was probed</source>
+        <translation>Was geprüft wurde (Proben)</translation>
+    </message>
+    <message>
+        <source>The cells of the failing pairs, each as its probes went (source and destination endpoint, transport), then the endpoints they name: device, port, GID index and GID, address. The run records no ToS or traffic class: the probes used the transport&apos;s default. Every cell of the run is in the cells CSV and the JSON.</source>
+        <translation>Die Zellen der fehlschlagenden Paare, jede so, wie ihre Proben liefen (Quell- und Zielendpunkt, Transport), dann die genannten Endpunkte: Gerät, Port, GID-Index und GID, Adresse. Der Lauf zeichnet kein ToS und keine Traffic Class auf: die Proben nutzten die Voreinstellung des Transports. Jede Zelle des Laufs steht in der Zellen-CSV und im JSON.</translation>
+    </message>
+    <message>
+        <source>No cell failed against expectation.</source>
+        <translation>Keine Zelle schlug unerwartet fehl.</translation>
+    </message>
+    <message>
+        <source>%1 more cells of these pairs are in the cells CSV.</source>
+        <translation>%1 weitere Zellen dieser Paare stehen in der Zellen-CSV.</translation>
+    </message>
+    <message>
+        <source>Their endpoints</source>
+        <translation>Ihre Endpunkte</translation>
+    </message>
+    <message>
+        <source>Endpoint</source>
+        <translation>Endpunkt</translation>
+    </message>
+    <message>
+        <source>Device</source>
+        <translation>Gerät</translation>
+    </message>
+    <message>
+        <source>GID index</source>
+        <translation>GID-Index</translation>
+    </message>
+    <message>
+        <source>GID</source>
+        <translation>GID</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>Typ</translation>
+    </message>
+    <message>
+        <source>Commands that repeat the failing cells</source>
+        <translation>Befehle, die die fehlschlagenden Zellen wiederholen</translation>
+    </message>
+    <message>
+        <source>Run them in the order given, on the host named (RDMA: ibv_ud_pingpong from libibverbs-utils, the destination first as the server; UDP: ping from the source address, since the agent&apos;s UDP port is not kept in the run).</source>
+        <translation>In der angegebenen Reihenfolge auf dem genannten Host ausführen (RDMA: ibv_ud_pingpong aus libibverbs-utils, zuerst das Ziel als Server; UDP: ping von der Quelladresse, da der UDP-Port des Agenten nicht im Lauf steht).</translation>
+    </message>
+    <message>
+        <source>%1 more failing cells: their commands are in the cells CSV.</source>
+        <translation>%1 weitere fehlschlagende Zellen: ihre Befehle stehen in der Zellen-CSV.</translation>
+    </message>
 </context>
 <context>
     <name>rp::ui::ApplyPage</name>

@@ -845,6 +845,394 @@
         <source>The following pages give the details of these %1 worst pairs; every pair&apos;s numbers are in the attached summary CSV and JSON.</source>
         <translation>以下页面给出这 %1 个最差主机对的详细信息；每个主机对的数据见随附的摘要 CSV 和 JSON。</translation>
     </message>
+    <message>
+        <source>RoCE fabric check report</source>
+        <translation>RoCE 网络结构检查报告</translation>
+    </message>
+    <message>
+        <source>RoCE Pilot fabric check report</source>
+        <translation>RoCE Pilot 网络结构检查报告</translation>
+    </message>
+    <message>
+        <source>works</source>
+        <translation>正常</translation>
+    </message>
+    <message>
+        <source>%1: a fabric %2 over %3, started %4 (UTC).</source>
+        <translation>%1：基于 %3 的网络结构 %2，开始于 %4（UTC）。</translation>
+    </message>
+    <message>
+        <source>READY</source>
+        <translation>就绪</translation>
+    </message>
+    <message>
+        <source>NOT READY</source>
+        <translation>未就绪</translation>
+    </message>
+    <message>
+        <source>No finding was open at the end of the run and its last round failed no cell.</source>
+        <translation>运行结束时没有未解决的发现，最后一轮没有失败的单元。</translation>
+    </message>
+    <message>
+        <source>No round of the run finished: nothing to judge the fabric by.</source>
+        <translation>本次运行没有完成任何一轮：无法据此评判网络结构。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n finding(s) open at the end of the run</source>
+        <translation>
+            <numerusform>运行结束时有 %n 个未解决的发现</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n cell(s) failing in its last round</source>
+        <translation>
+            <numerusform>最后一轮有 %n 个单元失败</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>This run was cut short (the file ends mid-line or without its end line): the report covers what it kept, up to round %1.</source>
+        <translation>本次运行被中断（文件在行中结束或缺少结束行）：报告涵盖其保留的内容，直到第 %1 轮。</translation>
+    </message>
+    <message>
+        <source>Open findings</source>
+        <translation>未解决的发现</translation>
+    </message>
+    <message>
+        <source>None.</source>
+        <translation>无。</translation>
+    </message>
+    <message>
+        <source>Severity</source>
+        <translation>严重性</translation>
+    </message>
+    <message>
+        <source>Class</source>
+        <translation>类别</translation>
+    </message>
+    <message>
+        <source>Element</source>
+        <translation>元素</translation>
+    </message>
+    <message>
+        <source>Finding</source>
+        <translation>发现</translation>
+    </message>
+    <message>
+        <source>Confidence</source>
+        <translation>置信度</translation>
+    </message>
+    <message>
+        <source>What was checked</source>
+        <translation>检查内容</translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>（无）</translation>
+    </message>
+    <message>
+        <source>Hosts</source>
+        <translation>主机</translation>
+    </message>
+    <message>
+        <source>ToRs</source>
+        <translation>ToR 交换机</translation>
+    </message>
+    <message>
+        <source> (spine %1)</source>
+        <translation>（脊交换机 %1）</translation>
+    </message>
+    <message>
+        <source>Transport</source>
+        <translation>传输</translation>
+    </message>
+    <message>
+        <source>rdma: RDMA UD probes per GID, and UDP beside them</source>
+        <translation>rdma：每个 GID 的 RDMA UD 探测，另加 UDP</translation>
+    </message>
+    <message>
+        <source>udp: UDP probes between the hosts&apos; data addresses</source>
+        <translation>udp：主机数据地址之间的 UDP 探测</translation>
+    </message>
+    <message>
+        <source>Endpoints</source>
+        <translation>端点</translation>
+    </message>
+    <message>
+        <source>Command</source>
+        <translation>命令</translation>
+    </message>
+    <message>
+        <source>Rounds</source>
+        <translation>轮数</translation>
+    </message>
+    <message>
+        <source>Started</source>
+        <translation>开始</translation>
+    </message>
+    <message>
+        <source>Ended</source>
+        <translation>结束</translation>
+    </message>
+    <message>
+        <source>Duration</source>
+        <translation>时长</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> 秒</translation>
+    </message>
+    <message>
+        <source>Round length</source>
+        <translation>每轮时长</translation>
+    </message>
+    <message>
+        <source>Rate</source>
+        <translation>速率</translation>
+    </message>
+    <message>
+        <source>%1 probes/s per target</source>
+        <translation>每个目标 %1 次探测/秒</translation>
+    </message>
+    <message>
+        <source>Cells</source>
+        <translation>单元</translation>
+    </message>
+    <message>
+        <source>%1 directed cells; %2 failed against expectation at least once</source>
+        <translation>%1 个有向单元；%2 个至少一次意外失败</translation>
+    </message>
+    <message>
+        <source>Inventory</source>
+        <translation>清单</translation>
+    </message>
+    <message>
+        <source>Tool</source>
+        <translation>工具</translation>
+    </message>
+    <message>
+        <source>Item</source>
+        <translation>项目</translation>
+    </message>
+    <message>
+        <source>design</source>
+        <translation>设计</translation>
+    </message>
+    <message>
+        <source>ToR x ToR matrix</source>
+        <translation>ToR × ToR 矩阵</translation>
+    </message>
+    <message>
+        <source>Host x host matrix</source>
+        <translation>主机 × 主机矩阵</translation>
+    </message>
+    <message>
+        <source>(no ToR)</source>
+        <translation>（无 ToR）</translation>
+    </message>
+    <message>
+        <source>from ToR</source>
+        <translation>源 ToR</translation>
+    </message>
+    <message>
+        <source>from host</source>
+        <translation>源主机</translation>
+    </message>
+    <message>
+        <source>to ToR</source>
+        <translation>目标 ToR</translation>
+    </message>
+    <message>
+        <source>to host</source>
+        <translation>目标主机</translation>
+    </message>
+    <message>
+        <source>%1 hosts: each cell folds every cell between two ToRs (ToR-local on the diagonal).</source>
+        <translation>%1 台主机：每个格子汇总两个 ToR 之间的所有单元（对角线为 ToR 内部）。</translation>
+    </message>
+    <message>
+        <source>Each cell folds every GID and UDP cell between two hosts over the whole run (loopback on the diagonal).</source>
+        <translation>每个格子汇总整个运行期间两台主机之间的所有 GID 和 UDP 单元（对角线为环回）。</translation>
+    </message>
+    <message>
+        <source>Green: every cell expected to work worked. Orange to dark red: a cell failed against expectation, the darker the more of the probes were lost; the numbers are the loss in % and the highest rtt p99 in µs. Grey: only cells that fail by design. Light: not probed.</source>
+        <translation>绿色：所有应当正常的单元均正常。橙色到深红：有单元意外失败，颜色越深丢失的探测越多；数字为丢包率（%）和最高 rtt p99（µs）。灰色：仅有按设计失败的单元。浅色：未探测。</translation>
+    </message>
+    <message>
+        <source> (by design)</source>
+        <translation>（按设计）</translation>
+    </message>
+    <message>
+        <source>No pair was probed.</source>
+        <translation>没有探测任何主机对。</translation>
+    </message>
+    <message>
+        <source>From</source>
+        <translation>源</translation>
+    </message>
+    <message>
+        <source>To</source>
+        <translation>目标</translation>
+    </message>
+    <message>
+        <source>Loss %</source>
+        <translation>丢包 %</translation>
+    </message>
+    <message>
+        <source>Failed cells</source>
+        <translation>失败单元</translation>
+    </message>
+    <message>
+        <source>Worst reason</source>
+        <translation>最严重原因</translation>
+    </message>
+    <message>
+        <source>Findings</source>
+        <translation>发现</translation>
+    </message>
+    <message>
+        <source>The run raised no finding.</source>
+        <translation>本次运行没有产生任何发现。</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>open at the end of the run</source>
+        <translation>运行结束时仍未解决</translation>
+    </message>
+    <message>
+        <source>cleared %1</source>
+        <translation>已于 %1 清除</translation>
+    </message>
+    <message>
+        <source>Alternatives</source>
+        <translation>其他可能</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>First seen</source>
+        <translation>首次发现</translation>
+    </message>
+    <message>
+        <source>Last seen</source>
+        <translation>最后发现</translation>
+    </message>
+    <message>
+        <source>Why</source>
+        <translation>原因</translation>
+    </message>
+    <message>
+        <source>Explained by</source>
+        <translation>解释依据</translation>
+    </message>
+    <message>
+        <source>Evidence: host</source>
+        <translation>证据：主机</translation>
+    </message>
+    <message>
+        <source>What</source>
+        <translation>内容</translation>
+    </message>
+    <message>
+        <source>When</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <source>Fix on %1 (%2):</source>
+        <translation>在 %1 上的修复（%2）：</translation>
+    </message>
+    <message>
+        <source>GID x GID matrices of the failing pairs</source>
+        <translation>失败主机对的 GID × GID 矩阵</translation>
+    </message>
+    <message>
+        <source>One matrix per directed host pair with a cell that failed against expectation: rows are the source&apos;s endpoints (device/port#GID index, or udp), columns the destination&apos;s. Each cell names its reason; grey cells fail by design (a RoCE v1 or link-local GID towards a v2 peer, another subnet) and are no fault.</source>
+        <translation>每个包含意外失败单元的有向主机对一个矩阵：行为源端点（设备/端口#GID 索引，或 udp），列为目标端点。每个格子注明原因；灰色格子按设计失败（RoCE v1 或链路本地 GID 对 v2 对端、不同子网），并非故障。</translation>
+    </message>
+    <message>
+        <source>%1 more failing pairs: every cell is in the cells CSV and the JSON.</source>
+        <translation>还有 %1 个失败主机对：所有单元见单元 CSV 和 JSON。</translation>
+    </message>
+    <message>
+        <source>by design</source>
+        <translation>按设计</translation>
+    </message>
+    <message>
+        <source>FAULT</source>
+        <translation>故障</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>原因</translation>
+    </message>
+    <message>
+        <source>Expected</source>
+        <translation>预期</translation>
+    </message>
+    <message>
+        <source>Failing pairs with one endpoint each</source>
+        <translation>各只有一个端点的失败主机对</translation>
+    </message>
+    <message>
+        <source>%1 more such pairs: every cell is in the cells CSV and the JSON.</source>
+        <translation>还有 %1 个此类主机对：所有单元见单元 CSV 和 JSON。</translation>
+    </message>
+    <message>
+        <source>What was probed</source>
+        <translation>探测内容</translation>
+    </message>
+    <message>
+        <source>The cells of the failing pairs, each as its probes went (source and destination endpoint, transport), then the endpoints they name: device, port, GID index and GID, address. The run records no ToS or traffic class: the probes used the transport&apos;s default. Every cell of the run is in the cells CSV and the JSON.</source>
+        <translation>失败主机对的单元，按探测实际路径列出（源和目标端点、传输），然后是它们涉及的端点：设备、端口、GID 索引和 GID、地址。本次运行未记录 ToS 或流量类别：探测使用传输的默认值。运行的所有单元见单元 CSV 和 JSON。</translation>
+    </message>
+    <message>
+        <source>No cell failed against expectation.</source>
+        <translation>没有单元意外失败。</translation>
+    </message>
+    <message>
+        <source>%1 more cells of these pairs are in the cells CSV.</source>
+        <translation>这些主机对的另外 %1 个单元见单元 CSV。</translation>
+    </message>
+    <message>
+        <source>Their endpoints</source>
+        <translation>相关端点</translation>
+    </message>
+    <message>
+        <source>Endpoint</source>
+        <translation>端点</translation>
+    </message>
+    <message>
+        <source>Device</source>
+        <translation>设备</translation>
+    </message>
+    <message>
+        <source>GID index</source>
+        <translation>GID 索引</translation>
+    </message>
+    <message>
+        <source>GID</source>
+        <translation>GID</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Commands that repeat the failing cells</source>
+        <translation>重现失败单元的命令</translation>
+    </message>
+    <message>
+        <source>Run them in the order given, on the host named (RDMA: ibv_ud_pingpong from libibverbs-utils, the destination first as the server; UDP: ping from the source address, since the agent&apos;s UDP port is not kept in the run).</source>
+        <translation>按给定顺序在指定主机上运行（RDMA：使用 libibverbs-utils 中的 ibv_ud_pingpong，先在目标端作为服务器启动；UDP：从源地址 ping，因为运行中未保存代理的 UDP 端口）。</translation>
+    </message>
+    <message>
+        <source>%1 more failing cells: their commands are in the cells CSV.</source>
+        <translation>还有 %1 个失败单元：其命令见单元 CSV。</translation>
+    </message>
 </context>
 <context>
     <name>rp::ui::ApplyPage</name>

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "args.h"
 #include "commands.h"
+#include "fabricreportcmd.h"
 
 #include "run/checks.h"
 #include "run/run.h"
@@ -32,6 +33,7 @@ namespace rp::cli {
 namespace {
 
 const char* kReportHelp = R"(usage: rocepilot-cli report RUN... [--pdf FILE] [--csv FILE] [--json FILE] [options]
+       rocepilot-cli report FABRICRUN [--pdf FILE] [--csv FILE] [--findings-csv FILE] [--json FILE]
 
 Turn saved runs ('rocepilot-cli test --save RUN', or the GUI's Save) into the reports admins
 hand in. With no output option it prints each run's result and a per-size table. Two or more
@@ -55,6 +57,15 @@ inputs:
   --pdf-a               write PDF/A-1b (for archives; PDF/A-1 allows no attachments)
   --timings             print how long each part took (stderr)
   --help                this text
+
+A saved fabric run ('rocepilot-cli fabric check|watch --save FILE', schema rocepilot-fabric-run/1,
+docs/fabric-api.md) is recognised by its first line and gets the fabric report: the verdict
+(ready or not) with the open findings, what was checked, the host x host matrix (ToR x ToR above
+64 hosts), the worst pairs, every finding, the GID x GID matrix of each failing pair, what was
+probed and the commands that repeat each failing cell. --csv is then one row per directed cell,
+--findings-csv one row per finding, --json the rocepilot-fabric-report/1 document; with no output
+option the verdict and the worst pairs are printed. One fabric run per call, never mixed with
+test runs.
 
 A run that did not finish (the test was killed) is reported with what it kept, and says so.
 An output file that exists is replaced when it is a regular file; a directory, device, FIFO or
@@ -103,7 +114,8 @@ void printRun(const std::string& name, const run::Run& r)
 int reportCommand(int argc, char** argv)
 {
     Args args({ "help", "timings", "no-attach", "pdf-a" },
-        { "pdf", "csv", "samples-csv", "counters-csv", "json", "findings", "apply-journal", "site", "operator" });
+        { "pdf", "csv", "samples-csv", "counters-csv", "findings-csv", "json", "findings", "apply-journal", "site",
+            "operator" });
     if (auto done = parseOrHelp(args, argc, argv, 2, "report", kReportHelp))
         return *done;
     if (args.positional().empty())
@@ -115,11 +127,32 @@ int reportCommand(int argc, char** argv)
         if (auto file = args.value(option))
             inputs.push_back(*file);
     std::vector<std::string> outputs;
-    for (const char* option : { "pdf", "csv", "samples-csv", "counters-csv", "json" })
+    for (const char* option : { "pdf", "csv", "samples-csv", "counters-csv", "findings-csv", "json" })
         if (auto file = args.value(option))
             outputs.push_back(*file);
     if (auto ok = checkOutputPaths(outputs, inputs); !ok)
         return usageError("report", ok.error().describe());
+    // A fabric run (its first line says so) gets the fabric report: alone, never mixed with test runs.
+    std::optional<std::string> fabricRun;
+    for (const auto& path : args.positional()) {
+        if (isFabricRunFile(path)) {
+            if (fabricRun)
+                return usageError("report", path + ": a second fabric run: give one fabric run per report");
+            fabricRun = path;
+        }
+    }
+    if (fabricRun) {
+        for (const auto& path : args.positional()) {
+            if (path != *fabricRun)
+                return usageError("report",
+                    path + ": a test run given with the fabric run " + *fabricRun
+                        + ": report test runs and a fabric run in separate calls");
+        }
+        if (const auto bad = fabricReportBadOptions(args); !bad.empty())
+            return usageError("report", bad);
+    } else if (args.value("findings-csv")) {
+        return usageError("report", "--findings-csv is for a fabric run (the test runs' findings are in the PDF)");
+    }
     std::string findings, journal;
     for (auto [option, into] : { std::pair { "findings", &findings }, std::pair { "apply-journal", &journal } }) {
         if (auto file = args.value(option)) {
@@ -173,8 +206,14 @@ int reportCommand(int argc, char** argv)
     std::vector<std::unique_ptr<run::Run>> runs(args.positional().size());
     std::vector<std::optional<Error>> readErrors(runs.size());
     std::vector<run::RunSummary> summaries(runs.size());
+    std::optional<Result<fabric::FabricRun>> fabricRead;
     std::thread reader([&] {
         const Mark t;
+        if (fabricRun) {
+            fabricRead = fabric::readFabricRun(*fabricRun);
+            lap("read run", t);
+            return;
+        }
         for (std::size_t i = 0; i < runs.size(); ++i) {
             auto r = run::loadRunFile(args.positional()[i]);
             if (!r) {
@@ -218,6 +257,22 @@ int reportCommand(int argc, char** argv)
     }
 #endif
     reader.join();
+    if (fabricRead) {
+        if (!*fabricRead) {
+            std::fprintf(stderr, "rocepilot-cli report: %s\n", fabricRead->error().describe().c_str());
+            return ExitSomeFailed;
+        }
+        const Mark t;
+        const int done = fabricReport(args, *fabricRun, **fabricRead);
+        lap("fabric report", t);
+        if (args.flag("timings")) {
+            for (const auto& m : timings)
+                std::fprintf(stderr, "timing: %-14s %.3f s wall, %.3f s CPU\n", m.what.c_str(), m.wall, m.cpu);
+            std::fprintf(stderr, "timing: %-14s %.3f s wall\n", "total",
+                std::chrono::duration<double>(std::chrono::steady_clock::now() - t0.wall).count());
+        }
+        return done;
+    }
     for (const auto& e : readErrors) {
         if (e) {
             std::fprintf(stderr, "rocepilot-cli report: %s\n", e->describe().c_str());

@@ -23,24 +23,9 @@ using json = nlohmann::json;
 
 namespace {
 
-/// RFC 4180: quoted when it holds a comma, quote or line break. A text cell that a spreadsheet would take for a
-/// formula (=, +, -, @, tab or CR first: a label or host name can be anything) gets a leading ' and is quoted.
 void putText(std::string& out, std::string_view text)
 {
-    const bool formula = !text.empty() && std::string_view("=+-@\t\r").find(text.front()) != std::string_view::npos;
-    if (!formula && text.find_first_of(",\"\r\n") == std::string_view::npos) {
-        out += text;
-        return;
-    }
-    out += '"';
-    if (formula)
-        out += '\'';
-    for (char c : text) {
-        if (c == '"')
-            out += '"';
-        out += c;
-    }
-    out += '"';
+    appendCsvText(out, text);
 }
 
 json statsJson(const Stats& s)

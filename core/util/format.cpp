@@ -38,4 +38,22 @@ void appendNumber(std::string& out, std::uint64_t v)
     out.append(buf, ec == std::errc() ? p : buf);
 }
 
+void appendCsvText(std::string& out, std::string_view text)
+{
+    const bool formula = !text.empty() && std::string_view("=+-@\t\r").find(text.front()) != std::string_view::npos;
+    if (!formula && text.find_first_of(",\"\r\n") == std::string_view::npos) {
+        out += text;
+        return;
+    }
+    out += '"';
+    if (formula)
+        out += '\'';
+    for (char c : text) {
+        if (c == '"')
+            out += '"';
+        out += c;
+    }
+    out += '"';
+}
+
 } // namespace rp

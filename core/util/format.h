@@ -3,6 +3,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 
 namespace rp {
 
@@ -14,5 +15,8 @@ std::string fixed(double v, int digits);
 /// so CSV and run-file lines stay numbers.
 void appendNumber(std::string& out, double v);
 void appendNumber(std::string& out, std::uint64_t v);
+/// Appends one CSV text field, RFC 4180: quoted when it holds a comma, quote or line break. A cell a spreadsheet
+/// would take for a formula (=, +, -, @, tab or CR first: a label or host name can be anything) gets a leading '.
+void appendCsvText(std::string& out, std::string_view text);
 
 } // namespace rp
