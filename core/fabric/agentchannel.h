@@ -21,6 +21,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <set>
 #include <string>
 #include <thread>
 #include <vector>
@@ -64,6 +65,8 @@ public:
     bool isReady = false; ///< every endpoint answered
     std::vector<AgentResult> results; ///< not yet taken by the controller
     std::map<std::uint64_t, AgentDone> done; ///< phase -> what the agent said at its end
+    std::map<std::uint32_t, AgentLinkEndpoint> links; ///< each endpoint's link as the agent last said
+    std::set<std::uint32_t> linkDownSeen; ///< endpoints it said down since the controller last took them
     bool ended = false;
 
 private:

@@ -60,16 +60,20 @@ class Localiser
 {
 public:
     Localiser(const Pinglist& list, const std::vector<CellResult>& cells,
-        const std::map<std::string, AgentState>& agents, const LocaliseOptions& options, Clock::time_point now)
+        const std::map<std::string, AgentState>& agents, const LocaliseOptions& options, Clock::time_point now,
+        const std::map<std::uint32_t, std::string>& portsDown)
         : m_ctx { list, cells, options, now }
         , m_agents(agents)
+        , m_portsDown(portsDown)
     { }
 
     std::vector<FabricFinding> run()
     {
         agentsDown();
         busyHosts();
+        portsSaidDown();
         observe();
+        favourNicsSaidDown();
         explainLosses();
         std::ranges::stable_sort(m_findings, [](const FabricFinding& a, const FabricFinding& b) {
             if (a.finding.severity != b.finding.severity)
@@ -206,7 +210,10 @@ private:
                 for (auto id : ends) {
                     const auto* x = &ep(id);
                     auto nic = nicName(*x);
-                    hs.push_back(hypothesis(HypothesisKind::Nic, { ElementKind::HostNic, nic }, nic, id));
+                    // A loopback that works on a port its host says is down never left the host (the kernel
+                    // delivered it): no evidence for or against that NIC.
+                    if (!(loop && m_downNics.contains(nic)))
+                        hs.push_back(hypothesis(HypothesisKind::Nic, { ElementKind::HostNic, nic }, nic, id));
                     if (!x->udp())
                         hs.push_back(
                             hypothesis(HypothesisKind::GidSlot, { ElementKind::HostConfig, x->host }, x->name(), id));
@@ -232,6 +239,32 @@ private:
             m_obs.push_back(o);
             for (auto h : hs)
                 m_hyps[h].members.push_back(oi);
+        }
+    }
+
+    /// The NICs whose host read their own port down (its agent: the netdev's operstate/carrier, the RDMA port):
+    /// the same cells fail whether the NIC or its cable is at fault, and only the host can tell them apart.
+    void portsSaidDown()
+    {
+        for (const auto& [id, detail] : m_portsDown) {
+            if (id >= m_ctx.list.endpoints.size() || m_excluded.contains(ep(id).host))
+                continue;
+            const auto nic = nicName(ep(id));
+            m_downNics.try_emplace(nic,
+                diag::Evidence { ep(id).host, "its own port (" + nic + "), read by its agent",
+                    detail.empty() ? "down" : detail, "the host's sysfs / verbs", "this round" });
+        }
+    }
+
+    /// Such a NIC gets portDownEvidence on top of its prior, and its finding says what the host read.
+    void favourNicsSaidDown()
+    {
+        for (const auto& [nic, evidence] : m_downNics) {
+            auto it = m_index.find(std::tuple { HypothesisKind::Nic, nic });
+            if (it == m_index.end())
+                continue;
+            m_hyps[it->second].prior += m_ctx.options.portDownEvidence;
+            m_saidDown.emplace(it->second, evidence);
         }
     }
 
@@ -301,6 +334,8 @@ private:
                     members.push_back(m_obs[oi].cell);
             }
             m_findings.push_back(lossFinding(m_ctx, best, members, confidence, std::move(ranked)));
+            if (auto said = m_saidDown.find(order.front()); said != m_saidDown.end())
+                m_findings.back().finding.evidence.insert(m_findings.back().finding.evidence.begin(), said->second);
             for (auto oi : best.members)
                 m_obs[oi].explained = true;
         }
@@ -308,6 +343,9 @@ private:
 
     LocaliseContext m_ctx;
     const std::map<std::string, AgentState>& m_agents;
+    const std::map<std::uint32_t, std::string>& m_portsDown;
+    std::map<std::string, diag::Evidence> m_downNics; ///< NICs whose host said their port is down, by name
+    std::map<std::size_t, diag::Evidence> m_saidDown; ///< their hypotheses
     std::set<std::string> m_excluded; ///< hosts named for themselves (agent down, busy): kept out of the network
     std::vector<Observation> m_obs;
     std::vector<Hypothesis> m_hyps;
@@ -318,9 +356,10 @@ private:
 } // namespace
 
 std::vector<FabricFinding> localise(const Pinglist& pinglist, const std::vector<CellResult>& cells,
-    const std::map<std::string, AgentState>& agents, const LocaliseOptions& options, Clock::time_point now)
+    const std::map<std::string, AgentState>& agents, const LocaliseOptions& options, Clock::time_point now,
+    const std::map<std::uint32_t, std::string>& portsDown)
 {
-    Localiser localiser(pinglist, cells, agents, options, now);
+    Localiser localiser(pinglist, cells, agents, options, now, portsDown);
     return localiser.run();
 }
 
