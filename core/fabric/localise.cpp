@@ -165,7 +165,8 @@ private:
         return it->second;
     }
 
-    /// The NIC a UDP endpoint sends through: the port of the host's own GID when it is on the same netdev.
+    /// The NIC a UDP endpoint sends through: the port of the host's own GID when it is on the same netdev (the
+    /// recommendation's, when the round has no RDMA endpoints).
     std::string nicName(const Endpoint& x) const
     {
         if (!x.udp())
@@ -173,6 +174,9 @@ private:
         auto pref = m_ctx.list.preferred.find(x.host);
         if (pref != m_ctx.list.preferred.end() && !ep(pref->second).udp() && ep(pref->second).netdev == x.netdev)
             return ep(pref->second).portName();
+        // A UDP-only round (the RDMA endpoints left out): the recommended GID's port, when the UDP address is on it.
+        if (auto nic = m_ctx.list.udpNic.find(x.host); nic != m_ctx.list.udpNic.end())
+            return nic->second;
         return x.portName();
     }
 

@@ -254,7 +254,8 @@ private slots:
         QVERIFY(!with.empty());
         const auto& f = with.front();
         QVERIFY(f.klass == ElementKind::HostNic);
-        QCOMPARE(f.element.name, fault.host + ":udp");
+        // The NIC is the port of the recommended GID the UDP address is on, as an RDMA round names it.
+        QCOMPARE(f.element.name, fault.host + ":rxe0/1");
         QVERIFY2(f.confidence > 0.99, std::to_string(f.confidence).c_str());
         QVERIFY(!f.alternatives.empty());
         QVERIFY(f.alternatives.front().element.kind == ElementKind::AccessLink);
