@@ -179,7 +179,10 @@ void AgentChannel::onLine(std::string_view line)
             // Bounded by what it serves: a hostile host cannot grow the map beyond its own endpoints' count.
             if (!links.contains(e.id) && links.size() >= m_endpointsExpected)
                 continue;
-            links[e.id] = e;
+            auto& last = links[e.id];
+            if (last.state == LinkState::Down && e.state != LinkState::Down)
+                linkBack[e.id] = { std::chrono::steady_clock::now(), last.detail };
+            last = e;
             if (e.state == LinkState::Down)
                 linkDownSeen.insert(e.id);
         }

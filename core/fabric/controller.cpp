@@ -263,7 +263,21 @@ std::map<std::uint32_t, std::string> Controller::Fleet::takePortsDown()
             if (id >= m_list.endpoints.size() || m_list.endpoints[id].host != host)
                 continue; // only its own endpoints: a host cannot say another's port is down
             auto it = c->links.find(id);
-            out[id] = it == c->links.end() ? "down" : it->second.detail;
+            out[id] = it == c->links.end() || it->second.state != LinkState::Down ? "down during the round"
+                                                                                  : it->second.detail;
+        }
+        const auto now = Steady::now();
+        for (auto it = c->linkBack.begin(); it != c->linkBack.end();) {
+            const double ago = duration<double>(now - it->second.first).count();
+            if (ago > m_options.portSettleS) {
+                it = c->linkBack.erase(it);
+                continue;
+            }
+            const auto id = it->first;
+            if (id < m_list.endpoints.size() && m_list.endpoints[id].host == host && !out.contains(id))
+                out[id] = "up again " + std::to_string(static_cast<int>(ago))
+                    + " s ago (settling); down before: " + it->second.second;
+            ++it;
         }
     }
     return out;

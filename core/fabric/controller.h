@@ -54,6 +54,10 @@ struct ControllerOptions
     /// A watch starts an agent that went down again at most this often (an unreachable host costs a connect
     /// timeout each time).
     std::chrono::milliseconds restartPause { 10000 };
+    /// A port its agent said down and then up again still counts as down this long: traffic needs a few seconds
+    /// more (neighbours resolved again, the GID table and routes re-made), and its cells' losses are the bounce's,
+    /// not the cable's.
+    double portSettleS = 10.0;
     PinglistOptions pinglist;
     SecondPassOptions secondPass;
     LocaliseOptions localise;

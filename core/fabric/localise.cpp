@@ -200,6 +200,10 @@ private:
                     continue;
                 o.n = o.k = m_ctx.options.silentCellProbes;
             }
+            // A loopback (or a cell between two GIDs of one host) on a port its host says is down is no evidence: it
+            // works when the kernel delivers it and fails when the port must carry it, whatever else is wrong.
+            if (a.host == b.host && (m_downNics.contains(nicName(a)) || m_downNics.contains(nicName(b))))
+                continue;
             std::vector<std::size_t> hs;
             if (c.reason == Reason::EmptySlot) {
                 // The prober's own agent said its slot is empty: that GID, nothing on the path.
@@ -214,10 +218,7 @@ private:
                 for (auto id : ends) {
                     const auto* x = &ep(id);
                     auto nic = nicName(*x);
-                    // A loopback that works on a port its host says is down never left the host (the kernel
-                    // delivered it): no evidence for or against that NIC.
-                    if (!(loop && m_downNics.contains(nic)))
-                        hs.push_back(hypothesis(HypothesisKind::Nic, { ElementKind::HostNic, nic }, nic, id));
+                    hs.push_back(hypothesis(HypothesisKind::Nic, { ElementKind::HostNic, nic }, nic, id));
                     if (!x->udp())
                         hs.push_back(
                             hypothesis(HypothesisKind::GidSlot, { ElementKind::HostConfig, x->host }, x->name(), id));

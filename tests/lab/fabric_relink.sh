@@ -49,9 +49,11 @@ check "host-nic lab-b:rxe0/1 is raised while data0 is down" \
 NAMED=$((SECONDS - T0))
 F=$(tail -n "+$((FROM + 1))" "$W" | jq -c -s 'map(select(.event == "raised" and .id == "host-nic:lab-b:rxe0/1")) | last')
 echo "named after ${NAMED} s: $(jq -r '"\(.id) at \(.confidence)"' <<<"$F")"
-check "its confidence is above 0.9 ($(jq -r .confidence <<<"$F"))" jq -e '.confidence > 0.9' <<<"$F"
+jqe() { jq -e "$1" <<<"$F" >/dev/null; }
+check "its confidence is above 0.9 ($(jq -r .confidence <<<"$F"))" jqe '.confidence > 0.9'
 check "its first evidence is lab-b's own reading of its port" \
-    jq -e '.evidence[0].host == "lab-b" and (.evidence[0].value | test("down|DOWN"))' <<<"$F"
+    jqe '.evidence[0].host == "lab-b" and (.evidence[0].value | test("down|DOWN"))'
+PLANTED=$FROM
 
 FROM=$(lines)
 T1=$SECONDS
@@ -62,6 +64,10 @@ check "every finding clears within ${CLEAR_S} s of the port coming back" \
     wait_for "$CLEAR_S" "$FROM" 'map(select(.event == "round" and .findings == 0 and .agents_up == 2)) | length >= 1'
 echo "cleared after $((SECONDS - T1)) s; open at the end: $(jq -c -s "$OPEN | keys" "$W")"
 check "no finding is open" test "$(jq -c -s "$OPEN | keys" "$W")" = "[]"
+# One fault, one finding: neither the GID slot of the loopback that fails with the port nor the access link while
+# the port settles after it came back (its traffic needs a few seconds more) is named beside it.
+OTHERS=$(tail -n "+$((PLANTED + 1))" "$W" | jq -c -s '[.[] | select(.event == "raised") | .id] | unique')
+check "the bounce raised host-nic lab-b:rxe0/1 only ($OTHERS)" test "$OTHERS" = '["host-nic:lab-b:rxe0/1"]'
 check "a round after the clear probed RDMA cells that work (cells_failed 0)" \
     wait_for 20 "$FROM" 'map(select(.event == "round" and .cells_failed == 0)) | length >= 1'
 
