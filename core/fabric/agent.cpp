@@ -167,6 +167,7 @@ private:
     std::set<std::uint32_t> m_ours;
     std::vector<AgentEndpoint> m_endpoints; ///< the served ones
     std::vector<AgentLinkEndpoint> m_links; ///< as last reported
+    bool m_linkSent = false;
     Steady::time_point m_nextLinkCheck {};
     std::map<std::uint64_t, std::vector<AgentTarget>> m_staged;
     std::size_t m_stagedCount = 0;
@@ -366,8 +367,9 @@ void AgentLoop::checkLinks(Steady::time_point now)
         l.detail = detail.substr(0, 256);
         links.push_back(std::move(l));
     }
-    if (links == m_links && !links.empty())
-        return;
+    if (m_linkSent && links == m_links)
+        return; // only changes are sent
+    m_linkSent = true;
     m_links = links;
     for (std::size_t i = 0; i < links.size() || i == 0; i += kAgentMaxItems) {
         AgentLink part;
