@@ -42,7 +42,7 @@ The remote half of a RoCE Pilot performance test. stdout: one JSON object per li
 size_result, done, error; see docs/json.md). It stops when stdin reaches EOF, so keep stdin open.
 `sample` prints the host's RDMA hw_counters and RoCE-relevant NIC statistics every S seconds as blocks
 (@T time, @H name value, @E then ethtool -S lines, @.), the counter sampler's stream (core/counters).
-`agent` is the fabric check's agent: it reads the controller's JSON lines on stdin (rocepilot.agent/1, see
+`agent` is the fabric check's agent: it reads the controller's JSON lines on stdin (rocepilot.agent/2, see
 docs/fabric-api.md), answers and sends probes, and exits on stop, at EOF of stdin or at the run's lifetime.
 exit codes: 0 done, 1 the test failed (an error line says why), 2 usage error
 )";

@@ -16,6 +16,7 @@
 #include <thread>
 #include <unordered_map>
 
+#include <fcntl.h>
 #include <poll.h>
 #include <sys/resource.h>
 #include <unistd.h>
@@ -68,6 +69,30 @@ double loadAverage()
         std::fclose(f);
     }
     return load;
+}
+
+/// How often the agent looks at its own links (and lets the transport rebind after a port bounce).
+constexpr auto kLinkCheckEvery = milliseconds(500);
+
+/// The first line of a small sysfs file (at most 64 bytes), trimmed; nothing when it cannot be read.
+std::optional<std::string> readSysfsWord(const std::string& path)
+{
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+    if (fd < 0)
+        return std::nullopt;
+    char buffer[64];
+    const ssize_t got = ::read(fd, buffer, sizeof buffer);
+    ::close(fd);
+    if (got < 0)
+        return std::nullopt;
+    std::string word(buffer, static_cast<std::size_t>(got));
+    if (auto nl = word.find('\n'); nl != std::string::npos)
+        word.resize(nl);
+    for (char c : word) {
+        if (c < 0x21 || c > 0x7e)
+            return std::nullopt; // not a sysfs word: not believed
+    }
+    return word;
 }
 
 class AgentLoop
@@ -128,6 +153,7 @@ private:
     void collect();
     void expire(Steady::time_point now);
     void flush(Steady::time_point now);
+    void checkLinks(Steady::time_point now);
     Steady::time_point nextWake(Steady::time_point now) const;
 
     const AgentIo& m_io;
@@ -139,6 +165,10 @@ private:
     std::unique_ptr<ProbeTransport> m_transport;
     bool m_served = false;
     std::set<std::uint32_t> m_ours;
+    std::vector<AgentEndpoint> m_endpoints; ///< the served ones
+    std::vector<AgentLinkEndpoint> m_links; ///< as last reported
+    bool m_linkSent = false;
+    Steady::time_point m_nextLinkCheck {};
     std::map<std::uint64_t, std::vector<AgentTarget>> m_staged;
     std::size_t m_stagedCount = 0;
     std::optional<Phase> m_phase;
@@ -178,6 +208,8 @@ int AgentLoop::run()
             readInput();
         if (m_transport && !m_done)
             collect();
+        if (m_served && !m_done)
+            checkLinks(Steady::now());
         if (m_phase && !m_done) {
             now = Steady::now();
             sendDue(now);
@@ -284,12 +316,66 @@ void AgentLoop::serve(const AgentServe& serveMsg)
         if (e.error.empty())
             m_ours.insert(e.id);
     }
+    for (const auto& e : serveMsg.endpoints) {
+        if (m_ours.contains(e.id))
+            m_endpoints.push_back(e);
+    }
     // Sent in parts like every list; the controller counts endpoints until it has them all.
     for (std::size_t i = 0; i < ready.endpoints.size() || i == 0; i += kAgentMaxItems) {
         AgentReady part = ready;
         const auto end = std::min(ready.endpoints.size(), i + kAgentMaxItems);
         part.endpoints.assign(ready.endpoints.begin() + static_cast<std::ptrdiff_t>(i),
             ready.endpoints.begin() + static_cast<std::ptrdiff_t>(end));
+        if (!emit(part))
+            return;
+    }
+    checkLinks(Steady::now()); // the first link line follows ready at once
+}
+
+void AgentLoop::checkLinks(Steady::time_point now)
+{
+    if (now < m_nextLinkCheck)
+        return;
+    m_nextLinkCheck = now + kLinkCheckEvery;
+    std::map<std::uint32_t, AgentLinkEndpoint> ports;
+    for (auto& p : m_transport->checkPorts())
+        ports[p.id] = std::move(p);
+    std::vector<AgentLinkEndpoint> links;
+    std::map<std::string, std::pair<LinkState, std::string>> netdevs; // read once per check
+    for (const auto& e : m_endpoints) {
+        AgentLinkEndpoint l;
+        l.id = e.id;
+        std::vector<LinkState> said;
+        std::string detail;
+        if (!e.netdev.empty()) {
+            auto [it, added] = netdevs.try_emplace(e.netdev);
+            if (added)
+                it->second.first = readNetdevLink(m_io.sysfsRoot, e.netdev, it->second.second);
+            said.push_back(it->second.first);
+            detail = it->second.second;
+        }
+        if (auto p = ports.find(e.id); p != ports.end()) {
+            said.push_back(p->second.state);
+            l.gidIndex = p->second.gidIndex;
+            l.qpn = p->second.qpn;
+            detail += (detail.empty() ? "" : "; ") + p->second.detail;
+        }
+        if (std::ranges::find(said, LinkState::Down) != said.end())
+            l.state = LinkState::Down;
+        else if (std::ranges::find(said, LinkState::Up) != said.end())
+            l.state = LinkState::Up;
+        l.detail = detail.substr(0, 256);
+        links.push_back(std::move(l));
+    }
+    if (m_linkSent && links == m_links)
+        return; // only changes are sent
+    m_linkSent = true;
+    m_links = links;
+    for (std::size_t i = 0; i < links.size() || i == 0; i += kAgentMaxItems) {
+        AgentLink part;
+        const auto end = std::min(links.size(), i + kAgentMaxItems);
+        part.endpoints.assign(
+            links.begin() + static_cast<std::ptrdiff_t>(i), links.begin() + static_cast<std::ptrdiff_t>(end));
         if (!emit(part))
             return;
     }
@@ -457,6 +543,23 @@ void AgentLoop::flush(Steady::time_point now)
 }
 
 } // namespace
+
+LinkState readNetdevLink(const std::string& sysfsRoot, const std::string& netdev, std::string& detail)
+{
+    const std::string dir = sysfsRoot + "/class/net/" + netdev + "/";
+    const auto oper = readSysfsWord(dir + "operstate");
+    const auto carrier = readSysfsWord(dir + "carrier"); // unreadable (EINVAL) while the netdev is down
+    if (!oper) {
+        detail = netdev + ": no operstate";
+        return LinkState::Unknown;
+    }
+    detail = netdev + " operstate " + *oper + ", carrier " + carrier.value_or("-");
+    if (*oper == "down" || *oper == "lowerlayerdown" || *oper == "notpresent" || carrier == "0")
+        return LinkState::Down;
+    if (*oper == "up" || (*oper == "unknown" && carrier == "1"))
+        return LinkState::Up;
+    return LinkState::Unknown;
+}
 
 double agentRate(double asked, double load, unsigned cpus)
 {

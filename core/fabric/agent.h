@@ -27,7 +27,14 @@ struct AgentIo
     const std::atomic<bool>* stop = nullptr;
     /// Makes the transport once the hello named the mode and secret; nothing (with `why`) when it cannot.
     std::function<std::unique_ptr<ProbeTransport>(const AgentHello&, std::string& why)> transportFor;
+    /// Where the endpoints' netdevs' operstate and carrier are read (ROOT/class/net/NETDEV/...); tests give a fake.
+    std::string sysfsRoot = "/sys";
 };
+
+/// A netdev's link from its sysfs files (ROOT/class/net/NETDEV/operstate and carrier, bounded reads): down when
+/// operstate says down or the carrier is 0, up when it says up (or unknown with a carrier), else unknown. `detail`
+/// says what was read.
+LinkState readNetdevLink(const std::string& sysfsRoot, const std::string& netdev, std::string& detail);
 
 /// Runs until one of the ends above. 0 after stop or EOF, 1 after a protocol or setup error (an error line says
 /// why).

@@ -174,6 +174,18 @@ void AgentChannel::onLine(std::string_view line)
         }
     } else if (const auto* res = std::get_if<AgentResult>(&*message)) {
         results.push_back(*res);
+    } else if (const auto* l = std::get_if<AgentLink>(&*message)) {
+        for (const auto& e : l->endpoints) {
+            // Bounded by what it serves: a hostile host cannot grow the map beyond its own endpoints' count.
+            if (!links.contains(e.id) && links.size() >= m_endpointsExpected)
+                continue;
+            auto& last = links[e.id];
+            if (last.state == LinkState::Down && e.state != LinkState::Down)
+                linkBack[e.id] = { std::chrono::steady_clock::now(), last.detail };
+            last = e;
+            if (e.state == LinkState::Down)
+                linkDownSeen.insert(e.id);
+        }
     } else if (const auto* d = std::get_if<AgentDone>(&*message)) {
         done[d->phase] = *d;
     } else if (const auto* e = std::get_if<AgentError>(&*message)) {

@@ -14,6 +14,7 @@
 #include "remote/executor.h"
 
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <cstdint>
 #include <deque>
@@ -21,6 +22,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <set>
 #include <string>
 #include <thread>
 #include <vector>
@@ -64,6 +66,10 @@ public:
     bool isReady = false; ///< every endpoint answered
     std::vector<AgentResult> results; ///< not yet taken by the controller
     std::map<std::uint64_t, AgentDone> done; ///< phase -> what the agent said at its end
+    std::map<std::uint32_t, AgentLinkEndpoint> links; ///< each endpoint's link as the agent last said
+    std::set<std::uint32_t> linkDownSeen; ///< endpoints it said down since the controller last took them
+    /// Endpoints that came back from down: when, and what the agent read while they were down.
+    std::map<std::uint32_t, std::pair<std::chrono::steady_clock::time_point, std::string>> linkBack;
     bool ended = false;
 
 private:

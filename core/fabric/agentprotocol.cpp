@@ -34,7 +34,7 @@ bool agentPlainText(std::string_view s)
 json endpointJson(const AgentEndpoint& e)
 {
     return json { { "id", e.id }, { "device", e.device }, { "port", e.port }, { "gid_index", e.gidIndex },
-        { "address", e.address } };
+        { "address", e.address }, { "netdev", e.netdev } };
 }
 
 json targetJson(const AgentTarget& t)
@@ -47,6 +47,12 @@ json readyEndpointJson(const AgentReadyEndpoint& e)
 {
     return json { { "id", e.id }, { "udp_port", e.udpPort }, { "qpn", e.qpn }, { "qkey", e.qkey },
         { "reason", std::string(toString(e.reason)) }, { "error", e.error } };
+}
+
+json linkEndpointJson(const AgentLinkEndpoint& e)
+{
+    return json { { "id", e.id }, { "state", std::string(toString(e.state)) }, { "gid_index", e.gidIndex },
+        { "qpn", e.qpn }, { "detail", e.detail } };
 }
 
 json cellJson(const AgentCell& c)
@@ -106,6 +112,13 @@ json toJson(const AgentMessage& message)
         {
             return json { { "type", "done" }, { "phase", m.phase }, { "cpu_percent", m.cpuPercent },
                 { "rate", m.rate } };
+        }
+        json operator()(const AgentLink& m) const
+        {
+            json list = json::array();
+            for (const auto& e : m.endpoints)
+                list.push_back(linkEndpointJson(e));
+            return json { { "type", "link" }, { "endpoints", std::move(list) } };
         }
         json operator()(const AgentError& m) const
         {
@@ -175,14 +188,17 @@ std::string readAddress(JsonFields& f, bool allowEmpty)
 AgentEndpoint readEndpoint(JsonFields& f)
 {
     AgentEndpoint e;
-    f.only({ "id", "device", "port", "gid_index", "address" });
+    f.only({ "id", "device", "port", "gid_index", "address", "netdev" });
     e.id = readId(f, "id");
     e.device = f.text("device", 64);
     e.port = f.integer("port", 0, 255);
     e.gidIndex = f.integer("gid_index", -1, 4095);
     e.address = readAddress(f, true);
+    e.netdev = f.text("netdev", 32);
     if (f.error())
         return e;
+    if (!e.netdev.empty() && !validateInterfaceName(e.netdev))
+        f.problem("'netdev' must be empty or an interface name");
     const bool udp = e.device == "udp";
     if (!udp && !validateRdmaDeviceName(e.device))
         f.problem("'device' must be udp or an RDMA device name");
@@ -223,6 +239,30 @@ AgentReadyEndpoint readReadyEndpoint(JsonFields& f)
     e.error = f.text("error", 512);
     if (!f.error() && !agentPlainText(e.error))
         f.problem("'error' must be printable text");
+    return e;
+}
+
+AgentLinkEndpoint readLinkEndpoint(JsonFields& f)
+{
+    AgentLinkEndpoint e;
+    f.only({ "id", "state", "gid_index", "qpn", "detail" });
+    e.id = readId(f, "id");
+    const auto state = f.text("state", 8);
+    if (!f.error()) {
+        if (state == "up")
+            e.state = LinkState::Up;
+        else if (state == "down")
+            e.state = LinkState::Down;
+        else if (state == "unknown")
+            e.state = LinkState::Unknown;
+        else
+            f.problem("'state' must be up, down or unknown");
+    }
+    e.gidIndex = f.integer("gid_index", -1, 4095);
+    e.qpn = static_cast<std::uint32_t>(f.u64("qpn", 0, 0xffffff));
+    e.detail = f.text("detail", 256);
+    if (!f.error() && !agentPlainText(e.detail))
+        f.problem("'detail' must be printable text");
     return e;
 }
 
@@ -323,6 +363,11 @@ Result<AgentMessage> readMessage(const json& object)
         m.cpuPercent = f.number("cpu_percent", 0, 100000);
         m.rate = f.number("rate", 0, kAgentMaxRate);
         message = m;
+    } else if (type == "link") {
+        f.only({ "type", "endpoints" });
+        AgentLink m;
+        eachObject(f, "endpoints", "link endpoint", [&](JsonFields& e) { m.endpoints.push_back(readLinkEndpoint(e)); });
+        message = m;
     } else if (type == "error") {
         f.only({ "type", "kind", "message", "where" });
         AgentError m;
@@ -349,6 +394,19 @@ Result<AgentMessage> readMessage(const json& object)
 std::string_view toString(AgentMode mode)
 {
     return mode == AgentMode::Rdma ? "rdma" : "udp";
+}
+
+std::string_view toString(LinkState state)
+{
+    switch (state) {
+    case LinkState::Up:
+        return "up";
+    case LinkState::Down:
+        return "down";
+    case LinkState::Unknown:
+        break;
+    }
+    return "unknown";
 }
 
 std::string encodeAgent(const AgentMessage& message)

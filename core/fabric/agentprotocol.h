@@ -1,15 +1,15 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-// The fabric agent's protocol ("rocepilot.agent/1", docs/fabric-api.md): JSON lines over the agent's SSH channel,
+// The fabric agent's protocol ("rocepilot.agent/2", docs/fabric-api.md): JSON lines over the agent's SSH channel,
 // the probe's framing (perf::LineSplitter, 64 KiB per line). Lists that could outgrow a line (targets, cells) go
 // in parts of at most kAgentMaxItems. Both ends decode strictly: unknown types or keys, missing or mistyped fields,
 // values out of range and over-long lines are Protocol errors naming the field; decoding never throws.
 //
 //   controller -> agent: hello (run secret, mode, lifetime), serve (endpoints), targets (parts of a pinglist),
 //                        start (a phase: duration, interval, rate), stop
-//   agent -> controller: ready (served endpoints: UDP port, QPN, or why not), result (cells of one interval),
-//                        done (a phase ended), error
+//   agent -> controller: ready (served endpoints: UDP port, QPN, or why not), link (its own ports' states, at
+//                        the start and on every change), result (cells of one interval), done (a phase ended), error
 
 #include "error.h"
 #include "fabric/fabric.h"
@@ -24,7 +24,8 @@
 
 namespace rp::fabric {
 
-inline constexpr int kAgentProtocolVersion = 1;
+/// 2: serve names each endpoint's netdev, and the agent says its own link state (`link`).
+inline constexpr int kAgentProtocolVersion = 2;
 /// Targets or cells per line: 256 of the longest (an IPv6 target with its GID, ~200 bytes) stay under 64 KiB.
 inline constexpr std::size_t kAgentMaxItems = 256;
 /// Endpoint ids index the controller's endpoint table; a fleet of 1 000 hosts with 16 GIDs each stays far below.
@@ -38,6 +39,12 @@ inline constexpr double kAgentMaxRate = 1000.0;
 enum class AgentMode { Udp, Rdma };
 
 std::string_view toString(AgentMode mode); ///< "udp", "rdma"
+
+/// An endpoint's own link as its host sees it: the netdev's operstate and carrier (sysfs), and for RDMA the port's
+/// state and whether its GID is still in the table. Unknown: nothing to read (no netdev named, no sysfs).
+enum class LinkState { Unknown, Up, Down };
+
+std::string_view toString(LinkState state); ///< "unknown", "up", "down"
 
 /// controller -> agent, first line: the run's secret (every probe packet carries it; packets without it are dropped
 /// unanswered), the mode, a lifetime after which the agent exits whatever happens (a hung channel), and how long
@@ -61,6 +68,7 @@ struct AgentEndpoint
     int port = 0; ///< RDMA port number; 0 for UDP
     int gidIndex = -1; ///< -1 for UDP
     std::string address; ///< numeric IPv4/IPv6: what a UDP endpoint binds to
+    std::string netdev; ///< the netdev the address is on (its link state is read there); empty: unknown
     bool operator==(const AgentEndpoint&) const = default;
 };
 
@@ -135,6 +143,26 @@ struct AgentReady
     bool operator==(const AgentReady&) const = default;
 };
 
+/// One served endpoint's link now. For RDMA, `gidIndex` is where its GID sits now (a port that bounced may have put
+/// it elsewhere: the agent rebinds its QP there, keeping its QPN when it can) and `qpn` the QP peers reach it at.
+struct AgentLinkEndpoint
+{
+    std::uint32_t id = 0;
+    LinkState state = LinkState::Unknown;
+    int gidIndex = -1; ///< -1 for UDP, or while the GID is not in the table
+    std::uint32_t qpn = 0; ///< 0 for UDP
+    std::string detail; ///< what was read ("data0 operstate down, carrier 0", "rxe0/1 port DOWN")
+    bool operator==(const AgentLinkEndpoint&) const = default;
+};
+
+/// agent -> controller: its endpoints' links, sent once after ready and again (all of them) whenever one changes.
+/// It travels over the SSH channel, not the probed link, so a port that is down is still reported.
+struct AgentLink
+{
+    std::vector<AgentLinkEndpoint> endpoints;
+    bool operator==(const AgentLink&) const = default;
+};
+
 /// One target over one interval, as the agent measured it.
 struct AgentCell
 {
@@ -178,7 +206,7 @@ struct AgentError
 };
 
 using AgentMessage = std::variant<AgentHello, AgentServe, AgentTargets, AgentStart, AgentStop, AgentKeepalive,
-    AgentReady, AgentResult, AgentDone, AgentError>;
+    AgentReady, AgentResult, AgentDone, AgentError, AgentLink>;
 
 /// One line, newline included. A message over kAgentMaxItems items is the caller's mistake: split it first.
 std::string encodeAgent(const AgentMessage& message);

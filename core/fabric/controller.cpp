@@ -2,6 +2,7 @@
 #include "fabric/controller.h"
 
 #include "discovery/discover.h"
+#include "util/command.h"
 #include "util/random.h"
 
 #include <algorithm>
@@ -71,6 +72,8 @@ public:
     std::vector<CellResult> runPhase(std::uint64_t phase, const std::vector<Probe>& probes, bool secondPass);
     std::map<std::string, AgentState> states(std::map<std::string, std::string>& detail);
     std::optional<AgentDone> doneOf(const std::string& host, std::uint64_t phase);
+    /// The endpoints whose agent said their link is down now or was down since the last call.
+    std::map<std::uint32_t, std::string> takePortsDown();
     /// Stops every agent (asked first, closed after the grace) and reports each one's last state.
     void stopAll();
     bool cancelled() const { return m_cancel && m_cancel->load(); }
@@ -87,6 +90,8 @@ private:
     };
 
     void closeAll();
+    /// What the agents said of their links since: a QP an agent had to make again is reached at its new QPN.
+    void followLinks();
     std::unique_ptr<AgentChannel> startAgent(const std::string& host);
     /// Takes a ready agent's endpoints into m_served (under hub.mutex).
     void takeReady(const std::string& host, const AgentChannel& channel);
@@ -129,7 +134,9 @@ std::unique_ptr<AgentChannel> Controller::Fleet::startAgent(const std::string& h
     AgentServe serve;
     for (auto id : m_list.byHost.at(host)) {
         const auto& e = m_list.endpoints[id];
-        serve.endpoints.push_back({ id, e.device, e.port, e.gidIndex, e.address });
+        // The netdev goes only when it is a plain interface name: the agent refuses a serve line with another.
+        const auto netdev = validateInterfaceName(e.netdev) ? e.netdev : std::string {};
+        serve.endpoints.push_back({ id, e.device, e.port, e.gidIndex, e.address, netdev });
     }
     auto channel = std::make_unique<AgentChannel>(m_hub, m_specs.at(host), m_factory, probe);
     report(host, AgentState::Starting, {});
@@ -228,6 +235,54 @@ void Controller::Fleet::restartDown()
         report(host, state, detail[host]);
 }
 
+void Controller::Fleet::followLinks()
+{
+    std::lock_guard lock(m_hub.mutex);
+    for (const auto& [host, c] : m_channels) {
+        if (!m_up.contains(host))
+            continue;
+        for (const auto& [id, link] : c->links) {
+            if (id < m_served.size() && m_list.endpoints[id].host == host && link.qpn != 0 && m_served[id].ok)
+                m_served[id].qpn = link.qpn;
+        }
+    }
+}
+
+std::map<std::uint32_t, std::string> Controller::Fleet::takePortsDown()
+{
+    std::lock_guard lock(m_hub.mutex);
+    std::map<std::uint32_t, std::string> out;
+    for (const auto& [host, c] : m_channels) {
+        auto said = std::move(c->linkDownSeen);
+        c->linkDownSeen.clear();
+        for (const auto& [id, link] : c->links) {
+            if (link.state == LinkState::Down)
+                said.insert(id);
+        }
+        for (auto id : said) {
+            if (id >= m_list.endpoints.size() || m_list.endpoints[id].host != host)
+                continue; // only its own endpoints: a host cannot say another's port is down
+            auto it = c->links.find(id);
+            out[id] = it == c->links.end() || it->second.state != LinkState::Down ? "down during the round"
+                                                                                  : it->second.detail;
+        }
+        const auto now = Steady::now();
+        for (auto it = c->linkBack.begin(); it != c->linkBack.end();) {
+            const double ago = duration<double>(now - it->second.first).count();
+            if (ago > m_options.portSettleS) {
+                it = c->linkBack.erase(it);
+                continue;
+            }
+            const auto id = it->first;
+            if (id < m_list.endpoints.size() && m_list.endpoints[id].host == host && !out.contains(id))
+                out[id] = "up again " + std::to_string(static_cast<int>(ago))
+                    + " s ago (settling); down before: " + it->second.second;
+            ++it;
+        }
+    }
+    return out;
+}
+
 std::optional<Reason> Controller::Fleet::unusable(std::uint32_t endpoint) const
 {
     const auto& host = m_list.endpoints[endpoint].host;
@@ -243,6 +298,7 @@ std::vector<CellResult> Controller::Fleet::runPhase(
     std::uint64_t phase, const std::vector<Probe>& probes, bool secondPass)
 {
     const double lengthS = secondPass ? m_options.secondPassS : m_options.durationS;
+    followLinks();
     const auto wallStart = Clock::now();
     std::vector<CellResult> cells;
     auto unprobed = [&](std::uint32_t from, std::uint32_t to, Reason reason) {
@@ -531,7 +587,8 @@ Result<FabricRound> Controller::nextRound()
     while (Steady::now() - t0 < minimum && !fleet.cancelled())
         std::this_thread::sleep_for(milliseconds(50));
     const auto now = Clock::now();
-    auto findings = localise(list, round.cells, round.agents, m_options.localise, now);
+    round.portsDown = fleet.takePortsDown();
+    auto findings = localise(list, round.cells, round.agents, m_options.localise, now, round.portsDown);
     joinTroubleshooter(findings, m_options.troubleshooter);
 
     round.summary.seconds = duration<double>(Steady::now() - t0).count() + round.startSeconds;

@@ -54,6 +54,10 @@ struct ControllerOptions
     /// A watch starts an agent that went down again at most this often (an unreachable host costs a connect
     /// timeout each time).
     std::chrono::milliseconds restartPause { 10000 };
+    /// A port its agent said down and then up again still counts as down this long: traffic needs a few seconds
+    /// more (neighbours resolved again, the GID table and routes re-made), and its cells' losses are the bounce's,
+    /// not the cable's.
+    double portSettleS = 10.0;
     PinglistOptions pinglist;
     SecondPassOptions secondPass;
     LocaliseOptions localise;
@@ -71,6 +75,9 @@ struct FabricRound
     std::map<std::string, double> agentCpuPercent; ///< of one core, over the first pass
     std::map<std::string, double> agentRate; ///< probes/s per target each agent used in the first pass
     double startSeconds = 0.0; ///< until every agent was ready or given up (the first round of a run)
+    /// Endpoints whose own agent said their link was down during the round (endpoint id -> what it read): localise
+    /// names their NIC, not the cable.
+    std::map<std::uint32_t, std::string> portsDown;
     std::vector<std::string> raised; ///< ids of the findings new or changed since the run's last round
     std::vector<std::string> cleared; ///< ids of the last round's findings this one no longer names
 };

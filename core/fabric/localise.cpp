@@ -60,16 +60,20 @@ class Localiser
 {
 public:
     Localiser(const Pinglist& list, const std::vector<CellResult>& cells,
-        const std::map<std::string, AgentState>& agents, const LocaliseOptions& options, Clock::time_point now)
+        const std::map<std::string, AgentState>& agents, const LocaliseOptions& options, Clock::time_point now,
+        const std::map<std::uint32_t, std::string>& portsDown)
         : m_ctx { list, cells, options, now }
         , m_agents(agents)
+        , m_portsDown(portsDown)
     { }
 
     std::vector<FabricFinding> run()
     {
         agentsDown();
         busyHosts();
+        portsSaidDown();
         observe();
+        favourNicsSaidDown();
         explainLosses();
         std::ranges::stable_sort(m_findings, [](const FabricFinding& a, const FabricFinding& b) {
             if (a.finding.severity != b.finding.severity)
@@ -161,7 +165,8 @@ private:
         return it->second;
     }
 
-    /// The NIC a UDP endpoint sends through: the port of the host's own GID when it is on the same netdev.
+    /// The NIC a UDP endpoint sends through: the port of the host's own GID when it is on the same netdev (the
+    /// recommendation's, when the round has no RDMA endpoints).
     std::string nicName(const Endpoint& x) const
     {
         if (!x.udp())
@@ -169,6 +174,9 @@ private:
         auto pref = m_ctx.list.preferred.find(x.host);
         if (pref != m_ctx.list.preferred.end() && !ep(pref->second).udp() && ep(pref->second).netdev == x.netdev)
             return ep(pref->second).portName();
+        // A UDP-only round (the RDMA endpoints left out): the recommended GID's port, when the UDP address is on it.
+        if (auto nic = m_ctx.list.udpNic.find(x.host); nic != m_ctx.list.udpNic.end())
+            return nic->second;
         return x.portName();
     }
 
@@ -192,6 +200,10 @@ private:
                     continue;
                 o.n = o.k = m_ctx.options.silentCellProbes;
             }
+            // A loopback (or a cell between two GIDs of one host) on a port its host says is down is no evidence: it
+            // works when the kernel delivers it and fails when the port must carry it, whatever else is wrong.
+            if (a.host == b.host && (m_downNics.contains(nicName(a)) || m_downNics.contains(nicName(b))))
+                continue;
             std::vector<std::size_t> hs;
             if (c.reason == Reason::EmptySlot) {
                 // The prober's own agent said its slot is empty: that GID, nothing on the path.
@@ -232,6 +244,32 @@ private:
             m_obs.push_back(o);
             for (auto h : hs)
                 m_hyps[h].members.push_back(oi);
+        }
+    }
+
+    /// The NICs whose host read their own port down (its agent: the netdev's operstate/carrier, the RDMA port):
+    /// the same cells fail whether the NIC or its cable is at fault, and only the host can tell them apart.
+    void portsSaidDown()
+    {
+        for (const auto& [id, detail] : m_portsDown) {
+            if (id >= m_ctx.list.endpoints.size() || m_excluded.contains(ep(id).host))
+                continue;
+            const auto nic = nicName(ep(id));
+            m_downNics.try_emplace(nic,
+                diag::Evidence { ep(id).host, "its own port (" + nic + "), read by its agent",
+                    detail.empty() ? "down" : detail, "the host's sysfs / verbs", "this round" });
+        }
+    }
+
+    /// Such a NIC gets portDownEvidence on top of its prior, and its finding says what the host read.
+    void favourNicsSaidDown()
+    {
+        for (const auto& [nic, evidence] : m_downNics) {
+            auto it = m_index.find(std::tuple { HypothesisKind::Nic, nic });
+            if (it == m_index.end())
+                continue;
+            m_hyps[it->second].prior += m_ctx.options.portDownEvidence;
+            m_saidDown.emplace(it->second, evidence);
         }
     }
 
@@ -301,6 +339,8 @@ private:
                     members.push_back(m_obs[oi].cell);
             }
             m_findings.push_back(lossFinding(m_ctx, best, members, confidence, std::move(ranked)));
+            if (auto said = m_saidDown.find(order.front()); said != m_saidDown.end())
+                m_findings.back().finding.evidence.insert(m_findings.back().finding.evidence.begin(), said->second);
             for (auto oi : best.members)
                 m_obs[oi].explained = true;
         }
@@ -308,6 +348,9 @@ private:
 
     LocaliseContext m_ctx;
     const std::map<std::string, AgentState>& m_agents;
+    const std::map<std::uint32_t, std::string>& m_portsDown;
+    std::map<std::string, diag::Evidence> m_downNics; ///< NICs whose host said their port is down, by name
+    std::map<std::size_t, diag::Evidence> m_saidDown; ///< their hypotheses
     std::set<std::string> m_excluded; ///< hosts named for themselves (agent down, busy): kept out of the network
     std::vector<Observation> m_obs;
     std::vector<Hypothesis> m_hyps;
@@ -318,9 +361,10 @@ private:
 } // namespace
 
 std::vector<FabricFinding> localise(const Pinglist& pinglist, const std::vector<CellResult>& cells,
-    const std::map<std::string, AgentState>& agents, const LocaliseOptions& options, Clock::time_point now)
+    const std::map<std::string, AgentState>& agents, const LocaliseOptions& options, Clock::time_point now,
+    const std::map<std::uint32_t, std::string>& portsDown)
 {
-    Localiser localiser(pinglist, cells, agents, options, now);
+    Localiser localiser(pinglist, cells, agents, options, now, portsDown);
     return localiser.run();
 }
 

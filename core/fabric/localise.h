@@ -31,6 +31,10 @@ struct LocaliseOptions
     double minEvidence = 20.0; ///< natural-log likelihood ratio a finding needs (e^20: not chance over 1e6 rounds)
     double busyDelayUs = 1000.0; ///< a host's median prober/responder delay above this ...
     double busyFactor = 10.0; ///< ... and this many times the fleet's median is a busy host
+    /// Natural-log evidence added to a NIC whose own host said its port is down (its agent read the netdev's
+    /// operstate/carrier or the RDMA port state, over SSH): the same cells fail whether the NIC or the cable is
+    /// at fault, and only the host can tell them apart. e^8: the NIC named at ~0.9997 against its access link.
+    double portDownEvidence = 8.0;
     std::uint32_t silentCellProbes = 10; ///< a cell its agent could not send (empty slot) weighs as this many lost
     std::size_t maxFindings = 16;
     std::size_t maxEvidenceCells = 24; ///< failed cells kept per finding, and as many second-pass cells that worked
@@ -39,10 +43,12 @@ struct LocaliseOptions
 
 /// Names the faults behind a round's cells (first pass and second pass together, through applyExpectations).
 /// `agents` holds each host's agent state (a host missing from it counts as up). Findings come errors first, then
-/// by confidence; firstSeen and lastSeen are `now` (the controller keeps firstSeen across rounds).
+/// by confidence; firstSeen and lastSeen are `now` (the controller keeps firstSeen across rounds). `portsDown`:
+/// the endpoints whose own agent said their link was down during the round (endpoint id -> what it read): their
+/// NIC is named before the access link that fails the same cells.
 std::vector<FabricFinding> localise(const Pinglist& pinglist, const std::vector<CellResult>& cells,
     const std::map<std::string, AgentState>& agents, const LocaliseOptions& options = {},
-    Clock::time_point now = Clock::now());
+    Clock::time_point now = Clock::now(), const std::map<std::uint32_t, std::string>& portsDown = {});
 
 /// The troubleshooter's findings on the same hosts that explain a fabric finding (GID, application log, QoS, MTU,
 /// VLAN, port rules) go into its `because`, as "ruleId@host".

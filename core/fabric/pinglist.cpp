@@ -197,6 +197,16 @@ Result<Pinglist> buildPinglist(
                 preferred = id;
             list.endpoints.push_back(std::move(e));
         }
+        if (auto u = list.udp.find(facts.hostname); u != list.udp.end()) {
+            const auto& udp = list.endpoints[u->second];
+            for (const auto& rec : recs) {
+                if (!rec.device.empty() && rec.port > 0 && rec.netdev == udp.netdev
+                    && rec.address.find('.') != std::string::npos) {
+                    list.udpNic[facts.hostname] = facts.hostname + ":" + rec.device + "/" + std::to_string(rec.port);
+                    break;
+                }
+            }
+        }
         if (preferred)
             list.preferred[facts.hostname] = *preferred;
         else if (list.udp.contains(facts.hostname))

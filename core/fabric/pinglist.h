@@ -60,6 +60,9 @@ struct Pinglist
     std::map<std::string, std::vector<std::uint32_t>> byHost; ///< a host's endpoints
     std::map<std::string, std::uint32_t> preferred; ///< the endpoint of the host's recommended GID, else its UDP one
     std::map<std::string, std::uint32_t> udp; ///< the host's UDP endpoint
+    /// The RoCE port ("lab-b:rxe0/1") of the recommended GID whose netdev the host's UDP endpoint is on: the NIC a
+    /// UDP-only round (no RDMA endpoints) names for that endpoint, as an RDMA round would.
+    std::map<std::string, std::string> udpNic;
 
     bool hasRdma(const std::string& host) const;
 };

@@ -37,6 +37,9 @@ public:
     virtual void receive(std::vector<ReplyTimes>& replies) = 0;
     /// Sends one probe of `target` (its `from` is one of ours). 0, or the errno that stopped it (EPERM: a firewall).
     virtual int send(const AgentTarget& target, std::uint64_t seq) = 0;
+    /// The RDMA endpoints' ports now (state, where the GID sits, the QPN), after rebinding what a port bounce broke
+    /// (a QP in error, a GID that moved, stale address handles). Called about twice a second; UDP has none.
+    virtual std::vector<AgentLinkEndpoint> checkPorts() { return {}; }
 };
 
 } // namespace rp::fabric

@@ -27,6 +27,11 @@ constexpr std::uint32_t kSendSlots = 64;
 constexpr std::size_t kGrh = 40;
 constexpr std::size_t kSlotBytes = 128;
 constexpr std::uint64_t kSendBit = std::uint64_t { 1 } << 63;
+/// wr_id: send bit, a queue's generation (bits 48..62: completions of a QP before its rebind are ignored), the
+/// queue's index (bits 32..47), the slot.
+constexpr unsigned kGenShift = 48;
+constexpr std::uint64_t kGenMask = 0x7fff;
+constexpr std::uint64_t kQueueMask = 0xffff;
 
 std::uint64_t udRealtimeNs()
 {
@@ -63,9 +68,23 @@ bool udGidFromText(const std::string& text, ibv_gid& gid)
     return true;
 }
 
-std::uint64_t udWrId(bool send, std::size_t queue, std::uint32_t slot)
+std::uint64_t udWrId(bool send, std::size_t queue, std::uint32_t generation, std::uint32_t slot)
 {
-    return (send ? kSendBit : 0) | (static_cast<std::uint64_t>(queue) << 32) | slot;
+    return (send ? kSendBit : 0) | ((generation & kGenMask) << kGenShift)
+        | ((static_cast<std::uint64_t>(queue) & kQueueMask) << 32) | slot;
+}
+
+std::string udGidText(const ibv_gid& gid)
+{
+    static constexpr char kHex[] = "0123456789abcdef";
+    std::string out;
+    for (std::size_t i = 0; i < 16; ++i) {
+        if (i > 0 && i % 2 == 0)
+            out += ':';
+        out += kHex[gid.raw[i] >> 4];
+        out += kHex[gid.raw[i] & 0xf];
+    }
+    return out;
 }
 
 } // namespace
@@ -101,6 +120,10 @@ struct UdQpProber::Queue
     std::array<std::uint64_t, kSendSlots> slotSeq {}; ///< the seq a busy send slot carries (0: a reply)
     std::array<bool, kSendSlots> slotBusy {};
     std::uint32_t nextSlot = 0;
+    std::uint32_t generation = 0; ///< bumped at each rebind
+    ibv_gid gid {}; ///< the GID it serves (its value: the index may move)
+    bool portWasDown = false; ///< a bounce to rebind after
+    std::string lost; ///< non-empty: the GID is not in the table (why)
     Qp qp; ///< destroyed before the region and the address handles' PD
 
     ~Queue()
@@ -189,7 +212,19 @@ std::string UdQpProber::openQueue(Queue& q)
     q.qp.reset(ibv_create_qp(d.pd.get(), &init));
     if (!q.qp)
         return std::string("cannot create a UD QP: ") + std::system_category().message(errno);
+    return bringUp(q);
+}
+
+std::string UdQpProber::bringUp(Queue& q)
+{
     ibv_qp_attr attr {};
+    attr.qp_state = IBV_QPS_RESET; // a QP in error (or anything else) starts again from RESET; a new one is there
+    if (int rc = ibv_modify_qp(q.qp.get(), &attr, IBV_QP_STATE))
+        return std::string("cannot reset the UD QP: ") + std::system_category().message(rc);
+    q.slotBusy = {};
+    q.slotSeq = {};
+    q.nextSlot = 0;
+    attr = {};
     attr.qp_state = IBV_QPS_INIT;
     attr.pkey_index = 0;
     attr.port_num = static_cast<std::uint8_t>(q.port);
@@ -208,7 +243,7 @@ std::string UdQpProber::openQueue(Queue& q)
     for (std::uint32_t slot = 0; slot < kRecvSlots; ++slot) {
         ibv_sge sge { q.region.addr(slot * kSlotBytes), static_cast<std::uint32_t>(kSlotBytes), q.region.lkey() };
         ibv_recv_wr wr {};
-        wr.wr_id = udWrId(false, q.index, slot);
+        wr.wr_id = udWrId(false, q.index, q.generation, slot);
         wr.sg_list = &sge;
         wr.num_sge = 1;
         ibv_recv_wr* bad = nullptr;
@@ -256,6 +291,7 @@ std::vector<AgentReadyEndpoint> UdQpProber::serve(const std::vector<AgentEndpoin
         q->device = d;
         q->port = e.port;
         q->gidIndex = e.gidIndex;
+        q->gid = gid;
         if (auto failed = openQueue(*q); !failed.empty()) {
             ready.error = failed;
             out.push_back(ready);
@@ -301,11 +337,14 @@ void UdQpProber::poll(Device& d, std::vector<ReplyTimes>& replies)
         const std::uint64_t now = udRealtimeNs();
         for (int i = 0; i < n; ++i) {
             const auto& wc = wcs[static_cast<std::size_t>(i)];
-            const auto queue = static_cast<std::size_t>((wc.wr_id & ~kSendBit) >> 32);
+            const auto queue = static_cast<std::size_t>((wc.wr_id >> 32) & kQueueMask);
+            const auto generation = static_cast<std::uint32_t>((wc.wr_id >> kGenShift) & kGenMask);
             const auto slot = static_cast<std::uint32_t>(wc.wr_id & 0xffffffffu);
             if (queue >= m_queues.size())
                 continue;
             Queue& q = *m_queues[queue];
+            if (generation != (q.generation & kGenMask) || !q.lost.empty())
+                continue; // flushed from the QP before its rebind: its slot was posted again since
             if (wc.wr_id & kSendBit) {
                 if (slot < kSendSlots) {
                     q.slotBusy[slot] = false;
@@ -314,12 +353,14 @@ void UdQpProber::poll(Device& d, std::vector<ReplyTimes>& replies)
                 }
                 continue;
             }
+            if (wc.status == IBV_WC_WR_FLUSH_ERR)
+                continue; // the QP is in error (its port went down): checkPorts rebinds it and posts every slot
             if (wc.status == IBV_WC_SUCCESS)
                 onReceive(q, slot, &wc, replies);
             // The slot goes back to the QP whatever it held.
             ibv_sge sge { q.region.addr(slot * kSlotBytes), static_cast<std::uint32_t>(kSlotBytes), q.region.lkey() };
             ibv_recv_wr wr {};
-            wr.wr_id = udWrId(false, q.index, slot);
+            wr.wr_id = udWrId(false, q.index, q.generation, slot);
             wr.sg_list = &sge;
             wr.num_sge = 1;
             ibv_recv_wr* bad = nullptr;
@@ -392,7 +433,7 @@ int UdQpProber::post(Queue& q, ibv_ah* ah, std::uint32_t qpn, const ProbePacket&
     packet.write(q.region.at(offset));
     ibv_sge sge { q.region.addr(offset), static_cast<std::uint32_t>(ProbePacket::kSize), q.region.lkey() };
     ibv_send_wr wr {};
-    wr.wr_id = udWrId(true, q.index, slot);
+    wr.wr_id = udWrId(true, q.index, q.generation, slot);
     wr.sg_list = &sge;
     wr.num_sge = 1;
     wr.opcode = IBV_WR_SEND;
@@ -439,6 +480,8 @@ int UdQpProber::send(const AgentTarget& target, std::uint64_t seq)
     if (it == m_queueOf.end())
         return EBADF;
     Queue& q = *m_queues[it->second];
+    if (!q.lost.empty() || q.portWasDown)
+        return ENETDOWN; // its port is down or its GID gone: counted lost, not sent into a QP in error
     if (target.gid.empty())
         return EINVAL; // an RDMA endpoint probes RDMA endpoints only
     int err = 0;
@@ -456,6 +499,85 @@ int UdQpProber::send(const AgentTarget& target, std::uint64_t seq)
     if (m_sendDoneNs.size() > 65536)
         m_sendDoneNs.clear();
     return post(q, ah, target.qpn, packet);
+}
+
+std::string UdQpProber::rebind(Queue& q)
+{
+    for (auto& [key, ah] : q.ahs)
+        ibv_destroy_ah(ah);
+    q.ahs.clear();
+    ++q.generation;
+    return bringUp(q);
+}
+
+std::vector<AgentLinkEndpoint> UdQpProber::checkPorts()
+{
+    std::vector<AgentLinkEndpoint> out;
+    for (auto& qp : m_queues) {
+        Queue& q = *qp;
+        AgentLinkEndpoint l;
+        l.id = q.id;
+        l.qpn = q.qp->qp_num;
+        l.gidIndex = q.gidIndex;
+        const std::string port = q.device->name + "/" + std::to_string(q.port);
+        ibv_port_attr attr {};
+        if (ibv_query_port(q.device->context, static_cast<std::uint8_t>(q.port), &attr) != 0) {
+            l.detail = port + ": port not readable";
+            out.push_back(std::move(l));
+            continue;
+        }
+        if (attr.state != IBV_PORT_ACTIVE) {
+            q.portWasDown = true;
+            l.state = LinkState::Down;
+            l.detail = port + " port " + ibv_port_state_str(attr.state);
+            out.push_back(std::move(l));
+            continue;
+        }
+        // Where the GID is now: its index first, then the whole table (a bounce may have moved it).
+        ibv_gid now {};
+        bool moved = ibv_query_gid(q.device->context, static_cast<std::uint8_t>(q.port), q.gidIndex, &now) != 0
+            || std::memcmp(now.raw, q.gid.raw, sizeof now.raw) != 0;
+        int index = q.gidIndex;
+        if (moved) {
+            index = -1;
+            const int slots = std::min(attr.gid_tbl_len, 4096);
+            for (int i = 0; i < slots && index < 0; ++i) {
+                if (ibv_query_gid(q.device->context, static_cast<std::uint8_t>(q.port), i, &now) == 0
+                    && std::memcmp(now.raw, q.gid.raw, sizeof now.raw) == 0)
+                    index = i;
+            }
+        }
+        if (index < 0) {
+            q.lost = "GID " + udGidText(q.gid) + " is no longer in " + port + "'s table";
+            l.state = LinkState::Down;
+            l.gidIndex = -1;
+            l.detail = q.lost;
+            out.push_back(std::move(l));
+            continue;
+        }
+        ibv_qp_attr qa {};
+        ibv_qp_init_attr init {};
+        const bool inError = ibv_query_qp(q.qp.get(), &qa, IBV_QP_STATE, &init) != 0 || qa.qp_state != IBV_QPS_RTS;
+        l.detail = port + " port ACTIVE";
+        if (moved || inError || q.portWasDown || !q.lost.empty()) {
+            q.gidIndex = index;
+            if (auto failed = rebind(q); !failed.empty()) {
+                q.lost = failed;
+                l.state = LinkState::Down;
+                l.detail = port + ": " + failed;
+                out.push_back(std::move(l));
+                continue;
+            }
+            l.detail += moved ? ", GID moved to index " + std::to_string(index) + ", QP rebound" : ", QP rebound";
+            q.portWasDown = false;
+            q.lost.clear();
+        }
+        l.state = LinkState::Up;
+        l.gidIndex = q.gidIndex;
+        l.qpn = q.qp->qp_num;
+        out.push_back(std::move(l));
+    }
+    return out;
 }
 
 } // namespace rp::fabric

@@ -37,6 +37,12 @@ public:
     std::vector<int> fds() const override;
     void receive(std::vector<ReplyTimes>& replies) override;
     int send(const AgentTarget& target, std::uint64_t seq) override;
+    /// Each queue's port and GID looked at: a port that is not ACTIVE is down; once it is ACTIVE again, a QP that
+    /// fell into error (rxe fails a UD QP whose send could not leave a down port), a GID that moved to another index
+    /// (the table is rebuilt when the netdev bounces) or address handles made before the bounce are rebound: the QP
+    /// reset and brought back to RTS (its QPN kept), its receives posted again, the handles dropped. A GID that is
+    /// in the table no more is down.
+    std::vector<AgentLinkEndpoint> checkPorts() override;
 
 private:
     struct Device;
@@ -47,6 +53,9 @@ private:
     void poll(Device& d, std::vector<ReplyTimes>& replies);
     void onReceive(Queue& q, std::uint32_t slot, const void* wc, std::vector<ReplyTimes>& replies);
     int post(Queue& q, ibv_ah* ah, std::uint32_t qpn, const ProbePacket& packet);
+    /// Brings the queue's QP from any state back to RTS with its receives posted; empty, or why not.
+    std::string bringUp(Queue& q);
+    std::string rebind(Queue& q);
     ibv_ah* targetAh(Queue& q, const std::string& gid, int& err);
 
     ProbeSecret m_secret;

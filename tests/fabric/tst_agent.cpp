@@ -8,9 +8,12 @@
 
 #include "testbasics.h"
 
+#include <QDir>
+#include <QTemporaryDir>
 #include <QtTest>
 
 #include <array>
+#include <fstream>
 #include <mutex>
 #include <thread>
 
@@ -32,8 +35,9 @@ const std::string kSecret = "00112233445566778899aabbccddeeff";
 class AgentUnderTest
 {
 public:
-    AgentUnderTest()
+    explicit AgentUnderTest(std::string sysfsRoot = "/sys")
     {
+        m_io.sysfsRoot = std::move(sysfsRoot);
         int fds[2];
         if (::pipe(fds) != 0)
             qFatal("pipe");
@@ -75,12 +79,17 @@ public:
     /// Waits up to `ms` for a message of type T; the first one's copy.
     template <class T> std::optional<T> waitFor(int ms)
     {
+        return waitForWhere<T>([](const T&) { return true; }, ms);
+    }
+    /// Waits up to `ms` for a message of type T that `pred` accepts; the first one's copy.
+    template <class T, class P> std::optional<T> waitForWhere(P pred, int ms)
+    {
         const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(ms);
         for (;;) {
             {
                 std::lock_guard lock(m_mutex);
                 for (const auto& m : m_messages) {
-                    if (const auto* t = std::get_if<T>(&m))
+                    if (const auto* t = std::get_if<T>(&m); t && pred(*t))
                         return *t;
                 }
             }
@@ -121,6 +130,12 @@ private:
     std::thread m_thread;
 };
 
+void writeFakeSysfs(const std::string& path, const std::string& text)
+{
+    std::ofstream out(path, std::ios::trunc);
+    out << text;
+}
+
 AgentServe twoEndpoints()
 {
     AgentServe s;
@@ -137,7 +152,7 @@ private Q_SLOTS:
     void probesAtTheAskedRateAndSplitsTheRoundTrip()
     {
         AgentUnderTest agent;
-        agent.send(AgentHello { 1, kSecret, AgentMode::Udp, 60 });
+        agent.send(AgentHello { kAgentProtocolVersion, kSecret, AgentMode::Udp, 60 });
         agent.send(twoEndpoints());
         auto ready = agent.waitFor<AgentReady>(3000);
         QVERIFY(ready);
@@ -187,7 +202,7 @@ private Q_SLOTS:
     void packetsWithoutTheSecretAreNeverAnswered()
     {
         AgentUnderTest agent;
-        agent.send(AgentHello { 1, kSecret, AgentMode::Udp, 60 });
+        agent.send(AgentHello { kAgentProtocolVersion, kSecret, AgentMode::Udp, 60 });
         agent.send(twoEndpoints());
         auto ready = agent.waitFor<AgentReady>(3000);
         QVERIFY(ready);
@@ -224,7 +239,7 @@ private Q_SLOTS:
     void endsWhenItsInputCloses()
     {
         AgentUnderTest agent;
-        agent.send(AgentHello { 1, kSecret, AgentMode::Udp, 60 });
+        agent.send(AgentHello { kAgentProtocolVersion, kSecret, AgentMode::Udp, 60 });
         agent.send(twoEndpoints());
         QVERIFY(agent.waitFor<AgentReady>(3000));
         const auto t0 = std::chrono::steady_clock::now();
@@ -237,7 +252,7 @@ private Q_SLOTS:
     void endsAtItsLifetime()
     {
         AgentUnderTest agent;
-        agent.send(AgentHello { 1, kSecret, AgentMode::Udp, 1 });
+        agent.send(AgentHello { kAgentProtocolVersion, kSecret, AgentMode::Udp, 1 });
         QVERIFY(agent.endsWithin(3000));
         QVERIFY(agent.waitFor<AgentError>(0));
     }
@@ -246,7 +261,7 @@ private Q_SLOTS:
     {
         // A link that drops without closing the connection: no EOF ever comes, only silence. Keepalives hold it.
         AgentUnderTest agent;
-        agent.send(AgentHello { 1, kSecret, AgentMode::Udp, 60, 1.5 });
+        agent.send(AgentHello { kAgentProtocolVersion, kSecret, AgentMode::Udp, 60, 1.5 });
         agent.send(twoEndpoints());
         QVERIFY(agent.waitFor<AgentReady>(3000));
         for (int i = 0; i < 6; ++i) {
@@ -271,6 +286,84 @@ private Q_SLOTS:
         QVERIFY(e);
         QVERIFY(e->message.find("hello") != std::string::npos);
         QCOMPARE(agent.exitCode(), 1);
+    }
+
+    void readsANetdevsLinkFromSysfs()
+    {
+        QTemporaryDir root;
+        QVERIFY(root.isValid());
+        const std::string base = root.path().toStdString();
+        auto write = [&](const std::string& netdev, const std::string& file, const std::string& text) {
+            QVERIFY(QDir().mkpath(QString::fromStdString(base + "/class/net/" + netdev)));
+            writeFakeSysfs(base + "/class/net/" + netdev + "/" + file, text);
+        };
+        std::string detail;
+        write("a0", "operstate", "up\n");
+        write("a0", "carrier", "1\n");
+        QCOMPARE_ENUM(readNetdevLink(base, "a0", detail), LinkState::Up);
+        QCOMPARE(detail, std::string("a0 operstate up, carrier 1"));
+        write("b0", "operstate", "down\n"); // no carrier file: unreadable while down, as in sysfs
+        QCOMPARE_ENUM(readNetdevLink(base, "b0", detail), LinkState::Down);
+        QCOMPARE(detail, std::string("b0 operstate down, carrier -"));
+        write("c0", "operstate", "lowerlayerdown\n");
+        QCOMPARE_ENUM(readNetdevLink(base, "c0", detail), LinkState::Down);
+        write("d0", "operstate", "unknown\n"); // virtual netdevs say unknown: the carrier decides
+        write("d0", "carrier", "1\n");
+        QCOMPARE_ENUM(readNetdevLink(base, "d0", detail), LinkState::Up);
+        write("d0", "carrier", "0\n");
+        QCOMPARE_ENUM(readNetdevLink(base, "d0", detail), LinkState::Down);
+        write("e0", "operstate", "up\x1b[2J\n"); // not a sysfs word: not believed
+        QCOMPARE_ENUM(readNetdevLink(base, "e0", detail), LinkState::Unknown);
+        QCOMPARE_ENUM(readNetdevLink(base, "nothere0", detail), LinkState::Unknown);
+        QCOMPARE_ENUM(readNetdevLink(base + "/none", "a0", detail), LinkState::Unknown);
+    }
+
+    void reportsItsOwnLinkAndEveryChange()
+    {
+        QTemporaryDir root;
+        QVERIFY(root.isValid());
+        const std::string dir = root.path().toStdString() + "/class/net/data0";
+        QVERIFY(QDir().mkpath(QString::fromStdString(dir)));
+        writeFakeSysfs(dir + "/operstate", "up\n");
+        writeFakeSysfs(dir + "/carrier", "1\n");
+        AgentUnderTest agent(root.path().toStdString());
+        agent.send(AgentHello { kAgentProtocolVersion, kSecret, AgentMode::Udp, 60 });
+        AgentServe serve;
+        serve.endpoints = { { 0, "udp", 0, -1, "127.0.0.1", "data0" }, { 1, "udp", 0, -1, "127.0.0.1", "" } };
+        agent.send(serve);
+        QVERIFY(agent.waitFor<AgentReady>(3000));
+        auto first = agent.waitFor<AgentLink>(3000);
+        QVERIFY(first);
+        QCOMPARE(first->endpoints.size(), 2u);
+        QCOMPARE_ENUM(first->endpoints[0].state, LinkState::Up);
+        QCOMPARE(first->endpoints[0].detail, std::string("data0 operstate up, carrier 1"));
+        QCOMPARE(first->endpoints[0].gidIndex, -1);
+        QCOMPARE_ENUM(first->endpoints[1].state, LinkState::Unknown); // no netdev named: nothing to read
+        // The port goes down (sysfs: operstate down, carrier unreadable): a link line says so within a second.
+        writeFakeSysfs(dir + "/operstate", "down\n");
+        ::unlink((dir + "/carrier").c_str());
+        auto down = agent.waitForWhere<AgentLink>(
+            [](const AgentLink& l) { return !l.endpoints.empty() && l.endpoints[0].state == LinkState::Down; }, 3000);
+        QVERIFY(down);
+        QCOMPARE(down->endpoints[0].detail, std::string("data0 operstate down, carrier -"));
+        writeFakeSysfs(dir + "/operstate", "up\n");
+        writeFakeSysfs(dir + "/carrier", "1\n");
+        auto linkLines = [&] {
+            std::vector<AgentLink> out;
+            for (const auto& m : agent.messages()) {
+                if (const auto* l = std::get_if<AgentLink>(&m))
+                    out.push_back(*l);
+            }
+            return out;
+        };
+        QTRY_VERIFY_WITH_TIMEOUT(linkLines().size() == 3, 3000);
+        QCOMPARE_ENUM(linkLines().back().endpoints[0].state, LinkState::Up);
+        // Only changes are sent: a steady link adds no line.
+        std::this_thread::sleep_for(std::chrono::milliseconds(1200));
+        QCOMPARE(linkLines().size(), 3u);
+        agent.send(AgentStop {});
+        QVERIFY(agent.endsWithin(3000));
+        QCOMPARE(agent.exitCode(), 0);
     }
 
     void rateBacksOffUnderLoadButNeverToZero()

@@ -21,8 +21,8 @@ const std::string kSecret = "0123456789abcdef0123456789abcdef";
 std::vector<AgentMessage> samples()
 {
     AgentServe serve;
-    serve.endpoints
-        = { { 3, "udp", 0, -1, "198.18.8.4" }, { 1, "rxe0", 1, 1, "198.18.0.2" }, { 2, "rxe0", 1, 0, "fe80::1" } };
+    serve.endpoints = { { 3, "udp", 0, -1, "198.18.8.4", "data0" }, { 1, "rxe0", 1, 1, "198.18.0.2", "data0" },
+        { 2, "rxe0", 1, 0, "fe80::1", "" } };
     AgentTargets targets;
     targets.phase = 2;
     targets.targets = { { 3, 7, "198.18.8.5", 40211, "", 0, 0 },
@@ -38,9 +38,12 @@ std::vector<AgentMessage> samples()
     result.cells
         = { { 3, 7, 20, 19, 61.5, 140.25, 12.0, 9.5, Reason::None }, { 3, 9, 20, 0, 0, 0, 0, 0, Reason::Timeout } };
     result.last = false;
-    return { AgentHello { 1, kSecret, AgentMode::Udp, 120.0, 30.0 }, serve, targets,
+    return { AgentHello { kAgentProtocolVersion, kSecret, AgentMode::Udp, 120.0, 30.0 }, serve, targets,
         AgentStart { 2, 3.0, 1.0, 10.0, 0.25 }, AgentStop {}, AgentKeepalive {}, ready, result,
-        AgentDone { 2, 0.4, 2.5 }, AgentError { ErrorKind::Io, "cannot bind", "agent" } };
+        AgentDone { 2, 0.4, 2.5 }, AgentError { ErrorKind::Io, "cannot bind", "agent" },
+        AgentLink { { { 3, LinkState::Down, -1, 0, "data0 operstate down, carrier -" },
+            { 1, LinkState::Up, 3, 17, "rxe0/1 port ACTIVE, GID moved to index 3, QP rebound" },
+            { 2, LinkState::Unknown, -1, 18, "" } } } };
 }
 
 /// The error text of a line that must not decode.
@@ -91,7 +94,7 @@ private Q_SLOTS:
 
     void hostileLinesAreRefusedByField()
     {
-        const std::string hello = R"({"type":"hello","protocol":1,"secret":"SECRET","mode":"udp","lifetime_s":60})";
+        const std::string hello = R"({"type":"hello","protocol":2,"secret":"SECRET","mode":"udp","lifetime_s":60})";
         auto withSecret = [&](const std::string& secret) {
             auto s = hello;
             s.replace(s.find("SECRET"), 6, secret);
@@ -101,16 +104,16 @@ private Q_SLOTS:
         QVERIFY(refusal(withSecret("0123456789ABCDEF0123456789ABCDEF")).contains("secret"));
         QVERIFY(refusal(withSecret("0123")).contains("secret"));
         QVERIFY(refusal(
-            R"({"type":"hello","protocol":1,"secret":")" + kSecret + R"(","mode":"udp","lifetime_s":60,"extra":1})")
+            R"({"type":"hello","protocol":2,"secret":")" + kSecret + R"(","mode":"udp","lifetime_s":60,"extra":1})")
                     .contains("unknown key 'extra'"));
         QVERIFY(refusal(R"({"type":"serve","endpoints":[{"id":1,"device":"eth0;reboot","port":1,"gid_index":1,)"
-                        R"("address":"198.18.0.2"}]})")
+                        R"("address":"198.18.0.2","netdev":""}]})")
                     .contains("device"));
         QVERIFY(refusal(R"({"type":"serve","endpoints":[{"id":1,"device":"udp","port":0,"gid_index":-1,)"
-                        R"x("address":"$(id)"}]})x")
+                        R"x("address":"$(id)","netdev":""}]})x")
                     .contains("address"));
         QVERIFY(refusal(R"({"type":"serve","endpoints":[{"id":1,"device":"udp","port":0,"gid_index":-1,)"
-                        R"("address":"h1.example"}]})")
+                        R"("address":"h1.example","netdev":""}]})")
                     .contains("numeric"));
         QVERIFY(refusal(R"({"type":"targets","phase":1,"targets":[{"from":1,"to":2,"address":"198.18.0.3",)"
                         R"("udp_port":0,"gid":"","qpn":0,"qkey":0}]})")
@@ -136,8 +139,28 @@ private Q_SLOTS:
         QVERIFY(refusal("{\"type\":\"error\",\"kind\":\"io\",\"message\":\"\\u001b[2J\",\"where\":\"\"}")
                     .contains("printable"));
         QVERIFY(refusal(
-            R"({"type":"hello","protocol":1,"secret":")" + kSecret + R"(","mode":"infiniband","lifetime_s":60})")
+            R"({"type":"hello","protocol":2,"secret":")" + kSecret + R"(","mode":"infiniband","lifetime_s":60})")
                     .contains("mode"));
+        // Protocol 2: serve names each endpoint's netdev (an interface name or empty), link says each port's state.
+        QVERIFY(refusal(R"({"type":"serve","endpoints":[{"id":1,"device":"udp","port":0,"gid_index":-1,)"
+                        R"("address":"198.18.0.2"}]})")
+                    .contains("'netdev' is missing"));
+        QVERIFY(refusal(R"({"type":"serve","endpoints":[{"id":1,"device":"udp","port":0,"gid_index":-1,)"
+                        R"("address":"198.18.0.2","netdev":"../../etc"}]})")
+                    .contains("netdev"));
+        QVERIFY(decodeAgentLine(R"({"type":"link","endpoints":[{"id":1,"state":"down","gid_index":-1,"qpn":0,)"
+                                R"("detail":"data0 operstate down, carrier -"}]})"));
+        QVERIFY(refusal(R"({"type":"link","endpoints":[{"id":1,"state":"flapping","gid_index":-1,"qpn":0,)"
+                        R"("detail":""}]})")
+                    .contains("state"));
+        QVERIFY(refusal(R"({"type":"link","endpoints":[{"id":1,"state":"up","gid_index":-1,"qpn":16777216,)"
+                        R"("detail":""}]})")
+                    .contains("qpn"));
+        QVERIFY(refusal("{\"type\":\"link\",\"endpoints\":[{\"id\":1,\"state\":\"up\",\"gid_index\":1,"
+                        "\"qpn\":1,\"detail\":\"\\u001b[2J\"}]}")
+                    .contains("printable"));
+        QVERIFY(refusal(R"({"type":"link","endpoints":[{"id":1,"state":"up","gid_index":1,"qpn":1}]})")
+                    .contains("'detail' is missing"));
         QVERIFY(refusal(R"({"type":"launch"})").contains("unknown type"));
         QVERIFY(refusal("[1,2]").contains("not a JSON object"));
         QVERIFY(refusal("{\"type\":\"stop\"").contains("not a JSON object"));

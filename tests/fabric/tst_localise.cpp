@@ -3,6 +3,7 @@
 // directly) and on a 100-host/10-ToR fabric behind a spine, each run through pinglist -> round -> second pass ->
 // localise; a healthy fabric with a busy host stays quiet; the two cases mesh statistics cannot decide (a lone pair,
 // two ToRs behind one spine) are said to be undecided instead of guessed.
+#include "discovery/discover.h"
 #include "fabric/localise.h"
 #include "fabric/pinglist.h"
 #include "fabric/secondpass.h"
@@ -216,6 +217,52 @@ private slots:
         QVERIFY(f.confidence < 0.6);
         QVERIFY(f.alternatives.front().element.kind == ElementKind::Uplink);
         QVERIFY(f.finding.explanation.find("cannot tell") != std::string::npos);
+    }
+
+    void aHostSayingItsPortIsDownNamesItsNic()
+    {
+        // Over UDP a port that is down fails the same cells as its cable, and its loopback still works (the kernel
+        // delivers it): without the host's word the access link is named. With the host's agent saying its port is
+        // down, the NIC is, far ahead of the link, and the finding says what the host read.
+        FabricShape shape;
+        shape.hosts = 6;
+        shape.tors = 2;
+        FabricSim sim(shape, 4);
+        auto fault = sim.plant(FaultKind::AccessLoss);
+        fault.loss = 1.0;
+        sim.setFault(fault);
+        auto facts = sim.hosts();
+        for (auto& f : facts) {
+            if (f.recommendations.empty())
+                recommendGids(f, RecommendTarget {});
+            f.devices.clear(); // UDP endpoints only, as `fabric watch` without --rdma
+        }
+        auto list = buildPinglist(facts, sim.topology(), { 3, 1, false });
+        QVERIFY(list.has_value());
+        auto cells = sim.probe(*list, list->probes, false);
+        applyExpectations(*list, cells);
+        auto again = sim.probe(*list, planSecondPass(*list, cells).probes, true);
+        cells.insert(cells.end(), again.begin(), again.end());
+        auto without = localise(*list, cells, sim.agents());
+        QVERIFY(!without.empty());
+        QVERIFY(without.front().klass == ElementKind::AccessLink);
+        const std::string said = "data0 operstate down, carrier -";
+        std::map<std::uint32_t, std::string> down;
+        for (auto id : list->byHost.at(fault.host))
+            down[id] = said;
+        auto with = localise(*list, cells, sim.agents(), {}, Clock::now(), down);
+        QVERIFY(!with.empty());
+        const auto& f = with.front();
+        QVERIFY(f.klass == ElementKind::HostNic);
+        // The NIC is the port of the recommended GID the UDP address is on, as an RDMA round names it.
+        QCOMPARE(f.element.name, fault.host + ":rxe0/1");
+        QVERIFY2(f.confidence > 0.99, std::to_string(f.confidence).c_str());
+        QVERIFY(!f.alternatives.empty());
+        QVERIFY(f.alternatives.front().element.kind == ElementKind::AccessLink);
+        QVERIFY(f.confidence > 100 * f.alternatives.front().confidence);
+        QCOMPARE(f.finding.evidence.front().value, said);
+        QCOMPARE(f.finding.evidence.front().host, fault.host);
+        QCOMPARE(with.size(), std::size_t { 1 }); // one fault, one finding: the link is not named beside it
     }
 
     void findingsCarryEvidence()
