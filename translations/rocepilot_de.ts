@@ -5294,7 +5294,7 @@ Nachher: %2</translation>
         </translation>
     </message>
     <message>
-        <source>&amp;Watch live</source>
+        <source>Watch &amp;live</source>
         <translation>&amp;Live beobachten</translation>
     </message>
     <message>

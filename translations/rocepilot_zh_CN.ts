@@ -5246,8 +5246,8 @@ After: %2</source>
         </translation>
     </message>
     <message>
-        <source>&amp;Watch live</source>
-        <translation>实时监视(&amp;W)</translation>
+        <source>Watch &amp;live</source>
+        <translation>实时监视(&amp;L)</translation>
     </message>
     <message>
         <source>Keeps an agent on every discovered host and checks the fabric round after round, updating the matrix and the findings as faults are raised and cleared, until Stop; Stop stops every agent.</source>

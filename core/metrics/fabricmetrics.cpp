@@ -253,6 +253,26 @@ void FabricMetrics::render(const fabric::FabricRound* round)
         }
     }
 
+    // Ports their own host said were down: the NIC, whatever the cells say.
+    std::map<std::string, std::string> downPorts; // port -> host
+    for (const auto& [index, what] : round->portsDown) {
+        if (index >= list.endpoints.size())
+            continue;
+        const auto& e = list.endpoints[index];
+        std::string port = e.portName();
+        if (e.udp()) {
+            const auto nic = list.udpNic.find(e.host);
+            port = nic != list.udpNic.end() ? nic->second : e.name();
+        }
+        downPorts.emplace(port, e.host);
+    }
+    for (const auto& [port, host] : downPorts) {
+        ex.add("rocepilot_fabric_port_down", Type::Gauge,
+            "1 for a port whose own host said its link was down during the last round (or came back just now)",
+            { { "host", host }, { "tor", list.topology.torOfHost(host) }, { "port", port } }, "1");
+        ++count.hosts;
+    }
+
     // Cells of the first pass, folded per directed cell.
     std::map<std::pair<std::uint32_t, std::uint32_t>, CellTotal> cells;
     std::vector<fabric::CellResult> firstPass;

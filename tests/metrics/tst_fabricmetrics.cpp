@@ -217,6 +217,20 @@ private Q_SLOTS:
                     .empty());
     }
 
+    void aPortItsHostSaysIsDown()
+    {
+        auto round = testdata::smallFabricRound();
+        round.portsDown[7] = "operstate down, carrier 0"; // lab-c's RoCE v2 GID
+        round.portsDown[6] = "operstate down, carrier 0"; // lab-c's v1 GID: the same port, one series
+        FabricMetrics m(options());
+        m.update(round);
+        const auto text = m.text(false);
+        QCOMPARE(lines(text, "rocepilot_fabric_port_down{").size(), std::size_t(1));
+        QCOMPARE(value(text, "rocepilot_fabric_port_down{host=\"lab-c\",tor=\"leaf2\",port=\"lab-c:rxe0/1\"}"),
+            std::string("1"));
+        QCOMPARE(promtool(text), QString());
+    }
+
     void openMetricsAndClassicFamilies()
     {
         FabricMetrics m(options());

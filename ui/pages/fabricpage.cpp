@@ -54,7 +54,7 @@ FabricPage::FabricPage(const TestSources& sources, QWidget* parent)
     setAccessible(m_start, m_start->text(),
         tr("Starts a probe agent on every discovered host, probes every pair for a few seconds, stops the agents "
            "and shows the verdict."));
-    m_watchButton = new QPushButton(tr("&Watch live"), this);
+    m_watchButton = new QPushButton(tr("Watch &live"), this);
     m_watchButton->setObjectName(QStringLiteral("fabricWatchButton"));
     setAccessible(m_watchButton, m_watchButton->text(),
         tr("Keeps an agent on every discovered host and checks the fabric round after round, updating the matrix "
