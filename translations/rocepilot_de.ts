@@ -4925,6 +4925,14 @@ Nachher: %2</translation>
         <source>No RDMA hardware needed: RoCE Pilot boots two small virtual machines (lab-a and lab-b, under qemu) whose Soft-RoCE devices talk RoCE to each other, adds them as hosts and discovers them.</source>
         <translation>Keine RDMA-Hardware nötig: RoCE Pilot startet zwei kleine virtuelle Maschinen (lab-a und lab-b, unter qemu), deren Soft-RoCE-Geräte per RoCE miteinander sprechen, fügt sie als Hosts hinzu und ermittelt sie.</translation>
     </message>
+    <message>
+        <source>Chec&amp;k and watch a running fabric</source>
+        <translation>Laufende Fabric prüfen und &amp;beobachten</translation>
+    </message>
+    <message>
+        <source>Next you list the hosts of a fabric that is already set up and read their GIDs; then RoCE Pilot probes every host pair over every GID, once or live until you stop it, names the NIC, link or switch that fails with its fix, and exports the report. Nothing on the hosts is changed.</source>
+        <translation>Als Nächstes listen Sie die Hosts einer bereits eingerichteten Fabric auf und lesen ihre GIDs; dann prüft RoCE Pilot jedes Host-Paar über jede GID, einmal oder live bis zum Stopp, benennt die fehlerhafte NIC, Verbindung oder den Switch mit der Korrektur und exportiert den Bericht. An den Hosts wird nichts geändert.</translation>
+    </message>
 </context>
 <context>
     <name>rp::ui::Wizard</name>
@@ -5377,6 +5385,78 @@ Nachher: %2</translation>
         <source>GIDs %1 → %2: rows are %1&apos;s endpoints, columns %2&apos;s; ~ fails by design</source>
         <translation>GIDs %1 → %2: Zeilen sind die Endpunkte von %1, Spalten die von %2; ~ schlägt planmäßig fehl</translation>
     </message>
+    <message>
+        <source>%1 → %2 is a ToR pair: pick a host pair for its timeline (the fabric report has every pair).</source>
+        <translation>%1 → %2 ist ein ToR-Paar: Wählen Sie ein Host-Paar für seinen Zeitverlauf (der Fabric-Bericht enthält jedes Paar).</translation>
+    </message>
+    <message>
+        <source>&amp;GID matrix</source>
+        <translation>&amp;GID-Matrix</translation>
+    </message>
+    <message>
+        <source>Cells as CSV (*.csv)</source>
+        <translation>Zellen als CSV (*.csv)</translation>
+    </message>
+    <message>
+        <source>E&amp;xport report…</source>
+        <translation>Bericht e&amp;xportieren…</translation>
+    </message>
+    <message>
+        <source>Export failed: %1</source>
+        <translation>Export fehlgeschlagen: %1</translation>
+    </message>
+    <message>
+        <source>Export the fabric report</source>
+        <translation>Fabric-Bericht exportieren</translation>
+    </message>
+    <message>
+        <source>Findings as CSV (*.csv)</source>
+        <translation>Befunde als CSV (*.csv)</translation>
+    </message>
+    <message>
+        <source>PDF report (*.pdf)</source>
+        <translation>PDF-Bericht (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Report as JSON (*.json)</source>
+        <translation>Bericht als JSON (*.json)</translation>
+    </message>
+    <message>
+        <source>Report written: %1</source>
+        <translation>Bericht geschrieben: %1</translation>
+    </message>
+    <message>
+        <source>Selected pair</source>
+        <translation>Gewähltes Paar</translation>
+    </message>
+    <message>
+        <source>T&amp;imeline</source>
+        <translation>Zeit&amp;verlauf</translation>
+    </message>
+    <message>
+        <source>The run file %1 is incomplete: %2</source>
+        <translation>Die Laufdatei %1 ist unvollständig: %2</translation>
+    </message>
+    <message>
+        <source>The selected pair&apos;s GID x GID cells, or its timeline over the run.</source>
+        <translation>Die GID-x-GID-Zellen des gewählten Paars oder sein Zeitverlauf über den Lauf.</translation>
+    </message>
+    <message>
+        <source>This run is not saved: %1</source>
+        <translation>Dieser Lauf wird nicht gespeichert: %1</translation>
+    </message>
+    <message>
+        <source>This run is not saved: cannot create %1</source>
+        <translation>Dieser Lauf wird nicht gespeichert: %1 kann nicht angelegt werden</translation>
+    </message>
+    <message>
+        <source>Writes the last check&apos;s or watch&apos;s report: a PDF (verdict, matrix, findings with their fixes, GID matrices, what was probed), the cells or the findings as CSV, or JSON.</source>
+        <translation>Schreibt den Bericht der letzten Prüfung oder Beobachtung: ein PDF (Urteil, Matrix, Befunde mit ihren Korrekturen, GID-Matrizen, was geprüft wurde), die Zellen oder die Befunde als CSV, oder JSON.</translation>
+    </message>
+    <message>
+        <source>Writing %1…</source>
+        <translation>Schreibe %1…</translation>
+    </message>
 </context>
 <context>
     <name>rp::ui::GidMatrixModel</name>
@@ -5419,6 +5499,71 @@ Nachher: %2</translation>
     <message>
         <source>prober delay %1 µs, responder delay %2 µs</source>
         <translation>Verzögerung Sender %1 µs, Antwortender %2 µs</translation>
+    </message>
+</context>
+<context>
+    <name>rp::ui::PairTimeline</name>
+    <message>
+        <source>%1 → %2 was not probed in this run (no cell between them was expected to work).</source>
+        <translation>%1 → %2 wurde in diesem Lauf nicht geprüft (keine Zelle zwischen ihnen sollte funktionieren).</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 → %2: %n step(s) since %3, worst loss %4 %</source>
+        <translation>
+            <numerusform>%1 → %2: %n Schritt seit %3, höchster Verlust %4 %</numerusform>
+            <numerusform>%1 → %2: %n Schritte seit %3, höchster Verlust %4 %</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>(older steps fold up to %n rounds each, to keep the whole run)</source>
+        <translation>
+            <numerusform>(ältere Schritte fassen bis zu %n Runde zusammen, damit der ganze Lauf bleibt)</numerusform>
+            <numerusform>(ältere Schritte fassen je bis zu %n Runden zusammen, damit der ganze Lauf bleibt)</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Click a cell of the matrix to see its pair over the run.</source>
+        <translation>Klicken Sie auf eine Zelle der Matrix, um ihr Paar über den Lauf zu sehen.</translation>
+    </message>
+    <message>
+        <source>Pair timeline</source>
+        <translation>Zeitverlauf des Paars</translation>
+    </message>
+    <message>
+        <source>RTT p50</source>
+        <translation>RTT p50</translation>
+    </message>
+    <message>
+        <source>RTT p99</source>
+        <translation>RTT p99</translation>
+    </message>
+    <message>
+        <source>The selected pair over the run: RTT p50 and p99, the prober&apos;s and the responder&apos;s delay in microseconds, loss in percent on the right axis, and a line where a finding was raised or cleared.</source>
+        <translation>Das gewählte Paar über den Lauf: RTT p50 und p99, die Verzögerung des Prüfers und des Antwortenden in Mikrosekunden, Verlust in Prozent auf der rechten Achse und eine Linie, wo ein Befund gemeldet oder aufgehoben wurde.</translation>
+    </message>
+    <message>
+        <source>cleared: %1</source>
+        <translation>aufgehoben: %1</translation>
+    </message>
+    <message>
+        <source>loss</source>
+        <translation>Verlust</translation>
+    </message>
+    <message>
+        <source>loss %</source>
+        <translation>Verlust %</translation>
+    </message>
+    <message>
+        <source>prober delay</source>
+        <translation>Verzögerung Prüfer</translation>
+    </message>
+    <message>
+        <source>responder delay</source>
+        <translation>Verzögerung Antwortender</translation>
+    </message>
+    <message>
+        <source>µs</source>
+        <translation>µs</translation>
     </message>
 </context>
 </TS>

@@ -4881,6 +4881,14 @@ After: %2</source>
         <source>No RDMA hardware needed: RoCE Pilot boots two small virtual machines (lab-a and lab-b, under qemu) whose Soft-RoCE devices talk RoCE to each other, adds them as hosts and discovers them.</source>
         <translation>无需 RDMA 硬件：RoCE Pilot 会启动两台小型虚拟机（lab-a 和 lab-b，运行于 qemu），它们的 Soft-RoCE 设备相互通过 RoCE 通信；随后将它们添加为主机并进行探测。</translation>
     </message>
+    <message>
+        <source>Chec&amp;k and watch a running fabric</source>
+        <translation>检查并监视运行中的网络(&amp;K)</translation>
+    </message>
+    <message>
+        <source>Next you list the hosts of a fabric that is already set up and read their GIDs; then RoCE Pilot probes every host pair over every GID, once or live until you stop it, names the NIC, link or switch that fails with its fix, and exports the report. Nothing on the hosts is changed.</source>
+        <translation>接下来列出已部署网络的主机并读取其 GID；然后 RoCE Pilot 通过每个 GID 探测每个主机对（一次，或实时直到您停止），指出出故障的网卡、链路或交换机及其修复方法，并导出报告。主机上的任何内容都不会被更改。</translation>
+    </message>
 </context>
 <context>
     <name>rp::ui::Wizard</name>
@@ -5321,6 +5329,78 @@ After: %2</source>
         <source>GIDs %1 → %2: rows are %1&apos;s endpoints, columns %2&apos;s; ~ fails by design</source>
         <translation>GID %1 → %2：行为 %1 的端点，列为 %2 的端点；~ 表示按设计失败</translation>
     </message>
+    <message>
+        <source>%1 → %2 is a ToR pair: pick a host pair for its timeline (the fabric report has every pair).</source>
+        <translation>%1 → %2 是 ToR 对：请选择一个主机对查看其时间线（网络报告包含每一对）。</translation>
+    </message>
+    <message>
+        <source>&amp;GID matrix</source>
+        <translation>GID 矩阵(&amp;G)</translation>
+    </message>
+    <message>
+        <source>Cells as CSV (*.csv)</source>
+        <translation>单元格 CSV (*.csv)</translation>
+    </message>
+    <message>
+        <source>E&amp;xport report…</source>
+        <translation>导出报告(&amp;X)…</translation>
+    </message>
+    <message>
+        <source>Export failed: %1</source>
+        <translation>导出失败：%1</translation>
+    </message>
+    <message>
+        <source>Export the fabric report</source>
+        <translation>导出网络报告</translation>
+    </message>
+    <message>
+        <source>Findings as CSV (*.csv)</source>
+        <translation>发现 CSV (*.csv)</translation>
+    </message>
+    <message>
+        <source>PDF report (*.pdf)</source>
+        <translation>PDF 报告 (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Report as JSON (*.json)</source>
+        <translation>JSON 报告 (*.json)</translation>
+    </message>
+    <message>
+        <source>Report written: %1</source>
+        <translation>报告已写入：%1</translation>
+    </message>
+    <message>
+        <source>Selected pair</source>
+        <translation>所选主机对</translation>
+    </message>
+    <message>
+        <source>T&amp;imeline</source>
+        <translation>时间线(&amp;I)</translation>
+    </message>
+    <message>
+        <source>The run file %1 is incomplete: %2</source>
+        <translation>运行文件 %1 不完整：%2</translation>
+    </message>
+    <message>
+        <source>The selected pair&apos;s GID x GID cells, or its timeline over the run.</source>
+        <translation>所选主机对的 GID x GID 单元格，或其在整个运行中的时间线。</translation>
+    </message>
+    <message>
+        <source>This run is not saved: %1</source>
+        <translation>本次运行未保存：%1</translation>
+    </message>
+    <message>
+        <source>This run is not saved: cannot create %1</source>
+        <translation>本次运行未保存：无法创建 %1</translation>
+    </message>
+    <message>
+        <source>Writes the last check&apos;s or watch&apos;s report: a PDF (verdict, matrix, findings with their fixes, GID matrices, what was probed), the cells or the findings as CSV, or JSON.</source>
+        <translation>写出上一次检查或监视的报告：PDF（结论、矩阵、发现及其修复、GID 矩阵、探测内容）、单元格或发现的 CSV，或 JSON。</translation>
+    </message>
+    <message>
+        <source>Writing %1…</source>
+        <translation>正在写入 %1…</translation>
+    </message>
 </context>
 <context>
     <name>rp::ui::GidMatrixModel</name>
@@ -5363,6 +5443,69 @@ After: %2</source>
     <message>
         <source>prober delay %1 µs, responder delay %2 µs</source>
         <translation>探测端延迟 %1 µs，应答端延迟 %2 µs</translation>
+    </message>
+</context>
+<context>
+    <name>rp::ui::PairTimeline</name>
+    <message>
+        <source>%1 → %2 was not probed in this run (no cell between them was expected to work).</source>
+        <translation>本次运行未探测 %1 → %2（它们之间没有预期可用的单元格）。</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 → %2: %n step(s) since %3, worst loss %4 %</source>
+        <translation>
+            <numerusform>%1 → %2：自 %3 起 %n 步，最高丢包 %4 %</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>(older steps fold up to %n rounds each, to keep the whole run)</source>
+        <translation>
+            <numerusform>（较早的步长每步最多合并 %n 轮，以保留整个运行）</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Click a cell of the matrix to see its pair over the run.</source>
+        <translation>点击矩阵中的单元格，查看该主机对在整个运行中的情况。</translation>
+    </message>
+    <message>
+        <source>Pair timeline</source>
+        <translation>主机对时间线</translation>
+    </message>
+    <message>
+        <source>RTT p50</source>
+        <translation>RTT p50</translation>
+    </message>
+    <message>
+        <source>RTT p99</source>
+        <translation>RTT p99</translation>
+    </message>
+    <message>
+        <source>The selected pair over the run: RTT p50 and p99, the prober&apos;s and the responder&apos;s delay in microseconds, loss in percent on the right axis, and a line where a finding was raised or cleared.</source>
+        <translation>所选主机对在整个运行中的情况：RTT p50 和 p99、探测端和响应端的延迟（微秒），右轴为丢包百分比，发现被报告或清除处有一条线。</translation>
+    </message>
+    <message>
+        <source>cleared: %1</source>
+        <translation>已清除：%1</translation>
+    </message>
+    <message>
+        <source>loss</source>
+        <translation>丢包</translation>
+    </message>
+    <message>
+        <source>loss %</source>
+        <translation>丢包 %</translation>
+    </message>
+    <message>
+        <source>prober delay</source>
+        <translation>探测端延迟</translation>
+    </message>
+    <message>
+        <source>responder delay</source>
+        <translation>响应端延迟</translation>
+    </message>
+    <message>
+        <source>µs</source>
+        <translation>µs</translation>
     </message>
 </context>
 </TS>

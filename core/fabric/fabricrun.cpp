@@ -69,6 +69,11 @@ Result<std::unique_ptr<FabricRunWriter>> FabricRunWriter::create(const std::stri
         if (!isValidUtf8(*text))
             return fail(ErrorKind::Usage, "the run's inventory name or spine is not valid UTF-8", path);
     }
+    // Never a file its own reader would refuse.
+    if (header.command != "check" && header.command != "watch")
+        return fail(ErrorKind::Usage, "a fabric run's command is check or watch, not '" + header.command + "'", path);
+    if (header.transport != "udp" && header.transport != "rdma")
+        return fail(ErrorKind::Usage, "a fabric run's transport is udp or rdma, not '" + header.transport + "'", path);
     if (auto ok = AtomicFile::checkTarget(path, existing); !ok)
         return std::unexpected(ok.error());
     std::unique_ptr<FabricRunWriter> w(new FabricRunWriter());
@@ -147,10 +152,12 @@ void FabricRunWriter::writeCells(std::uint64_t round, bool aggregated, const std
         const auto end = std::min(cells.size(), i + kRunCellsPerLine);
         for (std::size_t k = i; k < end; ++k) {
             const auto& c = cells[k];
-            list.push_back(json::array({ c.from, c.to, rounded(runSeconds(m_started, c.intervalStart), 0.001),
-                rounded(c.intervalSeconds, 0.001), c.sent, c.received, rounded(c.rttP50Us, 0.1),
-                rounded(c.rttP99Us, 0.1), rounded(c.proberDelayP50Us, 0.1), rounded(c.responderDelayP50Us, 0.1),
-                std::string(toString(c.reason)), c.expected, c.secondPass }));
+            // A cell stamped before the run's start (the clock stepped back) is kept at the start: a negative time
+            // would make the whole file unreadable to its own reader.
+            const double at = std::max(0.0, runSeconds(m_started, c.intervalStart));
+            list.push_back(json::array({ c.from, c.to, rounded(at, 0.001), rounded(c.intervalSeconds, 0.001), c.sent,
+                c.received, rounded(c.rttP50Us, 0.1), rounded(c.rttP99Us, 0.1), rounded(c.proberDelayP50Us, 0.1),
+                rounded(c.responderDelayP50Us, 0.1), std::string(toString(c.reason)), c.expected, c.secondPass }));
         }
         writeLine(runLine(json {
             { "type", "cells" }, { "round", round }, { "aggregated", aggregated }, { "cells", std::move(list) } }));

@@ -219,6 +219,22 @@ private Q_SLOTS:
         QVERIFY(!run->warnings.empty());
     }
 
+    /// A cell stamped before the run's start (the clock stepped back between the header and the round) is kept at
+    /// the start: its own reader takes the file.
+    void aCellBeforeTheStartStaysReadable()
+    {
+        QTemporaryDir dir;
+        const std::string path = inDir(dir, "run.rpfabric");
+        auto writer = FabricRunWriter::create(path, header());
+        QVERIFY(writer);
+        (*writer)->addRound(round(1, false, -5.0));
+        QVERIFY((*writer)->finish("ok"));
+        auto run = readFabricRun(path);
+        QVERIFY2(run, run ? "" : run.error().describe().c_str());
+        QCOMPARE(run->cells.size(), std::size_t { 1 });
+        QVERIFY(run->cells.front().cells.front().intervalStart == kStart);
+    }
+
     void garbageIsNamedByLine()
     {
         QTemporaryDir dir;
@@ -331,6 +347,18 @@ private Q_SLOTS:
         // A device neither.
         auto device = FabricRunWriter::create("/dev/null", header(), AtomicFile::Existing::Replace);
         QVERIFY(!device);
+        // A header its own reader would refuse is never written: no file at all.
+        auto noTransport = header();
+        noTransport.transport.clear();
+        const std::string bad = inDir(dir, "bad.rpfabric");
+        auto refusedHeader = FabricRunWriter::create(bad, noTransport);
+        QVERIFY(!refusedHeader);
+        QVERIFY2(refusedHeader.error().message.find("transport") != std::string::npos,
+            refusedHeader.error().message.c_str());
+        auto noCommand = header();
+        noCommand.command = "probe";
+        QVERIFY(!FabricRunWriter::create(bad, noCommand));
+        QVERIFY(!std::filesystem::exists(bad));
     }
 
     void isoTimesRoundTrip()

@@ -2,6 +2,7 @@
 #include "pages/fabricpage.h"
 
 #include "dashboard/dashboard.h"
+#include "dashboard/pairtimeline.h"
 #include "itemmodels/fabricfindingmodel.h"
 #include "itemmodels/fabricmatrixmodel.h"
 #include "itemmodels/gidmatrixmodel.h"
@@ -12,25 +13,39 @@
 #include "widgets/fabricmatrixview.h"
 #include "workers/connectprompter.h"
 
+#include "fabric/fabricreport.h"
 #include "remote/openexecutor.h"
+#include "reportpdf.h"
+#include "run/tables.h"
+#include "util/userdirs.h"
 
 #include <QCheckBox>
 #include <QComboBox>
+#include <QCoreApplication>
+#include <QDateTime>
+#include <QDir>
+#include <QFileDialog>
+#include <QFileInfo>
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QItemSelectionModel>
 #include <QLabel>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QScopeGuard>
 #include <QScrollBar>
 #include <QSplitter>
+#include <QTabBar>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTextBrowser>
 #include <QTreeView>
 #include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
 
 #include <algorithm>
 #include <chrono>
+#include <filesystem>
 #include <utility>
 
 namespace rp::ui {
@@ -80,6 +95,13 @@ FabricPage::FabricPage(const TestSources& sources, QWidget* parent)
     m_progress->setMaximumWidth(160);
     m_progressText = new QLabel(this);
     m_progressText->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_export = new QPushButton(tr("E&xport report…"), this);
+    m_export->setObjectName(QStringLiteral("fabricExportButton"));
+    setAccessible(m_export, m_export->text(),
+        tr("Writes the last check's or watch's report: a PDF (verdict, matrix, findings with their fixes, GID "
+           "matrices, what was probed), the cells or the findings as CSV, or JSON."));
+    if (const std::string data = userDataDir(); !data.empty())
+        m_runsDir = toQ(data) + QStringLiteral("/fabric-runs");
 
     auto* controls = new QHBoxLayout;
     controls->addWidget(m_start);
@@ -163,16 +185,29 @@ FabricPage::FabricPage(const TestSources& sources, QWidget* parent)
     gidLayout->addWidget(m_gidCaption);
     gidLayout->addWidget(m_gidView, 1);
 
+    m_timeline = new PairTimeline(this);
+    m_pairTabs = new QTabWidget(this);
+    m_pairTabs->addTab(gidPane, tr("&GID matrix"));
+    m_pairTabs->addTab(m_timeline, tr("T&imeline"));
+    // The tab bar is what takes focus; both carry the name a screen reader says.
+    for (QWidget* w : { static_cast<QWidget*>(m_pairTabs), static_cast<QWidget*>(m_pairTabs->tabBar()) })
+        setAccessible(w, tr("Selected pair"), tr("The selected pair's GID x GID cells, or its timeline over the run."));
+
     auto* split = new QSplitter(Qt::Vertical, this);
     split->addWidget(top);
-    split->addWidget(gidPane);
+    split->addWidget(m_pairTabs);
     split->setStretchFactor(0, 3);
     split->setStretchFactor(1, 2);
     split->setChildrenCollapsible(false);
 
+    // Export sits with the verdict it reports, and leaves the controls' row to the progress line.
+    auto* verdictRow = new QHBoxLayout;
+    verdictRow->addWidget(m_verdict, 1);
+    verdictRow->addWidget(m_export, 0, Qt::AlignTop);
+
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(controls);
-    layout->addWidget(m_verdict);
+    layout->addLayout(verdictRow);
     layout->addWidget(split, 1);
 
     connect(m_start, &QPushButton::clicked, this, &FabricPage::onStart);
@@ -195,6 +230,15 @@ FabricPage::FabricPage(const TestSources& sources, QWidget* parent)
     connect(m_worker, &FabricCheckWorker::agentStateChanged, this, &FabricPage::onAgentState);
     connect(m_worker, &FabricCheckWorker::roundFinished, this, &FabricPage::onRoundFinished);
     connect(m_worker, &FabricCheckWorker::finished, this, &FabricPage::onWorkerFinished);
+    connect(m_export, &QPushButton::clicked, this, &FabricPage::chooseAndExport);
+    connect(m_pairTabs, &QTabWidget::currentChanged, this, [this] { showTimeline(); });
+    connect(&m_exporting, &QFutureWatcher<QString>::finished, this, [this] {
+        const QString error = m_exporting.result();
+        m_progressText->setText(
+            error.isEmpty() ? tr("Report written: %1").arg(m_exportPath) : tr("Export failed: %1").arg(error));
+        setBusy(isRunning());
+        emit exportFinished(m_exportPath, error);
+    });
     setBusy(false);
 }
 
@@ -230,6 +274,8 @@ void FabricPage::setBusy(bool busy)
     m_watchButton->setEnabled(!busy);
     m_cancel->setEnabled(busy);
     m_rdma->setEnabled(!busy);
+    // The run file is complete once the job ended; one export at a time.
+    m_export->setEnabled(!busy && !m_runFile.isEmpty() && !m_exporting.isRunning());
     emit completeChanged();
 }
 
@@ -307,12 +353,22 @@ std::shared_ptr<rp::fabric::Controller> FabricPage::makeController(bool watch, i
     }
     auto factory = [context](const rp::HostSpec& spec) { return rp::openExecutor(spec, context); };
     *hostCount = static_cast<int>(hosts.size());
+    rp::fabric::FabricRunHeader header;
+    header.command = watch ? "watch" : "check";
+    header.transport = options.rdma ? "rdma" : "udp";
+    header.durationS = options.durationS;
+    header.rate = options.rate;
+    for (const auto& h : hosts)
+        header.hosts.push_back(h.spec.name);
     // The inventory's rack is each host's ToR, as in the CLI; hosts without one share an unnamed ToR.
     rp::fabric::Topology topology;
     for (const auto& h : hosts) {
         if (!h.spec.rack.empty())
             topology.torOf[h.spec.name] = h.spec.rack;
     }
+    header.torOf = topology.torOf;
+    header.spine = topology.spine;
+    m_nextHeader = std::move(header);
     return std::make_shared<rp::fabric::Controller>(std::move(hosts), topology, factory, options);
 }
 
@@ -332,7 +388,9 @@ void FabricPage::startJob(FabricCheckWorker::Job job, int hosts)
     m_cellsPlanned = 0;
     m_cellsProbed = 0;
     m_gidCaption->setText(tr("GIDs: click a cell of the matrix to see its pair's GID x GID cells."));
-    if (!m_worker->start(std::move(job)))
+    m_history = rp::fabric::PairHistory {};
+    m_timeline->clear();
+    if (!m_worker->start(std::move(job), openRunFile()))
         return;
     m_verdict->setText(tr("Checking %n host(s)…", nullptr, hosts));
     setBusy(true);
@@ -415,6 +473,13 @@ void FabricPage::setVerdict(const rp::fabric::RoundSummary& summary)
 void FabricPage::onWorkerFinished()
 {
     setBusy(false);
+    // The check itself is shown; only its file is short, and an export would say less than the page: said last, after
+    // whatever the rest of this writes.
+    const auto sayRecordError = qScopeGuard([this, error = m_worker->recordError()] {
+        if (!error.isEmpty())
+            m_progressText->setText(m_progressText->text() + QLatin1Char(' ')
+                + tr("The run file %1 is incomplete: %2").arg(m_runFile, error));
+    });
     const bool watched = std::exchange(m_watching, false);
     const auto& outcome = m_worker->outcome();
     if (!outcome) {
@@ -439,6 +504,7 @@ void FabricPage::onWorkerFinished()
 void FabricPage::showRound(const rp::fabric::FabricRound& round)
 {
     m_round = round;
+    m_history.addRound(round);
     m_hosts = static_cast<int>(round.pinglist.hosts.size());
     m_agentsUp = static_cast<int>(
         std::ranges::count_if(round.agents, [](const auto& a) { return a.second == rp::fabric::AgentState::Up; }));
@@ -464,12 +530,17 @@ void FabricPage::showRound(const rp::fabric::FabricRound& round)
     // ... and so does the pair whose GID matrix shows.
     if (!m_selectedFrom.isEmpty() && !m_matrix->torView())
         m_gids->setPair(round.pinglist, round.cells, m_selectedFrom, m_selectedTo);
+    showTimeline();
     int row = 0;
     for (int r = 0; r < m_findings->rowCount() && !keepId.empty(); ++r) {
         if (const auto* f = m_findings->finding(r); f && f->id() == keepId)
             row = r;
     }
-    if (m_findings->rowCount() > 0) {
+    if (m_findings->rowCount() == 0) {
+        // The model's reset says nothing to the selection: a cleared fault must not stay in the detail or the matrix.
+        m_detail->clear();
+        m_matrix->setHighlightedHosts({});
+    } else {
         // In a watch the user's pick of a matrix cell stays: re-selecting the finding must not jump to its pair.
         m_restoring = m_watching && !m_selectedFrom.isEmpty();
         m_findingView->setCurrentIndex(m_findings->index(row, 0));
@@ -485,6 +556,7 @@ void FabricPage::onCellSelected(int row, int column)
     const QString to = m_matrix->nameAt(column);
     m_selectedFrom = from;
     m_selectedTo = to;
+    showTimeline();
     if (m_matrix->torView()) {
         m_gids->clear();
         m_gidCaption->setText(tr("%1 → %2 is a ToR pair: its hosts' GID matrices are in the round's JSON "
@@ -495,6 +567,123 @@ void FabricPage::onCellSelected(int row, int column)
     m_gids->setPair(m_round->pinglist, m_round->cells, from, to);
     m_gidCaption->setText(tr("GIDs %1 → %2: rows are %1's endpoints, columns %2's; ~ fails by design").arg(from, to));
     m_gidView->resizeColumnsToContents();
+}
+
+void FabricPage::showTimeline()
+{
+    // Drawn only while its tab shows: a watch's round then costs no chart work for a hidden chart.
+    if (m_pairTabs->currentWidget() != m_timeline)
+        return;
+    if (m_selectedFrom.isEmpty()) {
+        m_timeline->clear();
+        return;
+    }
+    if (m_matrix->torView()) {
+        m_timeline->showMessage(tr("%1 → %2 is a ToR pair: pick a host pair for its timeline (the fabric report has "
+                                   "every pair).")
+                                    .arg(m_selectedFrom, m_selectedTo));
+        return;
+    }
+    const std::string from = toStd(m_selectedFrom);
+    const std::string to = toStd(m_selectedTo);
+    m_timeline->showPair(m_selectedFrom, m_selectedTo, m_history.timeline(from, to), m_history.events(from, to));
+}
+
+std::shared_ptr<rp::fabric::FabricRunWriter> FabricPage::openRunFile()
+{
+    auto header = std::exchange(m_nextHeader, std::nullopt).value_or(rp::fabric::FabricRunHeader {});
+    m_runFile.clear();
+    if (m_runsDir.isEmpty())
+        return nullptr;
+    if (header.command.empty())
+        header.command = m_watching ? "watch" : "check";
+    if (header.transport.empty())
+        header.transport = m_rdma->isChecked() ? "rdma" : "udp"; // a test's job: what the page would have asked
+    header.tool = "rocepilot " + toStd(QCoreApplication::applicationVersion());
+    header.started = rp::fabric::Clock::now();
+    if (!QDir().mkpath(m_runsDir)) {
+        m_progressText->setText(tr("This run is not saved: cannot create %1").arg(m_runsDir));
+        return nullptr;
+    }
+    // One file per run, never an existing one: two runs in one second get -2, -3...
+    const QString stem = m_runsDir + QStringLiteral("/fabric-")
+        + QDateTime::currentDateTime().toString(QStringLiteral("yyyyMMdd-HHmmss"));
+    for (int n = 1; n < 100; ++n) {
+        const QString path = stem + (n == 1 ? QString() : QStringLiteral("-%1").arg(n)) + QStringLiteral(".rpfabric");
+        if (QFileInfo::exists(path))
+            continue;
+        auto writer = rp::fabric::FabricRunWriter::create(toStd(path), header);
+        if (!writer) {
+            m_progressText->setText(tr("This run is not saved: %1").arg(toQ(writer.error().describe())));
+            return nullptr;
+        }
+        m_runFile = path;
+        return std::shared_ptr<rp::fabric::FabricRunWriter>(std::move(*writer));
+    }
+    return nullptr;
+}
+
+void FabricPage::chooseAndExport()
+{
+    if (m_runFile.isEmpty())
+        return;
+    const QString pdf = tr("PDF report (*.pdf)");
+    const QString cells = tr("Cells as CSV (*.csv)");
+    const QString findings = tr("Findings as CSV (*.csv)");
+    const QString json = tr("Report as JSON (*.json)");
+    QString filter = pdf;
+    const QString base = QFileInfo(m_runFile).completeBaseName();
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export the fabric report"),
+        QDir::home().filePath(base + QStringLiteral(".pdf")),
+        QStringList { pdf, cells, findings, json }.join(QStringLiteral(";;")), &filter);
+    if (path.isEmpty())
+        return;
+    const ExportKind kind = filter == cells ? ExportKind::CellsCsv
+        : filter == findings                ? ExportKind::FindingsCsv
+        : filter == json                    ? ExportKind::Json
+                                            : ExportKind::Pdf;
+    exportReport(path, kind);
+}
+
+bool FabricPage::exportReport(const QString& path, ExportKind kind)
+{
+    if (m_runFile.isEmpty() || isRunning() || m_exporting.isRunning())
+        return false;
+    m_exportPath = path;
+    m_progressText->setText(tr("Writing %1…").arg(path));
+    // Read back from the run file, as `rocepilot-cli report` does: the report is the file's, whatever the page shows.
+    m_exporting.setFuture(QtConcurrent::run([run = toStd(m_runFile), out = toStd(path), kind]() -> QString {
+        auto read = rp::fabric::readFabricRun(run);
+        if (!read)
+            return toQ(read.error().describe());
+        const auto report = rp::fabric::makeFabricReport(*read);
+        const std::string name = std::filesystem::path(run).filename().string();
+        Result<void> ok;
+        switch (kind) {
+        case ExportKind::Pdf: {
+            FabricPdfInput input;
+            input.run = &*read;
+            input.report = &report;
+            input.name = name;
+            input.attachments = { { "cells.csv", rp::fabric::fabricCellsCsv(*read, report) },
+                { "findings.csv", rp::fabric::fabricFindingsCsv(report) } };
+            ok = writeFabricPdfReport(input, out);
+            break;
+        }
+        case ExportKind::CellsCsv:
+            ok = rp::run::writeReportFile(out, rp::fabric::fabricCellsCsv(*read, report));
+            break;
+        case ExportKind::FindingsCsv:
+            ok = rp::run::writeReportFile(out, rp::fabric::fabricFindingsCsv(report));
+            break;
+        case ExportKind::Json:
+            ok = rp::run::writeReportFile(out, rp::fabric::fabricReportJson(*read, report, name));
+            break;
+        }
+        return ok ? QString() : toQ(ok.error().describe());
+    }));
+    setBusy(isRunning());
+    return true;
 }
 
 void FabricPage::onFindingSelected()

@@ -7,9 +7,11 @@
 
 #include "discovery/discover.h"
 #include "fabric/controller.h"
+#include "fabric/pairhistory.h"
 #include "inventory/inventory.h"
 #include "workers/fabriccheckworker.h"
 
+#include <QFutureWatcher>
 #include <QHash>
 #include <QString>
 #include <QWizardPage>
@@ -23,6 +25,7 @@ class QCheckBox;
 class QComboBox;
 class QLabel;
 class QProgressBar;
+class QTabWidget;
 class QPushButton;
 class QTableView;
 class QTextBrowser;
@@ -35,6 +38,7 @@ class FabricFindingModel;
 class FabricMatrixModel;
 class FabricMatrixView;
 class GidMatrixModel;
+class PairTimeline;
 struct TestSources;
 
 class FabricPage final : public QWizardPage
@@ -75,6 +79,27 @@ public:
     QPushButton* startButton() const { return m_start; }
     QPushButton* cancelButton() const { return m_cancel; }
     QComboBox* metricBox() const { return m_metric; }
+    PairTimeline* timeline() const { return m_timeline; }
+    QTabWidget* pairTabs() const { return m_pairTabs; }
+    QPushButton* exportButton() const { return m_export; }
+    const rp::fabric::PairHistory& history() const { return m_history; }
+    /// Adds a round to the pair history without drawing it: a long watch for a test or the bench. Test hook.
+    void addToHistory(const rp::fabric::FabricRound& round) { m_history.addRound(round); }
+
+    /// Where each check and watch is saved (a `.rpfabric` per run, which Export reads); empty = not saved, and
+    /// Export stays off. By default the user's data folder's fabric-runs.
+    void setRunsDir(const QString& dir) { m_runsDir = dir; }
+    /// The last run's file ("" before the first run, or when it could not be created).
+    const QString& runFile() const { return m_runFile; }
+    /// Writes the report of the last run to `path` (PDF, CSV of the cells, CSV of the findings or JSON by `kind`),
+    /// off the GUI thread; exportFinished says how it went. False when a run or an export is under way.
+    enum class ExportKind { Pdf, CellsCsv, FindingsCsv, Json };
+    bool exportReport(const QString& path, ExportKind kind);
+    bool isExporting() const { return m_exporting.isRunning(); }
+
+signals:
+    /// An export ended: `error` is empty when the file was written.
+    void exportFinished(const QString& path, const QString& error);
 
 public slots:
     void onRoundStarted(const rp::fabric::RoundInfo& info);
@@ -92,6 +117,11 @@ private:
     std::shared_ptr<rp::fabric::Controller> makeController(bool watch, int* hosts);
     void onWorkerFinished();
     void onCellSelected(int row, int column);
+    void showTimeline();
+    void chooseAndExport();
+    /// The run file for the job about to start, with the header makeController left (or a bare one for a test's
+    /// job); null when runs are not saved or the file could not be made (the progress line says why).
+    std::shared_ptr<rp::fabric::FabricRunWriter> openRunFile();
     void onFindingSelected();
     void setBusy(bool busy);
     void updateProgress();
@@ -126,6 +156,15 @@ private:
     bool m_restoring = false; ///< showRound re-selecting a finding, not the user
     QCheckBox* m_rdma = nullptr;
     QComboBox* m_metric = nullptr;
+    QTabWidget* m_pairTabs = nullptr;
+    PairTimeline* m_timeline = nullptr;
+    QPushButton* m_export = nullptr;
+    rp::fabric::PairHistory m_history;
+    QString m_runsDir;
+    QString m_runFile;
+    std::optional<rp::fabric::FabricRunHeader> m_nextHeader; ///< from makeController, for the job it starts
+    QString m_exportPath;
+    QFutureWatcher<QString> m_exporting; ///< the error text, empty when written
 
     std::optional<rp::fabric::FabricRound> m_round;
     int m_hosts = 0;

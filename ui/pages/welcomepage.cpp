@@ -45,12 +45,15 @@ WelcomePage::WelcomePage(QWidget* parent)
     m_import->setObjectName(QStringLiteral("goalImport"));
     m_lab = new QRadioButton(tr("Try it on the built-in Soft-RoCE &lab"), this);
     m_lab->setObjectName(QStringLiteral("goalLab"));
+    m_watch = new QRadioButton(tr("Chec&k and watch a running fabric"), this);
+    m_watch->setObjectName(QStringLiteral("goalWatchFabric"));
 
     m_group = new QButtonGroup(this);
     m_group->addButton(m_newDeployment, static_cast<int>(Goal::NewDeployment));
     m_group->addButton(m_troubleshoot, static_cast<int>(Goal::Troubleshoot));
     m_group->addButton(m_import, static_cast<int>(Goal::ImportOutputs));
     m_group->addButton(m_lab, static_cast<int>(Goal::SoftRoceLab));
+    m_group->addButton(m_watch, static_cast<int>(Goal::WatchFabric));
     m_newDeployment->setChecked(true);
     connect(m_group, &QButtonGroup::idToggled, this, [this](int id, bool checked) {
         if (checked)
@@ -77,6 +80,13 @@ WelcomePage::WelcomePage(QWidget* parent)
                                      "duplicate or inconsistent entries."),
         m_troubleshoot, this));
     layout->addSpacing(8);
+    layout->addWidget(m_watch);
+    layout->addWidget(explanation(tr("Next you list the hosts of a fabric that is already set up and read their "
+                                     "GIDs; then RoCE Pilot probes every host pair over every GID, once or live "
+                                     "until you stop it, names the NIC, link or switch that fails with its fix, and "
+                                     "exports the report. Nothing on the hosts is changed."),
+        m_watch, this));
+    layout->addSpacing(8);
     layout->addWidget(m_import);
     layout->addWidget(explanation(tr("Next you add a host for each recorded sysfs tree (Add host, \"Run on this "
                                      "computer\", then choose the recorded tree). Discovery reads the recording "
@@ -99,7 +109,8 @@ WelcomePage::WelcomePage(QWidget* parent)
     layout->addLayout(openRow);
 
     setTabOrder(m_newDeployment, m_troubleshoot);
-    setTabOrder(m_troubleshoot, m_import);
+    setTabOrder(m_troubleshoot, m_watch);
+    setTabOrder(m_watch, m_import);
     setTabOrder(m_import, m_lab);
     setTabOrder(m_lab, m_openProject);
 }

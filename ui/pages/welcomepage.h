@@ -22,6 +22,7 @@ public:
         Troubleshoot,
         ImportOutputs,
         SoftRoceLab, ///< start the built-in Soft-RoCE lab and discover its two hosts
+        WatchFabric, ///< hosts, discovery, then straight to the fabric check: nothing on the hosts changes
     };
     Q_ENUM(Goal)
 
@@ -41,6 +42,7 @@ private:
     QRadioButton* m_troubleshoot = nullptr;
     QRadioButton* m_import = nullptr;
     QRadioButton* m_lab = nullptr;
+    QRadioButton* m_watch = nullptr;
     QPushButton* m_openProject = nullptr;
 };
 

@@ -143,6 +143,8 @@ int Wizard::nextId() const
     case HostsPageId:
         return DiscoverPageId;
     case DiscoverPageId:
+        if (m_welcome->goal() == WelcomePage::Goal::WatchFabric)
+            return FabricPageId; // a running fabric: nothing to plan or apply
         return m_welcome->goal() == WelcomePage::Goal::Troubleshoot ? TroubleshootPageId : ProfilePageId;
     case ProfilePageId:
         return ReviewPageId;

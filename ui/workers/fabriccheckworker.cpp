@@ -9,6 +9,7 @@
 #include <QThread>
 #include <QtConcurrent/QtConcurrentRun>
 #include <optional>
+#include <utility>
 
 namespace rp::ui {
 
@@ -116,21 +117,40 @@ FabricCheckWorker::Job FabricCheckWorker::watchJob(
 
 void FabricCheckWorker::postRound(rp::fabric::FabricRound round)
 {
+    if (m_recorder)
+        m_recorder->addRound(round);
+    ++m_posted;
     // The worker outlives every job (its destructor cancels and waits), so `this` is safe to post to.
     QMetaObject::invokeMethod(
         this, [this, round = std::move(round)] { emit roundDone(round); }, Qt::QueuedConnection);
 }
 
-bool FabricCheckWorker::start(Job job)
+bool FabricCheckWorker::start(Job job, std::shared_ptr<rp::fabric::FabricRunWriter> recorder)
 {
     if (isRunning())
         return false;
     m_cancel = false;
+    m_recorder = std::move(recorder);
+    m_posted = 0;
+    m_recordError.clear();
     const quint64 generation = ++m_generation;
     // The relay lives as long as the job: the controller may call it until runRound returns.
     auto relay = std::make_shared<Relay>(this, generation);
-    m_watcher.setFuture(
-        QtConcurrent::run([job = std::move(job), relay, cancel = &m_cancel] { return job(relay.get(), cancel); }));
+    m_watcher.setFuture(QtConcurrent::run([this, job = std::move(job), relay, cancel = &m_cancel] {
+        Outcome outcome = job(relay.get(), cancel);
+        if (auto writer = std::exchange(m_recorder, nullptr)) {
+            // A check's one round is its outcome; a watch posted each of its rounds already.
+            if (outcome && m_posted == 0)
+                writer->addRound(*outcome);
+            const bool cancelled = !outcome && outcome.error().kind == rp::ErrorKind::Cancelled;
+            const auto done = outcome ? writer->finish(cancel->load() ? "stopped" : "ok")
+                                      : writer->finish(cancelled ? "cancelled" : "failed",
+                                          cancelled ? std::string() : outcome.error().describe());
+            if (!done)
+                m_recordError = toQ(done.error().describe());
+        }
+        return outcome;
+    }));
     return true;
 }
 

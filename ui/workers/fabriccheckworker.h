@@ -6,6 +6,7 @@
 // queued, never waited for. Cancel sets the flag the controller watches: it stops every agent before it returns.
 
 #include "fabric/controller.h"
+#include "fabric/fabricrun.h"
 
 #include <QFutureWatcher>
 #include <QObject>
@@ -40,8 +41,12 @@ public:
     /// Hands a finished round to the GUI thread (roundDone), queued: callable from the job's thread.
     void postRound(rp::fabric::FabricRound round);
 
-    /// False while a round runs.
-    bool start(Job job);
+    /// False while a round runs. With a `recorder`, every round (each of a watch, or the one of a check) goes into
+    /// it on the worker thread, and its end line when the job returns ("ok", "stopped" for a watch the user
+    /// stopped, "cancelled" or "failed").
+    bool start(Job job, std::shared_ptr<rp::fabric::FabricRunWriter> recorder = {});
+    /// Why the last job's run file is incomplete (a full disk, a removed folder); empty when it is whole.
+    const QString& recordError() const { return m_recordError; }
     bool isRunning() const;
     void cancel();
     bool isCancelling() const { return m_cancel.load(); }
@@ -70,6 +75,10 @@ private:
     QFutureWatcher<Outcome> m_watcher;
     std::atomic<bool> m_cancel { false };
     quint64 m_generation = 0;
+    /// The job's run file: only the job's thread touches it while the job runs.
+    std::shared_ptr<rp::fabric::FabricRunWriter> m_recorder;
+    std::atomic<int> m_posted { 0 };
+    QString m_recordError; ///< set by the job's thread before its future finishes
     Outcome m_outcome { rp::fail(rp::ErrorKind::Internal, "no fabric round ran yet") };
 };
 

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Writes docs/screenshots/fabric.png (the fabric page in a wizard frame at 1100 x 930, the size the window has after
-# the wizard grows to the Test page) over a simulated 12-host fabric with a planted access-link fault, offscreen,
-# from the page's GUI test; the 1366 x 768 picture it also takes stays in a temporary folder for a look.
+# the wizard grows to the Test page) over a simulated 12-host fabric with a planted access-link fault, and
+# docs/screenshots/fabric-timeline.png (a simulated watch through that fault and back, the faulty pair's timeline),
+# offscreen, from the page's GUI test; the 1366 x 768 pictures it also takes stay in a temporary folder for a look.
 # Usage: tests/ui/pages/fabric-screenshot.sh [path/to/tst_fabricpage]
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../../.." && pwd)"
@@ -10,4 +11,5 @@ out="$(mktemp -d)"
 LANG=C.UTF-8 LC_ALL=C.UTF-8 QT_QPA_PLATFORM=offscreen RP_SCREENSHOT_FABRIC="$out" "$test_bin" screenshots
 mkdir -p "$root/docs/screenshots"
 cp "$out/fabric-1100x930.png" "$root/docs/screenshots/fabric.png"
-echo "docs/screenshots/fabric.png; both sizes in $out"
+cp "$out/fabric-timeline-1100x930.png" "$root/docs/screenshots/fabric-timeline.png"
+echo "docs/screenshots/fabric.png, docs/screenshots/fabric-timeline.png; both sizes in $out"

@@ -7,6 +7,7 @@
 // (tests/ui/pages/fabric-screenshot.sh).
 
 #include "dashboard/dashboard.h"
+#include "dashboard/pairtimeline.h"
 #include "itemmodels/fabricfindingmodel.h"
 #include "itemmodels/fabricmatrixmodel.h"
 #include "itemmodels/gidmatrixmodel.h"
@@ -14,6 +15,7 @@
 #include "widgets/fabricmatrixview.h"
 #include "window/wizard.h"
 
+#include "fabric/fabricrun.h"
 #include "fabric/localise.h"
 #include "fabric/secondpass.h"
 #include "fabricround.h"
@@ -22,16 +24,23 @@
 #include <QComboBox>
 #include <QDir>
 #include <QElapsedTimer>
+#include <QFile>
 #include <QImage>
 #include <QLabel>
 #include <QPixmap>
 #include <QPushButton>
+#include <QSignalSpy>
+#include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QTreeView>
 #include <QWizard>
 
+#include <nlohmann/json.hpp>
+
 #include <atomic>
+#include <fstream>
+#include <sstream>
 #include <thread>
 
 using rp::ui::FabricMatrixModel;
@@ -45,13 +54,15 @@ rp::ui::TestSources noSources()
 }
 
 /// A round of the simulator: its pinglist, both passes and the localised findings, as the controller builds it.
-rp::fabric::FabricRound simulatedRound()
+/// Without `faulty`, the same fabric with no fault.
+rp::fabric::FabricRound simulatedRound(bool faulty = true)
 {
     rp::fabricsim::FabricShape shape;
     shape.hosts = 12;
     shape.tors = 2;
     rp::fabricsim::FabricSim sim(shape, 7);
-    sim.setFault(sim.plant(rp::fabricsim::FaultKind::AccessLoss));
+    const auto fault = sim.plant(rp::fabricsim::FaultKind::AccessLoss);
+    sim.setFault(faulty ? fault : rp::fabricsim::Fault {});
     rp::fabric::FabricRound round;
     round.pinglist = *rp::fabric::buildPinglist(sim.hosts(), sim.topology(), {});
     auto& list = round.pinglist;
@@ -66,6 +77,89 @@ rp::fabric::FabricRound simulatedRound()
     return round;
 }
 
+/// A watch of `rounds` simulated rounds, 3 s apart: healthy, then the access-link fault for the middle third (raised,
+/// then cleared), then healthy again.
+std::vector<rp::fabric::FabricRound> simulatedWatch(int rounds)
+{
+    const auto healthy = simulatedRound(false);
+    const auto faulty = simulatedRound(true);
+    const auto t0 = rp::fabric::Clock::now() - std::chrono::seconds(3 * rounds);
+    std::vector<rp::fabric::FabricRound> out;
+    std::vector<std::string> open;
+    for (int n = 1; n <= rounds; ++n) {
+        const bool fault = n > rounds / 3 && n <= 2 * rounds / 3;
+        auto r = fault ? faulty : healthy;
+        r.summary.round = static_cast<std::uint64_t>(n);
+        r.summary.started = t0 + std::chrono::seconds(3 * n);
+        r.summary.seconds = 1.0;
+        for (auto& c : r.cells) {
+            c.intervalStart = r.summary.started;
+            c.intervalSeconds = 1.0;
+            // Some jitter, so the lines look like a network's.
+            c.rttP50Us += (n * 7 + static_cast<int>(c.from)) % 9;
+            c.rttP99Us += (n * 13 + static_cast<int>(c.to)) % 40;
+        }
+        std::vector<std::string> now;
+        for (const auto& f : r.summary.findings)
+            now.push_back(f.id());
+        for (const auto& id : now)
+            if (std::ranges::find(open, id) == open.end())
+                r.raised.push_back(id);
+        for (const auto& id : open)
+            if (std::ranges::find(now, id) == now.end())
+                r.cleared.push_back(id);
+        open = now;
+        out.push_back(std::move(r));
+    }
+    return out;
+}
+
+/// A round shaped like the controller's pinglist over UDP: every pair inside a ToR, and `crossPeers` hosts of other
+/// ToRs per host; every cell works. Its rounds start `round` x 3 s after `t0`.
+rp::fabric::FabricRound meshRound(
+    int hosts, int perTor, int crossPeers, std::uint64_t round, rp::fabric::Clock::time_point t0)
+{
+    rp::fabric::FabricRound r;
+    auto& list = r.pinglist;
+    for (int i = 0; i < hosts; ++i) {
+        char name[16];
+        std::snprintf(name, sizeof name, "h%03d", i);
+        const std::string tor = "t" + std::to_string(i / perTor);
+        rp::testdata::addFabricHost(
+            list, name, tor, { rp::testdata::fabricEndpoint(name, tor, i % 250, -1, rp::GidType::Unknown) });
+    }
+    r.summary.round = round;
+    r.summary.started = t0 + std::chrono::seconds(3 * round);
+    r.summary.seconds = 1.0;
+    auto add = [&](int from, int to) {
+        auto cell = rp::testdata::fabricCell(static_cast<std::uint32_t>(from), static_cast<std::uint32_t>(to),
+            40 + (from * 7 + to) % 20, 90 + (from + to) % 50);
+        cell.intervalStart = r.summary.started;
+        r.cells.push_back(cell);
+        list.probes.push_back({ cell.from, cell.to, rp::fabric::Reason::None });
+    };
+    for (int i = 0; i < hosts; ++i) {
+        const int torStart = i / perTor * perTor;
+        for (int j = torStart; j < std::min(torStart + perTor, hosts); ++j)
+            if (j != i)
+                add(i, j);
+        for (int k = 1; k <= crossPeers && hosts > perTor; ++k)
+            add(i, (torStart + perTor * k + i % perTor) % hosts);
+    }
+    r.summary.cellsProbed = r.cells.size();
+    return r;
+}
+
+double msPerRender(QWidget* viewport, int frames)
+{
+    QPixmap target(viewport->size());
+    QElapsedTimer timer;
+    timer.start();
+    for (int i = 0; i < frames; ++i)
+        viewport->render(&target);
+    return static_cast<double>(timer.nsecsElapsed()) / 1e6 / frames;
+}
+
 } // namespace
 
 class TestFabricPage : public QObject
@@ -73,6 +167,13 @@ class TestFabricPage : public QObject
     Q_OBJECT
 
 private slots:
+    void initTestCase()
+    {
+        // The page saves every run in the user's data folder: here, in one the test owns.
+        QVERIFY(m_data.isValid());
+        qputenv("XDG_DATA_HOME", QFile::encodeName(m_data.path()));
+    }
+
     void clickOnTheMatrixFillsTheGidMatrix()
     {
         FabricPage page(noSources());
@@ -292,6 +393,9 @@ private slots:
         QTRY_COMPARE(page.watchRounds(), 3);
         QTRY_VERIFY(page.verdictLabel()->text().startsWith(QStringLiteral("Fabric ready")));
         QCOMPARE(page.findingModel()->rowCount(), 0);
+        // The cleared fault's host is no longer marked.
+        for (int h = 0; h < 3; ++h)
+            QVERIFY(!page.matrixModel()->isHighlighted(h));
         QVERIFY(page.progressLabel()->text().startsWith(QStringLiteral("Watching: round 3, 1 raised and 1 cleared")));
         QVERIFY(page.isRunning());
         QTest::mouseClick(page.cancelButton(), Qt::LeftButton);
@@ -302,6 +406,225 @@ private slots:
         QVERIFY(page.verdictLabel()->text().startsWith(QStringLiteral("Fabric ready")));
         QVERIFY(page.watchButton()->isEnabled());
         QCOMPARE(posted.load(), 3);
+    }
+
+    /// A watch keeps each pair's timeline (RTT, delays, loss, the finding raised and cleared on one time axis) and
+    /// its run file; after Stop the report exports from that file, as PDF and JSON, off the GUI thread.
+    void watchKeepsATimelineAndARunToExport()
+    {
+        QTemporaryDir runs;
+        QVERIFY(runs.isValid());
+        FabricPage page(noSources());
+        page.setRunsDir(runs.path());
+        page.resize(1100, 800);
+        page.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&page));
+        QVERIFY(!page.exportButton()->isEnabled());
+        // After the run file's start (the page stamps it when the watch starts), as a real watch's rounds are.
+        const auto t0 = rp::fabric::Clock::now() + std::chrono::minutes(1);
+        auto make = [&](bool faulty, std::uint64_t n) {
+            auto round = rp::testdata::smallFabricRound();
+            if (!faulty) {
+                for (auto& c : round.cells) {
+                    if (!c.expected && c.failed())
+                        c = rp::testdata::fabricCell(c.from, c.to, 30, 60);
+                }
+                round.summary.findings.clear();
+                round.summary.cellsFailed = 0;
+            }
+            round.summary.round = n;
+            round.summary.started = t0 + std::chrono::seconds(5 * n);
+            for (auto& c : round.cells)
+                c.intervalStart = round.summary.started;
+            return round;
+        };
+        std::vector<rp::fabric::FabricRound> rounds { make(false, 1), make(true, 2), make(false, 3) };
+        const std::string id = rounds[1].summary.findings.front().id();
+        rounds[1].raised = { id };
+        rounds[2].cleared = { id };
+        auto* worker = page.worker();
+        page.startWatchJob(
+            [rounds, worker](
+                rp::fabric::FabricObserver*, const std::atomic<bool>* cancel) -> rp::Result<rp::fabric::FabricRound> {
+                for (const auto& round : rounds)
+                    worker->postRound(round);
+                while (!cancel->load())
+                    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+                return rounds.back();
+            },
+            3);
+        QTRY_COMPARE(page.watchRounds(), 3);
+        QCOMPARE(page.history().rounds(), std::size_t { 3 });
+        QVERIFY(!page.exportButton()->isEnabled()); // the run file is complete only after Stop
+
+        // lab-a -> lab-c lost a third of its probes in round 2 only.
+        page.pairTabs()->setCurrentWidget(page.timeline());
+        const int a = page.matrixModel()->sectionOf(QStringLiteral("lab-a"));
+        const int c = page.matrixModel()->sectionOf(QStringLiteral("lab-c"));
+        QElapsedTimer clock;
+        clock.start();
+        page.matrixView()->selectCell(a, c);
+        qInfo("pair timeline opened in %lld ms", static_cast<long long>(clock.elapsed()));
+        QCOMPARE(page.timeline()->points(), 4); // three rounds, and the last one drawn to its end
+        QCOMPARE(page.timeline()->markers(), 2); // raised in round 2, cleared in round 3
+        QVERIFY2(page.timeline()->caption()->text().startsWith(QStringLiteral("lab-a → lab-c: 3 step(s)")),
+            qPrintable(page.timeline()->caption()->text()));
+        QVERIFY2(page.timeline()->caption()->text().contains(QStringLiteral("worst loss 33.3 %")),
+            qPrintable(page.timeline()->caption()->text()));
+        const auto steps = page.history().timeline("lab-a", "lab-c");
+        QCOMPARE(steps.size(), std::size_t { 3 });
+        QCOMPARE(steps[0].lossPercent(), 0.0);
+        QVERIFY(steps[1].lossPercent() > 33.0);
+        QCOMPARE(steps[2].lossPercent(), 0.0);
+
+        QTest::mouseClick(page.cancelButton(), Qt::LeftButton);
+        QTRY_VERIFY(!page.isRunning());
+        QVERIFY(!page.runFile().isEmpty());
+        QVERIFY(page.runFile().startsWith(runs.path()));
+        auto run = rp::fabric::readFabricRun(page.runFile().toStdString());
+        QVERIFY2(run, run ? "" : run.error().describe().c_str());
+        QCOMPARE(run->rounds.size(), std::size_t { 3 });
+        QCOMPARE(run->header.command, std::string("watch"));
+        QVERIFY(run->end);
+        QCOMPARE(run->end->status, std::string("stopped"));
+        QVERIFY(page.exportButton()->isEnabled());
+
+        QSignalSpy done(&page, &FabricPage::exportFinished);
+        const QString pdf = runs.filePath(QStringLiteral("report.pdf"));
+        QVERIFY(page.exportReport(pdf, FabricPage::ExportKind::Pdf));
+        QVERIFY(!page.exportButton()->isEnabled());
+        QTRY_COMPARE_WITH_TIMEOUT(done.count(), 1, 30000);
+        QCOMPARE(done.at(0).at(1).toString(), QString());
+        QFile file(pdf);
+        QVERIFY(file.open(QIODevice::ReadOnly));
+        QVERIFY(file.read(5) == "%PDF-");
+        const QString json = runs.filePath(QStringLiteral("report.json"));
+        QVERIFY(page.exportReport(json, FabricPage::ExportKind::Json));
+        QTRY_COMPARE_WITH_TIMEOUT(done.count(), 2, 30000);
+        std::ifstream in(json.toStdString());
+        const auto doc = nlohmann::json::parse(in);
+        QCOMPARE(doc.at("schema").get<std::string>(), std::string("rocepilot-fabric-report/1"));
+        // Round 3 cleared the finding: the run ends ready.
+        QCOMPARE(doc.at("verdict").at("ready").get<bool>(), true);
+        // A file that cannot be written is said, not a crash.
+        QVERIFY(
+            page.exportReport(runs.filePath(QStringLiteral("no/such/dir/report.pdf")), FabricPage::ExportKind::Pdf));
+        QTRY_COMPARE_WITH_TIMEOUT(done.count(), 3, 30000);
+        QVERIFY(!done.at(2).at(1).toString().isEmpty());
+        QVERIFY(page.progressLabel()->text().startsWith(QStringLiteral("Export failed:")));
+    }
+
+    /// A check's one round goes into its run file too, and a new run never replaces the last one's file.
+    void checkSavesItsRound()
+    {
+        QTemporaryDir runs;
+        QVERIFY(runs.isValid());
+        FabricPage page(noSources());
+        page.setRunsDir(runs.path());
+        auto round = rp::testdata::smallFabricRound();
+        round.raised
+            = { round.summary.findings.front().id() }; // a check's findings are all new, as the controller says
+        round.summary.started = rp::fabric::Clock::now() + std::chrono::seconds(1);
+        for (auto& c : round.cells)
+            c.intervalStart = round.summary.started;
+        for (int i = 0; i < 2; ++i) {
+            page.startJob([round](rp::fabric::FabricObserver*,
+                              const std::atomic<bool>*) -> rp::Result<rp::fabric::FabricRound> { return round; },
+                3);
+            QTRY_VERIFY(!page.isRunning());
+        }
+        QCOMPARE(QDir(runs.path()).entryList({ QStringLiteral("*.rpfabric") }, QDir::Files).size(), 2);
+        auto run = rp::fabric::readFabricRun(page.runFile().toStdString());
+        QVERIFY(run);
+        QCOMPARE(run->rounds.size(), std::size_t { 1 });
+        QCOMPARE(run->end->status, std::string("ok"));
+        QCOMPARE(run->header.command, std::string("check"));
+        QCOMPARE(run->openFindings().size(), std::size_t { 1 });
+        // No folder for runs: nothing saved, and Export stays off.
+        page.setRunsDir(QString());
+        page.startJob([round](rp::fabric::FabricObserver*,
+                          const std::atomic<bool>*) -> rp::Result<rp::fabric::FabricRound> { return round; },
+            3);
+        QTRY_VERIFY(!page.isRunning());
+        QVERIFY(page.runFile().isEmpty());
+        QVERIFY(!page.exportButton()->isEnabled());
+    }
+
+    /// The figures bench/fabric-page.sh prints (issue 23: a 64 x 64 matrix and the 1 000-host ToR aggregate redrawn
+    /// in <= 16 ms, a click opens the pair timeline in <= 200 ms, the GUI thread never blocks). RP_BENCH_HOURS sets
+    /// the watch the history holds (the bench: 24 h; the suite: 0.05 h, so it stays quick and still folds).
+    void redrawAndClickFigures()
+    {
+        const double hours
+            = qEnvironmentVariableIsSet("RP_BENCH_HOURS") ? qEnvironmentVariable("RP_BENCH_HOURS").toDouble() : 0.05;
+        const auto t0 = rp::fabric::Clock::now() - std::chrono::hours(25);
+        FabricPage page(noSources());
+        page.setRunsDir(QString());
+        page.resize(1366, 768);
+        page.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&page));
+
+        // 64 hosts under one ToR, a full mesh (4 032 cells): the round's cost on the GUI thread, then the matrix's
+        // redraw.
+        const auto r64 = meshRound(64, 64, 0, 1, t0);
+        QElapsedTimer timer;
+        timer.start();
+        page.showRound(r64);
+        const double show64 = static_cast<double>(timer.nsecsElapsed()) / 1e6;
+        QVERIFY(!page.matrixModel()->torView());
+        const double redraw64 = msPerRender(page.matrixView()->viewport(), 20);
+
+        // A day's watch of those 64 hosts (a round every 3 s) in the pair history, then a click with the
+        // Timeline tab open.
+        const auto rounds = static_cast<std::uint64_t>(hours * 3600 / 3);
+        timer.restart();
+        FabricPage watched(noSources());
+        watched.setRunsDir(QString());
+        watched.resize(1366, 768);
+        watched.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&watched));
+        for (std::uint64_t n = 1; n <= rounds; ++n) {
+            auto r = r64;
+            const auto shift = std::chrono::seconds(3 * (n - 1));
+            r.summary.round = n;
+            r.summary.started += shift;
+            for (auto& c : r.cells)
+                c.intervalStart += shift;
+            if (n < rounds)
+                watched.addToHistory(r);
+            else
+                watched.showRound(r);
+        }
+        const double feedS = static_cast<double>(timer.nsecsElapsed()) / 1e9;
+        watched.pairTabs()->setCurrentWidget(watched.timeline());
+        timer.restart();
+        watched.matrixView()->selectCell(3, 5);
+        QCoreApplication::processEvents();
+        const double click = static_cast<double>(timer.nsecsElapsed()) / 1e6;
+        QVERIFY(watched.timeline()->points() > 1);
+        QVERIFY(watched.history().steps() <= rp::fabric::PairHistory::kDefaultMaxSteps);
+        const auto span
+            = std::chrono::duration<double, std::ratio<3600>>(*watched.history().last() - *watched.history().first());
+        const double redrawTimeline = watched.timeline()->lastReplotMs();
+
+        // 1 000 hosts in 25 ToRs (40 each), 5 peers across: the ToR aggregate.
+        const auto r1000 = meshRound(1000, 40, 5, 1, t0);
+        timer.restart();
+        page.showRound(r1000);
+        const double show1000 = static_cast<double>(timer.nsecsElapsed()) / 1e6;
+        QVERIFY(page.matrixModel()->torView());
+        const double redraw1000 = msPerRender(page.matrixView()->viewport(), 20);
+
+        qInfo("64 hosts (%zu cells): round shown in %.1f ms, matrix redraw %.2f ms (%.2fx the 16 ms budget)",
+            r64.cells.size(), show64, redraw64, redraw64 / 16.0);
+        qInfo("1000 hosts (%zu cells): round shown in %.1f ms, ToR matrix redraw %.2f ms (%.2fx the 16 ms budget)",
+            r1000.cells.size(), show1000, redraw1000, redraw1000 / 16.0);
+        qInfo("pair history: %llu rounds (%.2f h) of 64 hosts fed in %.1f s, %zu steps kept (budget %zu), oldest "
+              "step folds %u rounds",
+            static_cast<unsigned long long>(rounds), span.count(), feedS, watched.history().steps(),
+            rp::fabric::PairHistory::kDefaultMaxSteps, watched.history().coarsest());
+        qInfo("click to pair timeline: %.1f ms (%.2fx the 200 ms budget), %d points, timeline replot %.1f ms", click,
+            click / 200.0, watched.timeline()->points(), redrawTimeline);
     }
 
     void checkWithoutDiscoveryExplains()
@@ -348,7 +671,37 @@ private slots:
             const QImage saved(file);
             QCOMPARE(saved.size(), size);
         }
+        // A watch through the fault and back, its pair's timeline in view.
+        const auto watch = simulatedWatch(60);
+        for (const QSize size : { QSize(1100, 930), QSize(1366, 768) }) {
+            QWizard wizard;
+            wizard.setWizardStyle(QWizard::ModernStyle);
+            auto* page = new FabricPage(noSources());
+            wizard.addPage(page);
+            wizard.resize(size);
+            wizard.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&wizard));
+            for (const auto& r : watch)
+                page->showRound(r);
+            // The pair the finding's first failed cell names.
+            const auto& faulty = watch[watch.size() / 2];
+            QVERIFY(!faulty.summary.findings.empty());
+            const auto& cell = faulty.summary.findings.front().evidenceCells.front();
+            const auto& endpoints = faulty.pinglist.endpoints;
+            const int a = page->matrixModel()->sectionOf(QString::fromStdString(endpoints[cell.from].host));
+            const int b = page->matrixModel()->sectionOf(QString::fromStdString(endpoints[cell.to].host));
+            page->matrixView()->selectCell(a, b);
+            page->pairTabs()->setCurrentWidget(page->timeline());
+            QTest::qWait(50);
+            QVERIFY(page->timeline()->points() > 1);
+            const QString file
+                = QDir(dir).filePath(QStringLiteral("fabric-timeline-%1x%2.png").arg(size.width()).arg(size.height()));
+            QVERIFY(wizard.grab().save(file));
+        }
     }
+
+private:
+    QTemporaryDir m_data;
 };
 
 QTEST_MAIN(TestFabricPage)

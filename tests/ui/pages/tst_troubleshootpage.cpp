@@ -398,6 +398,13 @@ private slots:
         QCOMPARE(wizard.nextId(), static_cast<int>(Wizard::TroubleshootPageId));
         welcome->setGoal(WelcomePage::Goal::NewDeployment);
         QCOMPARE(wizard.nextId(), static_cast<int>(Wizard::ProfilePageId));
+        // Watch a running fabric: after discovery straight to the fabric check, nothing planned or applied.
+        welcome->setGoal(WelcomePage::Goal::WatchFabric);
+        QCOMPARE(wizard.nextId(), static_cast<int>(Wizard::FabricPageId));
+        QVERIFY(wizard.advanceTo(Wizard::FabricPageId));
+        QCOMPARE(wizard.nextId(), static_cast<int>(Wizard::TestPageId));
+        wizard.restart();
+        QCOMPARE(wizard.nextId(), static_cast<int>(Wizard::HostsPageId));
     }
 };
 
