@@ -5,5 +5,5 @@
 # build is several times slower).
 # Usage: bench/fabric-page.sh path/to/tst_fabricpage [HOURS]
 set -euo pipefail
-RP_BENCH_HOURS="${2:-24}" QT_QPA_PLATFORM=offscreen "$1" redrawAndClickFigures 2>&1 |
+QTEST_FUNCTION_TIMEOUT=7200000 RP_BENCH_HOURS="${2:-24}" QT_QPA_PLATFORM=offscreen "$1" redrawAndClickFigures 2>&1 |
     sed -n 's/^QDEBUG : TestFabricPage::[A-Za-z0-9]*() //p; s/^QINFO  : TestFabricPage::[A-Za-z0-9]*() //p; /^FAIL/p'

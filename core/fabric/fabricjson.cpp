@@ -142,13 +142,18 @@ std::string roundToJson(const FabricRound& round)
     json findings = json::array();
     for (const auto& f : round.summary.findings)
         findings.push_back(findingToJson(f));
+    json portsDown = json::array();
+    for (const auto& [endpoint, detail] : round.portsDown)
+        portsDown.push_back(json { { "endpoint", endpoint },
+            { "name", endpoint < list.endpoints.size() ? list.endpoints[endpoint].name() : std::string() },
+            { "detail", detail } });
     const auto& s = round.summary;
     json doc { { "schema", "rocepilot-fabric-round/1" }, { "round", s.round }, { "started", isoTime(s.started) },
         { "seconds", s.seconds }, { "start_seconds", round.startSeconds }, { "hosts", list.hosts },
         { "skipped", std::move(skipped) }, { "cells_planned", list.probes.size() }, { "cells_probed", s.cellsProbed },
         { "cells_failed", s.cellsFailed }, { "healthy", s.findings.empty() }, { "agents", std::move(agents) },
-        { "endpoints", std::move(endpoints) }, { "findings", std::move(findings) }, { "pairs", std::move(pairs) },
-        { "cells", std::move(cells) } };
+        { "ports_down", std::move(portsDown) }, { "endpoints", std::move(endpoints) },
+        { "findings", std::move(findings) }, { "pairs", std::move(pairs) }, { "cells", std::move(cells) } };
     return doc.dump(2, ' ', false, json::error_handler_t::replace) + "\n";
 }
 

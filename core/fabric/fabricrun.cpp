@@ -266,8 +266,12 @@ void FabricRunWriter::addRound(const FabricRound& round)
             { "at",
                 isoTime(s.started
                     + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(s.seconds))) } }));
+    json down = json::array();
+    for (const auto& [endpoint, detail] : round.portsDown)
+        down.push_back(json { { "endpoint", endpoint }, { "detail", detail } });
     writeLine(runLine(json { { "type", "summary" }, { "round", s.round }, { "seconds", rounded(s.seconds, 0.001) },
-        { "cells_probed", s.cellsProbed }, { "cells_failed", s.cellsFailed }, { "findings", std::move(ids) } }));
+        { "cells_probed", s.cellsProbed }, { "cells_failed", s.cellsFailed }, { "findings", std::move(ids) },
+        { "ports_down", std::move(down) } }));
     m_rounds = std::max(m_rounds, s.round);
     if (m_file && !m_error && std::fflush(m_file) != 0)
         m_error = failErrno(ErrorKind::Io, "cannot write the fabric run file", errno, m_path).error();
@@ -549,12 +553,14 @@ std::optional<std::string> FabricRunParser::line(const json& j)
     }
     if (type == "summary") {
         JsonFields f(j, ErrorKind::Parse, "a summary line", "fabric run");
-        f.only({ "type", "round", "seconds", "cells_probed", "cells_failed", "findings" });
+        f.only({ "type", "round", "seconds", "cells_probed", "cells_failed", "findings", "ports_down" });
         const auto round = f.u64("round", 1, UINT64_MAX >> 1);
         const double seconds = f.number("seconds", 0, 1e9);
         const auto probed = f.u64("cells_probed", 0, UINT64_MAX >> 1);
         const auto failed = f.u64("cells_failed", 0, UINT64_MAX >> 1);
         const auto* ids = f.array("findings", 1u << 20);
+        // Files written before ports were reported have none.
+        const auto* down = f.array("ports_down", 1u << 20, false);
         if (const auto& bad = f.error(); bad.has_value())
             return bad->message;
         auto* r = roundOf(round);
@@ -568,6 +574,17 @@ std::optional<std::string> FabricRunParser::line(const json& j)
             if (!id.is_string() || id.get_ref<const std::string&>().size() > 512)
                 return "'findings' must be a list of ids";
             r->findings.push_back(id.get<std::string>());
+        }
+        for (const auto& port : down ? *down : json::array()) {
+            JsonFields p(port, ErrorKind::Parse, "a port in 'ports_down'", "fabric run");
+            p.only({ "endpoint", "detail" });
+            const auto endpoint = p.u64("endpoint", 0, UINT32_MAX);
+            std::string detail = p.text("detail", 512);
+            if (const auto& bad = p.error(); bad.has_value())
+                return bad->message;
+            if (endpoint >= m_run.endpoints.size())
+                return "'ports_down' names endpoint " + std::to_string(endpoint) + ", which the run does not have";
+            r->portsDown[static_cast<std::uint32_t>(endpoint)] = std::move(detail);
         }
         return std::nullopt;
     }

@@ -53,6 +53,8 @@ struct FabricRunRound
     std::size_t cellsProbed = 0;
     std::size_t cellsFailed = 0;
     std::vector<std::string> findings; ///< ids of the findings it named
+    /// Endpoints whose own agent said their link was down during the round (endpoint -> what it read).
+    std::map<std::uint32_t, std::string> portsDown;
 };
 
 /// A batch of cells: one interval of a round, or (after the first hour of a watch) one minute of every round in it

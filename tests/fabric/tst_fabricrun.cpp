@@ -8,6 +8,8 @@
 
 #include "testbasics.h"
 
+#include <nlohmann/json.hpp>
+
 #include <QtTest>
 
 #include <filesystem>
@@ -145,6 +147,7 @@ private Q_SLOTS:
         r2.raised = { "host-config:lab-b" };
         r2.agents["lab-b"] = AgentState::Down;
         r2.agentDetail["lab-b"] = "the agent exited with status 137";
+        r2.portsDown[1] = "eth1 operstate down, carrier 0";
         auto r3 = round(3, false, 4.0);
         r3.cleared = { "host-config:lab-b" };
         for (const auto* r : { &r1, &r2, &r3 })
@@ -163,6 +166,9 @@ private Q_SLOTS:
         QVERIFY(run->rounds[1].finished);
         QCOMPARE(run->rounds[1].cellsFailed, std::size_t { 2 });
         QCOMPARE(run->rounds[1].findings, std::vector<std::string> { "host-config:lab-b" });
+        QCOMPARE(run->rounds[1].portsDown.size(), std::size_t { 1 });
+        QCOMPARE(run->rounds[1].portsDown.at(1), std::string("eth1 operstate down, carrier 0"));
+        QVERIFY(run->rounds[2].portsDown.empty());
         QCOMPARE(run->cells.size(), std::size_t { 3 });
         const auto& c = run->cells[1].cells[0];
         QVERIFY(c.reason == Reason::Timeout);
@@ -219,6 +225,20 @@ private Q_SLOTS:
         QVERIFY(!run->warnings.empty());
     }
 
+    /// The round's JSON (`fabric check --json`) names the ports their own agent said were down.
+    void roundJsonNamesPortsDown()
+    {
+        auto r = round(1, true, 0.0);
+        r.portsDown[1] = "eth1 operstate down, carrier 0";
+        const auto doc = nlohmann::json::parse(roundToJson(r));
+        QCOMPARE(doc.at("ports_down").size(), std::size_t { 1 });
+        QCOMPARE(doc.at("ports_down")[0].at("endpoint").get<int>(), 1);
+        QCOMPARE(doc.at("ports_down")[0].at("name").get<std::string>(), std::string("lab-b:udp"));
+        QCOMPARE(
+            doc.at("ports_down")[0].at("detail").get<std::string>(), std::string("eth1 operstate down, carrier 0"));
+        QVERIFY(nlohmann::json::parse(roundToJson(round(2, false, 1.0))).at("ports_down").empty());
+    }
+
     /// A cell stamped before the run's start (the clock stepped back between the header and the round) is kept at
     /// the start: its own reader takes the file.
     void aCellBeforeTheStartStaysReadable()
@@ -259,7 +279,15 @@ private Q_SLOTS:
         {
             std::string text, expect;
         };
+        const auto summary = static_cast<std::size_t>(std::ranges::find_if(lines, [](const std::string& l) {
+            return l.find(R"("type":"summary")") != std::string::npos;
+        }) - lines.begin());
+        QVERIFY(summary < lines.size());
         const std::vector<Case> cases {
+            { with(summary,
+                  R"({"type":"summary","round":1,"seconds":1,"cells_probed":2,"cells_failed":0,"findings":[],)"
+                  R"("ports_down":[{"endpoint":7,"detail":"down"}]})"),
+                ":" + std::to_string(summary + 1) + ": 'ports_down' names endpoint 7, which the run does not have" },
             { with(2, "not json"), "bad.rpfabric:3: not JSON" },
             { with(2, R"({"type":"bogus"})"), "bad.rpfabric:3: unknown line type 'bogus'" },
             { with(0, R"({"type":"fabric-run","schema":"rocepilot-fabric-run/9"})"), "bad.rpfabric:1: schema" },
