@@ -487,7 +487,7 @@ private slots:
         QCOMPARE(run->header.command, std::string("watch"));
         QVERIFY(run->end);
         QCOMPARE(run->end->status, std::string("stopped"));
-        QVERIFY(page.exportButton()->isEnabled());
+        QTRY_VERIFY(page.exportButton()->isEnabled()); // once the page heard the watch end
 
         QSignalSpy done(&page, &FabricPage::exportFinished);
         const QString pdf = runs.filePath(QStringLiteral("report.pdf"));
@@ -655,48 +655,42 @@ private slots:
         const QString dir = asked.isEmpty() ? scratch.path() : QString::fromLocal8Bit(asked);
         const auto round = simulatedRound();
         QVERIFY(!round.summary.findings.empty());
-        for (const QSize size : { QSize(1100, 930), QSize(1366, 768) }) {
-            QWizard wizard;
-            wizard.setWizardStyle(QWizard::ModernStyle);
-            auto* page = new FabricPage(noSources());
-            wizard.addPage(page);
-            wizard.resize(size);
-            wizard.show();
-            QVERIFY(QTest::qWaitForWindowExposed(&wizard));
-            page->showRound(round);
-            QTest::qWait(50);
-            const QString file
-                = QDir(dir).filePath(QStringLiteral("fabric-%1x%2.png").arg(size.width()).arg(size.height()));
-            QVERIFY(wizard.grab().save(file));
-            const QImage saved(file);
-            QCOMPARE(saved.size(), size);
-        }
-        // A watch through the fault and back, its pair's timeline in view.
+        // Besides, a watch through the fault and back, the faulty pair's timeline in view.
         const auto watch = simulatedWatch(60);
-        for (const QSize size : { QSize(1100, 930), QSize(1366, 768) }) {
-            QWizard wizard;
-            wizard.setWizardStyle(QWizard::ModernStyle);
-            auto* page = new FabricPage(noSources());
-            wizard.addPage(page);
-            wizard.resize(size);
-            wizard.show();
-            QVERIFY(QTest::qWaitForWindowExposed(&wizard));
-            for (const auto& r : watch)
-                page->showRound(r);
-            // The pair the finding's first failed cell names.
-            const auto& faulty = watch[watch.size() / 2];
-            QVERIFY(!faulty.summary.findings.empty());
-            const auto& cell = faulty.summary.findings.front().evidenceCells.front();
-            const auto& endpoints = faulty.pinglist.endpoints;
-            const int a = page->matrixModel()->sectionOf(QString::fromStdString(endpoints[cell.from].host));
-            const int b = page->matrixModel()->sectionOf(QString::fromStdString(endpoints[cell.to].host));
-            page->matrixView()->selectCell(a, b);
-            page->pairTabs()->setCurrentWidget(page->timeline());
-            QTest::qWait(50);
-            QVERIFY(page->timeline()->points() > 1);
-            const QString file
-                = QDir(dir).filePath(QStringLiteral("fabric-timeline-%1x%2.png").arg(size.width()).arg(size.height()));
-            QVERIFY(wizard.grab().save(file));
+        const auto& faulty = watch[watch.size() / 2];
+        QVERIFY(!faulty.summary.findings.empty());
+        for (const bool timeline : { false, true }) {
+            for (const QSize size : { QSize(1100, 930), QSize(1366, 768) }) {
+                QWizard wizard;
+                wizard.setWizardStyle(QWizard::ModernStyle);
+                auto* page = new FabricPage(noSources());
+                wizard.addPage(page);
+                wizard.resize(size);
+                wizard.show();
+                QVERIFY(QTest::qWaitForWindowExposed(&wizard));
+                if (!timeline) {
+                    page->showRound(round);
+                } else {
+                    for (const auto& r : watch)
+                        page->showRound(r);
+                    // The pair the finding's first failed cell names.
+                    const auto& cell = faulty.summary.findings.front().evidenceCells.front();
+                    const auto& endpoints = faulty.pinglist.endpoints;
+                    page->matrixView()->selectCell(
+                        page->matrixModel()->sectionOf(QString::fromStdString(endpoints[cell.from].host)),
+                        page->matrixModel()->sectionOf(QString::fromStdString(endpoints[cell.to].host)));
+                    page->pairTabs()->setCurrentWidget(page->timeline());
+                }
+                QTest::qWait(50);
+                QVERIFY(!timeline || page->timeline()->points() > 1);
+                const QString file = QDir(dir).filePath(
+                    QStringLiteral("%1-%2x%3.png")
+                        .arg(timeline ? QStringLiteral("fabric-timeline") : QStringLiteral("fabric"))
+                        .arg(size.width())
+                        .arg(size.height()));
+                QVERIFY(wizard.grab().save(file));
+                QCOMPARE(QImage(file).size(), size);
+            }
         }
     }
 
