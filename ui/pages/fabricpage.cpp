@@ -409,6 +409,8 @@ void FabricPage::updateProgress()
                        .arg(m_cellsPlanned);
     if (m_agentsDown > 0)
         text += QStringLiteral(", ") + tr("%n agent(s) down", nullptr, m_agentsDown);
+    if (!m_runNote.isEmpty())
+        text += QStringLiteral("; ") + m_runNote; // said for as long as the run goes, not once
     m_progressText->setText(text);
 }
 
@@ -593,6 +595,7 @@ std::shared_ptr<rp::fabric::FabricRunWriter> FabricPage::openRunFile()
 {
     auto header = std::exchange(m_nextHeader, std::nullopt).value_or(rp::fabric::FabricRunHeader {});
     m_runFile.clear();
+    m_runNote.clear();
     if (m_runsDir.isEmpty())
         return nullptr;
     if (header.command.empty())
@@ -602,7 +605,7 @@ std::shared_ptr<rp::fabric::FabricRunWriter> FabricPage::openRunFile()
     header.tool = "rocepilot " + toStd(QCoreApplication::applicationVersion());
     header.started = rp::fabric::Clock::now();
     if (!QDir().mkpath(m_runsDir)) {
-        m_progressText->setText(tr("This run is not saved: cannot create %1").arg(m_runsDir));
+        m_runNote = tr("This run is not saved: cannot create %1").arg(m_runsDir);
         return nullptr;
     }
     // One file per run, never an existing one: two runs in one second get -2, -3...
@@ -614,7 +617,7 @@ std::shared_ptr<rp::fabric::FabricRunWriter> FabricPage::openRunFile()
             continue;
         auto writer = rp::fabric::FabricRunWriter::create(toStd(path), header);
         if (!writer) {
-            m_progressText->setText(tr("This run is not saved: %1").arg(toQ(writer.error().describe())));
+            m_runNote = tr("This run is not saved: %1").arg(toQ(writer.error().describe()));
             return nullptr;
         }
         m_runFile = path;

@@ -162,6 +162,7 @@ private:
     rp::fabric::PairHistory m_history;
     QString m_runsDir;
     QString m_runFile;
+    QString m_runNote; ///< why this run is not saved, on the progress line
     std::optional<rp::fabric::FabricRunHeader> m_nextHeader; ///< from makeController, for the job it starts
     QString m_exportPath;
     QFutureWatcher<QString> m_exporting; ///< the error text, empty when written

@@ -548,6 +548,23 @@ private slots:
         QTRY_VERIFY(!page.isRunning());
         QVERIFY(page.runFile().isEmpty());
         QVERIFY(!page.exportButton()->isEnabled());
+        // A folder that cannot be made (a file is in the way, even for root): the check runs, and says so.
+        QFile blocker(runs.filePath(QStringLiteral("blocker")));
+        QVERIFY(blocker.open(QIODevice::WriteOnly));
+        blocker.close();
+        page.setRunsDir(runs.filePath(QStringLiteral("blocker/runs")));
+        page.startJob(
+            [round](
+                rp::fabric::FabricObserver*, const std::atomic<bool>* cancel) -> rp::Result<rp::fabric::FabricRound> {
+                while (!cancel->load())
+                    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+                return round;
+            },
+            3);
+        QVERIFY2(page.progressLabel()->text().contains(QStringLiteral("This run is not saved: cannot create")),
+            qPrintable(page.progressLabel()->text()));
+        page.cancelAndWait();
+        QVERIFY(page.runFile().isEmpty());
     }
 
     /// The figures bench/fabric-page.sh prints (issue 23: a 64 x 64 matrix and the 1 000-host ToR aggregate redrawn
