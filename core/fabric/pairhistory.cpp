@@ -161,43 +161,49 @@ void PairHistory::addCells(
     m_steps += merged.size() - bucket.pairs.size();
     bucket.pairs = std::move(merged);
     while (m_steps > m_maxSteps && m_buckets.size() > 1)
-        foldOlderHalf();
+        foldOnce();
 }
 
-void PairHistory::foldOlderHalf()
+void PairHistory::foldOnce()
 {
-    // The older half, two by two: the newest rounds keep their own steps, and a run of any length keeps its span.
-    const std::size_t older = std::max<std::size_t>(m_buckets.size() / 2, 2) & ~std::size_t { 1 };
-    std::vector<Bucket> folded;
-    folded.reserve(m_buckets.size() - older / 2);
-    for (std::size_t i = 0; i + 1 < older; i += 2) {
-        Bucket& a = m_buckets[i];
-        Bucket& b = m_buckets[i + 1];
-        Bucket out;
-        out.round = b.round;
-        out.start = std::min(a.start, b.start);
-        out.end = std::max(a.end, b.end);
-        out.rounds = a.rounds + b.rounds;
-        out.pairs.reserve(a.pairs.size() + b.pairs.size());
-        auto x = a.pairs.begin();
-        auto y = b.pairs.begin();
-        while (x != a.pairs.end() || y != b.pairs.end()) {
-            if (y == b.pairs.end() || (x != a.pairs.end() && x->first < y->first)) {
-                out.pairs.push_back(*x++);
-            } else if (x == a.pairs.end() || y->first < x->first) {
-                out.pairs.push_back(*y++);
-            } else {
-                out.pairs.push_back(*x++);
-                merge(out.pairs.back().second, y->second);
-                ++y;
-            }
+    // The two neighbours that hold the fewest rounds together become one step: the run keeps an even resolution from
+    // its first round on (halving the older half again and again would leave the first hours in one step), and the
+    // newest rounds, which a watch looks at, keep their own steps while a quarter of the steps can spare them.
+    const std::size_t keep = std::min(kNewestKept, m_buckets.size() / 4);
+    const std::size_t candidates = m_buckets.size() - keep;
+    std::size_t best = 0;
+    std::uint64_t bestRounds = UINT64_MAX;
+    for (std::size_t i = 0; i + 1 < candidates; ++i) {
+        const std::uint64_t rounds = std::uint64_t { m_buckets[i].rounds } + m_buckets[i + 1].rounds;
+        if (rounds < bestRounds) {
+            bestRounds = rounds;
+            best = i;
         }
-        m_steps -= a.pairs.size() + b.pairs.size() - out.pairs.size();
-        folded.push_back(std::move(out));
     }
-    for (std::size_t i = older; i < m_buckets.size(); ++i)
-        folded.push_back(std::move(m_buckets[i]));
-    m_buckets = std::move(folded);
+    Bucket& a = m_buckets[best];
+    Bucket& b = m_buckets[best + 1];
+    Bucket out;
+    out.round = b.round;
+    out.start = std::min(a.start, b.start);
+    out.end = std::max(a.end, b.end);
+    out.rounds = a.rounds + b.rounds;
+    out.pairs.reserve(std::max(a.pairs.size(), b.pairs.size()));
+    auto x = a.pairs.begin();
+    auto y = b.pairs.begin();
+    while (x != a.pairs.end() || y != b.pairs.end()) {
+        if (y == b.pairs.end() || (x != a.pairs.end() && x->first < y->first)) {
+            out.pairs.push_back(*x++);
+        } else if (x == a.pairs.end() || y->first < x->first) {
+            out.pairs.push_back(*y++);
+        } else {
+            out.pairs.push_back(*x++);
+            merge(out.pairs.back().second, y->second);
+            ++y;
+        }
+    }
+    m_steps -= a.pairs.size() + b.pairs.size() - out.pairs.size();
+    m_buckets[best] = std::move(out);
+    m_buckets.erase(m_buckets.begin() + static_cast<std::ptrdiff_t>(best) + 1);
 }
 
 void PairHistory::addEvent(PairHistoryEvent event)
@@ -285,7 +291,10 @@ std::vector<PairHistoryEvent> PairHistory::events(const std::string& fromHost, c
 
 std::uint32_t PairHistory::coarsest() const
 {
-    return m_buckets.empty() ? 1 : m_buckets.front().rounds;
+    std::uint32_t most = 1;
+    for (const Bucket& b : m_buckets)
+        most = std::max(most, b.rounds);
+    return most;
 }
 
 std::optional<Clock::time_point> PairHistory::first() const

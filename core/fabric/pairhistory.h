@@ -2,10 +2,10 @@
 #pragma once
 
 // The timeline of every directed host pair over a check or a watch, for the fabric page's pair timeline: one step per
-// pair per round, and the findings raised and cleared. Bounded: when the steps pass the budget, the older half of
-// the rounds is folded two by two, so a day's watch keeps its whole span (older hours at coarser steps) in a fixed
-// amount of memory, and a click reads one pair without touching the others. Fed live round by round or from a
-// saved run, through one path (the cells).
+// pair per round, and the findings raised and cleared. Bounded: when the steps pass the budget, the two neighbouring
+// steps that hold the fewest rounds are folded into one (the newest rounds kept as they are), so a day's watch keeps
+// its whole span at an even resolution in a fixed amount of memory, and a click reads one pair without touching the
+// others. Fed live round by round or from a saved run, through one path (the cells).
 
 #include "fabric/fabric.h"
 
@@ -75,13 +75,15 @@ public:
 
     std::size_t steps() const { return m_steps; }
     std::size_t rounds() const { return m_buckets.size(); }
-    /// Rounds folded into the oldest step (1 until the budget was reached).
+    /// The most rounds one step holds (1 until the budget was reached).
     std::uint32_t coarsest() const;
     std::optional<Clock::time_point> first() const;
     std::optional<Clock::time_point> last() const;
 
     static constexpr std::size_t kDefaultMaxSteps = 1'000'000;
     static constexpr std::size_t kMaxEvents = 10'000;
+    /// The newest rounds keep a step each (while they are at most a quarter of the steps).
+    static constexpr std::size_t kNewestKept = 60;
 
 private:
     /// A step as kept: floats and 32-bit counts (saturating), so a million steps fit in 40 MB.
@@ -107,7 +109,7 @@ private:
 
     std::uint32_t hostId(const std::string& host);
     std::optional<std::uint32_t> findHost(const std::string& host) const;
-    void foldOlderHalf();
+    void foldOnce();
     static void merge(Sums& into, const Sums& other);
 
     std::size_t m_maxSteps;

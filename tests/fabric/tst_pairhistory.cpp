@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The pair timeline's history (core/fabric/pairhistory): a round's first-pass cells summed per directed host pair
 // (expected-bad, second-pass and loopback cells left out), findings placed on the hosts they concern, the budget
-// folding the older rounds without losing a probe, and a saved run giving the same steps as the live rounds.
+// folding rounds evenly without losing a probe, and a saved run giving the same steps as the live rounds.
 #include "fabric/fabricrun.h"
 #include "fabric/pairhistory.h"
 
@@ -114,6 +114,10 @@ private slots:
             history.addRound(roundNumber(n));
         QVERIFY2(history.steps() <= 30, std::to_string(history.steps()).c_str());
         QVERIFY(history.coarsest() > 1);
+        // An even resolution: 40 rounds in 5 steps, none above twice its share (halving the older half again and
+        // again would leave 32 rounds in the first step).
+        QCOMPARE(history.rounds(), std::size_t { 5 });
+        QVERIFY2(history.coarsest() <= 16, std::to_string(history.coarsest()).c_str());
         const auto ab = history.timeline("lab-a", "lab-b");
         QCOMPARE(totalSent(ab), std::uint64_t { 40 * 60 }); // 3 working cells of 20 probes, 40 rounds
         std::uint32_t rounds = 0;

@@ -569,7 +569,7 @@ private slots:
 
     /// The figures bench/fabric-page.sh prints (issue 23: a 64 x 64 matrix and the 1 000-host ToR aggregate redrawn
     /// in <= 16 ms, a click opens the pair timeline in <= 200 ms, the GUI thread never blocks). RP_BENCH_HOURS sets
-    /// the watch the history holds (the bench: 24 h; the suite: 0.05 h, so it stays quick and still folds).
+    /// the watch the history holds (the bench: 24 h, which folds; the suite: 0.05 h, so it stays quick).
     void redrawAndClickFigures()
     {
         const double hours
@@ -636,8 +636,8 @@ private slots:
             r64.cells.size(), show64, redraw64, redraw64 / 16.0);
         qInfo("1000 hosts (%zu cells): round shown in %.1f ms, ToR matrix redraw %.2f ms (%.2fx the 16 ms budget)",
             r1000.cells.size(), show1000, redraw1000, redraw1000 / 16.0);
-        qInfo("pair history: %llu rounds (%.2f h) of 64 hosts fed in %.1f s, %zu steps kept (budget %zu), oldest "
-              "step folds %u rounds",
+        qInfo("pair history: %llu rounds (%.2f h) of 64 hosts fed in %.1f s, %zu steps kept (budget %zu), the "
+              "coarsest step holds %u rounds",
             static_cast<unsigned long long>(rounds), span.count(), feedS, watched.history().steps(),
             rp::fabric::PairHistory::kDefaultMaxSteps, watched.history().coarsest());
         qInfo("click to pair timeline: %.1f ms (%.2fx the 200 ms budget), %d points, timeline replot %.1f ms", click,
