@@ -30,6 +30,9 @@ struct Block
     std::string host;
     std::string command;
     int commandLine = 0; ///< line of the prompt, 0 when the block has none
+    /// The command was told from the output's first line (switch_show.h, impliedSwitchCommand), not from a prompt:
+    /// a heading still ends the block, blank lines inside it do not.
+    bool implied = false;
     std::vector<Line> lines; ///< output lines, fences and ellipses left out
 };
 

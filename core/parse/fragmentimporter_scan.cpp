@@ -24,23 +24,6 @@ using namespace parse_detail;
 
 namespace {
 
-std::optional<std::uint64_t> toU64(std::string_view s)
-{
-    s = trim(s);
-    if (s.empty() || s.size() > 20)
-        return std::nullopt;
-    std::uint64_t v = 0;
-    for (char c : s) {
-        if (c < '0' || c > '9')
-            return std::nullopt;
-        auto next = v * 10 + static_cast<std::uint64_t>(c - '0');
-        if (next / 10 != v)
-            return std::nullopt;
-        v = next;
-    }
-    return v;
-}
-
 /// perftest prints GIDs as 16 decimal bytes ("00:00:...:255:255:198:18:00:01"); pingpong as IPv6 text.
 std::string perftestGid(std::string_view s)
 {

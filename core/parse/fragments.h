@@ -62,6 +62,21 @@ struct TestOutcome
     int line = 0;
 };
 
+/// One QoS group of a switch port (NX-OS) as a queuing show output states it. Empty optionals: the text did not say.
+struct SwitchQueueQos
+{
+    int group = 0;
+    std::vector<int> priorities; ///< the CoS values the output maps to this group (its PFC table), when it printed them
+    int prioritiesLine = 0;
+    std::optional<bool> noDrop; ///< pause (headroom) configured for the group: no-drop; else lossy
+    int noDropLine = 0;
+    std::optional<int> bandwidthPercent; ///< its ETS share of the egress scheduler
+    std::optional<int> priorityLevel; ///< strict priority level, for a group served before the ETS shares
+    /// Packets the group dropped since the counters were last cleared (the largest drop row: rows overlap).
+    std::optional<std::uint64_t> drops;
+    int dropsLine = 0;
+};
+
 /// Per port QoS as a switch `show` output or configuration states it. Empty optionals: the text did not say.
 struct SwitchPortQos
 {
@@ -87,6 +102,7 @@ struct SwitchPortQos
     /// dscpToTc lists only what the configuration sets: a DSCP missing from it keeps the vendor's default
     /// map, which was not read (EOS `qos map dscp`).
     bool dscpMapPartial = false;
+    std::vector<SwitchQueueQos> queues; ///< per QoS group, ordered by group (NX-OS `show queuing interface`)
     std::string command; ///< the show command or configuration it was read from
     int line = 0;
     std::string origin; ///< the file it was read from (set by the troubleshooter), or "ssh ADDRESS"

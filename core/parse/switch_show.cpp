@@ -2,11 +2,12 @@
 // Switch show outputs into SwitchPortQos, for the fragment importer. Layouts written from the vendors'
 // documentation (SONiC Command-Reference: `show pfc priority`, `show pfc counters`, `show pfcwd stats`; SONiC
 // config_db schema: PORT_QOS_MAP, DSCP_TO_TC_MAP; Cisco NX-OS `show interface priority-flow-control`), not from
-// a device: no switch runs here.
+// a device: no switch runs here. NX-OS `show queuing interface` has its own reader (switch_queuing.cpp).
 #include "parse/switch_show.h"
 
 #include "parse/parsehelpers.h"
 #include "parse/switch_config.h"
+#include "parse/switch_queuing.h"
 #include "util/text.h"
 
 #include <algorithm>
@@ -58,7 +59,13 @@ bool isSwitchShowCommand(std::string_view command)
     auto c = lower(command);
     return c.starts_with("show pfc ") || c.starts_with("show pfcwd ") || c == "show interface priority-flow-control"
         || c.starts_with("show interface priority-flow-control") || c.starts_with("sonic-cfggen")
-        || c.find("config_db.json") != std::string::npos || isSwitchConfigCommand(command);
+        || c.find("config_db.json") != std::string::npos || isSwitchConfigCommand(command)
+        || isNxosQueuingCommand(command);
+}
+
+std::string impliedSwitchCommand(std::string_view trimmedLine)
+{
+    return startsNxosQueuing(trimmedLine) ? std::string("show queuing interface") : std::string();
 }
 
 std::vector<ParseWarning> parseSwitchShow(std::string_view command,
@@ -67,6 +74,8 @@ std::vector<ParseWarning> parseSwitchShow(std::string_view command,
 {
     Warnings warnings;
     auto c = lower(command);
+    if (isNxosQueuingCommand(command))
+        return parseNxosQueuing(command, lines, switchName, out);
     if (isSwitchConfigCommand(command) && !c.starts_with("show pfc ") && !c.starts_with("show pfcwd "))
         return parseSwitchConfig(command, lines, switchName, out, vendorHint);
     auto words = [](std::string_view t) { return splitWords(t); };
