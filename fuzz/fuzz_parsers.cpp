@@ -61,7 +61,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             __builtin_trap();
     (void)rp::importFragments(decoded, "fuzz");
     // The switch readers straight, without the prompt a mutation may break: every line a fact cites is one of the
-    // input's, every QoS group and CoS is 0..7.
+    // input's, every QoS group and CoS is 0..7, a log event's text is short valid UTF-8.
     std::vector<std::pair<int, std::string_view>> lines;
     for (std::size_t start = 0; start <= text.size();) {
         auto end = text.find('\n', start);
@@ -83,6 +83,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                 if (cos < 0 || cos > 7)
                     __builtin_trap();
         }
+    ports.clear();
+    (void)rp::parseSwitchShow("show logging", lines, "fuzz", ports);
+    for (const auto& p : ports)
+        for (const auto& e : p.log)
+            if (e.line < 1 || e.line > lastLine || e.text.size() > 200 || !rp::isValidUtf8(e.text)
+                || (e.kind != "qos-error" && !e.queue))
+                __builtin_trap();
 #endif
 #if defined(RP_FUZZ_FAMILY_APPLOG) || defined(RP_FUZZ_FAMILY_ALL)
     // Each line alone, as the importer hands them over, then the whole text through the importer. An event always

@@ -424,7 +424,8 @@ constexpr CheckInfo kChecks[] = {
     { "M15", "storage class share too small / heartbeat priority differs",
         "Windows Get-NetQosTrafficClass and Get-NetQosPolicy of the hosts, or the switch's ETS TLV" },
     { "M16", "PFC storm / pause counters rising without load",
-        "two reads of the per-priority pause counters (ethtool -S rx/tx_prioN_pause) or SONiC `show pfcwd stats`" },
+        "two reads of the per-priority pause counters (ethtool -S rx/tx_prioN_pause), SONiC `show pfcwd stats` or "
+        "its log's PFC watchdog lines" },
     { "M17", "lossless priority without lossless buffer / headroom",
         "buffer state (mlnx_qos prio2buffer/buffer_size, dcb buffer show), SONiC BUFFER_PG, or NX-OS `show queuing "
         "interface` (no-drop groups and their drops)" },

@@ -433,8 +433,10 @@ void FragmentImporter::processBlock(const Block& block)
                 h.appLog.push_back(std::move(e));
         }
     }
+    Block withoutSwitchLog;
+    const Block& own = takeSwitchLog(block, withoutSwitchLog) ? withoutSwitchLog : block;
     Block rest;
-    const Block& body = takeAppLog(h, block, rest) ? rest : block;
+    const Block& body = takeAppLog(h, own, rest) ? rest : own;
     if (body.lines.empty())
         return;
     bool hasHca = std::any_of(body.lines.begin(), body.lines.end(), [](const Line& l) {

@@ -77,6 +77,17 @@ struct SwitchQueueQos
     int dropsLine = 0;
 };
 
+/// One line of a switch's log about QoS (SONiC syslog: the PFC watchdog, orchagent's errors on QoS and buffer
+/// objects).
+struct SwitchLogEvent
+{
+    std::string kind; ///< "pfc-storm" (detected), "pfc-restored", "qos-error"
+    std::optional<int> queue; ///< the queue index (SONiC's lossless queue N carries priority N)
+    std::string time; ///< the log's timestamp as printed
+    std::string text; ///< the message, at most 200 bytes
+    int line = 0;
+};
+
 /// Per port QoS as a switch `show` output or configuration states it. Empty optionals: the text did not say.
 struct SwitchPortQos
 {
@@ -103,6 +114,7 @@ struct SwitchPortQos
     /// map, which was not read (EOS `qos map dscp`).
     bool dscpMapPartial = false;
     std::vector<SwitchQueueQos> queues; ///< per QoS group, ordered by group (NX-OS `show queuing interface`)
+    std::vector<SwitchLogEvent> log; ///< what the switch's log says about this port, in paste order
     std::string command; ///< the show command or configuration it was read from
     int line = 0;
     std::string origin; ///< the file it was read from (set by the troubleshooter), or "ssh ADDRESS"

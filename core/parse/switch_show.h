@@ -15,7 +15,8 @@ namespace rp {
 
 /// A command whose output parseSwitchShow() reads: SONiC `show pfc priority|counters`, `show pfcwd stats`,
 /// config_db.json (`cat /etc/sonic/config_db.json`, `sonic-cfggen -d --print-data`), NX-OS
-/// `show interface priority-flow-control` and `show queuing interface`, and every command of switch_config.h.
+/// `show interface priority-flow-control` and `show queuing interface`, SONiC `show logging`, and every command of
+/// switch_config.h.
 bool isSwitchShowCommand(std::string_view command);
 
 /// The command an output pasted without its prompt comes from, when its first line is one only that command

@@ -709,6 +709,71 @@ private slots:
         QVERIFY(withRule(once, "switch.roce-lossy").empty());
     }
 
+    /// The switch's log per port and queue: a storm on RoCE's priority with no restore after it is an error naming
+    /// the port, a restored one or one on another queue a warning, a restore alone info; orchagent's buffer error a
+    /// warning. Each quotes its log line and time.
+    void switchLog()
+    {
+        SwitchPortQos sp;
+        sp.switchName = "leaf-sonic";
+        sp.vendor = "sonic";
+        sp.port = "Ethernet8";
+        sp.command = "show logging";
+        sp.origin = "log.txt";
+        auto event = [](const std::string& kind, int queue, int line) {
+            SwitchLogEvent e;
+            e.kind = kind;
+            e.queue = queue;
+            e.line = line;
+            e.time = "Nov 27 09:00:" + std::to_string(line);
+            e.text = kind + " line " + std::to_string(line);
+            return e;
+        };
+        auto run = [&](const std::vector<SwitchLogEvent>& log) {
+            FabricSnapshot snap;
+            snap.switchPorts = { sp };
+            snap.switchPorts.front().log = log;
+            return diagnose(snap);
+        };
+        auto ongoing
+            = withRule(run({ event("pfc-storm", 3, 4), event("pfc-restored", 3, 5), event("pfc-storm", 3, 9) }),
+                "switch.pfc-storm-log");
+        QCOMPARE(ongoing.size(), std::size_t { 1 });
+        QCOMPARE(toString(ongoing.front().severity), std::string("error"));
+        QCOMPARE(ongoing.front().switchPorts.front(), std::string("leaf-sonic:Ethernet8"));
+        QVERIFY(ongoing.front().title.find("Ethernet8 queue 3") != std::string::npos);
+        QCOMPARE(ongoing.front().evidence.size(), std::size_t { 3 });
+        QVERIFY2(ongoing.front().evidence.back().where.starts_with("log.txt:9 (sonic `show logging`)"),
+            ongoing.front().evidence.back().where.c_str());
+        QCOMPARE(ongoing.front().evidence.back().when, std::string("Nov 27 09:00:9"));
+        auto restored
+            = withRule(run({ event("pfc-storm", 3, 4), event("pfc-restored", 3, 5) }), "switch.pfc-storm-log");
+        QCOMPARE(restored.size(), std::size_t { 1 });
+        QCOMPARE(toString(restored.front().severity), std::string("warning"));
+        auto other = withRule(run({ event("pfc-storm", 4, 4) }), "switch.pfc-storm-log");
+        QCOMPARE(other.size(), std::size_t { 1 });
+        QCOMPARE(toString(other.front().severity), std::string("warning"));
+        auto r = run({ event("pfc-restored", 3, 5) });
+        QVERIFY(withRule(r, "switch.pfc-storm-log").empty());
+        QCOMPARE(withRule(r, "switch.pfc-storm-restored").size(), std::size_t { 1 });
+        QCOMPARE(toString(withRule(r, "switch.pfc-storm-restored").front().severity), std::string("info"));
+        QVERIFY(problems(r).isEmpty());
+        // A storm that flaps all day: the first two and the last three lines.
+        std::vector<SwitchLogEvent> flapping;
+        for (int i = 0; i < 40; ++i)
+            flapping.push_back(event(i % 2 ? "pfc-restored" : "pfc-storm", 3, 10 + i));
+        QCOMPARE(withRule(run(flapping), "switch.pfc-storm-log").front().evidence.size(), std::size_t { 5 });
+        SwitchLogEvent error;
+        error.kind = "qos-error";
+        error.line = 7;
+        error.text = "Failed to set port:Ethernet8 pg:3 buffer profile attribute, status:-5";
+        auto programming = withRule(run({ error }), "switch.qos-programming");
+        QCOMPARE(programming.size(), std::size_t { 1 });
+        QCOMPARE(programming.front().check, std::string("M17"));
+        QCOMPARE(programming.front().evidence.front().value, error.text);
+        QVERIFY(problems(run({})).isEmpty());
+    }
+
     /// LLDP ties host-a's ens1f0 to leaf1:swp1 (lldptool -n on the host): the host pauses 4 and trusts PCP while
     /// the port (and the preset) pause 3 and trust DSCP: link findings with both sides' evidence, the host's
     /// fix from the Linux generator. Fixed host: silent.

@@ -456,6 +456,64 @@ private slots:
         QVERIFY2(quiet.empty(), qPrintable(join(quiet)));
     }
 
+    /// SONiC syslog lines (sonic_syslog_broken.txt, written from sonic-swss's pfcwdorch/bufferorch messages): the
+    /// PFC watchdog's storms and restores per port and queue with their time, orchagent's buffer error, under a
+    /// `show logging` prompt and bare in a fence (with the year in front); each line goes to the switch it names.
+    void sonicSyslog()
+    {
+        const auto broken = fixture("sonic_syslog_broken.txt");
+        auto f = importFragments(broken, "pasted");
+        QVERIFY(f.hosts.empty());
+        auto port = [&](const std::string& sw, const std::string& name) -> const SwitchPortQos* {
+            for (const auto& p : f.switchPorts)
+                if (p.switchName == sw && p.port == name)
+                    return &p;
+            return nullptr;
+        };
+        auto e8 = port("leaf-sonic", "Ethernet8");
+        QVERIFY(e8);
+        QCOMPARE(e8->vendor, std::string("sonic"));
+        QCOMPARE(e8->log.size(), std::size_t { 3 });
+        QCOMPARE(e8->log[0].kind, std::string("pfc-storm"));
+        QCOMPARE(e8->log[0].queue.value_or(-1), 3);
+        QCOMPARE(e8->log[0].time, std::string("Nov 27 09:12:03.412331"));
+        QCOMPARE(e8->log[0].line, lineOf(broken, "Nov 27 09:12:03"));
+        QVERIFY(e8->log[0].text.starts_with("PFC Watchdog detected PFC storm on port Ethernet8"));
+        QCOMPARE(e8->log[1].kind, std::string("pfc-restored"));
+        QCOMPARE(e8->log[2].kind, std::string("pfc-storm"));
+        QCOMPARE(port("leaf-sonic", "Ethernet12")->log.at(0).queue.value_or(-1), 4);
+        auto e0 = port("leaf-sonic", "Ethernet0");
+        QVERIFY(e0);
+        QCOMPARE(e0->log.at(0).kind, std::string("qos-error"));
+        QVERIFY(e0->log.at(0).text.starts_with("Failed to set port:Ethernet0 pg:3 buffer profile"));
+        auto leaf2 = port("leaf2", "Ethernet4");
+        QVERIFY(leaf2);
+        QCOMPARE(leaf2->log.at(0).time, std::string("2026 Nov 27 10:01:12.000100"));
+        QCOMPARE(leaf2->log.at(0).line, lineOf(broken, "2026 Nov 27"));
+        for (const auto& w : f.warnings)
+            QVERIFY2(w.line == 1, w.message.c_str()); // only the sentence above the outputs
+
+        auto findings = [](const std::string& text) {
+            FabricSnapshot snap;
+            addPasted(snap, importFragments(text, "pasted"), "paste.txt");
+            std::vector<std::string> out;
+            for (const auto& x : diagnose(snap).findings)
+                if (x.ruleId.starts_with("switch."))
+                    out.push_back(toString(x.severity) + " " + x.ruleId + " " + x.switchPorts.front());
+            std::sort(out.begin(), out.end());
+            return out;
+        };
+        auto v = findings(broken);
+        std::vector<std::string> want = { "error switch.pfc-storm-log leaf-sonic:Ethernet8",
+            "error switch.pfc-storm-log leaf2:Ethernet4", "info switch.pfc-storm-restored leaf-sonic:Ethernet16",
+            "warning switch.pfc-storm-log leaf-sonic:Ethernet12",
+            "warning switch.qos-programming leaf-sonic:Ethernet0" };
+        QVERIFY2(v == want, qPrintable(join(v)));
+        auto quiet = findings(fixture("sonic_syslog_fixed.txt"));
+        QVERIFY2(quiet == std::vector<std::string> { "info switch.pfc-storm-restored leaf-sonic:Ethernet16" },
+            qPrintable(join(quiet)));
+    }
+
     /// A Junos congestion-notification show cut after "Name:" (found by fuzz_fragments: the profile name was read
     /// past the end of the line's words): no profile and no port from it; a whole one after it still reads.
     void junosCongestionNotificationCut()
