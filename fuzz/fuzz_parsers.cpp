@@ -41,7 +41,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     (void)rp::canonicalGid(text.substr(0, 64));
 #endif
 #if defined(RP_FUZZ_FAMILY_RDMA) || defined(RP_FUZZ_FAMILY_ALL)
-    parseAs({ K::RdmaLink, K::RdmaDev }, text);
+    parseAs({ K::RdmaLink, K::RdmaDev, K::AmdSmiStatic }, text);
 #endif
 #if defined(RP_FUZZ_FAMILY_IP) || defined(RP_FUZZ_FAMILY_ALL)
     parseAs({ K::IpAddrJson, K::IpLinkJson, K::ProcNetVlan }, text);

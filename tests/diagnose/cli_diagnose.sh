@@ -27,7 +27,7 @@ jq -e '[.findings[] | select(.severity != "info") | .rule] == ["gid.index-differ
     { echo "FAIL: index paste: $(jq -c '[.findings[] | .rule]' "$TMP/out")"; fails=$((fails + 1)); }
 expect 1 "counters: pause on a lossy priority is an error" diagnose --paste "$FIX/counters_paste.txt"
 # One paste kind per file of issue 21: the broken paste is an error naming its port, the fixed one is not.
-for kind in nxos_queuing sonic_syslog; do
+for kind in nxos_queuing sonic_syslog amdsmi_static; do
     ext=txt
     [[ $kind == amdsmi_static ]] && ext=md
     expect 1 "$kind: broken paste" diagnose --paste "$FIX/${kind}_broken.$ext" --json

@@ -514,6 +514,44 @@ private slots:
             qPrintable(join(quiet)));
     }
 
+    /// `amd-smi static --nic` as text and --json under two hosts' headings (amdsmi_static_broken.md, written from
+    /// the AMD SMI sources): each host's ionic devices, ports and netdevs; the broken NIC's DOWN port is
+    /// port.down on that host, and the fixed paste says nothing above info.
+    void amdSmiStatic()
+    {
+        const auto broken = fixture("amdsmi_static_broken.md");
+        auto f = importFragments(broken, "pasted");
+        auto h7 = hostNamed(f, "gpu-node-07");
+        auto h8 = hostNamed(f, "gpu-node-08");
+        QVERIFY(h7 && h8);
+        QCOMPARE(h7->devices.size(), std::size_t { 2 });
+        QCOMPARE(h7->netdevs.size(), std::size_t { 2 });
+        auto down = port(*h7, "ionic_1", 1);
+        QVERIFY(down);
+        QCOMPARE(down->state, std::string("DOWN"));
+        QCOMPARE(down->netdev, std::string("enp193s0np0"));
+        QCOMPARE(down->activeMtu.value_or(0), 1024);
+        QCOMPARE(h7->netdevs[1].operState, std::string("DOWN"));
+        QCOMPARE(h7->netdevs[1].mtu.value_or(0), 9000);
+        auto json = port(*h8, "ionic_0", 1);
+        QVERIFY(json);
+        QCOMPARE(json->state, std::string("ACTIVE"));
+        QCOMPARE(json->activeMtu.value_or(0), 4096);
+        QCOMPARE(h8->netdevs.at(0).name, std::string("enp65s0np0"));
+        for (const auto& w : f.warnings)
+            QVERIFY2(w.line == 1, w.message.c_str()); // only the sentence above the outputs
+
+        auto findings = [](const std::string& text) {
+            FabricSnapshot snap;
+            addPasted(snap, importFragments(text, "pasted"), "paste.md");
+            return rules(diagnose(snap));
+        };
+        auto v = findings(broken);
+        QVERIFY2(v == std::vector<std::string> { "port.down gpu-node-07" }, qPrintable(join(v)));
+        auto quiet = findings(fixture("amdsmi_static_fixed.md"));
+        QVERIFY2(quiet.empty(), qPrintable(join(quiet)));
+    }
+
     /// A Junos congestion-notification show cut after "Name:" (found by fuzz_fragments: the profile name was read
     /// past the end of the line's words): no profile and no port from it; a whole one after it still reads.
     void junosCongestionNotificationCut()
