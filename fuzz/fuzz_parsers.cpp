@@ -4,6 +4,7 @@
 #include "parse/applog.h"
 #include "parse/fragments.h"
 #include "parse/parsers.h"
+#include "parse/switch_show.h"
 #include "util/text.h"
 #include "util/textdecode.h"
 
@@ -12,6 +13,8 @@
 #include <initializer_list>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 namespace {
 
@@ -38,7 +41,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     (void)rp::canonicalGid(text.substr(0, 64));
 #endif
 #if defined(RP_FUZZ_FAMILY_RDMA) || defined(RP_FUZZ_FAMILY_ALL)
-    parseAs({ K::RdmaLink, K::RdmaDev }, text);
+    parseAs({ K::RdmaLink, K::RdmaDev, K::AmdSmiStatic }, text);
 #endif
 #if defined(RP_FUZZ_FAMILY_IP) || defined(RP_FUZZ_FAMILY_ALL)
     parseAs({ K::IpAddrJson, K::IpLinkJson, K::ProcNetVlan }, text);
@@ -57,6 +60,36 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         if (decoded[i] == '\r' && (i + 1 == decoded.size() || decoded[i + 1] != '\n'))
             __builtin_trap();
     (void)rp::importFragments(decoded, "fuzz");
+    // The switch readers straight, without the prompt a mutation may break: every line a fact cites is one of the
+    // input's, every QoS group and CoS is 0..7, a log event's text is short valid UTF-8.
+    std::vector<std::pair<int, std::string_view>> lines;
+    for (std::size_t start = 0; start <= text.size();) {
+        auto end = text.find('\n', start);
+        lines.emplace_back(static_cast<int>(lines.size()) + 1,
+            text.substr(start, end == std::string_view::npos ? std::string_view::npos : end - start));
+        if (end == std::string_view::npos)
+            break;
+        start = end + 1;
+    }
+    const int lastLine = static_cast<int>(lines.size());
+    std::vector<rp::SwitchPortQos> ports;
+    (void)rp::parseSwitchShow("show queuing interface ethernet1/1", lines, "fuzz", ports);
+    for (const auto& p : ports)
+        for (const auto& q : p.queues) {
+            if (q.group < 0 || q.group > 7 || q.dropsLine > lastLine || q.noDropLine > lastLine
+                || q.prioritiesLine > lastLine)
+                __builtin_trap();
+            for (int cos : q.priorities)
+                if (cos < 0 || cos > 7)
+                    __builtin_trap();
+        }
+    ports.clear();
+    (void)rp::parseSwitchShow("show logging", lines, "fuzz", ports);
+    for (const auto& p : ports)
+        for (const auto& e : p.log)
+            if (e.line < 1 || e.line > lastLine || e.text.size() > 200 || !rp::isValidUtf8(e.text)
+                || (e.kind != "qos-error" && !e.queue))
+                __builtin_trap();
 #endif
 #if defined(RP_FUZZ_FAMILY_APPLOG) || defined(RP_FUZZ_FAMILY_ALL)
     // Each line alone, as the importer hands them over, then the whole text through the importer. An event always

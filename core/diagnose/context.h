@@ -110,8 +110,14 @@ void rulesMtu(Context& ctx);
 void rulesCounters(Context& ctx);
 void rulesTests(Context& ctx);
 void rulesSwitch(Context& ctx);
+void rulesSwitchQueues(Context& ctx);
 void rulesLinks(Context& ctx);
 void rulesWindows(Context& ctx);
+
+/// Where a switch port's value was read: "file:line (vendor `command`)"; `line` when the value has its own line.
+std::string portWhere(const SwitchPortQos& p, int line = 0);
+/// When it was read: the live read's time, or "as pasted".
+std::string portWhen(const SwitchPortQos& p);
 
 std::string joinInts(const std::vector<int>& v);
 std::string pfcList(const std::array<bool, 8>& pfc);

@@ -424,9 +424,11 @@ constexpr CheckInfo kChecks[] = {
     { "M15", "storage class share too small / heartbeat priority differs",
         "Windows Get-NetQosTrafficClass and Get-NetQosPolicy of the hosts, or the switch's ETS TLV" },
     { "M16", "PFC storm / pause counters rising without load",
-        "two reads of the per-priority pause counters (ethtool -S rx/tx_prioN_pause) or SONiC `show pfcwd stats`" },
+        "two reads of the per-priority pause counters (ethtool -S rx/tx_prioN_pause), SONiC `show pfcwd stats` or "
+        "its log's PFC watchdog lines" },
     { "M17", "lossless priority without lossless buffer / headroom",
-        "buffer state (mlnx_qos prio2buffer/buffer_size, dcb buffer show) or SONiC BUFFER_PG" },
+        "buffer state (mlnx_qos prio2buffer/buffer_size, dcb buffer show), SONiC BUFFER_PG, or NX-OS `show queuing "
+        "interface` (no-drop groups and their drops)" },
     { "M18", "pause on a lossy priority",
         "two reads of the per-priority pause counters (ethtool -S) or switch PFC counters" },
     { "M19", "Windows: NetAdapterQos off, NetworkDirect off, RDMA vNIC untagged",
@@ -459,7 +461,7 @@ Report diagnose(const FabricSnapshot& snapshot, const DiagnoseOptions& options, 
     report.segmentCount = ctx.segments.size();
     report.reachability = snapshot.reachability;
     for (auto rule : { rulesGid, rulesPorts, rulesAppLog, rulesQos, rulesMtu, rulesCounters, rulesTests, rulesSwitch,
-             rulesLinks, rulesWindows }) {
+             rulesSwitchQueues, rulesLinks, rulesWindows }) {
         if (cancel && cancel->load())
             break;
         rule(ctx);

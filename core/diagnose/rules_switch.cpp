@@ -8,6 +8,18 @@
 
 namespace rp::diag::detail {
 
+std::string portWhere(const SwitchPortQos& p, int line)
+{
+    const int at = line ? line : p.line;
+    return (p.origin.empty() ? p.switchName : p.origin) + (at ? ":" + std::to_string(at) : std::string()) + " ("
+        + p.vendor + (p.command.empty() ? std::string(" show output") : " `" + p.command + "`") + ")";
+}
+
+std::string portWhen(const SwitchPortQos& p)
+{
+    return p.readAt.empty() ? std::string("as pasted") : p.readAt;
+}
+
 namespace {
 
 /// The value most hosts have (each host and physical netdev counted once), with an example host.
@@ -32,17 +44,6 @@ template <class F> std::optional<std::pair<std::string, Evidence>> hostMajority(
             best = std::pair { v, c.second };
         }
     return best;
-}
-
-std::string portWhere(const SwitchPortQos& p)
-{
-    return (p.origin.empty() ? p.switchName : p.origin) + (p.line ? ":" + std::to_string(p.line) : std::string()) + " ("
-        + p.vendor + (p.command.empty() ? std::string(" show output") : " `" + p.command + "`") + ")";
-}
-
-std::string portWhen(const SwitchPortQos& p)
-{
-    return p.readAt.empty() ? std::string("as pasted") : p.readAt;
 }
 
 /// A port the generators can write a fix for: one named port, not "*" (every port), a profile or a wildcard.

@@ -31,10 +31,11 @@ constexpr KindName kKindNames[] = {
     { OutputKind::MlnxQos, "mlnx_qos" },
     { OutputKind::DcbJson, "dcb" },
     { OutputKind::Lldptool, "lldptool" },
+    { OutputKind::AmdSmiStatic, "amd-smi" },
     { OutputKind::Unknown, "unknown" },
 };
 
-constexpr std::size_t kKinds = static_cast<std::size_t>(OutputKind::Lldptool) + 1;
+constexpr std::size_t kKinds = static_cast<std::size_t>(OutputKind::AmdSmiStatic) + 1;
 
 class Scores
 {
@@ -96,6 +97,8 @@ void scoreCommandEcho(std::string_view t, Scores& scores)
         scores.add(OutputKind::DcbJson, points);
     else if (program == "lldptool")
         scores.add(OutputKind::Lldptool, points);
+    else if (program == "amd-smi" && has("static"))
+        scores.add(OutputKind::AmdSmiStatic, points);
     else if (program == "rdma" && (has("link") || has("l")))
         scores.add(OutputKind::RdmaLink, points);
     else if (program == "rdma" && (has("dev") || has("d")))
@@ -170,6 +173,12 @@ void scoreTextLine(std::string_view t, Scores& scores, int& ipHeaders, int& inet
     if (w0 == "prio-pfc" || w0 == "prio-tc" || w0 == "tc-bw" || w0 == "tc-tsa" || w0 == "dscp-prio" || w0 == "order:"
         || w0 == "pfc-cap")
         scores.add(OutputKind::DcbJson, 2);
+    // amd-smi static: the library's NIC fields, upper-cased by the CLI
+    if (key == "RDMA_DEV" || key == "RDMA_PORT_INFO")
+        scores.add(OutputKind::AmdSmiStatic, 3);
+    if (key == "ACTIVE_MTU" || key == "MAX_MTU" || key == "RDMA_PORT" || key == "NODE_GUID" || key == "LINK_STATE"
+        || key == "MAC_ADDRESS")
+        scores.add(OutputKind::AmdSmiStatic, 2);
     // lldptool
     if (startsWith(t, "IEEE 8021QAZ"))
         scores.add(OutputKind::Lldptool, 3);
@@ -192,6 +201,14 @@ OutputKind kindOfJson(const nlohmann::json& doc)
     if (!first->is_object())
         return OutputKind::Unknown;
     auto has = [&](const char* key) { return first->contains(key); };
+    // `amd-smi static --json` lists GPUs before NICs: any entry that is a NIC tells.
+    if (doc.is_array()) {
+        for (const auto& entry : doc)
+            if (entry.is_object() && (entry.contains("ai_nic") || entry.contains("rdma_dev")))
+                return OutputKind::AmdSmiStatic;
+    }
+    if (has("ai_nic") || has("rdma_dev") || has("rdma_dev_info"))
+        return OutputKind::AmdSmiStatic;
     if (has("addr_info"))
         return OutputKind::IpAddrJson;
     if (has("physical_state") || (has("port") && has("ifname") && !has("mtu")))
@@ -212,6 +229,8 @@ OutputKind kindOfJson(const nlohmann::json& doc)
 OutputKind kindOfBrokenJson(std::string_view text)
 {
     auto contains = [&](std::string_view s) { return text.find(s) != std::string_view::npos; };
+    if (contains("\"rdma_dev\"") || contains("\"ai_nic\""))
+        return OutputKind::AmdSmiStatic;
     if (contains("\"addr_info\""))
         return OutputKind::IpAddrJson;
     if (contains("\"physical_state\""))
@@ -348,6 +367,15 @@ ParsedOutput parseOutput(OutputKind kind, std::string_view text)
         return fromDcb(kind, parseDcbDetailed(text));
     case OutputKind::Lldptool:
         return fromDcb(kind, parseLldptoolDetailed(text));
+    case OutputKind::AmdSmiStatic: {
+        auto parsed = parseAmdSmiStatic(text);
+        ParsedOutput out;
+        out.kind = kind;
+        out.devices = std::move(parsed.value.devices);
+        out.netdevs = std::move(parsed.value.netdevs);
+        out.warnings = std::move(parsed.warnings);
+        return out;
+    }
     case OutputKind::Unknown:
         break;
     }

@@ -433,8 +433,10 @@ void FragmentImporter::processBlock(const Block& block)
                 h.appLog.push_back(std::move(e));
         }
     }
+    Block withoutSwitchLog;
+    const Block& own = takeSwitchLog(block, withoutSwitchLog) ? withoutSwitchLog : block;
     Block rest;
-    const Block& body = takeAppLog(h, block, rest) ? rest : block;
+    const Block& body = takeAppLog(h, own, rest) ? rest : own;
     if (body.lines.empty())
         return;
     bool hasHca = std::any_of(body.lines.begin(), body.lines.end(), [](const Line& l) {
@@ -600,14 +602,21 @@ PastedFabric FragmentImporter::run(std::string_view text)
         }
         // Switch outputs have "Ethernet2:" sections and "## ..." comments: inside them only the framed heading
         // forms ("=== host ===", "**host**") start another host.
-        bool switchBlock
-            = !block.command.empty() && (isSwitchShowCommand(block.command) || isLldpCommand(block.command));
+        bool switchBlock = !block.command.empty() && !block.implied
+            && (isSwitchShowCommand(block.command) || isLldpCommand(block.command));
         if (auto heading
             = switchBlock && !startsWith(t, "==") && !startsWith(t, "**") ? std::nullopt : parseHeading(l.text)) {
             flush();
             currentHost = *heading;
             block.host = currentHost;
             continue;
+        }
+        if (block.command.empty()) {
+            if (auto implied = impliedSwitchCommand(t); !implied.empty()) {
+                flush();
+                block.command = std::move(implied);
+                block.implied = true;
+            }
         }
         if (t.empty()) {
             // A blank line ends a command-less block only when what follows is clearly new (handled by the

@@ -5,8 +5,8 @@
 // cuts a paste into blocks (fragmentlines.h reads the prompts and headings), hands whole outputs to
 // parseOutput() and merges what they found per host (fragmentimporter.cpp); outputs no parser takes whole
 // (sysfs greps, GID rows, ethtool -S, ibstat, rdma statistic, the test tools) it scans itself
-// (fragmentimporter_scan.cpp); application log lines (applog.h) it takes out of a block before anything else reads
-// it.
+// (fragmentimporter_scan.cpp); application log lines (applog.h) and a switch's log lines (switch_log.h) it takes out of
+// a block before anything else reads it.
 
 #include "parse/fragments.h"
 #include "parse/parsehelpers.h"
@@ -30,6 +30,9 @@ struct Block
     std::string host;
     std::string command;
     int commandLine = 0; ///< line of the prompt, 0 when the block has none
+    /// The command was told from the output's first line (switch_show.h, impliedSwitchCommand), not from a prompt:
+    /// a heading still ends the block, blank lines inside it do not.
+    bool implied = false;
     std::vector<Line> lines; ///< output lines, fences and ellipses left out
 };
 
@@ -71,6 +74,7 @@ private:
     void scanIbstat(PastedHost& h, const Block& block);
     void scanTest(PastedHost& h, const Block& block, std::string_view tool);
     bool takeAppLog(PastedHost& h, const Block& block, Block& rest);
+    bool takeSwitchLog(const Block& block, Block& rest);
     void noteAppLogWithoutFacts();
     void mergeDevices(PastedHost& h, std::vector<RdmaDevice> devices, int line);
     void mergeNetdev(PastedHost& h, Netdev netdev, int line);

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The fragment importer's own readers (see fragmentimporter.h), for what no parseOutput() parser takes whole:
 // GID rows out of context, sysfs and configfs values, ethtool -S, rdma statistic, ibstat, the test tools, and the
-// hand-over of application log lines to applog.h.
+// hand-over of application log lines to applog.h and of a switch's log lines to switch_log.h.
 #include "parse/fragmentimporter.h"
 
 #include "parse/applog.h"
@@ -11,6 +11,7 @@
 #include "parse/parsehelpers.h"
 #include "parse/parsers.h"
 #include "parse/powershell.h"
+#include "parse/switch_log.h"
 #include "parse/switch_show.h"
 #include "util/text.h"
 
@@ -23,23 +24,6 @@ namespace rp::fragment_detail {
 using namespace parse_detail;
 
 namespace {
-
-std::optional<std::uint64_t> toU64(std::string_view s)
-{
-    s = trim(s);
-    if (s.empty() || s.size() > 20)
-        return std::nullopt;
-    std::uint64_t v = 0;
-    for (char c : s) {
-        if (c < '0' || c > '9')
-            return std::nullopt;
-        auto next = v * 10 + static_cast<std::uint64_t>(c - '0');
-        if (next / 10 != v)
-            return std::nullopt;
-        v = next;
-    }
-    return v;
-}
 
 /// perftest prints GIDs as 16 decimal bytes ("00:00:...:255:255:198:18:00:01"); pingpong as IPv6 text.
 std::string perftestGid(std::string_view s)
@@ -521,6 +505,43 @@ bool FragmentImporter::takeAppLog(PastedHost& h, const Block& block, Block& rest
             h.appLog.push_back(std::move(e));
     }
     return any;
+}
+
+/// SONiC syslog lines, wherever they were pasted (`show logging`, a grep of /var/log/syslog, bare): each names its
+/// switch, so they go to that switch's ports whatever host the block is under.
+bool FragmentImporter::takeSwitchLog(const Block& block, Block& rest)
+{
+    std::vector<std::pair<int, std::string_view>> taken;
+    for (std::size_t i = 0; i < block.lines.size(); ++i) {
+        const auto& l = block.lines[i];
+        if (!readSonicLogLine(trim(l.text))) {
+            if (!taken.empty())
+                rest.lines.push_back(l);
+            continue;
+        }
+        if (taken.empty()) {
+            rest.host = block.host;
+            rest.command = block.command;
+            rest.commandLine = block.commandLine;
+            rest.lines.assign(block.lines.begin(), block.lines.begin() + static_cast<std::ptrdiff_t>(i));
+        }
+        taken.emplace_back(l.number, l.text);
+    }
+    if (taken.empty())
+        return false;
+    std::size_t events = 0;
+    for (const auto& p : m_out.switchPorts)
+        events += p.log.size();
+    for (auto& w : parseSonicLog(block.command.empty() ? "syslog" : block.command, taken, m_out.switchPorts, false))
+        m_warnings.add(w.line, w.message);
+    std::size_t after = 0;
+    for (const auto& p : m_out.switchPorts)
+        after += p.log.size();
+    if (after == events)
+        m_warnings.add(taken.front().first,
+            std::to_string(taken.size())
+                + " SONiC log line(s) here, none about the PFC watchdog or a QoS/buffer error; not used");
+    return true;
 }
 
 /// A family whose lines stated nothing at all gets one warning, so a paste of only such lines is not silently

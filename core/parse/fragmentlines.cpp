@@ -29,11 +29,12 @@ bool looksLikeHostName(std::string_view s)
     return std::any_of(s.begin(), s.end(), [](char c) { return std::isalnum(static_cast<unsigned char>(c)); });
 }
 
-constexpr std::array kKnownPrograms = { "ibv_devinfo", "ibv_devices", "show_gids", "ibdev2netdev", "rdma", "ip", "cat",
-    "grep", "ethtool", "ibstat", "dcb", "mlnx_qos", "lldptool", "ib_send_lat", "ib_send_bw", "ib_write_lat",
-    "ib_write_bw", "ib_read_lat", "ib_read_bw", "ib_atomic_lat", "ib_atomic_bw", "ibv_rc_pingpong", "ibv_ud_pingpong",
-    "ibv_uc_pingpong", "qperf", "sleep", "date", "echo", "ls", "head", "tail", "for", "sudo", "tc", "sysctl",
-    "iptables", "nft", "lspci", "uname", "hostname", "ping", "bash", "sh", "lldpctl", "ibstatus", "rxe_cfg" };
+constexpr std::array kKnownPrograms
+    = { "ibv_devinfo", "ibv_devices", "show_gids", "ibdev2netdev", "rdma", "ip", "cat", "grep", "ethtool", "ibstat",
+          "dcb", "mlnx_qos", "lldptool", "ib_send_lat", "ib_send_bw", "ib_write_lat", "ib_write_bw", "ib_read_lat",
+          "ib_read_bw", "ib_atomic_lat", "ib_atomic_bw", "ibv_rc_pingpong", "ibv_ud_pingpong", "ibv_uc_pingpong",
+          "qperf", "sleep", "date", "echo", "ls", "head", "tail", "for", "sudo", "tc", "sysctl", "iptables", "nft",
+          "lspci", "uname", "hostname", "ping", "bash", "sh", "lldpctl", "ibstatus", "rxe_cfg", "amd-smi" };
 
 bool isKnownProgram(std::string_view p)
 {

@@ -62,6 +62,32 @@ struct TestOutcome
     int line = 0;
 };
 
+/// One QoS group of a switch port (NX-OS) as a queuing show output states it. Empty optionals: the text did not say.
+struct SwitchQueueQos
+{
+    int group = 0;
+    std::vector<int> priorities; ///< the CoS values the output maps to this group (its PFC table), when it printed them
+    int prioritiesLine = 0;
+    std::optional<bool> noDrop; ///< pause (headroom) configured for the group: no-drop; else lossy
+    int noDropLine = 0;
+    std::optional<int> bandwidthPercent; ///< its ETS share of the egress scheduler
+    std::optional<int> priorityLevel; ///< strict priority level, for a group served before the ETS shares
+    /// Packets the group dropped since the counters were last cleared (the largest drop row: rows overlap).
+    std::optional<std::uint64_t> drops;
+    int dropsLine = 0;
+};
+
+/// One line of a switch's log about QoS (SONiC syslog: the PFC watchdog, orchagent's errors on QoS and buffer
+/// objects).
+struct SwitchLogEvent
+{
+    std::string kind; ///< "pfc-storm" (detected), "pfc-restored", "qos-error"
+    std::optional<int> queue; ///< the queue index (SONiC's lossless queue N carries priority N)
+    std::string time; ///< the log's timestamp as printed
+    std::string text; ///< the message, at most 200 bytes
+    int line = 0;
+};
+
 /// Per port QoS as a switch `show` output or configuration states it. Empty optionals: the text did not say.
 struct SwitchPortQos
 {
@@ -87,6 +113,8 @@ struct SwitchPortQos
     /// dscpToTc lists only what the configuration sets: a DSCP missing from it keeps the vendor's default
     /// map, which was not read (EOS `qos map dscp`).
     bool dscpMapPartial = false;
+    std::vector<SwitchQueueQos> queues; ///< per QoS group, ordered by group (NX-OS `show queuing interface`)
+    std::vector<SwitchLogEvent> log; ///< what the switch's log says about this port, in paste order
     std::string command; ///< the show command or configuration it was read from
     int line = 0;
     std::string origin; ///< the file it was read from (set by the troubleshooter), or "ssh ADDRESS"

@@ -100,6 +100,23 @@ std::string interfaceFromCommandEcho(std::string_view t)
     return {};
 }
 
+std::optional<std::uint64_t> toU64(std::string_view s)
+{
+    s = trim(s);
+    if (s.empty() || s.size() > 20)
+        return std::nullopt;
+    std::uint64_t v = 0;
+    for (char c : s) {
+        if (c < '0' || c > '9')
+            return std::nullopt;
+        auto next = v * 10 + static_cast<std::uint64_t>(c - '0');
+        if (next / 10 != v)
+            return std::nullopt;
+        v = next;
+    }
+    return v;
+}
+
 std::vector<std::string_view> splitWords(std::string_view s, std::string_view separators)
 {
     std::vector<std::string_view> words;

@@ -10,6 +10,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <optional>
 #include <string>
@@ -50,6 +51,9 @@ std::vector<Line> prepareLines(std::string_view text, Warnings& warnings);
 bool isTranscriptNoise(std::string_view trimmedLine);
 /// The device after "dev" in a "$ dcb ... dev IF" / "$ mlnx_qos -i IF" echo, or empty.
 std::string interfaceFromCommandEcho(std::string_view trimmedLine);
+
+/// The whole of `s` (trimmed) as an unsigned 64-bit count, or nothing: digits only, no overflow.
+std::optional<std::uint64_t> toU64(std::string_view s);
 
 std::vector<std::string_view> splitWords(std::string_view s, std::string_view separators = " \t");
 /// The text cut to a readable length for a warning.

@@ -2,6 +2,7 @@
 #pragma once
 
 // Parsers for the text an admin already has: outputs of show_gids, ibv_devinfo, rdma, ip, mlnx_qos, dcb, lldptool,
+// amd-smi static,
 // read from a host or pasted by a user. Every parser returns what it could read plus warnings naming the line and
 // what was odd; none throws, none guesses a value. Input is cleaned first: CRLF, mail quoting ("> "), overlong and
 // binary lines, and anything past 8 MiB are dealt with (the last three with a warning).
@@ -10,6 +11,7 @@
 #include "parse/gid.h"
 #include "parse/parsed.h"
 
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -44,6 +46,15 @@ Parsed<DcbInfo> parseMlnxQos(std::string_view text);
 Parsed<DcbInfo> parseDcbJson(std::string_view text);
 /// `lldptool -t -i IF -V PFC|ETS-CFG|APP` and their `-c` forms.
 Parsed<DcbInfo> parseLldptool(std::string_view text);
+/// What `amd-smi static` says about a host's AMD NICs (text or --json): RDMA devices with their ports (netdev,
+/// state, active and max MTU; no GIDs: `gidsUnlisted`) and the NICs' netdevs (MTU, link state, MAC).
+struct AmdSmiNics
+{
+    std::vector<RdmaDevice> devices;
+    std::vector<Netdev> netdevs;
+    std::map<std::string, int> lines; ///< device or netdev name -> the line it was read from
+};
+Parsed<AmdSmiNics> parseAmdSmiStatic(std::string_view text);
 /// Fill every field `into` lacks from `from`.
 void mergeDcb(DcbInfo& into, const DcbInfo& from);
 
@@ -61,10 +72,11 @@ enum class OutputKind {
     MlnxQos,
     DcbJson,
     Lldptool,
+    AmdSmiStatic,
 };
 
 /// Stable CLI names: "show_gids", "ibv_devinfo", "ibv_devices", "rdma-link", "rdma-dev", "ibdev2netdev", "ip-addr",
-/// "ip-link", "proc-net-vlan", "mlnx_qos", "dcb", "lldptool", "unknown".
+/// "ip-link", "proc-net-vlan", "mlnx_qos", "dcb", "lldptool", "amd-smi", "unknown".
 std::string_view toString(OutputKind kind);
 std::optional<OutputKind> outputKindFromString(std::string_view name);
 /// Which command most likely produced `text`; Unknown when nothing fits.

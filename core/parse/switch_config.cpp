@@ -20,12 +20,8 @@ namespace rp {
 
 using namespace parse_detail;
 
-namespace {
-
-using Lines = std::vector<std::pair<int, std::string_view>>;
-
-SwitchPortQos& portNamed(std::vector<SwitchPortQos>& ports, const std::string& sw, const std::string& vendor,
-    const std::string& name, int line, std::string_view command)
+SwitchPortQos& parse_detail::portNamed(std::vector<SwitchPortQos>& ports, const std::string& sw,
+    const std::string& vendor, const std::string& name, int line, std::string_view command)
 {
     for (auto& p : ports)
         if (p.switchName == sw && p.port == name) {
@@ -42,6 +38,10 @@ SwitchPortQos& portNamed(std::vector<SwitchPortQos>& ports, const std::string& s
     ports.push_back(std::move(p));
     return ports.back();
 }
+
+namespace {
+
+using Lines = std::vector<std::pair<int, std::string_view>>;
 
 /// "0-2,4-6", "3,4", "3 4", "[ 3 4 ]": the numbers in [lo, hi]; nullopt on anything else.
 std::optional<std::vector<int>> numberList(std::string_view s, int lo, int hi)

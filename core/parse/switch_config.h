@@ -12,6 +12,7 @@
 #include "parse/fragments.h"
 #include "parse/parsed.h"
 
+#include <cstddef>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -30,6 +31,15 @@ std::string detectConfigVendor(std::string_view command, const std::vector<std::
 std::vector<ParseWarning> parseSwitchConfig(std::string_view command,
     const std::vector<std::pair<int, std::string_view>>& lines, const std::string& switchName,
     std::vector<SwitchPortQos>& out, const std::string& vendorHint = {});
+
+namespace parse_detail {
+/// A switch has a few hundred ports: more in one output is a damaged or hostile paste, and the readers that look ports
+/// up per line stop making new ones there, so the lookups stay cheap.
+inline constexpr std::size_t kMaxSwitchPortsPerOutput = 1024;
+/// The entry of switch `sw`'s port `name` in `ports`; made with its vendor, line and command when missing.
+SwitchPortQos& portNamed(std::vector<SwitchPortQos>& ports, const std::string& sw, const std::string& vendor,
+    const std::string& name, int line, std::string_view command);
+} // namespace parse_detail
 
 /// "Et1" -> "Ethernet1", "Et1/1" -> "Ethernet1/1": EOS show outputs abbreviate what configurations spell out.
 std::string eosLongPortName(std::string_view name);

@@ -2,11 +2,14 @@
 // Switch show outputs into SwitchPortQos, for the fragment importer. Layouts written from the vendors'
 // documentation (SONiC Command-Reference: `show pfc priority`, `show pfc counters`, `show pfcwd stats`; SONiC
 // config_db schema: PORT_QOS_MAP, DSCP_TO_TC_MAP; Cisco NX-OS `show interface priority-flow-control`), not from
-// a device: no switch runs here.
+// a device: no switch runs here. NX-OS `show queuing interface` and SONiC's log have their own readers
+// (switch_queuing.cpp, switch_log.cpp).
 #include "parse/switch_show.h"
 
 #include "parse/parsehelpers.h"
 #include "parse/switch_config.h"
+#include "parse/switch_log.h"
+#include "parse/switch_queuing.h"
 #include "util/text.h"
 
 #include <algorithm>
@@ -58,7 +61,13 @@ bool isSwitchShowCommand(std::string_view command)
     auto c = lower(command);
     return c.starts_with("show pfc ") || c.starts_with("show pfcwd ") || c == "show interface priority-flow-control"
         || c.starts_with("show interface priority-flow-control") || c.starts_with("sonic-cfggen")
-        || c.find("config_db.json") != std::string::npos || isSwitchConfigCommand(command);
+        || c.find("config_db.json") != std::string::npos || isSwitchConfigCommand(command)
+        || isNxosQueuingCommand(command) || isSonicLogCommand(command);
+}
+
+std::string impliedSwitchCommand(std::string_view trimmedLine)
+{
+    return startsNxosQueuing(trimmedLine) ? std::string("show queuing interface") : std::string();
 }
 
 std::vector<ParseWarning> parseSwitchShow(std::string_view command,
@@ -67,6 +76,10 @@ std::vector<ParseWarning> parseSwitchShow(std::string_view command,
 {
     Warnings warnings;
     auto c = lower(command);
+    if (isNxosQueuingCommand(command))
+        return parseNxosQueuing(command, lines, switchName, out);
+    if (isSonicLogCommand(command))
+        return parseSonicLog(command, lines, out, true); // each line names its switch
     if (isSwitchConfigCommand(command) && !c.starts_with("show pfc ") && !c.starts_with("show pfcwd "))
         return parseSwitchConfig(command, lines, switchName, out, vendorHint);
     auto words = [](std::string_view t) { return splitWords(t); };

@@ -15,8 +15,13 @@ namespace rp {
 
 /// A command whose output parseSwitchShow() reads: SONiC `show pfc priority|counters`, `show pfcwd stats`,
 /// config_db.json (`cat /etc/sonic/config_db.json`, `sonic-cfggen -d --print-data`), NX-OS
-/// `show interface priority-flow-control`, and every command of switch_config.h.
+/// `show interface priority-flow-control` and `show queuing interface`, SONiC `show logging`, and every command of
+/// switch_config.h.
 bool isSwitchShowCommand(std::string_view command);
+
+/// The command an output pasted without its prompt comes from, when its first line is one only that command
+/// prints (NX-OS `show queuing interface`: "slot  1", "Egress Queuing for ..."); empty otherwise.
+std::string impliedSwitchCommand(std::string_view trimmedLine);
 
 /// Parse the output lines (line number, text) of `command` for switch `switchName` into `out` (ports merged by
 /// name). Returns line-numbered warnings; never fails. The vendors' running configurations and QoS show outputs

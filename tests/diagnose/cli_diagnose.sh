@@ -26,6 +26,13 @@ expect 0 "warnings only (GID index differs): exit 0" diagnose --paste "$TMP/inde
 jq -e '[.findings[] | select(.severity != "info") | .rule] == ["gid.index-differs"]' "$TMP/out" >/dev/null ||
     { echo "FAIL: index paste: $(jq -c '[.findings[] | .rule]' "$TMP/out")"; fails=$((fails + 1)); }
 expect 1 "counters: pause on a lossy priority is an error" diagnose --paste "$FIX/counters_paste.txt"
+# One paste kind per file of issue 21: the broken paste is an error naming its port, the fixed one is not.
+for kind in nxos_queuing sonic_syslog amdsmi_static; do
+    ext=txt
+    [[ $kind == amdsmi_static ]] && ext=md
+    expect 1 "$kind: broken paste" diagnose --paste "$FIX/${kind}_broken.$ext" --json
+    expect 0 "$kind: fixed paste" diagnose --paste "$FIX/${kind}_fixed.$ext" --json
+done
 expect 2 "no input" diagnose
 expect 2 "--active needs --inventory" diagnose --active --paste "$FIX/mixed_paste.md"
 expect 2 "unknown option" diagnose --pastes x

@@ -621,6 +621,159 @@ private slots:
         QVERIFY2(problems(fine).isEmpty(), qPrintable(problems(fine).join(QStringLiteral(", "))));
     }
 
+    /// Per QoS group state (NX-OS `show queuing interface`): drops in a no-drop group (M17) and RoCE's CoS in a
+    /// lossy group (M5), each with the line of every value it quotes; the fix for the port from the NX-OS
+    /// generator; silent once the group is no-drop and its drops are zero. When the hosts' PFC comparison already
+    /// names the port, the lossy group is not reported twice.
+    void switchQueues()
+    {
+        SwitchPortQos sp;
+        sp.switchName = "leaf-nx";
+        sp.vendor = "nxos";
+        sp.port = "Ethernet1/1";
+        sp.command = "show queuing interface ethernet1/1";
+        SwitchQueueQos lossy;
+        lossy.group = 0;
+        lossy.noDrop = false;
+        lossy.noDropLine = 40;
+        lossy.drops = 900; // a lossy group may drop
+        lossy.dropsLine = 12;
+        lossy.priorities = { 0, 1, 2, 4, 5 };
+        SwitchQueueQos roce;
+        roce.group = 3;
+        roce.noDrop = true;
+        roce.noDropLine = 43;
+        roce.drops = 4211;
+        roce.dropsLine = 30;
+        roce.priorities = { 3 };
+        roce.prioritiesLine = 55;
+        roce.bandwidthPercent = 60;
+        sp.queues = { lossy, roce };
+        auto run = [&](const SwitchPortQos& port, const DiagnoseOptions& o = {}) {
+            FabricSnapshot snap;
+            snap.switchPorts = { port };
+            snap.switchPorts.front().origin = "q.txt";
+            return diagnose(snap, o);
+        };
+        auto r = run(sp);
+        auto drops = withRule(r, "switch.lossless-drops");
+        QCOMPARE(drops.size(), std::size_t { 1 });
+        QCOMPARE(toString(drops.front().severity), std::string("error"));
+        QCOMPARE(drops.front().switchPorts.front(), std::string("leaf-nx:Ethernet1/1"));
+        QCOMPARE(drops.front().evidence.at(0).value, std::string("4211"));
+        QVERIFY2(drops.front().evidence.at(0).where.starts_with("q.txt:30 (nxos `show queuing"),
+            drops.front().evidence.at(0).where.c_str());
+        QVERIFY(drops.front().evidence.at(1).where.starts_with("q.txt:43 "));
+        QVERIFY(drops.front().evidence.at(2).where.starts_with("q.txt:55 "));
+        QVERIFY(withRule(r, "switch.roce-lossy").empty());
+
+        auto fine = sp;
+        fine.queues[1].drops = 0;
+        QVERIFY2(problems(run(fine)).isEmpty(), qPrintable(problems(run(fine)).join(QStringLiteral(", "))));
+
+        auto bad = fine;
+        bad.queues[1].noDrop = false;
+        auto lossyReport = run(bad);
+        auto f = withRule(lossyReport, "switch.roce-lossy");
+        QCOMPARE(f.size(), std::size_t { 1 });
+        QCOMPARE(f.front().check, std::string("M5"));
+        QCOMPARE(f.front().evidence.at(0).value, std::string("3"));
+        QVERIFY(f.front().evidence.at(0).where.starts_with("q.txt:55 "));
+        QCOMPARE(f.front().evidence.at(1).value, std::string("lossy (no pause buffer)"));
+        QVERIFY(!f.front().fixes.empty());
+        QCOMPARE(f.front().fixes.front().platform, std::string("nxos"));
+        QVERIFY2(f.front().fixes.front().text.find("pause pfc-cos 3") != std::string::npos,
+            f.front().fixes.front().text.c_str());
+        QVERIFY(withRule(lossyReport, "switch.lossless-drops").empty()); // its drops are not a no-drop group's
+
+        // Every group lossy, no CoS map: still RoCE's priority is not protected.
+        auto unmapped = bad;
+        for (auto& q : unmapped.queues)
+            q.priorities.clear();
+        QCOMPARE(withRule(run(unmapped), "switch.roce-lossy").size(), std::size_t { 1 });
+        // The profile's RoCE priority is the one judged: priority 4 sits in the lossy group 0 here.
+        DiagnoseOptions o;
+        o.profile = findPreset("lossless-dscp")->profile;
+        o.profile->rocePriority = 4;
+        QCOMPARE(withRule(run(fine, o), "switch.roce-lossy").size(), std::size_t { 1 });
+        // With the hosts' PFC priorities on the port as well, switch.pfc-priority says it; once only.
+        auto both = bad;
+        both.pfcPriorities = std::vector<int> {};
+        both.hostFacing = true;
+        auto once = run(both, [] {
+            DiagnoseOptions x;
+            x.profile = findPreset("lossless-dscp")->profile;
+            return x;
+        }());
+        QCOMPARE(withRule(once, "switch.pfc-priority").size(), std::size_t { 1 });
+        QVERIFY(withRule(once, "switch.roce-lossy").empty());
+    }
+
+    /// The switch's log per port and queue: a storm on RoCE's priority with no restore after it is an error naming
+    /// the port, a restored one or one on another queue a warning, a restore alone info; orchagent's buffer error a
+    /// warning. Each quotes its log line and time.
+    void switchLog()
+    {
+        SwitchPortQos sp;
+        sp.switchName = "leaf-sonic";
+        sp.vendor = "sonic";
+        sp.port = "Ethernet8";
+        sp.command = "show logging";
+        sp.origin = "log.txt";
+        auto event = [](const std::string& kind, int queue, int line) {
+            SwitchLogEvent e;
+            e.kind = kind;
+            e.queue = queue;
+            e.line = line;
+            e.time = "Nov 27 09:00:" + std::to_string(line);
+            e.text = kind + " line " + std::to_string(line);
+            return e;
+        };
+        auto run = [&](const std::vector<SwitchLogEvent>& log) {
+            FabricSnapshot snap;
+            snap.switchPorts = { sp };
+            snap.switchPorts.front().log = log;
+            return diagnose(snap);
+        };
+        auto ongoing
+            = withRule(run({ event("pfc-storm", 3, 4), event("pfc-restored", 3, 5), event("pfc-storm", 3, 9) }),
+                "switch.pfc-storm-log");
+        QCOMPARE(ongoing.size(), std::size_t { 1 });
+        QCOMPARE(toString(ongoing.front().severity), std::string("error"));
+        QCOMPARE(ongoing.front().switchPorts.front(), std::string("leaf-sonic:Ethernet8"));
+        QVERIFY(ongoing.front().title.find("Ethernet8 queue 3") != std::string::npos);
+        QCOMPARE(ongoing.front().evidence.size(), std::size_t { 3 });
+        QVERIFY2(ongoing.front().evidence.back().where.starts_with("log.txt:9 (sonic `show logging`)"),
+            ongoing.front().evidence.back().where.c_str());
+        QCOMPARE(ongoing.front().evidence.back().when, std::string("Nov 27 09:00:9"));
+        auto restored
+            = withRule(run({ event("pfc-storm", 3, 4), event("pfc-restored", 3, 5) }), "switch.pfc-storm-log");
+        QCOMPARE(restored.size(), std::size_t { 1 });
+        QCOMPARE(toString(restored.front().severity), std::string("warning"));
+        auto other = withRule(run({ event("pfc-storm", 4, 4) }), "switch.pfc-storm-log");
+        QCOMPARE(other.size(), std::size_t { 1 });
+        QCOMPARE(toString(other.front().severity), std::string("warning"));
+        auto r = run({ event("pfc-restored", 3, 5) });
+        QVERIFY(withRule(r, "switch.pfc-storm-log").empty());
+        QCOMPARE(withRule(r, "switch.pfc-storm-restored").size(), std::size_t { 1 });
+        QCOMPARE(toString(withRule(r, "switch.pfc-storm-restored").front().severity), std::string("info"));
+        QVERIFY(problems(r).isEmpty());
+        // A storm that flaps all day: the first two and the last three lines.
+        std::vector<SwitchLogEvent> flapping;
+        for (int i = 0; i < 40; ++i)
+            flapping.push_back(event(i % 2 ? "pfc-restored" : "pfc-storm", 3, 10 + i));
+        QCOMPARE(withRule(run(flapping), "switch.pfc-storm-log").front().evidence.size(), std::size_t { 5 });
+        SwitchLogEvent error;
+        error.kind = "qos-error";
+        error.line = 7;
+        error.text = "Failed to set port:Ethernet8 pg:3 buffer profile attribute, status:-5";
+        auto programming = withRule(run({ error }), "switch.qos-programming");
+        QCOMPARE(programming.size(), std::size_t { 1 });
+        QCOMPARE(programming.front().check, std::string("M17"));
+        QCOMPARE(programming.front().evidence.front().value, error.text);
+        QVERIFY(problems(run({})).isEmpty());
+    }
+
     /// LLDP ties host-a's ens1f0 to leaf1:swp1 (lldptool -n on the host): the host pauses 4 and trusts PCP while
     /// the port (and the preset) pause 3 and trust DSCP: link findings with both sides' evidence, the host's
     /// fix from the Linux generator. Fixed host: silent.

@@ -381,6 +381,177 @@ private slots:
         QVERIFY2(quiet.empty(), qPrintable(join(quiet)));
     }
 
+    /// NX-OS `show queuing interface` (nxos_queuing_broken.txt, written from the Nexus 9000 and 5000 QoS guides):
+    /// per QoS group ETS share, strict level, no-drop state, drops and CoS values, per CoS pause counts; an output
+    /// pasted without its prompt is told by its first line. The broken paste gives each queuing finding once, the
+    /// fixed one none.
+    void nxosQueuing()
+    {
+        const auto broken = fixture("nxos_queuing_broken.txt");
+        auto f = importFragments(broken, "pasted");
+        QVERIFY(f.hosts.empty());
+        auto port = [&](const std::string& sw, const std::string& name) -> const SwitchPortQos* {
+            for (const auto& p : f.switchPorts)
+                if (p.switchName == sw && p.port == name)
+                    return &p;
+            return nullptr;
+        };
+        auto group = [](const SwitchPortQos* p, int g) -> const SwitchQueueQos* {
+            for (const auto& q : p->queues)
+                if (q.group == g)
+                    return &q;
+            return nullptr;
+        };
+        auto e1 = port("leaf-nx", "Ethernet1/1");
+        QVERIFY(e1);
+        QCOMPARE(e1->vendor, std::string("nxos"));
+        QCOMPARE(e1->queues.size(), std::size_t { 8 });
+        auto q3 = group(e1, 3);
+        QCOMPARE(q3->noDrop.value_or(false), true);
+        QCOMPARE(q3->bandwidthPercent.value_or(-1), 60);
+        QCOMPARE(q3->drops.value_or(0), std::uint64_t { 4211 });
+        QCOMPARE(q3->dropsLine, lineOf(broken, "| WRED/AFD & Tail Drop Pkts |            4211|"));
+        QCOMPARE(q3->noDropLine, lineOf(broken, "      3          34600"));
+        QCOMPARE(q3->priorities, std::vector<int> { 3 });
+        QCOMPARE(group(e1, 7)->priorityLevel.value_or(-1), 1);
+        QVERIFY(!group(e1, 7)->bandwidthPercent);
+        QCOMPARE(group(e1, 7)->priorities, (std::vector<int> { 6, 7 }));
+        QCOMPARE(group(e1, 0)->noDrop.value_or(true), false);
+        QCOMPARE(*e1->pfcPriorities, std::vector<int> { 3 });
+        QCOMPARE(e1->pfcRx.at(3), std::uint64_t { 88231 });
+        QCOMPARE(e1->pfcTx.at(3), std::uint64_t { 120 });
+        QCOMPARE(e1->pfcRxTotal.value_or(0), std::uint64_t { 88231 });
+        auto e2 = port("leaf-nx", "Ethernet1/2");
+        QVERIFY(e2 && e2->pfcPriorities);
+        QVERIFY(e2->pfcPriorities->empty());
+        QCOMPARE(group(e2, 0)->drops.value_or(0), std::uint64_t { 1904 });
+        // No prompt: "slot  1" names the command; the framed heading names the switch.
+        auto e3 = port("leaf-nx2", "Ethernet1/3");
+        QVERIFY(e3 && e3->pfcPriorities);
+        QCOMPARE(*e3->pfcPriorities, std::vector<int> { 3 });
+        auto e4 = port("leaf-n5k", "Ethernet1/4");
+        QVERIFY(e4);
+        QCOMPARE(group(e4, 3)->noDrop.value_or(false), true);
+        QCOMPARE(group(e4, 3)->drops.value_or(0), std::uint64_t { 12 });
+        QCOMPARE(group(e4, 0)->noDrop.value_or(true), false);
+        QVERIFY(!e4->pfcPriorities); // the older layout maps no CoS to its groups
+        for (const auto& w : f.warnings)
+            QVERIFY2(w.line == 1, w.message.c_str()); // only the sentence above the outputs
+
+        auto findings = [](const std::string& text) {
+            FabricSnapshot snap;
+            addPasted(snap, importFragments(text, "pasted"), "paste.txt");
+            std::vector<std::string> out;
+            for (const auto& x : diagnose(snap).findings)
+                if (x.ruleId.starts_with("switch.") && x.severity != Severity::Info)
+                    out.push_back(x.ruleId + " " + x.switchPorts.front());
+            std::sort(out.begin(), out.end());
+            return out;
+        };
+        auto v = findings(broken);
+        std::vector<std::string> want = { "switch.lossless-drops leaf-n5k:Ethernet1/4",
+            "switch.lossless-drops leaf-nx:Ethernet1/1", "switch.roce-lossy leaf-nx:Ethernet1/2" };
+        QVERIFY2(v == want, qPrintable(join(v)));
+        auto quiet = findings(fixture("nxos_queuing_fixed.txt"));
+        QVERIFY2(quiet.empty(), qPrintable(join(quiet)));
+    }
+
+    /// SONiC syslog lines (sonic_syslog_broken.txt, written from sonic-swss's pfcwdorch/bufferorch messages): the
+    /// PFC watchdog's storms and restores per port and queue with their time, orchagent's buffer error, under a
+    /// `show logging` prompt and bare in a fence (with the year in front); each line goes to the switch it names.
+    void sonicSyslog()
+    {
+        const auto broken = fixture("sonic_syslog_broken.txt");
+        auto f = importFragments(broken, "pasted");
+        QVERIFY(f.hosts.empty());
+        auto port = [&](const std::string& sw, const std::string& name) -> const SwitchPortQos* {
+            for (const auto& p : f.switchPorts)
+                if (p.switchName == sw && p.port == name)
+                    return &p;
+            return nullptr;
+        };
+        auto e8 = port("leaf-sonic", "Ethernet8");
+        QVERIFY(e8);
+        QCOMPARE(e8->vendor, std::string("sonic"));
+        QCOMPARE(e8->log.size(), std::size_t { 3 });
+        QCOMPARE(e8->log[0].kind, std::string("pfc-storm"));
+        QCOMPARE(e8->log[0].queue.value_or(-1), 3);
+        QCOMPARE(e8->log[0].time, std::string("Nov 27 09:12:03.412331"));
+        QCOMPARE(e8->log[0].line, lineOf(broken, "Nov 27 09:12:03"));
+        QVERIFY(e8->log[0].text.starts_with("PFC Watchdog detected PFC storm on port Ethernet8"));
+        QCOMPARE(e8->log[1].kind, std::string("pfc-restored"));
+        QCOMPARE(e8->log[2].kind, std::string("pfc-storm"));
+        QCOMPARE(port("leaf-sonic", "Ethernet12")->log.at(0).queue.value_or(-1), 4);
+        auto e0 = port("leaf-sonic", "Ethernet0");
+        QVERIFY(e0);
+        QCOMPARE(e0->log.at(0).kind, std::string("qos-error"));
+        QVERIFY(e0->log.at(0).text.starts_with("Failed to set port:Ethernet0 pg:3 buffer profile"));
+        auto leaf2 = port("leaf2", "Ethernet4");
+        QVERIFY(leaf2);
+        QCOMPARE(leaf2->log.at(0).time, std::string("2026 Nov 27 10:01:12.000100"));
+        QCOMPARE(leaf2->log.at(0).line, lineOf(broken, "2026 Nov 27"));
+        for (const auto& w : f.warnings)
+            QVERIFY2(w.line == 1, w.message.c_str()); // only the sentence above the outputs
+
+        auto findings = [](const std::string& text) {
+            FabricSnapshot snap;
+            addPasted(snap, importFragments(text, "pasted"), "paste.txt");
+            std::vector<std::string> out;
+            for (const auto& x : diagnose(snap).findings)
+                if (x.ruleId.starts_with("switch."))
+                    out.push_back(toString(x.severity) + " " + x.ruleId + " " + x.switchPorts.front());
+            std::sort(out.begin(), out.end());
+            return out;
+        };
+        auto v = findings(broken);
+        std::vector<std::string> want = { "error switch.pfc-storm-log leaf-sonic:Ethernet8",
+            "error switch.pfc-storm-log leaf2:Ethernet4", "info switch.pfc-storm-restored leaf-sonic:Ethernet16",
+            "warning switch.pfc-storm-log leaf-sonic:Ethernet12",
+            "warning switch.qos-programming leaf-sonic:Ethernet0" };
+        QVERIFY2(v == want, qPrintable(join(v)));
+        auto quiet = findings(fixture("sonic_syslog_fixed.txt"));
+        QVERIFY2(quiet == std::vector<std::string> { "info switch.pfc-storm-restored leaf-sonic:Ethernet16" },
+            qPrintable(join(quiet)));
+    }
+
+    /// `amd-smi static --nic` as text and --json under two hosts' headings (amdsmi_static_broken.md, written from
+    /// the AMD SMI sources): each host's ionic devices, ports and netdevs; the broken NIC's DOWN port is
+    /// port.down on that host, and the fixed paste says nothing above info.
+    void amdSmiStatic()
+    {
+        const auto broken = fixture("amdsmi_static_broken.md");
+        auto f = importFragments(broken, "pasted");
+        auto h7 = hostNamed(f, "gpu-node-07");
+        auto h8 = hostNamed(f, "gpu-node-08");
+        QVERIFY(h7 && h8);
+        QCOMPARE(h7->devices.size(), std::size_t { 2 });
+        QCOMPARE(h7->netdevs.size(), std::size_t { 2 });
+        auto down = port(*h7, "ionic_1", 1);
+        QVERIFY(down);
+        QCOMPARE(down->state, std::string("DOWN"));
+        QCOMPARE(down->netdev, std::string("enp193s0np0"));
+        QCOMPARE(down->activeMtu.value_or(0), 1024);
+        QCOMPARE(h7->netdevs[1].operState, std::string("DOWN"));
+        QCOMPARE(h7->netdevs[1].mtu.value_or(0), 9000);
+        auto json = port(*h8, "ionic_0", 1);
+        QVERIFY(json);
+        QCOMPARE(json->state, std::string("ACTIVE"));
+        QCOMPARE(json->activeMtu.value_or(0), 4096);
+        QCOMPARE(h8->netdevs.at(0).name, std::string("enp65s0np0"));
+        for (const auto& w : f.warnings)
+            QVERIFY2(w.line == 1, w.message.c_str()); // only the sentence above the outputs
+
+        auto findings = [](const std::string& text) {
+            FabricSnapshot snap;
+            addPasted(snap, importFragments(text, "pasted"), "paste.md");
+            return rules(diagnose(snap));
+        };
+        auto v = findings(broken);
+        QVERIFY2(v == std::vector<std::string> { "port.down gpu-node-07" }, qPrintable(join(v)));
+        auto quiet = findings(fixture("amdsmi_static_fixed.md"));
+        QVERIFY2(quiet.empty(), qPrintable(join(quiet)));
+    }
+
     /// A Junos congestion-notification show cut after "Name:" (found by fuzz_fragments: the profile name was read
     /// past the end of the line's words): no profile and no port from it; a whole one after it still reads.
     void junosCongestionNotificationCut()

@@ -255,6 +255,8 @@ private slots:
         QTest::newRow("dcb text") << "mlx5_dcb_text.txt" << OutputKind::DcbJson;
         QTest::newRow("lldptool -t") << "e810_lldptool_ti.txt" << OutputKind::Lldptool;
         QTest::newRow("lldptool -c") << "e810_lldptool_c.txt" << OutputKind::Lldptool;
+        QTest::newRow("amd-smi static") << "amdsmi_static_nic.txt" << OutputKind::AmdSmiStatic;
+        QTest::newRow("amd-smi static --json") << "amdsmi_static_nic.json" << OutputKind::AmdSmiStatic;
         QTest::newRow("truncated rdma -j link") << "truncated_rdma_link.json" << OutputKind::RdmaLink;
         QTest::newRow("invalid ip -j addr") << "invalid.json" << OutputKind::IpAddrJson;
         QTest::newRow("binary garbage") << "garbage.bin" << OutputKind::Unknown;
@@ -278,7 +280,7 @@ private slots:
 
     void outputKindNames()
     {
-        for (int i = 0; i <= static_cast<int>(OutputKind::Lldptool); ++i) {
+        for (int i = 0; i <= static_cast<int>(OutputKind::AmdSmiStatic); ++i) {
             auto kind = static_cast<OutputKind>(i);
             auto name = toString(kind);
             QVERIFY(!name.empty());
@@ -801,6 +803,57 @@ private slots:
         QVERIFY(parsed.value.unavailable.find("not found") != std::string::npos);
     }
 
+    /// `amd-smi static` (text, a GPU's section first) and `--json` (written from the AMD SMI library's NIC
+    /// dictionaries): the same RDMA device, port and netdev, the GPU's fields left out.
+    void amdSmiStatic()
+    {
+        for (const char* name : { "amdsmi_static_nic.txt", "amdsmi_static_nic.json" }) {
+            auto parsed = parseAmdSmiStatic(fixture(name));
+            QVERIFY2(parsed.warnings.empty(), parsed.warnings.empty() ? name : parsed.warnings.front().message.c_str());
+            const auto& nics = parsed.value;
+            QCOMPARE(nics.devices.size(), std::size_t { 1 });
+            const auto& d = nics.devices.front();
+            COMPARE_STR(d.name, "ionic_0");
+            COMPARE_STR(d.driver, "ionic");
+            COMPARE_STR(d.fwVersion, "1.117.1-a-42");
+            COMPARE_STR(d.nodeType, "CA");
+            QCOMPARE(int(d.transport), int(Transport::RoCE));
+            QCOMPARE(d.ports.size(), std::size_t { 1 });
+            const auto& p = d.ports.front();
+            QCOMPARE(p.number, 1);
+            COMPARE_STR(p.state, "ACTIVE");
+            COMPARE_STR(p.netdev, "enp65s0np0");
+            COMPARE_STR(p.linkLayer, "Ethernet");
+            QCOMPARE(p.activeMtu.value_or(0), 4096);
+            QCOMPARE(p.maxMtu.value_or(0), 4096);
+            QVERIFY(p.gids.empty() && p.gidsUnlisted);
+            QCOMPARE(nics.netdevs.size(), std::size_t { 1 });
+            const auto& n = nics.netdevs.front();
+            COMPARE_STR(n.name, "enp65s0np0");
+            QCOMPARE(n.mtu.value_or(0), 9000);
+            COMPARE_STR(n.operState, "UP");
+            QVERIFY(n.mac.starts_with("04:90:81:3a:"));
+            QVERIFY(nics.lines.at("ionic_0") > 0);
+            auto out = parseOutput(OutputKind::Unknown, fixture(name));
+            QCOMPARE(int(out.kind), int(OutputKind::AmdSmiStatic));
+            QCOMPARE(out.devices.size(), std::size_t { 1 });
+        }
+        // Ports run together (the CLI prints list items with nothing between them): a repeated key starts the next.
+        auto two = parseAmdSmiStatic("NIC: 0\n    RDMA_DEV: ionic_0\n    RDMA_PORT_INFO:\n        NETDEV: a0\n"
+                                     "        STATE: ACTIVE\n        RDMA_PORT: 1\n        NETDEV: a1\n"
+                                     "        STATE: DOWN\n        RDMA_PORT: 2\n        ACTIVE_MTU: N/A\n");
+        QVERIFY(two.warnings.empty());
+        QCOMPARE(two.value.devices.at(0).ports.size(), std::size_t { 2 });
+        COMPARE_STR(two.value.devices.at(0).ports.at(1).state, "DOWN");
+        COMPARE_STR(two.value.devices.at(0).ports.at(1).netdev, "a1");
+        QVERIFY(!two.value.devices.at(0).ports.at(1).activeMtu);
+        // A port with no device above it, and a bad number: said, not guessed.
+        auto bad = parseAmdSmiStatic("NIC: 0\n    RDMA_PORT: x\n    STATE: ACTIVE\n");
+        QVERIFY(bad.value.devices.empty());
+        QCOMPARE(bad.warnings.size(), std::size_t { 2 });
+        QCOMPARE(bad.warnings.front().line, 2);
+    }
+
     void mergeDcb()
     {
         DcbInfo into;
@@ -865,7 +918,7 @@ private slots:
     {
         QFETCH(QByteArray, input);
         auto text = input.toStdString();
-        for (int i = 0; i <= static_cast<int>(OutputKind::Lldptool); ++i) {
+        for (int i = 0; i <= static_cast<int>(OutputKind::AmdSmiStatic); ++i) {
             auto kind = static_cast<OutputKind>(i);
             auto out = parseOutput(kind, text);
             QVERIFY2(!out.warnings.empty(), toString(kind).data());
