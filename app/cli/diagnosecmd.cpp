@@ -28,8 +28,9 @@ Find GID, RoCE version, VLAN, MTU, PFC, trust, DSCP, ToS, ETS and counter proble
 live (--inventory: discovery plus rdma_cm defaults and two reads of the RDMA counters; EOS, NX-OS
 and Cumulus switches read with show commands) or from outputs admins paste (--paste: any mix of
 ibv_devinfo, show_gids, GID lines, sysfs cat/grep sessions, ip, dcb, mlnx_qos, lldptool, lldpctl,
-ibstat, rdma statistic, ethtool -S, perftest, ibv_rc_pingpong and qperf outputs, switch show
-outputs and running configurations of SONiC, Cumulus, EOS, NX-OS, OS10 and Junos, and log lines of
+ibstat, rdma statistic, ethtool -S, amd-smi static, perftest, ibv_rc_pingpong and qperf outputs,
+switch show outputs (NX-OS show queuing interface too) and running configurations of SONiC, Cumulus,
+EOS, NX-OS, OS10 and Junos, SONiC syslog lines (PFC watchdog, orchagent), and log lines of
 NCCL, UCX, libfabric/fabtests, Gloo, Mooncake/UCCL/brpc (glog), Open MPI and verbs/rdma_cm errors,
 with NCCL_*/UCX_*/FI_* settings; several hosts and switches in one file, each under a heading or a
 prompt).

@@ -22,7 +22,7 @@ Read saved or pasted outputs of the tools admins already run and show what they 
 in RoCE Pilot's terms, with a warning (file:line) for everything odd. FILE '-' is stdin.
 
 KIND: auto (default), show_gids, ibv_devinfo, ibv_devices, rdma-link, rdma-dev,
-      ibdev2netdev, ip-addr, ip-link, proc-net-vlan, mlnx_qos, dcb, lldptool
+      ibdev2netdev, ip-addr, ip-link, proc-net-vlan, mlnx_qos, dcb, lldptool, amd-smi
 
 options:
   --kind KIND   the format; 'auto' detects it per file

@@ -129,8 +129,8 @@ void PairHistory::addCells(
         start = start ? std::min(*start, cell.intervalStart) : cell.intervalStart;
         end = end ? std::max(*end, cellEnd) : cellEnd;
     }
-    if (batch.empty())
-        return;
+    if (!start || !end)
+        return; // no cell of a pair
     if (m_buckets.empty() || m_buckets.back().round != round) {
         Bucket bucket;
         bucket.round = round;

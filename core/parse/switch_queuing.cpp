@@ -219,7 +219,7 @@ void QueuingReader::framedRow(int n, std::string_view t)
             if (auto* p = port(n)) {
                 auto& q = queueOf(*p, m_group);
                 if (!q.drops || *sum > *q.drops) {
-                    q.drops = *sum;
+                    q.drops = sum;
                     q.dropsLine = n;
                 }
             }
@@ -296,7 +296,7 @@ void QueuingReader::pfcRow(int n, const std::vector<std::string_view>& w, std::s
             m_warnings.add(n, "show queuing interface: unreadable PFC totals '" + excerpt(t) + "'; not used");
             return;
         }
-        p->pfcRxTotal = *v;
+        p->pfcRxTotal = v;
         return;
     }
     auto cos = groupNumber(w[0]);
@@ -352,7 +352,7 @@ void QueuingReader::oldLayout(int n, std::string_view t)
         auto v = colon == std::string_view::npos ? std::nullopt : toU64(t.substr(colon + 1));
         if (auto* p = v ? port(n) : nullptr) {
             auto& q = queueOf(*p, m_group);
-            q.drops = *v;
+            q.drops = v;
             q.dropsLine = n;
         }
     }
