@@ -181,13 +181,16 @@ handmade killed lab-a '{"id": "lab-a.wait", "title": "A slow step", "kind": "hos
 kill_midway() { # starts an apply, SIGKILLs it while lab-a.wait runs; prints the journal
     local before pid
     before=$(last_journal)
+    # Emptied here, not by the child's redirection: that runs after the fork, and the wait below would
+    # otherwise find the previous run's "run" line and kill this apply before it starts.
+    : >"$OUT/killed.out"
     "$CLI" apply --plan "$OUT/killed" --inventory "$OUT/killed/inventory.yaml" >"$OUT/killed.out" 2>&1 &
     pid=$!
     for _ in $(seq 1 150); do grep -q "lab-a.wait: run" "$OUT/killed.out" && break; sleep 0.2; done
     kill -9 $pid
     wait $pid 2>/dev/null
     J=$(last_journal)
-    [[ $J != "$before" ]] || die "the killed apply wrote no journal"
+    [[ $J != "$before" ]] || die "the killed apply wrote no journal: $(tail -3 "$OUT/killed.out")"
 }
 kill_midway
 "$CLI" journal list >"$OUT/journal-list.out" 2>&1
