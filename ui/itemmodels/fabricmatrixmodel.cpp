@@ -7,6 +7,7 @@
 #include "fabric/aggregate.h"
 
 #include <QGuiApplication>
+#include <QHash>
 #include <QPalette>
 
 #include <algorithm>
@@ -59,46 +60,66 @@ void FabricMatrixModel::clear()
 
 void FabricMatrixModel::setRound(const rp::fabric::Pinglist& pinglist, const std::vector<rp::fabric::CellResult>& cells)
 {
-    beginResetModel();
-    m_axis.clear();
-    m_cells.clear();
-    m_maxRtt = 0.0;
-    m_maxLoss = 0.0;
-    m_topology = pinglist.topology;
-    m_torView = pinglist.hosts.size() > static_cast<std::size_t>(kMaxHostMatrix);
-    auto fill = [this](const auto& summaries, auto from, auto to) {
-        const auto n = static_cast<std::size_t>(m_axis.size());
-        m_cells.assign(n * n, Cell {});
+    setContent(build(pinglist, cells));
+}
+
+FabricMatrixModel::Content FabricMatrixModel::build(
+    const rp::fabric::Pinglist& pinglist, const std::vector<rp::fabric::CellResult>& cells)
+{
+    Content content;
+    content.topology = pinglist.topology;
+    content.torView = pinglist.hosts.size() > static_cast<std::size_t>(kMaxHostMatrix);
+    QHash<QString, int> section; // a 64-host round has 4 032 pairs: a linear search of the axis for each adds up
+    auto fill = [&content, &section](const auto& summaries, auto from, auto to) {
+        for (int i = 0; i < content.axis.size(); ++i)
+            section.insert(content.axis.at(i), i);
+        const auto n = static_cast<std::size_t>(content.axis.size());
+        content.cells.assign(n * n, Cell {});
         for (const auto& s : summaries) {
-            const auto r = m_axis.indexOf(toQ(s.*from));
-            const auto c = m_axis.indexOf(toQ(s.*to));
+            const int r = section.value(toQ(s.*from), -1);
+            const int c = section.value(toQ(s.*to), -1);
             if (r < 0 || c < 0)
                 continue;
-            Cell& cell = m_cells[static_cast<std::size_t>(r) * n + static_cast<std::size_t>(c)];
+            Cell& cell = content.cells[static_cast<std::size_t>(r) * n + static_cast<std::size_t>(c)];
             cell = { true, s.cells, s.cellsFailed, s.cellsExpectedBad, s.worstReason, s.lossPercent, s.rttP99Us };
             if (cell.cells > cell.expectedBad) {
-                m_maxRtt = std::max(m_maxRtt, cell.rttP99);
-                m_maxLoss = std::max(m_maxLoss, cell.loss);
+                content.maxRtt = std::max(content.maxRtt, cell.rttP99);
+                content.maxLoss = std::max(content.maxLoss, cell.loss);
             }
         }
     };
-    if (m_torView) {
+    if (content.torView) {
         QStringList tors;
+        QSet<QString> seen;
         for (const auto& h : pinglist.hosts) {
-            const QString tor = toQ(pinglist.topology.torOfHost(h));
-            if (!tors.contains(tor))
-                tors << tor;
+            QString tor = toQ(pinglist.topology.torOfHost(h));
+            if (!seen.contains(tor)) {
+                seen.insert(tor);
+                tors << std::move(tor);
+            }
         }
         tors.sort();
-        m_axis = tors;
+        content.axis = std::move(tors);
         fill(rp::fabric::summariseTors(pinglist, cells), &rp::fabric::TorSummary::fromTor,
             &rp::fabric::TorSummary::toTor);
     } else {
         for (const auto& h : pinglist.hosts)
-            m_axis << toQ(h);
+            content.axis << toQ(h);
         fill(rp::fabric::summarisePairs(pinglist, cells), &rp::fabric::PairSummary::fromHost,
             &rp::fabric::PairSummary::toHost);
     }
+    return content;
+}
+
+void FabricMatrixModel::setContent(Content content)
+{
+    beginResetModel();
+    m_axis = std::move(content.axis);
+    m_cells = std::move(content.cells);
+    m_topology = std::move(content.topology);
+    m_torView = content.torView;
+    m_maxRtt = content.maxRtt;
+    m_maxLoss = content.maxLoss;
     endResetModel();
     setHighlightedHosts(m_highlightHosts);
 }

@@ -68,7 +68,6 @@ public:
     /// the matrix).
     static QColor stateColour(CellState state, double badness = 0.0);
 
-private:
     struct Cell
     {
         bool present = false;
@@ -79,6 +78,22 @@ private:
         double loss = 0.0;
         double rttP99 = 0.0;
     };
+    /// What the model shows of a round, folded by build() on any thread: at 1 000 hosts the fold is the costly part,
+    /// and a watch's worker does it so that the GUI thread only swaps it in (setContent).
+    struct Content
+    {
+        QStringList axis; ///< hosts, or ToRs above kMaxHostMatrix hosts
+        std::vector<Cell> cells; ///< row-major, axis.size() squared
+        rp::fabric::Topology topology;
+        bool torView = false;
+        double maxRtt = 0.0; ///< of the cells that should work, for the RTT shading
+        double maxLoss = 0.0;
+    };
+    /// Thread-safe: touches no model.
+    static Content build(const rp::fabric::Pinglist& pinglist, const std::vector<rp::fabric::CellResult>& cells);
+    void setContent(Content content);
+
+private:
     const Cell& cellAt(int row, int column) const;
     CellState stateOf(const Cell& cell) const;
     double badness(const Cell& cell) const;

@@ -310,14 +310,14 @@ void FabricPage::startWatchJob(FabricCheckWorker::Job job, int hosts)
     m_verdict->setText(tr("Watching %n host(s): starting the agents…", nullptr, hosts));
 }
 
-void FabricPage::onWatchRound(const rp::fabric::FabricRound& round)
+void FabricPage::onWatchRound(const std::shared_ptr<const RoundDigest>& digest)
 {
     if (!m_watching)
         return;
     ++m_watchRounds;
-    m_watchRaised += round.raised.size();
-    m_watchCleared += round.cleared.size();
-    showRound(round);
+    m_watchRaised += digest->round->raised.size();
+    m_watchCleared += digest->round->cleared.size();
+    showDigest(*digest);
     m_progressText->setText(
         tr("Watching: round %1, %2 raised and %3 cleared since the start; %4 of %n agent(s) up", nullptr, m_hosts)
             .arg(m_watchRounds)
@@ -388,7 +388,7 @@ void FabricPage::startJob(FabricCheckWorker::Job job, int hosts)
     m_cellsPlanned = 0;
     m_cellsProbed = 0;
     m_gidCaption->setText(tr("GIDs: click a cell of the matrix to see its pair's GID x GID cells."));
-    m_history = rp::fabric::PairHistory {};
+    m_worker->history().reset();
     m_timeline->clear();
     if (!m_worker->start(std::move(job), openRunFile()))
         return;
@@ -500,13 +500,18 @@ void FabricPage::onWorkerFinished()
             tr("Watch stopped after %n round(s); every agent was stopped.", nullptr, m_watchRounds));
         return;
     }
-    showRound(*outcome);
+    showDigest(**outcome);
 }
 
 void FabricPage::showRound(const rp::fabric::FabricRound& round)
 {
-    m_round = round;
-    m_history.addRound(round);
+    showDigest(*RoundDigest::make(round, &m_worker->history()));
+}
+
+void FabricPage::showDigest(const RoundDigest& digest)
+{
+    m_round = digest.round;
+    const rp::fabric::FabricRound& round = *m_round;
     m_hosts = static_cast<int>(round.pinglist.hosts.size());
     m_agentsUp = static_cast<int>(
         std::ranges::count_if(round.agents, [](const auto& a) { return a.second == rp::fabric::AgentState::Up; }));
@@ -519,7 +524,7 @@ void FabricPage::showRound(const rp::fabric::FabricRound& round)
     std::string keepId;
     if (const auto* picked = m_findings->finding(m_findingView->currentIndex().row()); picked && m_watching)
         keepId = picked->id();
-    m_matrix->setRound(round.pinglist, round.cells);
+    m_matrix->setContent(digest.matrix);
     m_matrixCaption->setText(m_matrix->torView()
             ? tr("ToR switches (%n hosts, more than a host matrix can show): rows probe, columns answer", nullptr,
                 m_hosts)
@@ -588,7 +593,11 @@ void FabricPage::showTimeline()
     }
     const std::string from = toStd(m_selectedFrom);
     const std::string to = toStd(m_selectedTo);
-    m_timeline->showPair(m_selectedFrom, m_selectedTo, m_history.timeline(from, to), m_history.events(from, to));
+    // Looked up under the history's lock (the worker may be adding a round), drawn after it.
+    auto [steps, events] = m_worker->history().read([&from, &to](const rp::fabric::PairHistory& h) {
+        return std::pair { h.timeline(from, to), h.events(from, to) };
+    });
+    m_timeline->showPair(m_selectedFrom, m_selectedTo, steps, events);
 }
 
 std::shared_ptr<rp::fabric::FabricRunWriter> FabricPage::openRunFile()

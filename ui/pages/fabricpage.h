@@ -64,8 +64,10 @@ public:
     /// Rounds a watch showed since it started.
     int watchRounds() const { return m_watchRounds; }
     QPushButton* watchButton() const { return m_watchButton; }
-    /// Shows a finished round (matrices, findings, verdict) as the worker's end does. Test hook.
+    /// Shows a finished round (matrices, findings, verdict) as the worker's end does, digesting it here. Test hook.
     void showRound(const rp::fabric::FabricRound& round);
+    /// Shows a round the worker digested: all the GUI thread does with a round. Public for the bench.
+    void showDigest(const RoundDigest& digest);
 
     FabricCheckWorker* worker() const { return m_worker; }
     FabricMatrixModel* matrixModel() const { return m_matrix; }
@@ -82,9 +84,13 @@ public:
     PairTimeline* timeline() const { return m_timeline; }
     QTabWidget* pairTabs() const { return m_pairTabs; }
     QPushButton* exportButton() const { return m_export; }
-    const rp::fabric::PairHistory& history() const { return m_history; }
+    /// A copy of the pair history. Test hook.
+    rp::fabric::PairHistory history() const
+    {
+        return m_worker->history().read([](const rp::fabric::PairHistory& h) { return h; });
+    }
     /// Adds a round to the pair history without drawing it: a long watch for a test or the bench. Test hook.
-    void addToHistory(const rp::fabric::FabricRound& round) { m_history.addRound(round); }
+    void addToHistory(const rp::fabric::FabricRound& round) { m_worker->history().addRound(round); }
 
     /// Where each check and watch is saved (a `.rpfabric` per run, which Export reads); empty = not saved, and
     /// Export stays off. By default the user's data folder's fabric-runs.
@@ -112,7 +118,7 @@ public slots:
 private:
     void onStart();
     void onWatch();
-    void onWatchRound(const rp::fabric::FabricRound& round);
+    void onWatchRound(const std::shared_ptr<const RoundDigest>& digest);
     /// The controller for the discovered hosts, or null (with the reason in the verdict) when there are none.
     std::shared_ptr<rp::fabric::Controller> makeController(bool watch, int* hosts);
     void onWorkerFinished();
@@ -159,7 +165,6 @@ private:
     QTabWidget* m_pairTabs = nullptr;
     PairTimeline* m_timeline = nullptr;
     QPushButton* m_export = nullptr;
-    rp::fabric::PairHistory m_history;
     QString m_runsDir;
     QString m_runFile;
     QString m_runNote; ///< why this run is not saved, on the progress line
@@ -167,7 +172,7 @@ private:
     QString m_exportPath;
     QFutureWatcher<QString> m_exporting; ///< the error text, empty when written
 
-    std::optional<rp::fabric::FabricRound> m_round;
+    std::shared_ptr<const rp::fabric::FabricRound> m_round; ///< the round on screen
     int m_hosts = 0;
     QHash<QString, rp::fabric::AgentState> m_agents; ///< each agent's last state: one that came up and died counts once
     int m_agentsUp = 0;

@@ -68,11 +68,11 @@ private:
 FabricCheckWorker::FabricCheckWorker(QObject* parent)
     : QObject(parent)
 {
-    connect(&m_watcher, &QFutureWatcher<Outcome>::finished, this, [this] {
+    connect(&m_watcher, &QFutureWatcher<Finished>::finished, this, [this] {
         Q_ASSERT(QThread::currentThread() == thread());
         m_outcome = m_watcher.future().resultCount() > 0
             ? m_watcher.result()
-            : Outcome(rp::fail(rp::ErrorKind::Internal, "the fabric worker ended without a result"));
+            : Finished(rp::fail(rp::ErrorKind::Internal, "the fabric worker ended without a result"));
         emit finished();
     });
 }
@@ -120,9 +120,11 @@ void FabricCheckWorker::postRound(rp::fabric::FabricRound round)
     if (m_recorder)
         m_recorder->addRound(round);
     ++m_posted;
+    auto digest = RoundDigest::make(std::move(round), &m_history);
+    m_lastPosted = digest;
     // The worker outlives every job (its destructor cancels and waits), so `this` is safe to post to.
     QMetaObject::invokeMethod(
-        this, [this, round = std::move(round)] { emit roundDone(round); }, Qt::QueuedConnection);
+        this, [this, digest = std::move(digest)] { emit roundDone(digest); }, Qt::QueuedConnection);
 }
 
 bool FabricCheckWorker::start(Job job, std::shared_ptr<rp::fabric::FabricRunWriter> recorder)
@@ -132,6 +134,7 @@ bool FabricCheckWorker::start(Job job, std::shared_ptr<rp::fabric::FabricRunWrit
     m_cancel = false;
     m_recorder = std::move(recorder);
     m_posted = 0;
+    m_lastPosted.reset();
     m_recordError.clear();
     const quint64 generation = ++m_generation;
     // The relay lives as long as the job: the controller may call it until runRound returns.
@@ -149,7 +152,12 @@ bool FabricCheckWorker::start(Job job, std::shared_ptr<rp::fabric::FabricRunWrit
             if (!done)
                 m_recordError = toQ(done.error().describe());
         }
-        return outcome;
+        if (!outcome)
+            return Finished(std::unexpected(outcome.error()));
+        // A watch's last round went into the history when it was posted; a check's one round goes in here.
+        if (m_posted > 0 && m_lastPosted)
+            return Finished(m_lastPosted);
+        return Finished(RoundDigest::make(std::move(*outcome), &m_history));
     }));
     return true;
 }

@@ -7,6 +7,8 @@
 
 #include "fabric/controller.h"
 #include "fabric/fabricrun.h"
+#include "workers/rounddigest.h"
+#include "workers/sharedpairhistory.h"
 
 #include <QFutureWatcher>
 #include <QObject>
@@ -26,6 +28,8 @@ class FabricCheckWorker final : public QObject
 
 public:
     using Outcome = rp::Result<rp::fabric::FabricRound>;
+    /// What the page gets when a job ends: its last round, digested on the job's thread, or the error that ended it.
+    using Finished = rp::Result<std::shared_ptr<const RoundDigest>>;
     /// Runs on the worker thread; gets the observer to report to and the cancel flag to watch.
     using Job = std::function<Outcome(rp::fabric::FabricObserver*, const std::atomic<bool>*)>;
 
@@ -38,8 +42,11 @@ public:
     /// round handed to roundDone; every agent stopped at the end. Its outcome is the last round (a stopped watch
     /// is not a failure), or the error that ended it.
     Job watchJob(std::shared_ptr<rp::fabric::Controller> controller, std::chrono::milliseconds lifetime);
-    /// Hands a finished round to the GUI thread (roundDone), queued: callable from the job's thread.
+    /// Records a finished round, digests it (matrix, pair history) and hands it to the GUI thread (roundDone),
+    /// queued: called from the job's thread.
     void postRound(rp::fabric::FabricRound round);
+    /// Every round of the running job goes in, on the job's thread; start() does not empty it (the page does).
+    SharedPairHistory& history() { return m_history; }
 
     /// False while a round runs. With a `recorder`, every round (each of a watch, or the one of a check) goes into
     /// it on the worker thread, and its end line when the job returns ("ok", "stopped" for a watch the user
@@ -55,7 +62,7 @@ public:
     /// Cancels and waits, answering GUI-thread hops (prompts) meanwhile. For shutdown.
     void cancelAndWait();
     /// The last round's result (valid from `finished` until the next start).
-    const Outcome& outcome() const { return m_outcome; }
+    const Finished& outcome() const { return m_outcome; }
 
 signals:
     void roundStarted(const rp::fabric::RoundInfo& info);
@@ -64,22 +71,24 @@ signals:
     void findingCleared(const QString& id);
     void agentStateChanged(const QString& host, rp::fabric::AgentState state, const QString& detail);
     void roundFinished(const rp::fabric::RoundSummary& summary);
-    /// A watch's round, whole (pinglist and cells), as it ends.
-    void roundDone(const rp::fabric::FabricRound& round);
+    /// A watch's round, whole (pinglist and cells) and digested, as it ends.
+    void roundDone(const std::shared_ptr<const rp::ui::RoundDigest>& digest);
     /// The job returned; outcome() holds what.
     void finished();
 
 private:
     class Relay;
 
-    QFutureWatcher<Outcome> m_watcher;
+    QFutureWatcher<Finished> m_watcher;
     std::atomic<bool> m_cancel { false };
     quint64 m_generation = 0;
     /// The job's run file: only the job's thread touches it while the job runs.
     std::shared_ptr<rp::fabric::FabricRunWriter> m_recorder;
     std::atomic<int> m_posted { 0 };
+    std::shared_ptr<const RoundDigest> m_lastPosted; ///< the job's thread's, while the job runs
+    SharedPairHistory m_history;
     QString m_recordError; ///< set by the job's thread before its future finishes
-    Outcome m_outcome { rp::fail(rp::ErrorKind::Internal, "no fabric round ran yet") };
+    Finished m_outcome { rp::fail(rp::ErrorKind::Internal, "no fabric round ran yet") };
 };
 
 } // namespace rp::ui
