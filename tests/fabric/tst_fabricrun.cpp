@@ -3,8 +3,10 @@
 // agents, findings raised and cleared), a run killed mid-line keeps what came before, the fold after the first
 // hour keeps failures visible, garbage is named by FILE:LINE, and the writer never replaces a file it was not told
 // to (nor ever a symlink).
+#include "fabric/aggregate.h"
 #include "fabric/fabricjson.h"
 #include "fabric/fabricrun.h"
+#include "fabric/runrounds.h"
 
 #include "testbasics.h"
 
@@ -345,6 +347,105 @@ private Q_SLOTS:
         QCOMPARE(c.intervalSeconds, 30.0);
         QCOMPARE(c.rttP99Us, 88.2);
         QVERIFY(std::abs(c.rttP50Us - 41.5) < 0.05);
+    }
+
+    void aSavedRoundIsTheRoundTheControllerHad()
+    {
+        QTemporaryDir dir;
+        const std::string path = inDir(dir, "run.rpfabric");
+        auto writer = FabricRunWriter::create(path, header());
+        QVERIFY(writer);
+        auto r1 = round(1, false, 0.0);
+        auto r2 = round(2, true, 2.0);
+        r2.raised = { "host-config:lab-b" };
+        r2.agents["lab-b"] = AgentState::Down;
+        r2.agentDetail["lab-b"] = "the agent exited with status 137";
+        r2.portsDown[1] = "eth1 operstate down, carrier 0";
+        auto second = cell(0, 1, 2.5, 10, 0, Reason::Timeout);
+        second.secondPass = true;
+        r2.cells.insert(r2.cells.begin(), second); // out of order on purpose: the read puts the first pass first
+        auto r3 = round(3, false, 4.0);
+        r3.cleared = { "host-config:lab-b" };
+        for (const auto* r : { &r1, &r2, &r3 })
+            (*writer)->addRound(*r);
+        QVERIFY((*writer)->finish("stopped"));
+        auto run = readFabricRun(path);
+        QVERIFY2(run, run ? "" : run.error().describe().c_str());
+
+        QCOMPARE(roundsWithCells(*run), (std::vector<std::uint64_t> { 1, 2, 3 }));
+        auto back = roundOfRun(*run, 2);
+        QVERIFY2(back, back ? "" : back.error().describe().c_str());
+        QCOMPARE(back->cells.size(), std::size_t { 3 });
+        QVERIFY(!back->cells[0].secondPass && !back->cells[1].secondPass && back->cells[2].secondPass);
+        QCOMPARE(back->pinglist.hosts, r2.pinglist.hosts);
+        QCOMPARE(back->pinglist.probes.size(), std::size_t { 2 });
+        QCOMPARE(back->pinglist.pairs.size(), std::size_t { 2 });
+        QCOMPARE(back->pinglist.byHost.at("lab-b"), std::vector<std::uint32_t> { 1 });
+        QCOMPARE(back->pinglist.topology.torOfHost("lab-b"), std::string("leaf1"));
+        // What the views fold from it is what they folded live.
+        const auto live = summarisePairs(r2.pinglist, r2.cells);
+        const auto saved = summarisePairs(back->pinglist, back->cells);
+        QCOMPARE(saved.size(), live.size());
+        for (std::size_t i = 0; i < live.size(); ++i) {
+            QCOMPARE(saved[i].fromHost, live[i].fromHost);
+            QCOMPARE(saved[i].cellsFailed, live[i].cellsFailed);
+            QCOMPARE(saved[i].lossPercent, live[i].lossPercent);
+            QVERIFY(saved[i].worstReason == live[i].worstReason);
+        }
+        QCOMPARE(back->summary.round, std::uint64_t { 2 });
+        QCOMPARE(back->summary.cellsFailed, std::size_t { 2 });
+        QVERIFY(back->summary.started == r2.summary.started);
+        QCOMPARE(back->summary.findings.size(), std::size_t { 1 });
+        QCOMPARE(back->summary.findings[0].id(), std::string("host-config:lab-b"));
+        QCOMPARE(back->raised, std::vector<std::string> { "host-config:lab-b" });
+        QVERIFY(back->agents.at("lab-b") == AgentState::Down);
+        QCOMPARE(back->agentDetail.at("lab-b"), std::string("the agent exited with status 137"));
+        QCOMPARE(back->portsDown.at(1), std::string("eth1 operstate down, carrier 0"));
+        QVERIFY(!isFoldedRound(*run, 2));
+
+        // Round 3 cleared it, and lab-b's agent came back.
+        auto third = roundOfRun(*run, 3);
+        QVERIFY(third);
+        QVERIFY(third->summary.findings.empty());
+        QCOMPARE(third->cleared, std::vector<std::string> { "host-config:lab-b" });
+        QVERIFY(third->agents.at("lab-b") == AgentState::Up);
+        QVERIFY(third->agentDetail.empty());
+        QVERIFY(third->portsDown.empty());
+
+        auto none = roundOfRun(*run, 4);
+        QVERIFY(!none);
+        QVERIFY(none.error().kind == ErrorKind::Validation);
+    }
+
+    void aFoldedMinuteIsOneRoundToShow()
+    {
+        QTemporaryDir dir;
+        const std::string path = inDir(dir, "run.rpfabric");
+        FabricRunWriterOptions options;
+        options.foldAfter = std::chrono::seconds(0);
+        options.foldEvery = std::chrono::seconds(60);
+        auto writer = FabricRunWriter::create(path, header(), AtomicFile::Existing::Refuse, options);
+        QVERIFY(writer);
+        for (std::uint64_t n = 1; n <= 30; ++n) {
+            auto r = round(n, n == 17, 2.0 * static_cast<double>(n - 1));
+            if (n == 17)
+                r.raised = { "host-config:lab-b" };
+            if (n == 18)
+                r.cleared = { "host-config:lab-b" };
+            (*writer)->addRound(r);
+        }
+        QVERIFY((*writer)->finish("stopped"));
+        auto run = readFabricRun(path);
+        QVERIFY(run);
+        const auto rounds = roundsWithCells(*run);
+        QCOMPARE(rounds.size(), std::size_t { 1 });
+        QVERIFY(isFoldedRound(*run, rounds.front()));
+        auto folded = roundOfRun(*run, rounds.front());
+        QVERIFY(folded);
+        QCOMPARE(folded->cells.size(), std::size_t { 2 });
+        QCOMPARE(folded->cells[0].sent, 300u);
+        QVERIFY(folded->cells[0].reason == Reason::Timeout); // the broken round still shows in the minute
+        QVERIFY(folded->summary.findings.empty()); // cleared by the minute's end
     }
 
     void neverReplacesWhatItWasNotToldTo()
