@@ -5457,6 +5457,34 @@ Nachher: %2</translation>
         <source>Writing %1…</source>
         <translation>Schreibe %1…</translation>
     </message>
+    <message>
+        <source>&amp;Open run…</source>
+        <translation>Lauf ö&amp;ffnen…</translation>
+    </message>
+    <message>
+        <source>Could not open %1: %2</source>
+        <translation>%1 konnte nicht geöffnet werden: %2</translation>
+    </message>
+    <message>
+        <source>Fabric runs (*.rpfabric);;All files (*)</source>
+        <translation>Fabric-Läufe (*.rpfabric);;Alle Dateien (*)</translation>
+    </message>
+    <message>
+        <source>Open a saved fabric run</source>
+        <translation>Gespeicherten Fabric-Lauf öffnen</translation>
+    </message>
+    <message>
+        <source>Opens a saved check or watch (a .rpfabric file: this page saves each run, rocepilot-cli fabric watch --save writes one) to step back through its rounds and export its report.</source>
+        <translation>Öffnet eine gespeicherte Prüfung oder Überwachung (eine .rpfabric-Datei: diese Seite speichert jeden Lauf, rocepilot-cli fabric watch --save schreibt eine), um Runde für Runde zurückzugehen und ihren Bericht zu exportieren.</translation>
+    </message>
+    <message>
+        <source>Reading %1…</source>
+        <translation>Lese %1…</translation>
+    </message>
+    <message>
+        <source>Stopped reading %1; the page shows what it showed before.</source>
+        <translation>Lesen von %1 abgebrochen; die Seite zeigt, was sie vorher zeigte.</translation>
+    </message>
 </context>
 <context>
     <name>rp::ui::GidMatrixModel</name>
@@ -5564,6 +5592,67 @@ Nachher: %2</translation>
     <message>
         <source>µs</source>
         <translation>µs</translation>
+    </message>
+    <message>
+        <source>round %1</source>
+        <translation>Runde %1</translation>
+    </message>
+</context>
+<context>
+    <name>rp::ui::SavedRunBar</name>
+    <message>
+        <source>%1 has no round with cells to show.</source>
+        <translation>%1 enthält keine Runde mit Zellen, die sich anzeigen ließe.</translation>
+    </message>
+    <message>
+        <source>Clos&amp;e run</source>
+        <translation>Lauf schli&amp;eßen</translation>
+    </message>
+    <message>
+        <source>Puts the saved run away; Check and Watch start a new one.</source>
+        <translation>Legt den gespeicherten Lauf weg; Prüfen und Überwachen starten einen neuen.</translation>
+    </message>
+    <message>
+        <source>Round %1 (%2 of %3)</source>
+        <translation>Runde %1 (%2 von %3)</translation>
+    </message>
+    <message>
+        <source>Round of the saved run</source>
+        <translation>Runde des gespeicherten Laufs</translation>
+    </message>
+    <message>
+        <source>Saved run %1: %2 started %3</source>
+        <translation>Gespeicherter Lauf %1: %2, begonnen %3</translation>
+    </message>
+    <message>
+        <source>Steps through the saved run&apos;s rounds: the matrix, the findings and the selected pair&apos;s GID matrix show that round; arrow keys step one round, Page Up and Page Down ten.</source>
+        <translation>Geht die Runden des gespeicherten Laufs durch: Matrix, Befunde und die GID-Matrix des gewählten Paars zeigen diese Runde; die Pfeiltasten gehen eine Runde weiter, Bild auf und Bild ab zehn.</translation>
+    </message>
+    <message numerus="yes">
+        <source>a check of %n host(s)</source>
+        <translation>
+            <numerusform>eine Prüfung von %n Host</numerusform>
+            <numerusform>eine Prüfung von %n Hosts</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>a minute of rounds folded into one</source>
+        <translation>eine Minute an Runden zu einer zusammengefasst</translation>
+    </message>
+    <message numerus="yes">
+        <source>a watch of %n host(s)</source>
+        <translation>
+            <numerusform>eine Überwachung von %n Host</numerusform>
+            <numerusform>eine Überwachung von %n Hosts</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>cut short (no end line: the controller stopped mid-run)</source>
+        <translation>abgebrochen (keine Endzeile: der Controller endete mitten im Lauf)</translation>
+    </message>
+    <message>
+        <source>ended %1</source>
+        <translation>beendet: %1</translation>
     </message>
 </context>
 </TS>

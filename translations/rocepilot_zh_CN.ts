@@ -5401,6 +5401,34 @@ After: %2</source>
         <source>Writing %1…</source>
         <translation>正在写入 %1…</translation>
     </message>
+    <message>
+        <source>&amp;Open run…</source>
+        <translation>打开运行记录(&amp;O)…</translation>
+    </message>
+    <message>
+        <source>Could not open %1: %2</source>
+        <translation>无法打开 %1：%2</translation>
+    </message>
+    <message>
+        <source>Fabric runs (*.rpfabric);;All files (*)</source>
+        <translation>Fabric 运行记录 (*.rpfabric);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Open a saved fabric run</source>
+        <translation>打开已保存的 Fabric 运行记录</translation>
+    </message>
+    <message>
+        <source>Opens a saved check or watch (a .rpfabric file: this page saves each run, rocepilot-cli fabric watch --save writes one) to step back through its rounds and export its report.</source>
+        <translation>打开已保存的检查或监视（.rpfabric 文件：本页会保存每次运行，rocepilot-cli fabric watch --save 也会写出一个），以便逐轮回看并导出其报告。</translation>
+    </message>
+    <message>
+        <source>Reading %1…</source>
+        <translation>正在读取 %1…</translation>
+    </message>
+    <message>
+        <source>Stopped reading %1; the page shows what it showed before.</source>
+        <translation>已停止读取 %1；页面仍显示之前的内容。</translation>
+    </message>
 </context>
 <context>
     <name>rp::ui::GidMatrixModel</name>
@@ -5506,6 +5534,65 @@ After: %2</source>
     <message>
         <source>µs</source>
         <translation>µs</translation>
+    </message>
+    <message>
+        <source>round %1</source>
+        <translation>第 %1 轮</translation>
+    </message>
+</context>
+<context>
+    <name>rp::ui::SavedRunBar</name>
+    <message>
+        <source>%1 has no round with cells to show.</source>
+        <translation>%1 中没有可显示单元格的轮次。</translation>
+    </message>
+    <message>
+        <source>Clos&amp;e run</source>
+        <translation>关闭运行记录(&amp;E)</translation>
+    </message>
+    <message>
+        <source>Puts the saved run away; Check and Watch start a new one.</source>
+        <translation>收起已保存的运行记录；“检查”和“监视”会开始新的运行。</translation>
+    </message>
+    <message>
+        <source>Round %1 (%2 of %3)</source>
+        <translation>第 %1 轮（第 %2 个，共 %3 个）</translation>
+    </message>
+    <message>
+        <source>Round of the saved run</source>
+        <translation>已保存运行记录的轮次</translation>
+    </message>
+    <message>
+        <source>Saved run %1: %2 started %3</source>
+        <translation>已保存的运行记录 %1：%2，开始于 %3</translation>
+    </message>
+    <message>
+        <source>Steps through the saved run&apos;s rounds: the matrix, the findings and the selected pair&apos;s GID matrix show that round; arrow keys step one round, Page Up and Page Down ten.</source>
+        <translation>逐轮浏览已保存的运行记录：矩阵、发现以及所选主机对的 GID 矩阵显示该轮；方向键每次移动一轮，Page Up 和 Page Down 每次十轮。</translation>
+    </message>
+    <message numerus="yes">
+        <source>a check of %n host(s)</source>
+        <translation>
+            <numerusform>对 %n 台主机的检查</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>a minute of rounds folded into one</source>
+        <translation>一分钟内的轮次已合并为一个</translation>
+    </message>
+    <message numerus="yes">
+        <source>a watch of %n host(s)</source>
+        <translation>
+            <numerusform>对 %n 台主机的监视</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>cut short (no end line: the controller stopped mid-run)</source>
+        <translation>提前中断（没有结束行：控制端在运行中途停止）</translation>
+    </message>
+    <message>
+        <source>ended %1</source>
+        <translation>结束状态：%1</translation>
     </message>
 </context>
 </TS>

@@ -610,7 +610,7 @@ std::optional<std::string> FabricRunParser::line(const json& j)
 
 } // namespace
 
-Result<FabricRun> parseFabricRun(std::string_view text, const std::string& name)
+Result<FabricRun> parseFabricRun(std::string_view text, const std::string& name, const FabricRunReadControl& control)
 {
     FabricRun run;
     if (text.empty())
@@ -618,7 +618,16 @@ Result<FabricRun> parseFabricRun(std::string_view text, const std::string& name)
     FabricRunParser parser(run);
     std::size_t lineNo = 0;
     std::size_t pos = 0;
+    std::size_t reported = 0;
+    constexpr std::size_t kReportEvery = std::size_t { 1 } << 20;
     while (pos < text.size()) {
+        if (pos - reported >= kReportEvery || reported == 0) {
+            if (control.cancel && control.cancel->load())
+                return fail(ErrorKind::Cancelled, "reading the run was cancelled", name);
+            if (control.progress)
+                control.progress(pos, text.size());
+            reported = std::max<std::size_t>(pos, 1);
+        }
         ++lineNo;
         const auto nl = text.find('\n', pos);
         const bool cut = nl == std::string_view::npos;
@@ -644,6 +653,8 @@ Result<FabricRun> parseFabricRun(std::string_view text, const std::string& name)
     }
     if (!parser.haveHeader())
         return fail(ErrorKind::Parse, "not a RoCE Pilot fabric run (no fabric-run line)", name);
+    if (control.progress)
+        control.progress(text.size(), text.size());
     if (!run.end) {
         run.truncated = true;
         run.warnings.push_back(name + ": the run has no end line: it did not finish (killed, crash or power loss); "
@@ -652,12 +663,12 @@ Result<FabricRun> parseFabricRun(std::string_view text, const std::string& name)
     return run;
 }
 
-Result<FabricRun> readFabricRun(const std::string& path)
+Result<FabricRun> readFabricRun(const std::string& path, const FabricRunReadControl& control)
 {
     auto text = readTextFile(path, kMaxFabricRunBytes);
     if (!text)
         return std::unexpected(text.error());
-    return parseFabricRun(*text, path);
+    return parseFabricRun(*text, path, control);
 }
 
 } // namespace rp::fabric

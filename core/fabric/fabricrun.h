@@ -12,9 +12,11 @@
 #include "fabric/fabric.h"
 #include "util/atomicfile.h"
 
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -165,11 +167,20 @@ private:
 /// The largest fabric run read whole: 24 h of a folded 1 000-host watch.
 inline constexpr std::size_t kMaxFabricRunBytes = std::size_t { 4 } << 30;
 
+/// For a long read (an hour of a watch is hundreds of MB): `progress` gets the bytes parsed of all about every MiB,
+/// on the reading thread; `cancel` turned true ends the read with Cancelled.
+struct FabricRunReadControl
+{
+    std::function<void(std::size_t done, std::size_t total)> progress;
+    const std::atomic<bool>* cancel = nullptr;
+};
+
 /// Reads a fabric run (a regular file, or - for standard input; never more than kMaxFabricRunBytes). Errors: Io,
-/// Parse ("FILE:LINE: ..." for garbage, another schema, a file that is not a fabric run). A cut-off last line or a
-/// missing end line is not an error (FabricRun::truncated).
-Result<FabricRun> readFabricRun(const std::string& path);
+/// Parse ("FILE:LINE: ..." for garbage, another schema, a file that is not a fabric run), Cancelled. A cut-off last
+/// line or a missing end line is not an error (FabricRun::truncated).
+Result<FabricRun> readFabricRun(const std::string& path, const FabricRunReadControl& control = {});
 /// The same from text in memory; `name` is used in messages.
-Result<FabricRun> parseFabricRun(std::string_view text, const std::string& name);
+Result<FabricRun> parseFabricRun(
+    std::string_view text, const std::string& name, const FabricRunReadControl& control = {});
 
 } // namespace rp::fabric

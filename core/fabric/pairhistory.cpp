@@ -5,6 +5,7 @@
 #include "fabric/fabricrun.h"
 
 #include <limits>
+#include <map>
 #include <set>
 #include <utility>
 
@@ -231,12 +232,21 @@ PairHistory PairHistory::fromRun(const FabricRun& run, std::size_t maxSteps)
     PairHistory history(maxSteps);
     for (const FabricRunCells& batch : run.cells)
         history.addCells(run.endpoints, batch.cells, batch.round);
+    // A live history marks an event at the end of the round that raised or cleared it; a finding line keeps only when
+    // the finding was last seen, so the round's end is taken from its summary where the file has one.
+    std::map<std::uint64_t, Clock::time_point> roundEnd;
+    for (const FabricRunRound& r : run.rounds) {
+        if (r.finished)
+            roundEnd[r.round]
+                = r.started + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(r.seconds));
+    }
     for (const FabricRunEvent& event : run.events) {
+        const auto end = roundEnd.find(event.round);
+        const Clock::time_point at = end == roundEnd.end() ? event.at : end->second;
         if (event.cleared || !event.finding)
-            history.addEvent(
-                PairHistoryEvent { .at = event.at, .cleared = true, .id = event.id, .title = {}, .hosts = {} });
+            history.addEvent(PairHistoryEvent { .at = at, .cleared = true, .id = event.id, .title = {}, .hosts = {} });
         else
-            history.addEvent(raisedEvent(*event.finding, run.endpoints, event.at));
+            history.addEvent(raisedEvent(*event.finding, run.endpoints, at));
     }
     return history;
 }

@@ -448,6 +448,34 @@ private Q_SLOTS:
         QVERIFY(folded->summary.findings.empty()); // cleared by the minute's end
     }
 
+    void aLongReadReportsAndStops()
+    {
+        QTemporaryDir dir;
+        const std::string path = inDir(dir, "run.rpfabric");
+        auto writer = FabricRunWriter::create(path, header());
+        QVERIFY(writer);
+        for (std::uint64_t n = 1; n <= 3; ++n)
+            (*writer)->addRound(round(n, false, 2.0 * static_cast<double>(n)));
+        QVERIFY((*writer)->finish("ok"));
+        const auto size = std::filesystem::file_size(path);
+
+        std::vector<std::pair<std::size_t, std::size_t>> calls;
+        FabricRunReadControl control;
+        control.progress = [&calls](std::size_t done, std::size_t total) { calls.emplace_back(done, total); };
+        auto run = readFabricRun(path, control);
+        QVERIFY(run);
+        QVERIFY(calls.size() >= 2);
+        QCOMPARE(calls.front().first, std::size_t { 0 });
+        QCOMPARE(calls.back().first, static_cast<std::size_t>(size));
+        QCOMPARE(calls.back().second, static_cast<std::size_t>(size));
+
+        std::atomic<bool> stop { true };
+        control.cancel = &stop;
+        auto stopped = readFabricRun(path, control);
+        QVERIFY(!stopped);
+        QVERIFY(stopped.error().kind == ErrorKind::Cancelled);
+    }
+
     void neverReplacesWhatItWasNotToldTo()
     {
         QTemporaryDir dir;

@@ -139,10 +139,19 @@ private slots:
     {
         PairHistory live;
         FabricRun run;
+        const std::string id = "host-nic:lab-c:rxe0/1";
         for (std::uint64_t n = 1; n <= 3; ++n) {
             FabricRound round = roundNumber(n);
+            if (n == 2)
+                round.raised = { id };
             live.addRound(round);
             run.endpoints = round.pinglist.endpoints;
+            FabricRunRound summary;
+            summary.round = n;
+            summary.started = round.summary.started;
+            summary.seconds = round.summary.seconds;
+            summary.finished = true;
+            run.rounds.push_back(summary);
             // A round's cells come in two interval batches in the file.
             const auto half = static_cast<std::ptrdiff_t>(round.cells.size() / 2);
             run.cells.push_back({ n, false, { round.cells.begin(), round.cells.begin() + half } });
@@ -150,8 +159,8 @@ private slots:
         }
         FabricRunEvent raised;
         raised.round = 2;
-        raised.at = kHistoryStart + std::chrono::seconds(13);
-        raised.id = "host-nic:lab-c:rxe0/1";
+        raised.at = kHistoryStart + std::chrono::seconds(999); // the finding's lastSeen: not when the round ended
+        raised.id = id;
         raised.finding = testdata::smallFabricRound().summary.findings.front();
         run.events.push_back(raised);
 
@@ -170,6 +179,9 @@ private slots:
             }
         }
         QCOMPARE(saved.events("lab-a", "lab-c").size(), std::size_t { 1 });
+        QCOMPARE(live.events("lab-a", "lab-c").size(), std::size_t { 1 });
+        // Marked where the live history marks it: the end of the round that raised it.
+        QVERIFY(saved.events("lab-a", "lab-c").front().at == live.events("lab-a", "lab-c").front().at);
     }
 };
 

@@ -109,12 +109,13 @@ void PairTimeline::showMessage(const QString& text)
         m_plot->graph(i)->data()->clear();
     m_plot->clearItems();
     m_markers = 0;
+    m_cursorRound = 0;
     m_caption->setText(text);
     m_plot->replot();
 }
 
 void PairTimeline::showPair(const QString& from, const QString& to, const std::vector<rp::fabric::PairStep>& steps,
-    const std::vector<rp::fabric::PairHistoryEvent>& events)
+    const std::vector<rp::fabric::PairHistoryEvent>& events, const std::optional<Cursor>& cursor)
 {
     if (steps.empty()) {
         showMessage(
@@ -123,6 +124,7 @@ void PairTimeline::showPair(const QString& from, const QString& to, const std::v
     }
     m_plot->clearItems();
     m_markers = 0;
+    m_cursorRound = 0;
     QList<double> keys;
     QList<double> p50;
     QList<double> p99;
@@ -183,8 +185,10 @@ void PairTimeline::showPair(const QString& from, const QString& to, const std::v
         label->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
         // Labels alternate rows so two markers close together do not print over each other.
         label->position->setCoords(x, 0.03 + 0.09 * (m_markers % 3));
-        label->setPositionAlignment(Qt::AlignRight | Qt::AlignTop);
-        label->setPadding(QMargins(0, 0, 3, 0));
+        // Left of its line, unless that is the axis' first third, where a long title would be cut at the edge.
+        const bool early = x < keys.front() + (end - keys.front()) / 3;
+        label->setPositionAlignment((early ? Qt::AlignLeft : Qt::AlignRight) | Qt::AlignTop);
+        label->setPadding(early ? QMargins(3, 0, 0, 0) : QMargins(0, 0, 3, 0));
         label->setColor(colour);
         QColor behind = palette().color(QPalette::Base);
         behind.setAlpha(200);
@@ -193,6 +197,29 @@ void PairTimeline::showPair(const QString& from, const QString& to, const std::v
         label->setText(e.cleared ? tr("cleared: %1").arg(QString::fromStdString(e.id))
                                  : QString::fromStdString(e.title.empty() ? e.id : e.title));
         ++m_markers;
+    }
+
+    if (cursor) {
+        // Solid and in the selection's colour: not a finding's dashed marker.
+        const double x = epochSeconds(cursor->at);
+        const QColor colour = palette().color(QPalette::Highlight);
+        auto* line = new QCPItemStraightLine(m_plot);
+        line->point1->setCoords(x, 0);
+        line->point2->setCoords(x, 1);
+        line->setPen(QPen(colour, 2));
+        auto* label = new QCPItemText(m_plot);
+        label->position->setTypeX(QCPItemPosition::ptPlotCoords);
+        label->position->setTypeY(QCPItemPosition::ptAxisRectRatio);
+        label->position->setCoords(x, 0.97);
+        label->setPositionAlignment(Qt::AlignLeft | Qt::AlignBottom);
+        label->setPadding(QMargins(3, 0, 0, 0));
+        label->setColor(colour);
+        QColor behind = palette().color(QPalette::Base);
+        behind.setAlpha(200);
+        label->setBrush(behind);
+        label->setClipToAxisRect(true);
+        label->setText(tr("round %1").arg(cursor->round));
+        m_cursorRound = cursor->round;
     }
 
     const QLocale locale;

@@ -9,6 +9,9 @@
 
 #include <QWidget>
 
+#include <cstdint>
+#include <optional>
+
 class QCustomPlot;
 class QLabel;
 
@@ -23,9 +26,15 @@ public:
     explicit PairTimeline(QWidget* parent = nullptr);
     ~PairTimeline() override;
 
+    /// The round a saved run's slider stands on: marked on the time axis.
+    struct Cursor
+    {
+        rp::fabric::Clock::time_point at;
+        std::uint64_t round = 0;
+    };
     /// Draws the pair (replaces what is shown); an empty `steps` says the pair has not been probed.
     void showPair(const QString& from, const QString& to, const std::vector<rp::fabric::PairStep>& steps,
-        const std::vector<rp::fabric::PairHistoryEvent>& events);
+        const std::vector<rp::fabric::PairHistoryEvent>& events, const std::optional<Cursor>& cursor = std::nullopt);
     /// Says why nothing is drawn (a ToR pair, no run yet).
     void showMessage(const QString& text);
     void clear();
@@ -35,6 +44,8 @@ public:
     /// Points drawn in the RTT p99 graph, and markers drawn (for the tests).
     int points() const;
     int markers() const { return m_markers; }
+    /// The round marked by the last showPair, 0 for none.
+    std::uint64_t cursorRound() const { return m_cursorRound; }
     /// The last replot's cost (QCustomPlot's own measurement, ms).
     double lastReplotMs() const;
 
@@ -44,6 +55,7 @@ private:
     QLabel* m_caption = nullptr;
     QCustomPlot* m_plot = nullptr;
     int m_markers = 0;
+    std::uint64_t m_cursorRound = 0;
 };
 
 } // namespace rp::ui

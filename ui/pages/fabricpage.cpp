@@ -11,6 +11,7 @@
 #include "support/qtstrings.h"
 #include "support/theme.h"
 #include "widgets/fabricmatrixview.h"
+#include "widgets/savedrunbar.h"
 #include "workers/connectprompter.h"
 
 #include "fabric/fabricreport.h"
@@ -100,6 +101,12 @@ FabricPage::FabricPage(const TestSources& sources, QWidget* parent)
     setAccessible(m_export, m_export->text(),
         tr("Writes the last check's or watch's report: a PDF (verdict, matrix, findings with their fixes, GID "
            "matrices, what was probed), the cells or the findings as CSV, or JSON."));
+    m_open = new QPushButton(tr("&Open run…"), this);
+    m_open->setObjectName(QStringLiteral("fabricOpenButton"));
+    setAccessible(m_open, m_open->text(),
+        tr("Opens a saved check or watch (a .rpfabric file: this page saves each run, rocepilot-cli fabric watch "
+           "--save writes one) to step back through its rounds and export its report."));
+    m_savedRun = new SavedRunBar(this);
     if (const std::string data = userDataDir(); !data.empty())
         m_runsDir = toQ(data) + QStringLiteral("/fabric-runs");
 
@@ -203,17 +210,24 @@ FabricPage::FabricPage(const TestSources& sources, QWidget* parent)
     // Export sits with the verdict it reports, and leaves the controls' row to the progress line.
     auto* verdictRow = new QHBoxLayout;
     verdictRow->addWidget(m_verdict, 1);
+    verdictRow->addWidget(m_open, 0, Qt::AlignTop);
     verdictRow->addWidget(m_export, 0, Qt::AlignTop);
 
     auto* layout = new QVBoxLayout(this);
     layout->addLayout(controls);
     layout->addLayout(verdictRow);
+    layout->addWidget(m_savedRun);
     layout->addWidget(split, 1);
 
     connect(m_start, &QPushButton::clicked, this, &FabricPage::onStart);
     connect(m_watchButton, &QPushButton::clicked, this, &FabricPage::onWatch);
     connect(m_worker, &FabricCheckWorker::roundDone, this, &FabricPage::onWatchRound);
     connect(m_cancel, &QPushButton::clicked, this, [this] {
+        if (m_savedRun->isLoading()) {
+            m_savedRun->cancelLoad();
+            m_cancel->setEnabled(false);
+            return;
+        }
         m_worker->cancel();
         m_cancel->setEnabled(false);
         m_progressText->setText(tr("Stopping the agents…"));
@@ -231,6 +245,24 @@ FabricPage::FabricPage(const TestSources& sources, QWidget* parent)
     connect(m_worker, &FabricCheckWorker::roundFinished, this, &FabricPage::onRoundFinished);
     connect(m_worker, &FabricCheckWorker::finished, this, &FabricPage::onWorkerFinished);
     connect(m_export, &QPushButton::clicked, this, &FabricPage::chooseAndExport);
+    connect(m_open, &QPushButton::clicked, this, &FabricPage::chooseAndOpen);
+    connect(m_savedRun, &SavedRunBar::opened, this, &FabricPage::onRunOpened);
+    connect(m_savedRun, &SavedRunBar::loadProgress, this, [this](int permille) {
+        m_progress->setRange(0, 1000);
+        m_progress->setValue(permille);
+    });
+    connect(m_savedRun, &SavedRunBar::roundShown, this, [this](const std::shared_ptr<const RoundDigest>& digest) {
+        showDigest(*digest);
+        m_progressText->setText(m_savedRun->describe());
+    });
+    connect(m_savedRun, &SavedRunBar::closed, this, [this] {
+        resetViews();
+        m_runFile.clear();
+        m_verdict->setText(tr("Not checked yet: press Check the fabric."));
+        m_verdict->setPalette(palette());
+        m_progressText->clear();
+        setBusy(false);
+    });
     connect(m_pairTabs, &QTabWidget::currentChanged, this, [this] { showTimeline(); });
     connect(&m_exporting, &QFutureWatcher<QString>::finished, this, [this] {
         const QString error = m_exporting.result();
@@ -270,12 +302,13 @@ void FabricPage::cancelAndWait()
 
 void FabricPage::setBusy(bool busy)
 {
-    m_start->setEnabled(!busy);
-    m_watchButton->setEnabled(!busy);
-    m_cancel->setEnabled(busy);
+    m_start->setEnabled(!busy && !m_savedRun->isLoading());
+    m_watchButton->setEnabled(!busy && !m_savedRun->isLoading());
+    m_cancel->setEnabled(busy || m_savedRun->isLoading()); // Stop also stops reading a saved run
     m_rdma->setEnabled(!busy);
     // The run file is complete once the job ended; one export at a time.
-    m_export->setEnabled(!busy && !m_runFile.isEmpty() && !m_exporting.isRunning());
+    m_export->setEnabled(!busy && !m_runFile.isEmpty() && !m_exporting.isRunning() && !m_savedRun->isLoading());
+    m_open->setEnabled(!busy && !m_exporting.isRunning() && !m_savedRun->isLoading());
     emit completeChanged();
 }
 
@@ -372,7 +405,7 @@ std::shared_ptr<rp::fabric::Controller> FabricPage::makeController(bool watch, i
     return std::make_shared<rp::fabric::Controller>(std::move(hosts), topology, factory, options);
 }
 
-void FabricPage::startJob(FabricCheckWorker::Job job, int hosts)
+void FabricPage::resetViews()
 {
     m_round.reset();
     m_selectedFrom.clear();
@@ -381,7 +414,7 @@ void FabricPage::startJob(FabricCheckWorker::Job job, int hosts)
     m_gids->clear();
     m_findings->clear();
     m_detail->clear();
-    m_hosts = hosts;
+    m_hosts = 0;
     m_agents.clear();
     m_agentsUp = 0;
     m_agentsDown = 0;
@@ -390,6 +423,15 @@ void FabricPage::startJob(FabricCheckWorker::Job job, int hosts)
     m_gidCaption->setText(tr("GIDs: click a cell of the matrix to see its pair's GID x GID cells."));
     m_worker->history().reset();
     m_timeline->clear();
+}
+
+void FabricPage::startJob(FabricCheckWorker::Job job, int hosts)
+{
+    if (isRunning() || m_savedRun->isLoading())
+        return;
+    m_savedRun->close();
+    resetViews();
+    m_hosts = hosts;
     if (!m_worker->start(std::move(job), openRunFile()))
         return;
     m_verdict->setText(tr("Checking %n host(s)…", nullptr, hosts));
@@ -522,7 +564,8 @@ void FabricPage::showDigest(const RoundDigest& digest)
     updateProgress();
     // A watch redraws each round: the finding the user picked stays picked.
     std::string keepId;
-    if (const auto* picked = m_findings->finding(m_findingView->currentIndex().row()); picked && m_watching)
+    const bool stepping = m_watching || m_savedRun->isOpen(); // round after round of one run
+    if (const auto* picked = m_findings->finding(m_findingView->currentIndex().row()); picked && stepping)
         keepId = picked->id();
     m_matrix->setContent(digest.matrix);
     m_matrixCaption->setText(m_matrix->torView()
@@ -549,7 +592,7 @@ void FabricPage::showDigest(const RoundDigest& digest)
         m_matrix->setHighlightedHosts({});
     } else {
         // In a watch the user's pick of a matrix cell stays: re-selecting the finding must not jump to its pair.
-        m_restoring = m_watching && !m_selectedFrom.isEmpty();
+        m_restoring = stepping && !m_selectedFrom.isEmpty();
         m_findingView->setCurrentIndex(m_findings->index(row, 0));
         m_restoring = false;
     }
@@ -597,7 +640,10 @@ void FabricPage::showTimeline()
     auto [steps, events] = m_worker->history().read([&from, &to](const rp::fabric::PairHistory& h) {
         return std::pair { h.timeline(from, to), h.events(from, to) };
     });
-    m_timeline->showPair(m_selectedFrom, m_selectedTo, steps, events);
+    std::optional<PairTimeline::Cursor> cursor;
+    if (m_savedRun->isOpen() && m_round)
+        cursor = PairTimeline::Cursor { m_round->summary.started, m_round->summary.round };
+    m_timeline->showPair(m_selectedFrom, m_selectedTo, steps, events, cursor);
 }
 
 std::shared_ptr<rp::fabric::FabricRunWriter> FabricPage::openRunFile()
@@ -633,6 +679,43 @@ std::shared_ptr<rp::fabric::FabricRunWriter> FabricPage::openRunFile()
         return std::shared_ptr<rp::fabric::FabricRunWriter>(std::move(*writer));
     }
     return nullptr;
+}
+
+bool FabricPage::openRun(const QString& path)
+{
+    if (isRunning() || m_exporting.isRunning() || !m_savedRun->open(path))
+        return false;
+    m_progressText->setText(tr("Reading %1…").arg(path));
+    m_progress->setRange(0, 1000);
+    m_progress->setValue(0);
+    setBusy(false); // Open and Export wait for the read, Stop ends it
+    return true;
+}
+
+void FabricPage::chooseAndOpen()
+{
+    const QString path = QFileDialog::getOpenFileName(
+        this, tr("Open a saved fabric run"), m_runsDir, tr("Fabric runs (*.rpfabric);;All files (*)"));
+    if (!path.isEmpty())
+        openRun(path);
+}
+
+void FabricPage::onRunOpened(const QString& path, const QString& error)
+{
+    if (!error.isEmpty()) {
+        // The page keeps what it showed; only the progress line says the file was not read.
+        m_progressText->setText(m_savedRun->readCancelled()
+                ? tr("Stopped reading %1; the page shows what it showed before.").arg(path)
+                : tr("Could not open %1: %2").arg(path, error));
+        setBusy(false);
+        return;
+    }
+    resetViews();
+    if (auto history = m_savedRun->takeHistory())
+        m_worker->history().replace(std::move(*history));
+    m_runFile = path; // Export reports the run on screen
+    m_runNote.clear();
+    setBusy(false);
 }
 
 void FabricPage::chooseAndExport()

@@ -39,6 +39,7 @@ class FabricMatrixModel;
 class FabricMatrixView;
 class GidMatrixModel;
 class PairTimeline;
+class SavedRunBar;
 struct TestSources;
 
 class FabricPage final : public QWizardPage
@@ -101,6 +102,11 @@ public:
     /// off the GUI thread; exportFinished says how it went. False when a run or an export is under way.
     enum class ExportKind { Pdf, CellsCsv, FindingsCsv, Json };
     bool exportReport(const QString& path, ExportKind kind);
+    /// Opens a saved run (`.rpfabric`) to step back through, read off the GUI thread; the bar's `opened` says how it
+    /// went. False while a run, a read or an export is under way.
+    bool openRun(const QString& path);
+    SavedRunBar* savedRunBar() const { return m_savedRun; }
+    QPushButton* openButton() const { return m_open; }
     bool isExporting() const { return m_exporting.isRunning(); }
 
 signals:
@@ -125,6 +131,10 @@ private:
     void onCellSelected(int row, int column);
     void showTimeline();
     void chooseAndExport();
+    void chooseAndOpen();
+    void onRunOpened(const QString& path, const QString& error);
+    /// Empties the views and what the page counts, for a new run or a saved one.
+    void resetViews();
     /// The run file for the job about to start, with the header makeController left (or a bare one for a test's
     /// job); null when runs are not saved or the file could not be made (the progress line says why).
     std::shared_ptr<rp::fabric::FabricRunWriter> openRunFile();
@@ -165,6 +175,8 @@ private:
     QTabWidget* m_pairTabs = nullptr;
     PairTimeline* m_timeline = nullptr;
     QPushButton* m_export = nullptr;
+    QPushButton* m_open = nullptr;
+    SavedRunBar* m_savedRun = nullptr;
     QString m_runsDir;
     QString m_runFile;
     QString m_runNote; ///< why this run is not saved, on the progress line

@@ -21,10 +21,12 @@ public:
         std::lock_guard lock(m_mutex);
         m_history.addRound(round);
     }
-    void reset()
+    void reset() { replace(rp::fabric::PairHistory {}); }
+    /// A saved run's history, built off the GUI thread, in place of the live one.
+    void replace(rp::fabric::PairHistory history)
     {
         std::lock_guard lock(m_mutex);
-        m_history = rp::fabric::PairHistory {};
+        m_history = std::move(history);
     }
     /// Calls `f` with the history, locked for as long as `f` runs: keep `f` to a lookup.
     template <typename F> auto read(F&& f) const

@@ -13,6 +13,7 @@
 #include "itemmodels/gidmatrixmodel.h"
 #include "pages/fabricpage.h"
 #include "widgets/fabricmatrixview.h"
+#include "widgets/savedrunbar.h"
 #include "window/wizard.h"
 #include "workers/rounddigest.h"
 
@@ -26,11 +27,13 @@
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QFileInfo>
 #include <QImage>
 #include <QLabel>
 #include <QPixmap>
 #include <QPushButton>
 #include <QSignalSpy>
+#include <QSlider>
 #include <QTabWidget>
 #include <QTemporaryDir>
 #include <QTest>
@@ -572,6 +575,108 @@ private slots:
     /// The figures bench/fabric-page.sh prints (issue 23: a 64 x 64 matrix and the 1 000-host ToR aggregate redrawn
     /// in <= 16 ms, a click opens the pair timeline in <= 200 ms, the GUI thread never blocks). RP_BENCH_HOURS sets
     /// the watch the history holds (the bench: 24 h, which folds; the suite: 0.05 h, so it stays quick).
+    void aSavedRunStepsBackThroughItsRounds()
+    {
+        // A 9-round watch saved as the CLI saves it: healthy, an access-link fault in rounds 4-6, healthy again.
+        QTemporaryDir dir;
+        const auto rounds = simulatedWatch(9);
+        rp::fabric::FabricRunHeader header;
+        header.tool = "rocepilot test";
+        header.command = "watch";
+        header.transport = "udp";
+        header.started = rounds.front().summary.started - std::chrono::seconds(1);
+        header.hosts = rounds.front().pinglist.hosts;
+        header.torOf = rounds.front().pinglist.topology.torOf;
+        const QString path = dir.filePath(QStringLiteral("night.rpfabric"));
+        {
+            auto writer = rp::fabric::FabricRunWriter::create(path.toStdString(), header);
+            QVERIFY2(writer, writer ? "" : writer.error().describe().c_str());
+            for (const auto& r : rounds)
+                (*writer)->addRound(r);
+            QVERIFY((*writer)->finish("stopped"));
+        }
+
+        FabricPage page(noSources());
+        page.setRunsDir(QString());
+        page.resize(1366, 768);
+        page.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&page));
+        auto* bar = page.savedRunBar();
+        QSignalSpy opened(bar, &rp::ui::SavedRunBar::opened);
+        QVERIFY(!bar->isVisible());
+        // Stop while it reads (the file is over a MiB: the read looks at the flag before each MiB).
+        QVERIFY(QFileInfo(path).size() > (1 << 20));
+        QVERIFY(page.openRun(path));
+        QVERIFY(!page.startButton()->isEnabled());
+        QVERIFY(page.cancelButton()->isEnabled());
+        QTest::mouseClick(page.cancelButton(), Qt::LeftButton);
+        QTRY_COMPARE(opened.count(), 1);
+        QVERIFY(bar->readCancelled());
+        QVERIFY(!bar->isOpen());
+        QVERIFY2(page.progressLabel()->text().startsWith(QStringLiteral("Stopped reading")),
+            qPrintable(page.progressLabel()->text()));
+        QVERIFY(page.startButton()->isEnabled());
+        QVERIFY(!page.exportButton()->isEnabled());
+
+        QVERIFY(page.openRun(path));
+        QTRY_COMPARE(opened.count(), 2);
+        QCOMPARE(opened.at(1).at(1).toString(), QString());
+        QVERIFY(bar->isVisible());
+        QCOMPARE(bar->rounds(), 9);
+        QCOMPARE(bar->shownRound(), std::uint64_t { 9 });
+        QCOMPARE(page.matrixModel()->rowCount(), 12);
+        QVERIFY2(page.verdictLabel()->text().startsWith(QStringLiteral("Fabric ready")),
+            qPrintable(page.verdictLabel()->text()));
+        QVERIFY2(
+            page.progressLabel()->text().contains(QStringLiteral("Saved run night.rpfabric: a watch of 12 host(s)")),
+            qPrintable(page.progressLabel()->text()));
+        QCOMPARE(page.history().rounds(), std::size_t { 9 });
+        QVERIFY(page.exportButton()->isEnabled()); // the report of the run on screen
+        QCOMPARE(page.runFile(), path);
+
+        // Back to round 5: the fault, as the watch showed it then.
+        bar->slider()->setValue(4);
+        QTRY_COMPARE(bar->shownRound(), std::uint64_t { 5 });
+        QVERIFY2(page.verdictLabel()->text().startsWith(QStringLiteral("Not ready")),
+            qPrintable(page.verdictLabel()->text()));
+        QVERIFY(page.findingModel()->rowCount() > 0);
+        QVERIFY2(bar->label()->text().startsWith(QStringLiteral("Round 5 (5 of 9)")), qPrintable(bar->label()->text()));
+        // Dragged across: only the last position counts.
+        for (int i = 0; i < 9; ++i)
+            bar->slider()->setValue(i);
+        QTRY_COMPARE(bar->shownRound(), std::uint64_t { 9 });
+        QTRY_VERIFY(page.verdictLabel()->text().startsWith(QStringLiteral("Fabric ready")));
+        QVERIFY(page.findingModel()->rowCount() == 0);
+
+        // The pair timeline is the whole run's.
+        page.pairTabs()->setCurrentWidget(page.timeline());
+        page.matrixView()->selectCell(0, 1);
+        QVERIFY(page.timeline()->points() >= 9);
+        QCOMPARE(page.timeline()->cursorRound(), std::uint64_t { 9 }); // where the slider stands
+        bar->slider()->setValue(2);
+        QTRY_COMPARE(page.timeline()->cursorRound(), std::uint64_t { 3 });
+
+        // A file that is not a run: said, and the run on screen stays.
+        const QString junk = dir.filePath(QStringLiteral("junk.rpfabric"));
+        QFile file(junk);
+        QVERIFY(file.open(QIODevice::WriteOnly));
+        file.write("not a fabric run\n");
+        file.close();
+        QVERIFY(page.openRun(junk));
+        QTRY_COMPARE(opened.count(), 3);
+        QVERIFY(!opened.at(2).at(1).toString().isEmpty());
+        QVERIFY2(page.progressLabel()->text().startsWith(QStringLiteral("Could not open")),
+            qPrintable(page.progressLabel()->text()));
+        QVERIFY(bar->isOpen());
+        QCOMPARE(page.runFile(), path);
+
+        // Closed: the views are empty and there is nothing to export.
+        QTest::mouseClick(bar->closeButton(), Qt::LeftButton);
+        QVERIFY(!bar->isVisible());
+        QCOMPARE(page.matrixModel()->rowCount(), 0);
+        QVERIFY(!page.exportButton()->isEnabled());
+    }
+
     void largeRoundsAreDigestedOnTheJobsThread()
     {
         // A 1 000-host watch: the ToR fold and the pair history are the job thread's work, done before the GUI
@@ -727,20 +832,49 @@ private slots:
         const auto watch = simulatedWatch(60);
         const auto& faulty = watch[watch.size() / 2];
         QVERIFY(!faulty.summary.findings.empty());
-        for (const bool timeline : { false, true }) {
+        // And the half hour around the fault saved (rounds 15-45: 6 MB, a few seconds' read under ASan), opened again
+        // and stepped back to the fault.
+        const QString saved = scratch.filePath(QStringLiteral("watch-night.rpfabric"));
+        const std::vector<rp::fabric::FabricRound> slice(watch.begin() + 14, watch.begin() + 45);
+        {
+            rp::fabric::FabricRunHeader header;
+            header.tool = "rocepilot test";
+            header.command = "watch";
+            header.transport = "udp";
+            header.started = slice.front().summary.started - std::chrono::seconds(1);
+            header.hosts = slice.front().pinglist.hosts;
+            header.torOf = slice.front().pinglist.topology.torOf;
+            auto writer = rp::fabric::FabricRunWriter::create(saved.toStdString(), header);
+            QVERIFY(writer);
+            for (const auto& r : slice)
+                (*writer)->addRound(r);
+            QVERIFY((*writer)->finish("stopped"));
+        }
+        enum class Shot { Round, Timeline, Saved };
+        for (const Shot shot : { Shot::Round, Shot::Timeline, Shot::Saved }) {
             for (const QSize size : { QSize(1100, 930), QSize(1366, 768) }) {
                 QWizard wizard;
                 wizard.setWizardStyle(QWizard::ModernStyle);
                 auto* page = new FabricPage(noSources());
+                page->setRunsDir(QString());
                 wizard.addPage(page);
                 wizard.resize(size);
                 wizard.show();
                 QVERIFY(QTest::qWaitForWindowExposed(&wizard));
-                if (!timeline) {
+                if (shot == Shot::Round) {
                     page->showRound(round);
                 } else {
-                    for (const auto& r : watch)
-                        page->showRound(r);
+                    if (shot == Shot::Timeline) {
+                        for (const auto& r : watch)
+                            page->showRound(r);
+                    } else {
+                        QSignalSpy opened(page->savedRunBar(), &rp::ui::SavedRunBar::opened);
+                        QVERIFY(page->openRun(saved));
+                        QTRY_COMPARE_WITH_TIMEOUT(opened.count(), 1, 60000);
+                        page->savedRunBar()->slider()->setValue(
+                            static_cast<int>(faulty.summary.round - slice.front().summary.round));
+                        QTRY_COMPARE(page->savedRunBar()->shownRound(), faulty.summary.round);
+                    }
                     // The pair the finding's first failed cell names.
                     const auto& cell = faulty.summary.findings.front().evidenceCells.front();
                     const auto& endpoints = faulty.pinglist.endpoints;
@@ -750,12 +884,12 @@ private slots:
                     page->pairTabs()->setCurrentWidget(page->timeline());
                 }
                 QTest::qWait(50);
-                QVERIFY(!timeline || page->timeline()->points() > 1);
-                const QString file = QDir(dir).filePath(
-                    QStringLiteral("%1-%2x%3.png")
-                        .arg(timeline ? QStringLiteral("fabric-timeline") : QStringLiteral("fabric"))
-                        .arg(size.width())
-                        .arg(size.height()));
+                QVERIFY(shot == Shot::Round || page->timeline()->points() > 1);
+                const QString name = shot == Shot::Round ? QStringLiteral("fabric")
+                    : shot == Shot::Timeline             ? QStringLiteral("fabric-timeline")
+                                                         : QStringLiteral("fabric-saved");
+                const QString file
+                    = QDir(dir).filePath(QStringLiteral("%1-%2x%3.png").arg(name).arg(size.width()).arg(size.height()));
                 QVERIFY(wizard.grab().save(file));
                 QCOMPARE(QImage(file).size(), size);
             }
