@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // Fuzz entry point for the saved fabric run's reader: a run file is user input (opened from anywhere, maybe cut by a
 // kill, maybe edited). Every input must end in a run or an Error, never a crash or an exception, and what is read
-// must hold together: every cell, and every finding's evidence cell, indexes the endpoint table. Runs under GCC as
-// the replay test tst_fabric_run_fuzz_replay.
+// must hold together: every cell, and every finding's evidence cell, indexes the endpoint table; each round the
+// fabric page can step to rebuilds, with its cells' endpoints in its pinglist. Runs under GCC as the replay test
+// tst_fabric_run_fuzz_replay.
+#include "fabric/aggregate.h"
 #include "fabric/fabricrun.h"
+#include "fabric/runrounds.h"
 
 #include <cstdint>
 #include <cstdlib>
@@ -29,6 +32,17 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             if (c.from >= endpoints || c.to >= endpoints)
                 std::abort();
         }
+    }
+    for (const auto n : rp::fabric::roundsWithCells(*run)) {
+        auto round = rp::fabric::roundOfRun(*run, n);
+        if (!round)
+            std::abort(); // listed rounds have cells
+        for (const auto& c : round->cells) {
+            if (c.from >= round->pinglist.endpoints.size() || c.to >= round->pinglist.endpoints.size())
+                std::abort();
+        }
+        (void)rp::fabric::summarisePairs(round->pinglist, round->cells);
+        (void)rp::fabric::summariseTors(round->pinglist, round->cells);
     }
     return 0;
 }
