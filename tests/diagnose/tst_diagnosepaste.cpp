@@ -169,6 +169,38 @@ private slots:
         QCOMPARE(withRule(nccl, "applog.efa").size(), std::size_t { 1 });
         QVERIFY(withRule(nccl, "applog.needs-table").empty());
     }
+
+    void pathMtuAbovePort()
+    {
+        auto r = diagnoseText(fixture("mtu_mismatch.md"), "mtu_mismatch.md");
+        auto found = withRule(r, "mtu.app-path");
+        // NCCL's reported MTU (a warning: the two reads disagree) and perftest's -m (an error: it asked for it).
+        QCOMPARE(found.size(), std::size_t { 2 });
+        auto nccl
+            = std::find_if(found.begin(), found.end(), [](const Finding& f) { return mentions(f.title, "NCCL"); });
+        QVERIFY(nccl != found.end());
+        QVERIFY(nccl->severity == Severity::Warning);
+        QVERIFY2(mentions(nccl->title, "4096") && mentions(nccl->title, "1024"), nccl->title.c_str());
+        QCOMPARE(nccl->evidence.front().where, std::string("mtu_mismatch.md:19"));
+        QCOMPARE(nccl->evidence.back().value, std::string("1024"));
+        auto perf = std::find_if(
+            found.begin(), found.end(), [](const Finding& f) { return mentions(f.title, "ib_send_bw"); });
+        QVERIFY(perf != found.end());
+        QVERIFY(perf->severity == Severity::Error);
+
+        QVERIFY(withRule(diagnoseText(fixture("mtu_fixed.md")), "mtu.app-path").empty());
+
+        // No active MTU in the paste: the netdev MTU, less RoCE's 96 header bytes, is the limit (1500 -> 1024).
+        auto netdev = diagnoseText("UCX_IB_MTU=4096\n"
+                                   "$ show_gids\n"
+                                   "DEV\tPORT\tINDEX\tGID\t\t\t\t\tIPv4  \t\tVER\tDEV\n"
+                                   "mlx5_0\t1\t3\t0000:0000:0000:0000:0000:ffff:0a0b:b00a\t10.11.176.10  \tv2\tens1f0\n"
+                                   "$ cat /sys/class/net/ens1f0/mtu\n1500\n");
+        auto viaNetdev = withRule(netdev, "mtu.app-path");
+        QCOMPARE(viaNetdev.size(), std::size_t { 1 });
+        QVERIFY2(mentions(viaNetdev.front().evidence.back().value, "at most 1024"),
+            viaNetdev.front().evidence.back().value.c_str());
+    }
 };
 
 QTEST_GUILESS_MAIN(TstDiagnosePaste)
