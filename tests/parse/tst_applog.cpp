@@ -676,6 +676,11 @@ private slots:
         QCOMPARE(ucxEfa.device, std::string("efa_0"));
         QVERIFY(!readAppLogLine("# Memory domain: mlx5_0", 1));
         QCOMPARE(only("h:1:2 [0] NCCL INFO NET/OFI Selected Provider is efa (found 4 nics)").kind, std::string("efa"));
+        // In a paste, ucx_info's "# ..." lines are its output, not a root prompt.
+        auto efaPaste = importFragments(fixture("efa_fi_info.md"), "pasted");
+        QCOMPARE(efaPaste.hosts.size(), std::size_t { 1 });
+        const auto& efaLog = efaPaste.hosts.front().appLog;
+        QVERIFY(std::any_of(efaLog.begin(), efaLog.end(), [](const AppLogEvent& e) { return e.device == "efa_0"; }));
 
         // ibv_devices with its header and no row is the same fact as "No IB devices found".
         auto missing = importFragments(fixture("provider_missing.md"), "pasted");
