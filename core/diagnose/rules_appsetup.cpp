@@ -34,13 +34,21 @@ bool isSetting(const AppLogEvent& e, std::string_view name)
     return e.kind == "setting" && e.setting == name;
 }
 
+/// The paste shows this host with an RDMA device: listed by a tool, or used by the application in its log.
+bool seesDevice(const DiagHost& h)
+{
+    return !h.facts.devices.empty() || std::any_of(h.appLog.begin(), h.appLog.end(), [](const AppLogEvent& e) {
+        return e.kind == "device" || e.kind == "gid-in-use";
+    });
+}
+
 /// The no-provider finding owns the host's no-device lines when it is an error (they are its consequence).
 bool providerMissing(const DiagHost& h)
 {
     if (std::none_of(h.appLog.begin(), h.appLog.end(), [](const AppLogEvent& e) { return e.kind == "no-provider"; }))
         return false;
-    // Devices listed beside a provider warning: a warning about hardware this host does not use.
-    return h.facts.devices.empty();
+    // A device seen beside a provider warning: a warning about hardware this host does not use.
+    return !seesDevice(h);
 }
 
 /// ENODEV from a call that opens or looks up a device: the device exists in the kernel's list, its node or its
@@ -89,7 +97,7 @@ private:
         for (const auto& e : h.appLog) {
             if (e.kind != "no-provider" || !drivers.insert(e.driver).second)
                 continue;
-            const bool blocking = h.facts.devices.empty();
+            const bool blocking = !seesDevice(h);
             Finding f;
             f.ruleId = "applog.no-provider";
             f.severity = blocking ? Severity::Error : Severity::Info;
@@ -120,7 +128,7 @@ private:
                                  "application found none. In a container the provider must be in the image: the "
                                  "host's packages do not count.";
             } else {
-                f.explanation += " This host lists RDMA devices, so the warning is about hardware it may not have: "
+                f.explanation += " This host shows RDMA devices, so the warning is about hardware it may not have: "
                                  "harmless unless the device you use is a "
                     + e.driver + " one.";
             }

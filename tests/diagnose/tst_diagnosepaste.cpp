@@ -90,6 +90,13 @@ private slots:
         auto info = withRule(other, "applog.no-provider");
         QCOMPARE(info.size(), std::size_t { 1 });
         QVERIFY(info.front().severity == Severity::Info);
+        // The application used a device: a provider warning beside it is about other hardware too.
+        auto used
+            = withRule(diagnoseText("libibverbs: Warning: couldn't load driver 'libhns-rdmav34.so': x\n"
+                                    "h:1:2 [0] NCCL INFO NET/IB : Using [0]mlx5_0:1/RoCE [RO]; OOB eth0:10.0.0.1<0>\n"),
+                "applog.no-provider");
+        QCOMPARE(used.size(), std::size_t { 1 });
+        QVERIFY(used.front().severity == Severity::Info);
         // "No IB devices found" alone: the generic finding names the kernel module and the provider.
         auto alone = withRule(diagnoseText("No IB devices found\n"), "applog.no-device");
         QCOMPARE(alone.size(), std::size_t { 1 });
