@@ -32,8 +32,8 @@ ibstat, rdma statistic, ethtool -S, amd-smi static, perftest, ibv_rc_pingpong an
 switch show outputs (NX-OS show queuing interface too) and running configurations of SONiC, Cumulus,
 EOS, NX-OS, OS10 and Junos, SONiC syslog lines (PFC watchdog, orchagent), and log lines of
 NCCL, UCX, libfabric/fabtests, Gloo, Mooncake/UCCL/brpc (glog), Open MPI and verbs/rdma_cm errors,
-with NCCL_*/UCX_*/FI_* settings; several hosts and switches in one file, each under a heading or a
-prompt).
+with NCCL_*/UCX_*/FI_* settings, libibverbs' provider warnings, fi_info and ucx_info -d; several
+hosts and switches in one file, each under a heading or a prompt).
 Each finding names the hosts and ports, the evidence (value, where and when read), explains the
 problem and gives the fix, generated for that host from the profile.
 

@@ -104,6 +104,14 @@ void compareInSegment(Context& ctx, const Segment& segment, const std::vector<Vo
 
 void rulesPorts(Context& ctx);
 void rulesAppLog(Context& ctx);
+void rulesAppSetup(Context& ctx);
+/// "NCCL", "UCX", ... for an application log family: how findings name the program.
+std::string familyName(const std::string& family);
+/// A log fact whose cause rulesAppSetup names (a missing provider, a device node not in the container, NCCL over
+/// sockets): the generic no-device finding leaves it to that rule.
+bool appSetupExplains(const DiagHost& h, const AppLogEvent& e);
+/// The host's log says its RDMA is EFA: GID-index judgements of its log lines do not apply.
+bool appLogShowsEfa(const DiagHost& h);
 void rulesGid(Context& ctx);
 void rulesQos(Context& ctx);
 void rulesMtu(Context& ctx);

@@ -9,8 +9,6 @@
 
 namespace rp::diag::detail {
 
-namespace {
-
 std::string familyName(const std::string& family)
 {
     if (family == "nccl")
@@ -27,6 +25,8 @@ std::string familyName(const std::string& family)
         return "the application";
     return "the verbs program";
 }
+
+namespace {
 
 /// The setting that chooses the GID index for this family, when it has a documented one.
 std::string gidIndexSetting(const AppLogEvent& e)
@@ -80,6 +80,8 @@ public:
             m_ctx.markEvaluated("M2");
             // The GIDs first: an error line is then told with the GID finding that explains it.
             for (const auto& e : h.appLog) {
+                if (appLogShowsEfa(h))
+                    break; // EFA has no GID index to judge: applog.efa says so instead
                 // Any line naming the index it used: a setting, a GID in use, or an error that quotes it
                 // (UCX's "invalid gid[4] on rxe0:1", a completion error's sgid_index).
                 if (e.gidIndex && e.kind != "device")
@@ -103,14 +105,17 @@ public:
                             + " could not make an address handle to the peer: the kernel found no way from the local "
                               "GID to the peer's (no route, or no neighbour entry). Usual causes: a link-local or "
                               "other-VLAN GID index, or a peer address that is not reachable from this port.");
-                else if (e.kind == "no-device")
+                else if (e.kind == "no-device" && !appSetupExplains(h, e))
                     simple(h, e, "applog.no-device", familyName(e.family) + " found no usable RDMA device",
                         familyName(e.family)
-                            + " saw no RDMA device it could use. In a container the device (/dev/infiniband/uverbs*) "
-                              "was not given to the pod (RDMA device plugin, hostDevice) or the pod's network "
-                              "namespace holds none of the RoCE netdevs; on a host the userspace provider is missing "
-                              "(ibverbs-providers: libmlx5, librxe) or the device filter (NCCL_IB_HCA, "
-                              "UCX_NET_DEVICES) names none that exist. NCCL then falls back to TCP sockets.");
+                            + " saw no RDMA device it could use. On a host: no kernel RDMA driver is bound (`ls "
+                              "/sys/class/infiniband` is empty: load mlx5_ib for ConnectX, or make a Soft-RoCE device "
+                              "with `modprobe rdma_rxe; rdma link add rxe0 type rxe netdev IFACE`), or the userspace "
+                              "provider is missing (rdma-core's ibverbs-providers: libmlx5, librxe), or the device "
+                              "filter (NCCL_IB_HCA, UCX_NET_DEVICES) names none that exist. In a container the device "
+                              "(/dev/infiniband/uverbs*) was not given to the pod (RDMA device plugin, hostDevice) or "
+                              "the pod's network namespace holds none of the RoCE netdevs. NCCL then falls back to "
+                              "TCP sockets.");
                 else if (e.kind == "connect-error")
                     simple(h, e, "applog.connect", familyName(e.family) + " could not connect to its peer",
                         familyName(e.family)

@@ -67,6 +67,18 @@ const GidEntry* gidAt(const DiagHost& h, const std::string& device, int index)
     return nullptr;
 }
 
+/// The paste shows a GID table of `device` (ibv_devinfo without -v, ibstat show its ports but no table): only then
+/// does a missing index mean an empty slot.
+bool gidsListed(const DiagHost& h, const std::string& device)
+{
+    for (const auto& d : h.facts.devices)
+        if (device.empty() || d.name == device)
+            for (const auto& p : d.ports)
+                if (!p.gidsUnlisted)
+                    return true;
+    return false;
+}
+
 /// Index of the RoCE v2 IPv4 GID a host should use on `device` (the first, untagged preferred).
 std::optional<int> goodIndex(const Context& ctx, const DiagHost& h, const std::string& device)
 {
@@ -118,7 +130,7 @@ void ruleTestOutcomes(Context& ctx)
             const GidEntry* g = gidAt(h, t.device, *t.gidIndex);
             auto good = goodIndex(ctx, h, t.device);
             std::string problem;
-            if (!g && !h.facts.devices.empty())
+            if (!g && gidsListed(h, t.device))
                 problem = "slot " + std::to_string(*t.gidIndex) + " is empty in this host's GID table";
             else if (g && g->linkLocal)
                 problem = "GID[" + std::to_string(*t.gidIndex) + "] is link-local (" + g->gid

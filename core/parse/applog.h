@@ -32,12 +32,19 @@ struct AppLogEvent
     /// - "completion-error": a work completion with an error (wcStatus, device, gid/peerGid when printed).
     /// - "modify-qp-error": ibv_modify_qp / RTR / RTS failure (errnoValue; device, port, gids when printed).
     /// - "create-ah-error": ibv_create_ah / address handle failure (peerGid, gidIndex, trafficClass, sl, port).
-    /// - "no-device": no RDMA device found or usable, ENODEV, NCCL falling back to its socket transport.
+    /// - "no-device": no RDMA device found or usable, ENODEV from a call that looks one up (rdma_cm).
+    /// - "no-provider": libibverbs could not load a device's userspace provider (driver names it: "mlx5", "rxe"),
+    ///   or found none for a kernel device ("no userspace device-specific driver found for ...").
+    /// - "open-device-error": ibv_open_device failed (device, errnoValue: 19 when the /dev/infiniband node is
+    ///   missing, as in a container that was not given it).
+    /// - "socket-transport": NCCL runs over its TCP socket transport ("Using network Socket", "NET/Socket : Using").
+    /// - "efa": the RDMA in use is AWS EFA (fi_info "provider: efa", ucx_info's efa_0, aws-ofi-nccl's provider).
     /// - "device": a device/port in use (device, port, mtu; the link layer stays in text).
     /// - "connect-error": rdma_cm or socket connect failures, rejections, timeouts.
     /// - "other-error": an error line of one of these families that states none of the above.
     std::string kind;
     std::string device; ///< "mlx5_0" when the line names it
+    std::string driver; ///< the provider / kernel driver a no-provider line names ("mlx5", "rxe")
     std::optional<int> port;
     std::optional<int> gidIndex; ///< only a real index (>= 0); "auto" or -1 leaves it empty
     std::string gid; ///< canonical form (rp::canonicalGid), decoded when the log prints it byte-swapped/packed

@@ -159,6 +159,15 @@ FamilyRead readLibfabricLine(const LogText& x)
         r.events.push_back(std::move(e));
         return r;
     }
+    // fi_info's listing ("provider: efa", fi_info.c prints each fi_info as "key: value" lines): the provider that
+    // serves this node. Only EFA's is a fact: it says the host's RDMA is not RoCE.
+    if (x.low == "provider: efa" || x.low == "fabric: efa" || x.low == "fabric: efa-direct") {
+        r.mine = true;
+        AppLogEvent e;
+        e.kind = "efa";
+        r.events.push_back(std::move(e));
+        return r;
+    }
     // fabtests
     if (x.has(":fabtests:") || (x.has("(): ") && x.has(", ret=") && findWord(t, "fi_") != std::string_view::npos)) {
         r.mine = true;

@@ -229,12 +229,22 @@ FamilyRead readNcclLine(const LogText& x)
         r.events.push_back(std::move(e));
         return r;
     }
-    if (msg.starts_with("Using network ")) {
-        if (wordAfter(msg, "Using network ") == "Socket") {
-            AppLogEvent e;
-            e.kind = "no-device"; // no usable IB/RoCE device, or IB disabled: NCCL runs over TCP
-            r.events.push_back(std::move(e));
-        }
+    // "Using network Socket" (init.cc) and "NET/Socket : Using [0]eth0:..." (net_socket.cc): NCCL chose TCP. Which
+    // of "no device" and "IB disabled" made it do so is for the rule to read from the lines around it.
+    if ((msg.starts_with("Using network ") && wordAfter(msg, "Using network ") == "Socket")
+        || (has("net/socket") && has(" using ["))) {
+        AppLogEvent e;
+        e.kind = "socket-transport";
+        r.events.push_back(std::move(e));
+        return r;
+    }
+    if (msg.starts_with("Using network "))
+        return r;
+    // aws-ofi-nccl: "NET/OFI Selected Provider is efa (found 4 nics)": NCCL runs over EFA, not RoCE.
+    if (has("net/ofi") && has("selected provider is efa")) {
+        AppLogEvent e;
+        e.kind = "efa";
+        r.events.push_back(std::move(e));
         return r;
     }
     if (has("qp") && ncclQpInfo(x, msg, r.events))

@@ -418,7 +418,14 @@ AppLogEvent classifyError(const LogText& x)
     auto status = wcStatusIn(x);
     if (status && *status > 0)
         e.wcStatus = status;
-    if (hasAny(x, { "modify_qp", "modify qp", "to rtr", "to rts", "rtr failed", "rts failed", "init to rtr" })) {
+    if (auto at = x.low.find("ibv_open_device("); at != std::string::npos) {
+        // UCX's "ibv_open_device(mlx5_0) failed: No such device": the device is listed, its node cannot be opened.
+        e.kind = "open-device-error";
+        auto name = x.t.substr(at + 16);
+        name = name.substr(0, name.find(')'));
+        if (name.size() < 64)
+            deviceAndPort(name, e);
+    } else if (hasAny(x, { "modify_qp", "modify qp", "to rtr", "to rts", "rtr failed", "rts failed", "init to rtr" })) {
         e.kind = "modify-qp-error";
     } else if (hasAny(x, { "create_ah", "create ah", "address handle", "ah_attr" })) {
         e.kind = "create-ah-error";

@@ -109,6 +109,28 @@ void ucxAddress(std::string_view msg, AppLogEvent& e)
         e.serviceLevel.reset();
 }
 
+/// `ucx_info -d` ("# Memory domain: efa_0", "#         Device: efa_0:1", tools/info/tl_info.c): an EFA device is
+/// the one fact its listing gives here; it says the host's RDMA is not RoCE.
+FamilyRead ucxInfoEfa(const LogText& x)
+{
+    FamilyRead r;
+    if (!x.t.starts_with('#'))
+        return r;
+    auto rest = trim(x.t.substr(1));
+    std::string_view name;
+    for (std::string_view key : { "Memory domain:", "Device:" })
+        if (rest.starts_with(key))
+            name = trim(rest.substr(key.size()));
+    if (!name.starts_with("efa"))
+        return r;
+    r.mine = true;
+    AppLogEvent e;
+    e.kind = "efa";
+    deviceAndPort(name, e);
+    r.events.push_back(std::move(e));
+    return r;
+}
+
 } // namespace
 
 FamilyRead readUcxLine(const LogText& x)
@@ -117,7 +139,7 @@ FamilyRead readUcxLine(const LogText& x)
     std::string_view level;
     auto start = ucxMessageStart(x.t, level);
     if (start == std::string_view::npos)
-        return r;
+        return ucxInfoEfa(x);
     r.mine = true;
     r.host = ucxHostOf(x.t.substr(0, start));
     auto msg = x.t.substr(start);

@@ -3,8 +3,8 @@
 // prints itself. Only a line that names a verbs or rdma_cm call, a completion status, an rdma_cm event or a
 // device-list failure, and says something failed, is one: "ibv_modify_qp failed: Invalid argument", "Failed status
 // transport retry counter exceeded (12) for wr_id 2" (rdma-core's rc_pingpong), "cma event
-// RDMA_CM_EVENT_REJECTED, error 8" (rping), "No IB devices found". Status strings from rdma-core
-// libibverbs/enum_strs.c, event names from librdmacm/rdma_cma.h.
+// RDMA_CM_EVENT_REJECTED, error 8" (rping), "No IB devices found"; and libibverbs' warnings about a provider it
+// could not load. Status strings from rdma-core libibverbs/enum_strs.c, event names from librdmacm/rdma_cma.h.
 #include "parse/applog_scan.h"
 
 #include "util/text.h"
@@ -40,12 +40,54 @@ bool namesCall(std::string_view low, std::string_view prefix)
     return false;
 }
 
+/// The provider a libibverbs warning names: "libmlx5-rdmav34.so" (the library it tried to dlopen), an absolute
+/// path to one, or the bare name from a driver file ("rxe") -> "mlx5", "rxe".
+std::string providerName(std::string_view quoted)
+{
+    if (auto slash = quoted.rfind('/'); slash != std::string_view::npos)
+        quoted = quoted.substr(slash + 1);
+    if (quoted.starts_with("lib"))
+        quoted.remove_prefix(3);
+    if (auto dash = quoted.find("-rdmav"); dash != std::string_view::npos)
+        quoted = quoted.substr(0, dash);
+    if (quoted.ends_with(".so"))
+        quoted.remove_suffix(3);
+    if (quoted.empty() || quoted.size() > 32)
+        return {};
+    for (char c : quoted)
+        if (!isNameChar(c))
+            return {};
+    return std::string(quoted);
+}
+
+/// libibverbs' own warnings about providers (rdma-core libibverbs/dynamic_driver.c load_driver, init.c): "couldn't
+/// load driver 'libmlx5-rdmav34.so': ...: cannot open shared object file" and, with IBV_SHOW_WARNINGS, "no
+/// userspace device-specific driver found for /sys/class/infiniband_verbs/uverbs0".
+bool providerWarning(const LogText& x, FamilyRead& r)
+{
+    if (!x.has("libibverbs"))
+        return false;
+    AppLogEvent e;
+    if (auto at = x.low.find("couldn't load driver '"); at != std::string::npos) {
+        auto rest = x.t.substr(at + 22);
+        e.driver = providerName(rest.substr(0, rest.find('\'')));
+    } else if (!x.has("no userspace device-specific driver found")) {
+        return false;
+    }
+    e.kind = "no-provider";
+    r.mine = true;
+    r.events.push_back(std::move(e));
+    return true;
+}
+
 } // namespace
 
 FamilyRead readVerbsLine(const LogText& x)
 {
     FamilyRead r;
     const std::string_view low = x.low;
+    if (providerWarning(x, r))
+        return r;
     // Most lines that reach this reader are other tools' output: the short list of failure words first.
     if (!soundsLikeError(x))
         return r;

@@ -224,6 +224,32 @@ void FragmentImporter::mergeNetdev(PastedHost& h, Netdev n, int line)
         it->dcb.source = n.dcb.source;
 }
 
+/// `ibv_devices` that prints its header and no row says what "No IB devices found" says, only by its silence: the
+/// header becomes the same no-device fact, so the troubleshooter answers it.
+void FragmentImporter::noteEmptyDeviceList(PastedHost& h, const Block& block)
+{
+    const Line* header = nullptr;
+    for (const auto& l : block.lines) {
+        auto t = trim(l.text);
+        if (t.empty() || t.find_first_not_of("- \t") == std::string_view::npos)
+            continue;
+        auto words = splitWords(t);
+        if (words.size() >= 2 && words[0] == "device" && t.find("GUID") != std::string_view::npos && !header) {
+            header = &l;
+            continue;
+        }
+        return; // a device row (or something else): not an empty list
+    }
+    if (!header)
+        return;
+    AppLogEvent e;
+    e.family = "verbs";
+    e.kind = "no-device";
+    e.text = "ibv_devices: an empty device list (header only)";
+    e.line = header->number;
+    h.appLog.push_back(std::move(e));
+}
+
 void FragmentImporter::delegate(const Block& block, OutputKind kind)
 {
     if (block.lines.empty())
@@ -455,6 +481,8 @@ void FragmentImporter::processBlock(const Block& block)
         bool sysfsLines = std::any_of(
             body.lines.begin(), body.lines.end(), [](const Line& l) { return startsWith(trim(l.text), "/sys/"); });
         if (kind != OutputKind::Unknown && !sysfsLines) {
+            if (kind == OutputKind::IbvDevices)
+                noteEmptyDeviceList(h, body);
             delegate(body, kind);
             return;
         }

@@ -74,6 +74,7 @@ private:
     void scanIbstat(PastedHost& h, const Block& block);
     void scanTest(PastedHost& h, const Block& block, std::string_view tool);
     bool takeAppLog(PastedHost& h, const Block& block, Block& rest);
+    void noteEmptyDeviceList(PastedHost& h, const Block& block);
     bool takeSwitchLog(const Block& block, Block& rest);
     void noteAppLogWithoutFacts();
     void mergeDevices(PastedHost& h, std::vector<RdmaDevice> devices, int line);

@@ -198,6 +198,11 @@ std::optional<std::string> parseHeading(std::string_view raw)
         if (n > 6 || n >= t.size() || t[n] != ' ')
             return std::nullopt;
         auto rest = trim(t.substr(n));
+        // ucx_info -d prints its listing as "# Memory domain: efa_0", "#      Transport: srd", "#         Device:
+        // efa_0:1": output to read, not a markdown heading naming a host "Memory" or "Device".
+        for (std::string_view key : { "Memory domain:", "Component:", "Transport:", "Device:", "Connection manager:" })
+            if (startsWith(rest, key))
+                return std::nullopt;
         if (startsWith(rest, "host ") || startsWith(rest, "Host "))
             rest = trim(rest.substr(5));
         auto w = firstWord(rest);

@@ -33,6 +33,26 @@ for kind in nxos_queuing sonic_syslog amdsmi_static; do
     expect 1 "$kind: broken paste" diagnose --paste "$FIX/${kind}_broken.$ext" --json
     expect 0 "$kind: fixed paste" diagnose --paste "$FIX/${kind}_fixed.$ext" --json
 done
+# Pastes of jobs that never reached RoCE (tests/fixtures/applog): the rule is in the broken paste's report, the
+# exit code follows its severity, and the fixed paste has no trace of it.
+APP=${2}/applog
+while read -r rule want broken fixed; do
+    expect "$want" "$rule: broken paste" diagnose --paste "$APP/$broken" --json
+    jq -e --arg r "$rule" '[.findings[] | select(.rule == $r)] | length == 1' "$TMP/out" >/dev/null ||
+        { echo "FAIL: $broken: no $rule in $(jq -c '[.findings[] | .rule]' "$TMP/out")"; fails=$((fails + 1)); }
+    expect 0 "$rule: fixed paste" diagnose --paste "$APP/$fixed" --json
+    jq -e --arg r "$rule" '[.findings[] | select(.rule == $r)] | length == 0' "$TMP/out" >/dev/null ||
+        { echo "FAIL: $fixed: $rule still reported"; fails=$((fails + 1)); }
+done <<'CASES'
+applog.no-provider 1 provider_missing.md provider_fixed.md
+applog.nccl-socket 0 nccl_socket.log nccl_ib.log
+applog.device-node 1 container_enodev.log container_fixed.log
+applog.efa 0 efa_fi_info.md efa_fixed.md
+CASES
+expect 1 "mtu.app-path: broken paste" diagnose --paste "$APP/mtu_mismatch.md" --json
+jq -e '[.findings[] | select(.rule == "mtu.app-path")] | length == 2' "$TMP/out" >/dev/null ||
+    { echo "FAIL: mtu_mismatch.md: $(jq -c '[.findings[] | .rule]' "$TMP/out")"; fails=$((fails + 1)); }
+expect 0 "mtu.app-path: fixed paste" diagnose --paste "$APP/mtu_fixed.md" --json
 expect 2 "no input" diagnose
 expect 2 "--active needs --inventory" diagnose --active --paste "$FIX/mixed_paste.md"
 expect 2 "unknown option" diagnose --pastes x

@@ -192,7 +192,7 @@ private slots:
         auto none = only(lineWith(text, "No device found"));
         QCOMPARE(none.kind, std::string("no-device"));
         QCOMPARE(none.host, std::string("gpu-b7"));
-        QCOMPARE(only(lineWith(text, "Using network Socket")).kind, std::string("no-device"));
+        QCOMPARE(only(lineWith(text, "Using network Socket")).kind, std::string("socket-transport"));
         QVERIFY(!readAppLogLine(lineWith(text, "Using network IB"), 1));
 
         // The HINT names NCCL_IB_GID_INDEX in prose: an NCCL line, no fact.
@@ -634,6 +634,63 @@ private slots:
         QCOMPARE(f.warnings.size(), std::size_t { 1 });
         QCOMPARE(f.warnings[0].line, 1);
         QVERIFY2(f.warnings[0].message.find("2 nccl log lines") != std::string::npos, f.warnings[0].message.c_str());
+    }
+
+    void setupFacts()
+    {
+        // libibverbs' provider warnings name the provider, whichever form the library name takes.
+        auto mlx5 = only("libibverbs: Warning: couldn't load driver 'libmlx5-rdmav34.so': libmlx5-rdmav34.so: cannot "
+                         "open shared object file: No such file or directory");
+        QCOMPARE(mlx5.kind, std::string("no-provider"));
+        QCOMPARE(mlx5.family, std::string("verbs"));
+        QCOMPARE(mlx5.driver, std::string("mlx5"));
+        QCOMPARE(only("libibverbs: Warning: couldn't load driver 'rxe'.").driver, std::string("rxe"));
+        QCOMPARE(only("libibverbs: Warning: couldn't load driver '/usr/lib64/libibverbs/librxe-rdmav25.so': x").driver,
+            std::string("rxe"));
+        auto none = only("libibverbs: Warning: no userspace device-specific driver found for "
+                         "/sys/class/infiniband_verbs/uverbs0");
+        QCOMPARE(none.kind, std::string("no-provider"));
+        QVERIFY(none.driver.empty());
+        // A quoted name that is no library name is not guessed at.
+        QVERIFY(only("libibverbs: Warning: couldn't load driver 'a b;c': x").driver.empty());
+        QCOMPARE(only("No IB devices found").kind, std::string("no-device"));
+
+        auto nccl = fixture("nccl_socket.log");
+        QCOMPARE(only(lineWith(nccl, "NET/Socket : Using")).kind, std::string("socket-transport"));
+        QCOMPARE(only(lineWith(nccl, "NCCL_IB_DISABLE")).setting, std::string("NCCL_IB_DISABLE"));
+        QVERIFY(!readAppLogLine(lineWith(fixture("nccl_ib.log"), "Using network IB"), 1));
+
+        auto open = only(fixture("container_enodev.log"));
+        QCOMPARE(open.family, std::string("ucx"));
+        QCOMPARE(open.kind, std::string("open-device-error"));
+        QCOMPARE(open.device, std::string("mlx5_0"));
+        QCOMPARE(open.errnoValue.value_or(-1), 19);
+        QCOMPARE(only("ibv_open_device(mlx5_1) failed: Permission denied").errnoValue.value_or(-1), 13);
+
+        // EFA, in the three places it shows: fi_info, ucx_info -d, aws-ofi-nccl.
+        QCOMPARE(only("provider: efa").kind, std::string("efa"));
+        QVERIFY(!readAppLogLine("provider: verbs", 1));
+        auto ucxEfa = only("#         Device: efa_0:1");
+        QCOMPARE(ucxEfa.family, std::string("ucx"));
+        QCOMPARE(ucxEfa.kind, std::string("efa"));
+        QCOMPARE(ucxEfa.device, std::string("efa_0"));
+        QVERIFY(!readAppLogLine("# Memory domain: mlx5_0", 1));
+        QCOMPARE(only("h:1:2 [0] NCCL INFO NET/OFI Selected Provider is efa (found 4 nics)").kind, std::string("efa"));
+        // In a paste, ucx_info's "# ..." lines are its output, not a root prompt.
+        auto efaPaste = importFragments(fixture("efa_fi_info.md"), "pasted");
+        QCOMPARE(efaPaste.hosts.size(), std::size_t { 1 });
+        const auto& efaLog = efaPaste.hosts.front().appLog;
+        QVERIFY(std::any_of(efaLog.begin(), efaLog.end(), [](const AppLogEvent& e) { return e.device == "efa_0"; }));
+
+        // ibv_devices with its header and no row is the same fact as "No IB devices found".
+        auto missing = importFragments(fixture("provider_missing.md"), "pasted");
+        QCOMPARE(missing.hosts.size(), std::size_t { 1 });
+        const auto& log = missing.hosts.front().appLog;
+        QVERIFY(std::any_of(log.begin(), log.end(), [](const AppLogEvent& e) {
+            return e.kind == "no-device" && e.text.find("ibv_devices") != std::string::npos;
+        }));
+        auto fixed = importFragments(fixture("provider_fixed.md"), "pasted");
+        QVERIFY(fixed.hosts.front().appLog.empty());
     }
 };
 

@@ -1,0 +1,333 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+// Before any GID matters: whether the application reached an RDMA device at all. One host's paste is enough: a
+// provider libibverbs could not load, NCCL running over TCP sockets, a device whose /dev/infiniband node is not
+// in the container. These answer the pastes in which the job "works" slowly or not at all while every GID table
+// reads right, so they name the cause the log states (the driver, the variable, the errno) instead of the
+// generic "no usable RDMA device".
+#include "diagnose/context.h"
+#include "util/text.h"
+
+#include <algorithm>
+#include <set>
+
+namespace rp::diag::detail {
+
+namespace {
+
+/// The kernel module that makes the RDMA device a userspace provider serves (rdma-core's providers/ and the
+/// kernel's drivers/infiniband/hw, sw): what to load when no device shows up at all.
+std::string kernelModuleOf(const std::string& driver)
+{
+    static const std::pair<std::string_view, std::string_view> kModules[]
+        = { { "mlx5", "mlx5_ib" }, { "mlx4", "mlx4_ib" }, { "rxe", "rdma_rxe" }, { "siw", "siw" }, { "efa", "efa" },
+              { "bnxt_re", "bnxt_re" }, { "irdma", "irdma" }, { "qedr", "qedr" }, { "hns", "hns_roce_hw_v2" },
+              { "erdma", "erdma" }, { "mana", "mana_ib" }, { "cxgb4", "iw_cxgb4" }, { "ocrdma", "ocrdma" },
+              { "vmw_pvrdma", "vmw_pvrdma" }, { "ionic", "ionic_rdma" } };
+    for (auto [provider, module] : kModules)
+        if (driver == provider)
+            return std::string(module);
+    return {};
+}
+
+bool isSetting(const AppLogEvent& e, std::string_view name)
+{
+    return e.kind == "setting" && e.setting == name;
+}
+
+/// The paste shows this host with an RDMA device: listed by a tool, or used by the application in its log.
+bool seesDevice(const DiagHost& h)
+{
+    return !h.facts.devices.empty() || std::any_of(h.appLog.begin(), h.appLog.end(), [](const AppLogEvent& e) {
+        return e.kind == "device" || e.kind == "gid-in-use";
+    });
+}
+
+/// The no-provider finding owns the host's no-device lines when it is an error (they are its consequence).
+bool providerMissing(const DiagHost& h)
+{
+    if (std::none_of(h.appLog.begin(), h.appLog.end(), [](const AppLogEvent& e) { return e.kind == "no-provider"; }))
+        return false;
+    // A device seen beside a provider warning: a warning about hardware this host does not use.
+    return !seesDevice(h);
+}
+
+/// ENODEV from a call that opens or looks up a device: the device exists in the kernel's list, its node or its
+/// netdev is not where the process runs.
+bool deviceNodeError(const AppLogEvent& e)
+{
+    if (e.kind == "open-device-error")
+        return true;
+    return e.kind == "no-device" && e.errnoValue == 19;
+}
+
+bool ncclOverSockets(const DiagHost& h)
+{
+    return std::any_of(h.appLog.begin(), h.appLog.end(),
+        [](const AppLogEvent& e) { return e.kind == "socket-transport" && e.family == "nccl"; });
+}
+
+class AppSetupRules
+{
+public:
+    explicit AppSetupRules(Context& ctx)
+        : m_ctx(ctx)
+    { }
+
+    void run()
+    {
+        for (const auto& h : m_ctx.snap.hosts) {
+            if (h.appLog.empty())
+                continue;
+            provider(h);
+            deviceNode(h);
+            sockets(h);
+            efa(h);
+        }
+    }
+
+private:
+    Evidence logEvidence(const DiagHost& h, const AppLogEvent& e, const std::string& what) const
+    {
+        return m_ctx.ev(h, what, e.text, h.origin + ":" + std::to_string(e.line));
+    }
+
+    void provider(const DiagHost& h)
+    {
+        std::set<std::string> drivers;
+        for (const auto& e : h.appLog) {
+            if (e.kind != "no-provider" || !drivers.insert(e.driver).second)
+                continue;
+            const bool blocking = !seesDevice(h);
+            Finding f;
+            f.ruleId = "applog.no-provider";
+            f.severity = blocking ? Severity::Error : Severity::Info;
+            f.hosts = { h.name };
+            f.evidence.push_back(logEvidence(h, e, "libibverbs"));
+            const std::string lib
+                = e.driver.empty() ? std::string("the provider library") : "lib" + e.driver + "-rdmav*.so";
+            const std::string module = kernelModuleOf(e.driver);
+            if (e.driver.empty()) {
+                f.title = "libibverbs found no userspace provider for a kernel RDMA device";
+                f.explanation = "The kernel has an RDMA device (its uverbs node is listed), but no installed provider "
+                                "library of rdma-core matches it, so ibv_get_device_list leaves it out and every "
+                                "application sees no device. The provider package is missing or older than the "
+                                "kernel's driver.";
+            } else {
+                f.title = "libibverbs could not load the " + e.driver + " provider (" + lib + ")";
+                f.explanation = "libibverbs is configured for the " + e.driver + " provider but could not load " + lib
+                    + ": the userspace half of the " + e.driver
+                    + " driver is not installed (or belongs to another rdma-core version). Without it no " + e.driver
+                    + " device is listed, whatever the kernel has"
+                    + (module.empty() ? std::string(".") : " (the kernel half is the " + module + " module).");
+            }
+            if (blocking) {
+                for (const auto& other : h.appLog)
+                    if (other.kind == "no-device" && f.evidence.size() < 4)
+                        f.evidence.push_back(logEvidence(h, other, familyName(other.family) + " (consequence)"));
+                f.explanation += " No RDMA device of this host is listed in the paste, so this is why the "
+                                 "application found none. In a container the provider must be in the image: the "
+                                 "host's packages do not count.";
+            } else {
+                f.explanation += " This host shows RDMA devices, so the warning is about hardware it may not have: "
+                                 "harmless unless the device you use is a "
+                    + e.driver + " one.";
+            }
+            Fix fix;
+            fix.target = h.name;
+            fix.platform = "linux";
+            fix.text = "apt-get install ibverbs-providers   # Debian, Ubuntu\n"
+                       "dnf install rdma-core libibverbs    # RHEL, Rocky, Fedora\n"
+                       "ls /usr/lib*/libibverbs/ /usr/lib/*/libibverbs/   # the provider libraries now present\n";
+            if (!module.empty())
+                fix.text += e.driver == "rxe" ? "modprobe rdma_rxe && rdma link add rxe0 type rxe netdev IFACE\n"
+                                              : "modprobe " + module + "\n";
+            fix.text += "ibv_devices";
+            fix.origin = "rdma-core's provider package (the distribution's name for it)";
+            f.fixes.push_back(std::move(fix));
+            m_ctx.findings.push_back(std::move(f));
+        }
+    }
+
+    void deviceNode(const DiagHost& h)
+    {
+        const AppLogEvent* first = nullptr;
+        for (const auto& e : h.appLog)
+            if (deviceNodeError(e)) {
+                first = &e;
+                break;
+            }
+        if (!first)
+            return;
+        const AppLogEvent& e = *first;
+        const int err = e.errnoValue.value_or(0);
+        Finding f;
+        f.ruleId = "applog.device-node";
+        f.severity = Severity::Error;
+        f.hosts = { h.name };
+        if (!e.device.empty())
+            f.ports = { h.name + ":" + e.device + (e.port ? "/" + std::to_string(*e.port) : std::string()) };
+        f.evidence.push_back(logEvidence(h, e, familyName(e.family) + " log"));
+        const std::string dev = e.device.empty() ? std::string("the RDMA device") : e.device;
+        Fix fix;
+        fix.target = h.name;
+        fix.platform = "linux";
+        fix.origin = "container runtime / Kubernetes RDMA device plugin";
+        if (e.kind == "open-device-error" && (err == 13 || err == 1)) {
+            f.title = dev + " is listed but may not be opened (permission denied)";
+            f.explanation = "ibv_open_device failed with " + std::string(err == 13 ? "EACCES" : "EPERM") + ": the "
+                + "/dev/infiniband/uverbsN node of " + dev
+                + " exists but this user (or the container's device cgroup) may not open it.";
+            fix.text = "ls -l /dev/infiniband/\n"
+                       "# docker: --device=/dev/infiniband/uverbsN; Kubernetes: request the RDMA resource";
+        } else if (err == 19 || err == 2 || err == 0) {
+            const bool rdmacm = e.kind == "no-device";
+            f.title = rdmacm ? "rdma_cm found no RDMA device for the address (No such device)"
+                             : dev + " is listed but its device node is missing (No such device)";
+            f.explanation = rdmacm
+                ? "rdma_cm answered ENODEV: the netdev the address resolves to has no RDMA device this process can "
+                  "use. In a pod or container that means the RDMA device was not given to it: the network "
+                  "namespace holds the netdev, but /dev/infiniband/uverbsN and rdma_cm are not in the container "
+                  "(no --device, no RDMA device plugin resource), or the RDMA subsystem runs in exclusive netns "
+                  "mode with the device left in the host's namespace."
+                : "The device is in the kernel's list (sysfs is shared with the container), but opening it failed "
+                  "with ENODEV: /dev/infiniband/uverbsN, its character device, is not in this container. The "
+                  "container was started without the device (docker --device, a Kubernetes RDMA device plugin "
+                  "resource or hostDevice).";
+            fix.text = "ls -l /dev/infiniband/   # inside the container: uverbsN and rdma_cm must be there\n"
+                       "# docker / podman: --device=/dev/infiniband/uverbs0 --device=/dev/infiniband/rdma_cm "
+                       "--cap-add=IPC_LOCK\n"
+                       "# Kubernetes: request the RDMA resource of the device plugin (e.g. rdma/hca_shared_devices_a: "
+                       "1) or the SR-IOV VF's resource\n"
+                       "rdma system show   # netns shared or exclusive";
+        } else {
+            f.title = dev + " could not be opened (errno " + std::to_string(err) + ")";
+            f.explanation = "ibv_open_device failed: the driver refused to open " + dev
+                + ". A device being reset or removed, or a provider that does not match the kernel driver, are the "
+                  "usual causes; ibv_devinfo in the same environment tells which.";
+            fix.text = "ibv_devinfo -d " + dev + "\ndmesg | grep -i -e mlx5 -e rdma -e infiniband | tail";
+        }
+        f.fixes.push_back(std::move(fix));
+        m_ctx.findings.push_back(std::move(f));
+    }
+
+    void efa(const DiagHost& h)
+    {
+        auto it = std::find_if(h.appLog.begin(), h.appLog.end(), [](const AppLogEvent& e) { return e.kind == "efa"; });
+        // An EFA device the paste lists as a device already has port.not-roce.
+        if (it == h.appLog.end()
+            || std::any_of(
+                h.facts.devices.begin(), h.facts.devices.end(), [](const RdmaDevice& d) { return d.driver == "efa"; }))
+            return;
+        Finding f;
+        f.ruleId = "applog.efa";
+        f.severity = Severity::Info;
+        f.hosts = { h.name };
+        if (!it->device.empty())
+            f.ports = { h.name + ":" + it->device + (it->port ? "/" + std::to_string(*it->port) : std::string()) };
+        f.title = "EFA, not RoCE: GID, PFC and DSCP advice does not apply";
+        f.evidence.push_back(logEvidence(h, *it, familyName(it->family)));
+        f.explanation = "This host's RDMA is AWS Elastic Fabric Adapter ("
+            + std::string(it->device.empty() ? "EFA" : it->device)
+            + "): its SRD transport runs over the AWS network, with no GID index to choose, no PFC or ECN to set and "
+              "no "
+              "RoCE version. The GID and DCB checks are left out for it; what matters is the EFA provider "
+              "(FI_PROVIDER=efa, aws-ofi-nccl for NCCL), the security group allowing all traffic to itself, and "
+              "the instances being in one placement group.";
+        m_ctx.findings.push_back(std::move(f));
+    }
+
+    void sockets(const DiagHost& h)
+    {
+        const AppLogEvent* socket = nullptr;
+        const AppLogEvent* disabled = nullptr;
+        const AppLogEvent* forced = nullptr;
+        const AppLogEvent* noDevice = nullptr;
+        const AppLogEvent* hca = nullptr;
+        for (const auto& e : h.appLog) {
+            if (e.family != "nccl" && e.kind != "setting")
+                continue;
+            if (e.kind == "socket-transport" && !socket)
+                socket = &e;
+            else if (isSetting(e, "NCCL_IB_DISABLE") && e.settingValue != "0")
+                disabled = &e;
+            else if (isSetting(e, "NCCL_NET") && lower(e.settingValue) == "socket")
+                forced = &e;
+            else if (isSetting(e, "NCCL_IB_HCA"))
+                hca = &e;
+            else if (e.kind == "no-device" && e.family == "nccl" && !noDevice)
+                noDevice = &e;
+        }
+        if (!socket)
+            return;
+        Finding f;
+        f.ruleId = "applog.nccl-socket";
+        f.hosts = { h.name };
+        f.title = "NCCL is not using RDMA: it runs over TCP sockets";
+        f.evidence.push_back(logEvidence(h, *socket, "NCCL network"));
+        Fix fix;
+        fix.target = h.name;
+        fix.platform = "linux";
+        fix.origin = "NCCL environment (docs.nvidia.com/deeplearning/nccl, Environment Variables)";
+        std::string why;
+        if (disabled || forced) {
+            const AppLogEvent& e = disabled ? *disabled : *forced;
+            f.severity = Severity::Warning;
+            f.evidence.push_back(logEvidence(h, e, "NCCL setting"));
+            why = disabled ? "NCCL_IB_DISABLE=" + e.settingValue + " turns its IB/RoCE transport off"
+                           : "NCCL_NET=" + e.settingValue + " selects the socket transport";
+            fix.text = std::string("unset ") + (disabled ? "NCCL_IB_DISABLE" : "NCCL_NET")
+                + "   # in the job's environment (launcher, pod spec, /etc/nccl.conf, ~/.nccl.conf)";
+        } else if (noDevice) {
+            f.severity = Severity::Error;
+            f.evidence.push_back(logEvidence(h, *noDevice, "NCCL NET/IB"));
+            why = "NET/IB found no usable device";
+            if (hca) {
+                f.evidence.push_back(logEvidence(h, *hca, "NCCL setting"));
+                why += " (NCCL_IB_HCA=" + hca->settingValue + " limits it to those names: check they exist)";
+            }
+            if (providerMissing(h))
+                why += "; the provider libibverbs could not load is the cause (applog.no-provider)";
+            else if (std::any_of(h.appLog.begin(), h.appLog.end(), deviceNodeError))
+                why += "; the device node missing in the container is the cause (applog.device-node)";
+            fix.text = "ibv_devinfo   # in the same environment as the job (pod, container): it must list the NIC\n"
+                       "ls -l /dev/infiniband/\n"
+                       "NCCL_DEBUG=INFO NCCL_DEBUG_SUBSYS=INIT,NET   # rerun: NET/IB says which device it skips";
+        } else {
+            f.severity = Severity::Error;
+            why = "the log does not say why (NCCL_DEBUG=INFO prints the NET/IB lines that do)";
+            fix.text = "NCCL_DEBUG=INFO NCCL_DEBUG_SUBSYS=INIT,NET   # rerun and paste the NET/IB lines\n"
+                       "ibv_devinfo   # in the job's environment";
+        }
+        f.explanation = "NCCL chose its socket transport: inter-node traffic goes over TCP on the netdev it names, "
+                        "not over RoCE, so GID, PFC and ECN settings play no part and bandwidth is a fraction of the "
+                        "NIC's. Here "
+            + why + ".";
+        f.fixes.push_back(std::move(fix));
+        m_ctx.findings.push_back(std::move(f));
+    }
+
+    Context& m_ctx;
+};
+
+} // namespace
+
+bool appLogShowsEfa(const DiagHost& h)
+{
+    return std::any_of(h.appLog.begin(), h.appLog.end(), [](const AppLogEvent& e) { return e.kind == "efa"; });
+}
+
+bool appSetupExplains(const DiagHost& h, const AppLogEvent& e)
+{
+    if (deviceNodeError(e))
+        return true;
+    if (e.kind == "no-device" && providerMissing(h))
+        return true;
+    return e.kind == "no-device" && e.family == "nccl" && ncclOverSockets(h);
+}
+
+void rulesAppSetup(Context& ctx)
+{
+    AppSetupRules(ctx).run();
+}
+
+} // namespace rp::diag::detail
