@@ -5,6 +5,7 @@
 // template so broken and fixed differ in exactly the value the rule judges. Switch ports, earlier GID reads
 // and reachability results are built as values.
 #include "diagnose/diagnose.h"
+#include "diagnosetest.h"
 #include "parse/fragments.h"
 #include "testutil.h"
 
@@ -16,6 +17,7 @@
 
 using namespace rp;
 using namespace rp::diag;
+using rp::test::withRule;
 
 namespace {
 
@@ -139,15 +141,6 @@ Report run(const std::vector<HostText>& hosts, const DiagnoseOptions& options = 
     FabricSnapshot snap;
     addPasted(snap, pasted, "scenario.md");
     return diagnose(snap, options);
-}
-
-std::vector<Finding> withRule(const Report& r, const std::string& rule)
-{
-    std::vector<Finding> out;
-    for (const auto& f : r.findings)
-        if (f.ruleId == rule)
-            out.push_back(f);
-    return out;
 }
 
 /// Findings above info, as "rule host" for messages.

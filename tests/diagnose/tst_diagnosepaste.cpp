@@ -4,6 +4,7 @@
 // fixture (tests/fixtures/applog, written from the tools' own formats: see its README) and stays silent on the fixed
 // one. Kept apart from tst_diagnose.cpp, which is already past the size a file should have.
 #include "diagnose/diagnose.h"
+#include "diagnosetest.h"
 #include "parse/fragments.h"
 #include "testutil.h"
 
@@ -16,31 +17,16 @@
 
 using namespace rp;
 using namespace rp::diag;
+using rp::test::applogFixture;
+using rp::test::withRule;
 
 namespace {
-
-std::string fixture(const char* name)
-{
-    QFile file(QStringLiteral(RP_FIXTURES_DIR "/applog/") + QString::fromLatin1(name));
-    if (!file.open(QIODevice::ReadOnly))
-        qFatal("missing fixture applog/%s", name);
-    return file.readAll().toStdString();
-}
 
 Report diagnoseText(const std::string& text, const std::string& origin = "paste.txt")
 {
     FabricSnapshot snap;
     addPasted(snap, importFragments(text, "node1"), origin);
     return diagnose(snap);
-}
-
-std::vector<Finding> withRule(const Report& r, const std::string& rule)
-{
-    std::vector<Finding> out;
-    for (const auto& f : r.findings)
-        if (f.ruleId == rule)
-            out.push_back(f);
-    return out;
 }
 
 bool mentions(const std::string& text, const std::string& needle)
@@ -57,7 +43,7 @@ class TstDiagnosePaste : public QObject
 private slots:
     void providerMissing()
     {
-        auto r = diagnoseText(fixture("provider_missing.md"), "provider_missing.md");
+        auto r = diagnoseText(applogFixture("provider_missing.md"), "provider_missing.md");
         auto found = withRule(r, "applog.no-provider");
         QCOMPARE(found.size(), std::size_t { 1 });
         const auto& f = found.front();
@@ -72,7 +58,7 @@ private slots:
         QVERIFY(withRule(r, "applog.no-device").empty());
         QVERIFY(r.hasErrors());
 
-        auto fixed = diagnoseText(fixture("provider_fixed.md"));
+        auto fixed = diagnoseText(applogFixture("provider_fixed.md"));
         QVERIFY(withRule(fixed, "applog.no-provider").empty());
         QVERIFY(withRule(fixed, "applog.no-device").empty());
     }
@@ -85,7 +71,7 @@ private slots:
         QCOMPARE(rxe.size(), std::size_t { 1 });
         QVERIFY(mentions(rxe.front().fixes.front().text, "rdma link add"));
         // A provider warning on a host whose devices are listed is about other hardware: info only.
-        auto other = diagnoseText(fixture("provider_fixed.md")
+        auto other = diagnoseText(applogFixture("provider_fixed.md")
             + "libibverbs: Warning: couldn't load driver 'libvmw_pvrdma-rdmav34.so': not found\n");
         auto info = withRule(other, "applog.no-provider");
         QCOMPARE(info.size(), std::size_t { 1 });
@@ -106,7 +92,7 @@ private slots:
 
     void ncclOverSockets()
     {
-        auto r = diagnoseText(fixture("nccl_socket.log"), "nccl_socket.log");
+        auto r = diagnoseText(applogFixture("nccl_socket.log"), "nccl_socket.log");
         auto found = withRule(r, "applog.nccl-socket");
         QCOMPARE(found.size(), std::size_t { 1 });
         const auto& f = found.front();
@@ -115,7 +101,7 @@ private slots:
         QCOMPARE(f.evidence.front().where, std::string("nccl_socket.log:3"));
         QVERIFY(mentions(f.fixes.front().text, "unset NCCL_IB_DISABLE"));
 
-        QVERIFY(withRule(diagnoseText(fixture("nccl_ib.log")), "applog.nccl-socket").empty());
+        QVERIFY(withRule(diagnoseText(applogFixture("nccl_ib.log")), "applog.nccl-socket").empty());
 
         // No device found: an error, told once (no applog.no-device beside it), with the filter it was given.
         auto noDev = diagnoseText("gpu-b7:5120:5188 [2] NCCL INFO NCCL_IB_HCA set by environment to mlx5_4.\n"
@@ -137,7 +123,7 @@ private slots:
 
     void deviceNodeInContainer()
     {
-        auto r = diagnoseText(fixture("container_enodev.log"), "container_enodev.log");
+        auto r = diagnoseText(applogFixture("container_enodev.log"), "container_enodev.log");
         auto found = withRule(r, "applog.device-node");
         QCOMPARE(found.size(), std::size_t { 1 });
         const auto& f = found.front();
@@ -148,7 +134,7 @@ private slots:
         QCOMPARE(f.evidence.front().where, std::string("container_enodev.log:1"));
         QVERIFY(withRule(r, "applog.no-device").empty());
 
-        auto fixed = diagnoseText(fixture("container_fixed.log"));
+        auto fixed = diagnoseText(applogFixture("container_fixed.log"));
         QVERIFY(withRule(fixed, "applog.device-node").empty());
 
         // rdma_cm's ENODEV: the same cause seen from the address side.
@@ -163,13 +149,13 @@ private slots:
 
     void efaIsNotRoce()
     {
-        auto r = diagnoseText(fixture("efa_fi_info.md"), "efa_fi_info.md");
+        auto r = diagnoseText(applogFixture("efa_fi_info.md"), "efa_fi_info.md");
         auto found = withRule(r, "applog.efa");
         QCOMPARE(found.size(), std::size_t { 1 });
         QVERIFY(found.front().severity == Severity::Info);
         QCOMPARE(found.front().evidence.front().where, std::string("efa_fi_info.md:5"));
         QVERIFY(!r.hasErrors());
-        QVERIFY(withRule(diagnoseText(fixture("efa_fixed.md")), "applog.efa").empty());
+        QVERIFY(withRule(diagnoseText(applogFixture("efa_fixed.md")), "applog.efa").empty());
         // aws-ofi-nccl naming EFA: a GID index in the same log is not judged (EFA has none to choose).
         auto nccl = diagnoseText("h:1:2 [0] NCCL INFO NET/OFI Selected Provider is efa (found 4 nics)\n"
                                  "h:1:2 [0] NCCL INFO NCCL_IB_GID_INDEX set by environment to 3.\n");
@@ -179,7 +165,7 @@ private slots:
 
     void pathMtuAbovePort()
     {
-        auto r = diagnoseText(fixture("mtu_mismatch.md"), "mtu_mismatch.md");
+        auto r = diagnoseText(applogFixture("mtu_mismatch.md"), "mtu_mismatch.md");
         auto found = withRule(r, "mtu.app-path");
         // NCCL's reported MTU (a warning: the two reads disagree) and perftest's -m (an error: it asked for it).
         QCOMPARE(found.size(), std::size_t { 2 });
@@ -195,7 +181,7 @@ private slots:
         QVERIFY(perf != found.end());
         QVERIFY(perf->severity == Severity::Error);
 
-        auto fixed = diagnoseText(fixture("mtu_fixed.md"));
+        auto fixed = diagnoseText(applogFixture("mtu_fixed.md"));
         QVERIFY(withRule(fixed, "mtu.app-path").empty());
         // ibv_devinfo without -v lists no GID table: perftest's index 3 is not an "empty slot" in it.
         QVERIFY(withRule(fixed, "test.gid-index").empty());

@@ -330,8 +330,14 @@ private Q_SLOTS:
         auto writer = FabricRunWriter::create(path, header(), AtomicFile::Existing::Refuse, options);
         QVERIFY(writer);
         // 30 rounds two seconds apart, one of them broken: one minute folded into one cells line.
-        for (std::uint64_t n = 1; n <= 30; ++n)
-            (*writer)->addRound(round(n, n == 17, 2.0 * static_cast<double>(n - 1)));
+        for (std::uint64_t n = 1; n <= 30; ++n) {
+            auto r = round(n, n == 17, 2.0 * static_cast<double>(n - 1));
+            if (n == 17)
+                r.raised = { "host-config:lab-b" };
+            if (n == 18)
+                r.cleared = { "host-config:lab-b" };
+            (*writer)->addRound(r);
+        }
         QVERIFY((*writer)->finish("stopped"));
         auto run = readFabricRun(path);
         QVERIFY2(run, run ? "" : run.error().describe().c_str());
@@ -347,6 +353,17 @@ private Q_SLOTS:
         QCOMPARE(c.intervalSeconds, 30.0);
         QCOMPARE(c.rttP99Us, 88.2);
         QVERIFY(std::abs(c.rttP50Us - 41.5) < 0.05);
+
+        // The fabric page steps through it as one round: the minute's.
+        const auto rounds = roundsWithCells(*run);
+        QCOMPARE(rounds, std::vector<std::uint64_t> { 30 });
+        QVERIFY(isFoldedRound(*run, 30));
+        auto folded = roundOfRun(*run, 30);
+        QVERIFY(folded);
+        QCOMPARE(folded->cells.size(), std::size_t { 2 });
+        QCOMPARE(folded->cells[0].sent, 300u);
+        QVERIFY(folded->cells[0].reason == Reason::Timeout); // the broken round still shows in the minute
+        QVERIFY(folded->summary.findings.empty()); // cleared by the minute's end
     }
 
     void aSavedRoundIsTheRoundTheControllerHad()
@@ -415,65 +432,6 @@ private Q_SLOTS:
         auto none = roundOfRun(*run, 4);
         QVERIFY(!none);
         QVERIFY(none.error().kind == ErrorKind::Validation);
-    }
-
-    void aFoldedMinuteIsOneRoundToShow()
-    {
-        QTemporaryDir dir;
-        const std::string path = inDir(dir, "run.rpfabric");
-        FabricRunWriterOptions options;
-        options.foldAfter = std::chrono::seconds(0);
-        options.foldEvery = std::chrono::seconds(60);
-        auto writer = FabricRunWriter::create(path, header(), AtomicFile::Existing::Refuse, options);
-        QVERIFY(writer);
-        for (std::uint64_t n = 1; n <= 30; ++n) {
-            auto r = round(n, n == 17, 2.0 * static_cast<double>(n - 1));
-            if (n == 17)
-                r.raised = { "host-config:lab-b" };
-            if (n == 18)
-                r.cleared = { "host-config:lab-b" };
-            (*writer)->addRound(r);
-        }
-        QVERIFY((*writer)->finish("stopped"));
-        auto run = readFabricRun(path);
-        QVERIFY(run);
-        const auto rounds = roundsWithCells(*run);
-        QCOMPARE(rounds.size(), std::size_t { 1 });
-        QVERIFY(isFoldedRound(*run, rounds.front()));
-        auto folded = roundOfRun(*run, rounds.front());
-        QVERIFY(folded);
-        QCOMPARE(folded->cells.size(), std::size_t { 2 });
-        QCOMPARE(folded->cells[0].sent, 300u);
-        QVERIFY(folded->cells[0].reason == Reason::Timeout); // the broken round still shows in the minute
-        QVERIFY(folded->summary.findings.empty()); // cleared by the minute's end
-    }
-
-    void aLongReadReportsAndStops()
-    {
-        QTemporaryDir dir;
-        const std::string path = inDir(dir, "run.rpfabric");
-        auto writer = FabricRunWriter::create(path, header());
-        QVERIFY(writer);
-        for (std::uint64_t n = 1; n <= 3; ++n)
-            (*writer)->addRound(round(n, false, 2.0 * static_cast<double>(n)));
-        QVERIFY((*writer)->finish("ok"));
-        const auto size = std::filesystem::file_size(path);
-
-        std::vector<std::pair<std::size_t, std::size_t>> calls;
-        FabricRunReadControl control;
-        control.progress = [&calls](std::size_t done, std::size_t total) { calls.emplace_back(done, total); };
-        auto run = readFabricRun(path, control);
-        QVERIFY(run);
-        QVERIFY(calls.size() >= 2);
-        QCOMPARE(calls.front().first, std::size_t { 0 });
-        QCOMPARE(calls.back().first, static_cast<std::size_t>(size));
-        QCOMPARE(calls.back().second, static_cast<std::size_t>(size));
-
-        std::atomic<bool> stop { true };
-        control.cancel = &stop;
-        auto stopped = readFabricRun(path, control);
-        QVERIFY(!stopped);
-        QVERIFY(stopped.error().kind == ErrorKind::Cancelled);
     }
 
     void neverReplacesWhatItWasNotToldTo()

@@ -3,6 +3,7 @@
 // (tests/fixtures/applog/README.md): per family a setting, the GID or index in use, errors with status and errno;
 // launcher and collector prefixes; prose that must stay prose; hostile lines; and the importer keeping the events of a
 // mixed paste per host with their line numbers.
+#include "diagnosetest.h"
 #include "parse/applog.h"
 #include "parse/fragments.h"
 #include "parse/parsers.h"
@@ -20,19 +21,9 @@
 #include <vector>
 
 using namespace rp;
+using rp::test::applogFixture;
 
 namespace {
-
-/// tests/fixtures/applog/NAME. Read with QFile rather than testbasics.h's fixtureText: GCC 12 at -O2 reports a false
-/// -Warray-bounds / -Wstringop-overflow in that function's std::string concatenation wherever it emits it out of
-/// line (which depends on inlining; tst_parsers stops on it in the default preset).
-std::string fixture(const char* name)
-{
-    QFile file(QStringLiteral(RP_FIXTURES_DIR "/applog/") + QString::fromLatin1(name));
-    if (!file.open(QIODevice::ReadOnly))
-        qFatal("missing fixture applog/%s", name);
-    return file.readAll().toStdString();
-}
 
 /// The line of `text` holding `needle` (1-based), -1 when none does.
 int lineOf(const std::string& text, const std::string& needle)
@@ -122,7 +113,7 @@ class TstAppLog : public QObject
 private slots:
     void ncclSettingsDevicesAndGids()
     {
-        auto text = fixture("nccl.log");
+        auto text = applogFixture("nccl.log");
         auto gidIndex = only(lineWith(text, "NCCL_IB_GID_INDEX set by environment"));
         QCOMPARE(gidIndex.family, std::string("nccl"));
         QCOMPARE(gidIndex.kind, std::string("setting"));
@@ -160,7 +151,7 @@ private slots:
 
     void ncclErrors()
     {
-        auto text = fixture("nccl.log");
+        auto text = applogFixture("nccl.log");
         // 2.26+: status name and number, "remoteGids" glued to the GID, the HCA named.
         auto now = only(lineWith(text, "status=IBV_WC_RETRY_EXC_ERR(12)"));
         QCOMPARE(now.kind, std::string("completion-error"));
@@ -233,7 +224,7 @@ private slots:
 
     void ucxLines()
     {
-        auto text = fixture("ucx.log");
+        auto text = applogFixture("ucx.log");
         auto inUse = only(lineWith(text, "using gid_index=3"));
         QCOMPARE(inUse.family, std::string("ucx"));
         QCOMPARE(inUse.kind, std::string("gid-in-use"));
@@ -276,7 +267,7 @@ private slots:
 
     void libfabricLines()
     {
-        auto text = fixture("libfabric.log");
+        auto text = applogFixture("libfabric.log");
         auto var = only(lineWith(text, "read int var gid_idx=3"));
         QCOMPARE(var.family, std::string("libfabric"));
         QCOMPARE(var.kind, std::string("setting"));
@@ -304,7 +295,7 @@ private slots:
 
     void glooLines()
     {
-        auto text = fixture("gloo.log");
+        auto text = applogFixture("gloo.log");
         auto device = only(lineWith(text, "Using ibverbs device="));
         QCOMPARE(device.family, std::string("gloo"));
         QCOMPARE(device.kind, std::string("gid-in-use"));
@@ -323,7 +314,7 @@ private slots:
 
     void glogLines()
     {
-        auto text = fixture("glog.log");
+        auto text = applogFixture("glog.log");
         auto device = only(lineWith(text, "GID: (GID_Index 3)"));
         QCOMPARE(device.family, std::string("glog"));
         QCOMPARE(device.kind, std::string("gid-in-use"));
@@ -360,7 +351,7 @@ private slots:
 
     void openMpiAndVerbsLines()
     {
-        auto mpi = fixture("openmpi.log");
+        auto mpi = applogFixture("openmpi.log");
         auto polling = only(lineWith(mpi, "error polling LP CQ"));
         QCOMPARE(polling.family, std::string("openmpi"));
         QCOMPARE(polling.kind, std::string("completion-error"));
@@ -378,7 +369,7 @@ private slots:
         QCOMPARE(looking.gidIndex.value_or(-1), 3);
         QCOMPARE(looking.host, std::string("gpu-a1"));
 
-        auto verbs = fixture("verbs.log");
+        auto verbs = applogFixture("verbs.log");
         auto status = only(lineWith(verbs, "Failed status"));
         QCOMPARE(status.family, std::string("verbs"));
         QCOMPARE(status.kind, std::string("completion-error"));
@@ -513,7 +504,7 @@ private slots:
             }
         }
         // Every byte value in every position of a real line: no crash, no read past it (ASan builds check).
-        std::string base = lineWith(fixture("nccl.log"), "status=IBV_WC_RETRY_EXC_ERR(12)");
+        std::string base = lineWith(applogFixture("nccl.log"), "status=IBV_WC_RETRY_EXC_ERR(12)");
         for (std::size_t i = 0; i < base.size(); i += 7) {
             for (int v : { 0, 0x0a, 0x3a, 0x5b, 0x5d, 0x80, 0xff }) {
                 std::string m = base;
@@ -539,7 +530,7 @@ private slots:
 
     void importerMixedPaste()
     {
-        auto text = fixture("applog_paste.md");
+        auto text = applogFixture("applog_paste.md");
         auto f = importFragments(text, "pasted");
         auto a1 = hostNamed(f, "gpu-a1");
         auto a2 = hostNamed(f, "gpu-a2");
@@ -599,7 +590,7 @@ private slots:
     {
         // A paste of an NCCL log alone: no other parser takes it, the host is the paste's (not the hosts the lines
         // name), nothing is left unplaced.
-        auto text = fixture("nccl.log");
+        auto text = applogFixture("nccl.log");
         auto f = importFragments(text, "pasted");
         QCOMPARE(f.hosts.size(), std::size_t { 1 });
         const auto& h = f.hosts.front();
@@ -614,10 +605,10 @@ private slots:
         for (const char* name :
             { "nccl.log", "ucx.log", "libfabric.log", "gloo.log", "glog.log", "openmpi.log", "verbs.log" }) {
             // No output parser mistakes a log for its command's output.
-            QVERIFY2(detectKind(fixture(name)) == OutputKind::Unknown, name);
+            QVERIFY2(detectKind(applogFixture(name)) == OutputKind::Unknown, name);
             if (std::string(name) == "nccl.log")
                 continue;
-            auto g = importFragments(fixture(name), "pasted");
+            auto g = importFragments(applogFixture(name), "pasted");
             QVERIFY2(holdsAnything(g), name);
             std::string first = g.warnings.empty() ? std::string() : g.warnings.front().message;
             QVERIFY2(g.warnings.empty(), (std::string(name) + ": " + first).c_str());
@@ -655,12 +646,12 @@ private slots:
         QVERIFY(only("libibverbs: Warning: couldn't load driver 'a b;c': x").driver.empty());
         QCOMPARE(only("No IB devices found").kind, std::string("no-device"));
 
-        auto nccl = fixture("nccl_socket.log");
+        auto nccl = applogFixture("nccl_socket.log");
         QCOMPARE(only(lineWith(nccl, "NET/Socket : Using")).kind, std::string("socket-transport"));
         QCOMPARE(only(lineWith(nccl, "NCCL_IB_DISABLE")).setting, std::string("NCCL_IB_DISABLE"));
-        QVERIFY(!readAppLogLine(lineWith(fixture("nccl_ib.log"), "Using network IB"), 1));
+        QVERIFY(!readAppLogLine(lineWith(applogFixture("nccl_ib.log"), "Using network IB"), 1));
 
-        auto open = only(fixture("container_enodev.log"));
+        auto open = only(applogFixture("container_enodev.log"));
         QCOMPARE(open.family, std::string("ucx"));
         QCOMPARE(open.kind, std::string("open-device-error"));
         QCOMPARE(open.device, std::string("mlx5_0"));
@@ -677,19 +668,19 @@ private slots:
         QVERIFY(!readAppLogLine("# Memory domain: mlx5_0", 1));
         QCOMPARE(only("h:1:2 [0] NCCL INFO NET/OFI Selected Provider is efa (found 4 nics)").kind, std::string("efa"));
         // In a paste, ucx_info's "# ..." lines are its output, not a root prompt.
-        auto efaPaste = importFragments(fixture("efa_fi_info.md"), "pasted");
+        auto efaPaste = importFragments(applogFixture("efa_fi_info.md"), "pasted");
         QCOMPARE(efaPaste.hosts.size(), std::size_t { 1 });
         const auto& efaLog = efaPaste.hosts.front().appLog;
         QVERIFY(std::any_of(efaLog.begin(), efaLog.end(), [](const AppLogEvent& e) { return e.device == "efa_0"; }));
 
         // ibv_devices with its header and no row is the same fact as "No IB devices found".
-        auto missing = importFragments(fixture("provider_missing.md"), "pasted");
+        auto missing = importFragments(applogFixture("provider_missing.md"), "pasted");
         QCOMPARE(missing.hosts.size(), std::size_t { 1 });
         const auto& log = missing.hosts.front().appLog;
         QVERIFY(std::any_of(log.begin(), log.end(), [](const AppLogEvent& e) {
             return e.kind == "no-device" && e.text.find("ibv_devices") != std::string::npos;
         }));
-        auto fixed = importFragments(fixture("provider_fixed.md"), "pasted");
+        auto fixed = importFragments(applogFixture("provider_fixed.md"), "pasted");
         QVERIFY(fixed.hosts.front().appLog.empty());
     }
 };

@@ -3,6 +3,7 @@
 // shape, several hosts mixed in one paste, line-numbered warnings, no readable GID row dropped, and the findings
 // the troubleshooter draws from them.
 #include "diagnose/diagnose.h"
+#include "diagnosetest.h"
 #include "parse/fragments.h"
 #include "profile/profile.h"
 #include "testutil.h"
@@ -14,6 +15,7 @@
 
 using namespace rp;
 using namespace rp::diag;
+using rp::test::withRule;
 
 namespace {
 
@@ -47,15 +49,6 @@ std::vector<std::string> rules(const Report& r)
         if (f.severity != Severity::Info)
             out.push_back(f.ruleId + " " + (f.hosts.empty() ? std::string() : f.hosts.front()));
     std::sort(out.begin(), out.end());
-    return out;
-}
-
-std::vector<Finding> withRuleIn(const Report& r, const std::string& rule)
-{
-    std::vector<Finding> out;
-    for (const auto& f : r.findings)
-        if (f.ruleId == rule)
-            out.push_back(f);
     return out;
 }
 
@@ -693,7 +686,7 @@ private slots:
             DiagnoseOptions o;
             o.profile = findPreset("lossless-dscp")->profile;
             o.profile->pfcPriorities = { 3, 4 };
-            return withRuleIn(diagnose(snap, o), "switch.buffer");
+            return withRule(diagnose(snap, o), "switch.buffer");
         };
         auto bad = findings("3");
         QCOMPARE(bad.size(), std::size_t { 1 });

@@ -119,6 +119,25 @@ std::vector<rp::fabric::FabricRound> simulatedWatch(int rounds)
     return out;
 }
 
+/// Saves `rounds` as a watch's run file, as the CLI's `fabric watch --save` does; empty when it was written.
+std::string saveWatch(const QString& path, const std::vector<rp::fabric::FabricRound>& rounds)
+{
+    rp::fabric::FabricRunHeader header;
+    header.tool = "rocepilot test";
+    header.command = "watch";
+    header.transport = "udp";
+    header.started = rounds.front().summary.started - std::chrono::seconds(1);
+    header.hosts = rounds.front().pinglist.hosts;
+    header.torOf = rounds.front().pinglist.topology.torOf;
+    auto writer = rp::fabric::FabricRunWriter::create(path.toStdString(), header);
+    if (!writer)
+        return writer.error().describe();
+    for (const auto& r : rounds)
+        (*writer)->addRound(r);
+    auto done = (*writer)->finish("stopped");
+    return done ? std::string() : done.error().describe();
+}
+
 /// A round shaped like the controller's pinglist over UDP: every pair inside a ToR, and `crossPeers` hosts of other
 /// ToRs per host; every cell works. Its rounds start `round` x 3 s after `t0`.
 rp::fabric::FabricRound meshRound(
@@ -580,21 +599,9 @@ private slots:
         // A 9-round watch saved as the CLI saves it: healthy, an access-link fault in rounds 4-6, healthy again.
         QTemporaryDir dir;
         const auto rounds = simulatedWatch(9);
-        rp::fabric::FabricRunHeader header;
-        header.tool = "rocepilot test";
-        header.command = "watch";
-        header.transport = "udp";
-        header.started = rounds.front().summary.started - std::chrono::seconds(1);
-        header.hosts = rounds.front().pinglist.hosts;
-        header.torOf = rounds.front().pinglist.topology.torOf;
         const QString path = dir.filePath(QStringLiteral("night.rpfabric"));
-        {
-            auto writer = rp::fabric::FabricRunWriter::create(path.toStdString(), header);
-            QVERIFY2(writer, writer ? "" : writer.error().describe().c_str());
-            for (const auto& r : rounds)
-                (*writer)->addRound(r);
-            QVERIFY((*writer)->finish("stopped"));
-        }
+        const std::string saved = saveWatch(path, rounds);
+        QVERIFY2(saved.empty(), saved.c_str());
 
         FabricPage page(noSources());
         page.setRunsDir(QString());
@@ -836,20 +843,8 @@ private slots:
         // and stepped back to the fault.
         const QString saved = scratch.filePath(QStringLiteral("watch-night.rpfabric"));
         const std::vector<rp::fabric::FabricRound> slice(watch.begin() + 14, watch.begin() + 45);
-        {
-            rp::fabric::FabricRunHeader header;
-            header.tool = "rocepilot test";
-            header.command = "watch";
-            header.transport = "udp";
-            header.started = slice.front().summary.started - std::chrono::seconds(1);
-            header.hosts = slice.front().pinglist.hosts;
-            header.torOf = slice.front().pinglist.topology.torOf;
-            auto writer = rp::fabric::FabricRunWriter::create(saved.toStdString(), header);
-            QVERIFY(writer);
-            for (const auto& r : slice)
-                (*writer)->addRound(r);
-            QVERIFY((*writer)->finish("stopped"));
-        }
+        const std::string written = saveWatch(saved, slice);
+        QVERIFY2(written.empty(), written.c_str());
         enum class Shot { Round, Timeline, Saved };
         for (const Shot shot : { Shot::Round, Shot::Timeline, Shot::Saved }) {
             for (const QSize size : { QSize(1100, 930), QSize(1366, 768) }) {
