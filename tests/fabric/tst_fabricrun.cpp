@@ -118,6 +118,31 @@ FabricRunHeader header()
     return h;
 }
 
+/// Three rounds: healthy; lab-b broken (its finding raised, its agent down, a port down); healthy again (cleared).
+std::vector<FabricRound> faultAndBack()
+{
+    auto r2 = round(2, true, 2.0);
+    r2.raised = { "host-config:lab-b" };
+    r2.agents["lab-b"] = AgentState::Down;
+    r2.agentDetail["lab-b"] = "the agent exited with status 137";
+    r2.portsDown[1] = "eth1 operstate down, carrier 0";
+    auto r3 = round(3, false, 4.0);
+    r3.cleared = { "host-config:lab-b" };
+    return { round(1, false, 0.0), r2, r3 };
+}
+
+/// Writes `rounds` as a stopped watch to `path`; empty when it was written, else why not.
+std::string writeRun(const std::string& path, const std::vector<FabricRound>& rounds)
+{
+    auto writer = FabricRunWriter::create(path, header());
+    if (!writer)
+        return writer.error().describe();
+    for (const auto& r : rounds)
+        (*writer)->addRound(r);
+    auto done = (*writer)->finish("stopped");
+    return done ? std::string() : done.error().describe();
+}
+
 std::string inDir(const QTemporaryDir& dir, const char* name)
 {
     return dir.path().toStdString() + "/" + name;
@@ -142,19 +167,8 @@ private Q_SLOTS:
     {
         QTemporaryDir dir;
         const std::string path = inDir(dir, "run.rpfabric");
-        auto writer = FabricRunWriter::create(path, header());
-        QVERIFY2(writer, writer ? "" : writer.error().describe().c_str());
-        auto r1 = round(1, false, 0.0);
-        auto r2 = round(2, true, 2.0);
-        r2.raised = { "host-config:lab-b" };
-        r2.agents["lab-b"] = AgentState::Down;
-        r2.agentDetail["lab-b"] = "the agent exited with status 137";
-        r2.portsDown[1] = "eth1 operstate down, carrier 0";
-        auto r3 = round(3, false, 4.0);
-        r3.cleared = { "host-config:lab-b" };
-        for (const auto* r : { &r1, &r2, &r3 })
-            (*writer)->addRound(*r);
-        QVERIFY((*writer)->finish("stopped"));
+        const std::string written = writeRun(path, faultAndBack());
+        QVERIFY2(written.empty(), written.c_str());
 
         auto run = readFabricRun(path);
         QVERIFY2(run, run ? "" : run.error().describe().c_str());
@@ -370,22 +384,13 @@ private Q_SLOTS:
     {
         QTemporaryDir dir;
         const std::string path = inDir(dir, "run.rpfabric");
-        auto writer = FabricRunWriter::create(path, header());
-        QVERIFY(writer);
-        auto r1 = round(1, false, 0.0);
-        auto r2 = round(2, true, 2.0);
-        r2.raised = { "host-config:lab-b" };
-        r2.agents["lab-b"] = AgentState::Down;
-        r2.agentDetail["lab-b"] = "the agent exited with status 137";
-        r2.portsDown[1] = "eth1 operstate down, carrier 0";
+        auto rounds = faultAndBack();
+        auto& r2 = rounds[1];
         auto second = cell(0, 1, 2.5, 10, 0, Reason::Timeout);
         second.secondPass = true;
         r2.cells.insert(r2.cells.begin(), second); // out of order on purpose: the read puts the first pass first
-        auto r3 = round(3, false, 4.0);
-        r3.cleared = { "host-config:lab-b" };
-        for (const auto* r : { &r1, &r2, &r3 })
-            (*writer)->addRound(*r);
-        QVERIFY((*writer)->finish("stopped"));
+        const std::string written = writeRun(path, rounds);
+        QVERIFY2(written.empty(), written.c_str());
         auto run = readFabricRun(path);
         QVERIFY2(run, run ? "" : run.error().describe().c_str());
 
