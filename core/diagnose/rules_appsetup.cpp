@@ -8,6 +8,7 @@
 #include "util/text.h"
 
 #include <algorithm>
+#include <optional>
 #include <set>
 
 namespace rp::diag::detail {
@@ -222,15 +223,18 @@ private:
         f.ruleId = "applog.efa";
         f.severity = Severity::Info;
         f.hosts = { h.name };
-        if (!it->device.empty())
-            f.ports = { h.name + ":" + it->device + (it->port ? "/" + std::to_string(*it->port) : std::string()) };
+        if (!it->device.empty()) {
+            std::string port = h.name + ":" + it->device;
+            if (const std::optional<int>& n = it->port; n.has_value())
+                port += "/" + std::to_string(*n);
+            f.ports = { std::move(port) };
+        }
         f.title = "EFA, not RoCE: GID, PFC and DSCP advice does not apply";
         f.evidence.push_back(logEvidence(h, *it, familyName(it->family)));
         f.explanation = "This host's RDMA is AWS Elastic Fabric Adapter ("
             + std::string(it->device.empty() ? "EFA" : it->device)
             + "): its SRD transport runs over the AWS network, with no GID index to choose, no PFC or ECN to set and "
-              "no "
-              "RoCE version. The GID and DCB checks are left out for it; what matters is the EFA provider "
+              "no RoCE version. The GID and DCB checks are left out for it; what matters is the EFA provider "
               "(FI_PROVIDER=efa, aws-ofi-nccl for NCCL), the security group allowing all traffic to itself, and "
               "the instances being in one placement group.";
         m_ctx.findings.push_back(std::move(f));
