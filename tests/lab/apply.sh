@@ -36,7 +36,7 @@ host_msg() { jq -r --arg h "$2" '.hosts[] | select(.name == $h) | .message' "$1"
 
 # rdma_cm's ToS seen by a connection made now without a ToS of its own (tests/perf/rdma_driver in the guests):
 # "<rdma_cm path traffic class> <QP traffic class>" on the client lab-b -> lab-a
-for try in 1 2 3 4 5; do
+for _ in 1 2 3 4 5; do
     rc=0
     "$LAB" push --state-dir "$STATE" "$DRIVER" >"$OUT/push.out" 2>"$OUT/push.err" || rc=$?
     ((rc == 3)) || break
