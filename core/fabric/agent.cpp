@@ -9,6 +9,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <deque>
 #include <map>
 #include <optional>
 #include <queue>
@@ -73,6 +74,11 @@ double loadAverage()
 
 /// How often the agent looks at its own links (and lets the transport rebind after a port bounce).
 constexpr auto kLinkCheckEvery = milliseconds(500);
+/// A loop turn that took this much longer than its poll asked was a stall: the agent did not run (a saturated CPU,
+/// a paused VM). Its answers were late for the host's sake, and its own timeouts must not count that time.
+constexpr auto kStallMin = milliseconds(50);
+/// Stalls are remembered this long: longer than any interval plus its timeout.
+constexpr auto kStallMemory = std::chrono::seconds(120);
 
 /// The first line of a small sysfs file (at most 64 bytes), trimmed; nothing when it cannot be read.
 std::optional<std::string> readSysfsWord(const std::string& path)
@@ -128,6 +134,12 @@ private:
         double cpuAtStart = 0.0;
     };
 
+    struct Stall
+    {
+        Steady::time_point from;
+        Steady::time_point to;
+    };
+
     bool emit(const AgentMessage& m)
     {
         if (!m_io.output(m)) {
@@ -155,6 +167,14 @@ private:
     void flush(Steady::time_point now);
     void checkLinks(Steady::time_point now);
     Steady::time_point nextWake(Steady::time_point now) const;
+    /// A check-in of the loop: time since the last one beyond `allowed` (a poll's wait) was a stall.
+    void tick(Steady::time_point now, Steady::duration allowed = Steady::duration::zero());
+    Steady::duration stalledBetween(Steady::time_point from, Steady::time_point to) const;
+    /// `timeout` of the agent's running time has passed since `since`: the time it was stalled does not count.
+    bool ranFor(Steady::time_point since, Steady::time_point now, Steady::duration timeout) const
+    {
+        return now - since - stalledBetween(since, now) >= timeout;
+    }
 
     const AgentIo& m_io;
     perf::LineSplitter m_splitter;
@@ -175,6 +195,8 @@ private:
     std::unordered_map<std::uint64_t, Pending> m_pending;
     std::uint64_t m_seq = 0;
     std::vector<ReplyTimes> m_replies;
+    std::deque<Stall> m_stalls; ///< the agent's own, oldest first
+    Steady::time_point m_lastTick {}; ///< the loop's last check-in
     bool m_done = false;
     int m_exit = 0;
 };
@@ -199,7 +221,9 @@ int AgentLoop::run()
                 fds.push_back({ fd, POLLIN, 0 });
         }
         const auto wait = std::clamp<long long>(duration_cast<milliseconds>(nextWake(now) - now).count() + 1, 0, 100);
+        tick(Steady::now());
         const int ready = ::poll(fds.data(), fds.size(), static_cast<int>(wait));
+        tick(Steady::now(), milliseconds(wait));
         if (ready < 0 && errno != EINTR) {
             fatal(ErrorKind::Io, "poll failed");
             break;
@@ -212,6 +236,7 @@ int AgentLoop::run()
             checkLinks(Steady::now());
         if (m_phase && !m_done) {
             now = Steady::now();
+            tick(now); // a stall while collecting must be known before anything expires
             sendDue(now);
             expire(now);
             flush(now);
@@ -235,6 +260,30 @@ Steady::time_point AgentLoop::nextWake(Steady::time_point now) const
         wake = std::min(wake, end);
     }
     return wake;
+}
+
+void AgentLoop::tick(Steady::time_point now, Steady::duration allowed)
+{
+    if (m_lastTick != Steady::time_point {}) {
+        const auto gap = now - m_lastTick - allowed;
+        if (gap >= kStallMin)
+            m_stalls.push_back({ now - gap, now });
+    }
+    m_lastTick = now;
+    while (!m_stalls.empty() && m_stalls.front().to + kStallMemory < now)
+        m_stalls.pop_front();
+}
+
+Steady::duration AgentLoop::stalledBetween(Steady::time_point from, Steady::time_point to) const
+{
+    Steady::duration total {};
+    for (const auto& s : m_stalls) {
+        const auto a = std::max(from, s.from);
+        const auto b = std::min(to, s.to);
+        if (b > a)
+            total += b - a;
+    }
+    return total;
 }
 
 void AgentLoop::readInput()
@@ -490,7 +539,8 @@ void AgentLoop::expire(Steady::time_point now)
     if (!m_phase)
         return;
     const auto timeout = duration_cast<Steady::duration>(duration<double>(m_phase->start.timeoutS));
-    std::erase_if(m_pending, [&](const auto& item) { return item.second.sentAt + timeout <= now; });
+    // A reply the agent could not collect while it was stalled is late for the host's sake, not lost.
+    std::erase_if(m_pending, [&](const auto& item) { return ranFor(item.second.sentAt, now, timeout); });
 }
 
 void AgentLoop::flush(Steady::time_point now)
@@ -500,14 +550,18 @@ void AgentLoop::flush(Steady::time_point now)
     auto& p = *m_phase;
     const auto timeout = duration_cast<Steady::duration>(duration<double>(p.start.timeoutS));
     while (p.flushed < p.intervals) {
+        const auto begin = p.t0 + p.interval * static_cast<long>(p.flushed);
         const auto end = std::min(p.t0 + p.interval * static_cast<long>(p.flushed + 1), p.sendEnd);
-        if (now < end + timeout)
+        if (!ranFor(end, now, timeout))
             return;
         auto& stats = p.stats[p.flushed];
         AgentResult result;
         result.phase = p.start.phase;
         result.tS = duration<double>(p.interval * static_cast<long>(p.flushed)).count();
-        result.intervalS = duration<double>(end - (p.t0 + p.interval * static_cast<long>(p.flushed))).count();
+        result.intervalS = duration<double>(end - begin).count();
+        // Peers' probes that reached this host while it was stalled were answered late: the controller counts them
+        // as the host's delay, not as loss.
+        result.stalledS = duration<double>(stalledBetween(begin, now)).count();
         for (std::size_t i = 0; i < p.targets.size(); ++i) {
             auto& s = stats[i];
             AgentCell c;

@@ -106,7 +106,7 @@ json toJson(const AgentMessage& message)
             for (const auto& c : m.cells)
                 list.push_back(cellJson(c));
             return json { { "type", "result" }, { "phase", m.phase }, { "t_s", m.tS }, { "interval_s", m.intervalS },
-                { "cells", std::move(list) }, { "last", m.last } };
+                { "stalled_s", m.stalledS }, { "cells", std::move(list) }, { "last", m.last } };
         }
         json operator()(const AgentDone& m) const
         {
@@ -348,11 +348,12 @@ Result<AgentMessage> readMessage(const json& object)
             f, "endpoints", "ready endpoint", [&](JsonFields& e) { m.endpoints.push_back(readReadyEndpoint(e)); });
         message = m;
     } else if (type == "result") {
-        f.only({ "type", "phase", "t_s", "interval_s", "cells", "last" });
+        f.only({ "type", "phase", "t_s", "interval_s", "stalled_s", "cells", "last" });
         AgentResult m;
         m.phase = f.u64("phase", 0, kMaxProbes);
         m.tS = f.number("t_s", 0, kMaxSeconds);
         m.intervalS = f.number("interval_s", 0, kMaxSeconds);
+        m.stalledS = f.number("stalled_s", 0, kMaxSeconds, 0, false);
         eachObject(f, "cells", "cell", [&](JsonFields& c) { m.cells.push_back(readCell(c)); });
         m.last = f.boolean("last");
         message = m;

@@ -184,6 +184,7 @@ struct AgentResult
     std::uint64_t phase = 0;
     double tS = 0.0; ///< the interval's start, seconds since the phase started
     double intervalS = 0.0;
+    double stalledS = 0.0; ///< how long this agent could not run from the interval's start until it was sent
     std::vector<AgentCell> cells;
     bool last = true;
     bool operator==(const AgentResult&) const = default;

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The fabric agent over loopback (no root): it serves UDP endpoints, probes its targets at the asked rate with the
 // round trip split into network and host delays, drops packets without the run's secret unanswered, reports an
-// unreachable target as a timeout, and ends on stop, on EOF of its input and at its lifetime.
+// unreachable target as a timeout, counts a stall of its own as the host's delay, not loss, and ends on stop, on EOF of
+// its input and at its lifetime.
 #include "fabric/agent.h"
 #include "fabric/probepacket.h"
 #include "fabric/udpprober.h"
@@ -14,6 +15,7 @@
 
 #include <array>
 #include <fstream>
+#include <functional>
 #include <mutex>
 #include <thread>
 
@@ -35,7 +37,8 @@ const std::string kSecret = "00112233445566778899aabbccddeeff";
 class AgentUnderTest
 {
 public:
-    explicit AgentUnderTest(std::string sysfsRoot = "/sys")
+    using TransportMaker = std::function<std::unique_ptr<ProbeTransport>(const ProbeSecret&)>;
+    explicit AgentUnderTest(std::string sysfsRoot = "/sys", TransportMaker maker = {})
     {
         m_io.sysfsRoot = std::move(sysfsRoot);
         int fds[2];
@@ -51,8 +54,11 @@ public:
             m_messages.push_back(m);
             return true;
         };
-        m_io.transportFor = [](const AgentHello& hello, std::string&) -> std::unique_ptr<ProbeTransport> {
-            return std::make_unique<UdpProber>(probeSecretFromHex(hello.secret.c_str()));
+        m_io.transportFor = [maker](const AgentHello& hello, std::string&) -> std::unique_ptr<ProbeTransport> {
+            const auto secret = probeSecretFromHex(hello.secret.c_str());
+            if (maker)
+                return maker(secret);
+            return std::make_unique<UdpProber>(secret);
         };
         m_thread = std::thread([this] { m_exit = runAgent(m_io); });
     }
@@ -130,6 +136,50 @@ private:
     std::thread m_thread;
 };
 
+/// UDP probing that stalls the agent once, as a paused VM or a saturated CPU does: the receive right after the
+/// `stallAfter`-th send sleeps, and what it and the next receive read is handed over only at the one after (a paused
+/// guest's kernel delivers its backlog after the agent already ran again).
+class StallingTransport final : public ProbeTransport
+{
+public:
+    StallingTransport(const ProbeSecret& secret, int stallAfter, std::chrono::milliseconds stall)
+        : m_inner(secret)
+        , m_stallAfter(stallAfter)
+        , m_stall(stall)
+    { }
+    AgentMode mode() const override { return m_inner.mode(); }
+    std::vector<AgentReadyEndpoint> serve(const std::vector<AgentEndpoint>& endpoints) override
+    {
+        return m_inner.serve(endpoints);
+    }
+    std::vector<int> fds() const override { return m_inner.fds(); }
+    void receive(std::vector<ReplyTimes>& replies) override
+    {
+        if (m_sends >= m_stallAfter && m_holding < 2) {
+            if (m_holding++ == 0)
+                std::this_thread::sleep_for(m_stall);
+            m_inner.receive(m_held);
+            return;
+        }
+        replies.insert(replies.end(), m_held.begin(), m_held.end());
+        m_held.clear();
+        m_inner.receive(replies);
+    }
+    int send(const AgentTarget& target, std::uint64_t seq) override
+    {
+        ++m_sends;
+        return m_inner.send(target, seq);
+    }
+
+private:
+    UdpProber m_inner;
+    int m_stallAfter;
+    std::chrono::milliseconds m_stall;
+    int m_sends = 0;
+    int m_holding = 0;
+    std::vector<ReplyTimes> m_held;
+};
+
 void writeFakeSysfs(const std::string& path, const std::string& text)
 {
     std::ofstream out(path, std::ios::trunc);
@@ -197,6 +247,44 @@ private Q_SLOTS:
         agent.send(AgentStop {});
         QVERIFY(agent.endsWithin(2000));
         QCOMPARE(agent.exitCode(), 0);
+    }
+
+    void aStallIsTheHostsDelayNotLoss()
+    {
+        // Timeouts run on the agent's running time: the replies that waited out its stall are not lost, and the
+        // interval says how long it could not run (the controller puts peers' late answers down to that).
+        AgentUnderTest agent("/sys", [](const ProbeSecret& secret) {
+            return std::make_unique<StallingTransport>(secret, 6, std::chrono::milliseconds(700));
+        });
+        agent.send(AgentHello { kAgentProtocolVersion, kSecret, AgentMode::Udp, 60 });
+        agent.send(twoEndpoints());
+        auto ready = agent.waitFor<AgentReady>(3000);
+        QVERIFY(ready);
+        AgentTargets t;
+        t.phase = 1;
+        t.targets = { { 0, 1, "127.0.0.1", ready->endpoints[1].udpPort, "", 0, 0 },
+            { 1, 0, "127.0.0.1", ready->endpoints[0].udpPort, "", 0, 0 } };
+        agent.send(t);
+        agent.send(AgentStart { 1, 1.0, 0.0, 20, 0.2 });
+        QVERIFY(agent.waitFor<AgentDone>(5000));
+        double stalled = 0;
+        std::uint32_t sent = 0;
+        std::uint32_t received = 0;
+        for (const auto& m : agent.messages()) {
+            if (const auto* r = std::get_if<AgentResult>(&m)) {
+                stalled = std::max(stalled, r->stalledS);
+                for (const auto& c : r->cells) {
+                    sent += c.sent;
+                    received += c.received;
+                }
+            }
+        }
+        QVERIFY2(stalled >= 0.6 && stalled < 1.5, std::to_string(stalled).c_str());
+        QVERIFY(sent > 0);
+        // Loopback loses nothing: each reply the stall held back counts (with wall-clock timeouts it would not).
+        QVERIFY2(received == sent, (std::to_string(received) + "/" + std::to_string(sent)).c_str());
+        agent.send(AgentStop {});
+        QVERIFY(agent.endsWithin(2000));
     }
 
     void packetsWithoutTheSecretAreNeverAnswered()
