@@ -9,10 +9,13 @@
 // (roce-version); lab-a's v2 -> lab-c's v2 times out (0 of 20) and so does the way back: one finding names
 // lab-c:rxe0/1. lab-b -> lab-c is the slowest pair (p99 900 us).
 //
+// writeFabricRun(path, header, rounds): a saved run of those rounds, as `fabric watch --save` writes it.
+//
 // wideFabricRound(hosts, perTor): UDP only, `hosts` hosts h000.. under ToRs t0.., each host probing the next
 // two; the cells from h000 time out.
 
 #include "fabric/controller.h"
+#include "fabric/fabricrun.h"
 
 #include <cstdio>
 #include <string>
@@ -157,6 +160,19 @@ inline fabric::FabricRound wideFabricRound(int hostCount, int perTor)
     }
     round.summary.cellsProbed = round.cells.size();
     return round;
+}
+
+/// Writes `rounds` as a watch that ended with `status` to `path`; empty when it was written, else why not.
+inline std::string writeFabricRun(const std::string& path, const fabric::FabricRunHeader& header,
+    const std::vector<fabric::FabricRound>& rounds, const std::string& status = "stopped")
+{
+    auto writer = fabric::FabricRunWriter::create(path, header);
+    if (!writer)
+        return writer.error().describe();
+    for (const auto& r : rounds)
+        (*writer)->addRound(r);
+    auto done = (*writer)->finish(status);
+    return done ? std::string() : done.error().describe();
 }
 
 } // namespace rp::testdata

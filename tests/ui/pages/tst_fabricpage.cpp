@@ -129,13 +129,7 @@ std::string saveWatch(const QString& path, const std::vector<rp::fabric::FabricR
     header.started = rounds.front().summary.started - std::chrono::seconds(1);
     header.hosts = rounds.front().pinglist.hosts;
     header.torOf = rounds.front().pinglist.topology.torOf;
-    auto writer = rp::fabric::FabricRunWriter::create(path.toStdString(), header);
-    if (!writer)
-        return writer.error().describe();
-    for (const auto& r : rounds)
-        (*writer)->addRound(r);
-    auto done = (*writer)->finish("stopped");
-    return done ? std::string() : done.error().describe();
+    return rp::testdata::writeFabricRun(path.toStdString(), header, rounds);
 }
 
 /// A round shaped like the controller's pinglist over UDP: every pair inside a ToR, and `crossPeers` hosts of other
