@@ -80,7 +80,7 @@ options:
 Human output: a summary line, the findings (element, class, confidence, evidence), then the GID x GID
 matrix of each failing host pair (rows: the source's endpoints, columns: the destination's).
 
-exit codes: 0 healthy (watch: no finding open at the end), 1 faults found (or a host could not be
+exit codes: 0 healthy, notes (info) at most (watch: no fault open at the end), 1 faults found (or a host could not be
 discovered, or the run file could not be written), 2 usage error
 )";
 
@@ -371,7 +371,8 @@ int fabricCheck(int argc, char** argv)
             std::printf("\nsaved: %s\n", writer->path().c_str());
     }
     std::fflush(stdout);
-    return round->summary.findings.empty() && setup.failed.empty() && saved ? ExitOk : ExitSomeFailed;
+    // A note (a stalled or busy host) is said, but the fabric is ready.
+    return fabric::faultCount(round->summary.findings) == 0 && setup.failed.empty() && saved ? ExitOk : ExitSomeFailed;
 }
 
 std::string clockText(fabric::Clock::time_point t)
@@ -440,11 +441,7 @@ public:
         if (changed || now - m_lastStatus >= std::chrono::seconds(30)) {
             std::printf("%s round %llu: %zu/%zu agents up, %zu cells in %.1f s, %zu failed, %s\n", at.c_str(),
                 static_cast<unsigned long long>(s.round), up, round.agents.size(), s.cellsProbed, s.seconds,
-                s.cellsFailed,
-                s.findings.empty() ? "healthy"
-                                   : (std::to_string(s.findings.size())
-                                       + (s.findings.size() == 1 ? " finding open" : " findings open"))
-                                         .c_str());
+                s.cellsFailed, verdictText(s.findings).c_str());
             m_lastStatus = now;
         }
         std::fflush(stdout);
@@ -512,7 +509,7 @@ int fabricWatch(int argc, char** argv)
             break;
         }
         ++rounds;
-        open = round->summary.findings.size();
+        open = fabric::faultCount(round->summary.findings);
         if (setup.metrics)
             setup.metrics->update(*round);
         if (writer)
@@ -527,8 +524,8 @@ int fabricWatch(int argc, char** argv)
         std::printf("%s after %llu rounds (%.0f s): %s\n", status == "failed" ? "failed" : "stopped",
             static_cast<unsigned long long>(rounds),
             std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count(),
-            open == 0 ? "healthy, no finding open"
-                      : (std::to_string(open) + (open == 1 ? " finding open" : " findings open")).c_str());
+            open == 0 ? "healthy, no fault open"
+                      : (std::to_string(open) + (open == 1 ? " fault open" : " faults open")).c_str());
         if (writer && saved)
             std::printf("saved: %s\n", writer->path().c_str());
     }

@@ -89,6 +89,17 @@ void printFinding(const fabric::FabricFinding& f)
         std::printf("  fix on %s:\n    %s\n", x.target.c_str(), x.text.c_str());
 }
 
+std::string verdictText(const std::vector<fabric::FabricFinding>& findings)
+{
+    const auto faults = fabric::faultCount(findings);
+    const auto notes = findings.size() - faults;
+    auto count
+        = [](std::size_t n, const char* one, const char* many) { return std::to_string(n) + (n == 1 ? one : many); };
+    if (faults > 0)
+        return count(faults, " fault", " faults") + (notes > 0 ? ", " + count(notes, " note", " notes") : "");
+    return notes > 0 ? "healthy, " + count(notes, " note", " notes") : "healthy, no findings";
+}
+
 void printRound(const fabric::FabricRound& round, const std::vector<HostOutcome>& failed)
 {
     const auto& s = round.summary;
@@ -99,9 +110,7 @@ void printRound(const fabric::FabricRound& round, const std::vector<HostOutcome>
     const auto udp = static_cast<std::size_t>(std::ranges::count_if(list.endpoints, &fabric::Endpoint::udp));
     std::printf("fabric check: %zu hosts, %zu agents up, %zu endpoints (%zu rdma, %zu udp), %zu cells in %.1f s: %s\n",
         list.hosts.size(), up, list.endpoints.size(), list.endpoints.size() - udp, udp, s.cellsProbed, s.seconds,
-        s.findings.empty()
-            ? "healthy, no findings"
-            : (std::to_string(s.findings.size()) + (s.findings.size() == 1 ? " finding" : " findings")).c_str());
+        verdictText(s.findings).c_str());
     for (const auto& o : failed)
         std::printf("  not probed: %s: %s\n", o.spec.name.c_str(), o.error ? o.error->describe().c_str() : "failed");
     for (const auto& [host, why] : list.skipped)

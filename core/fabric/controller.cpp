@@ -2,6 +2,7 @@
 #include "fabric/controller.h"
 
 #include "discovery/discover.h"
+#include "fabric/hoststalls.h"
 #include "util/command.h"
 #include "util/random.h"
 
@@ -360,6 +361,7 @@ std::vector<CellResult> Controller::Fleet::runPhase(
     const auto deadline
         = Steady::now() + duration_cast<Steady::duration>(duration<double>(lengthS + m_options.phaseSlackS));
     std::size_t observed = cells.size();
+    HostStalls stalled;
     auto lastBatch = Steady::now();
     std::set<std::string> finished;
     std::unique_lock lock(m_hub.mutex);
@@ -369,6 +371,8 @@ std::vector<CellResult> Controller::Fleet::runPhase(
             for (const auto& result : c.results) {
                 if (result.phase != phase)
                     continue;
+                if (result.stalledS > 0)
+                    stalled.note(host, result.tS, result.stalledS);
                 for (const auto& a : result.cells) {
                     // Only what this agent was asked: a host cannot fill in cells of others.
                     if (!asked[host].contains({ a.from, a.to }))
@@ -420,6 +424,15 @@ std::vector<CellResult> Controller::Fleet::runPhase(
     for (const auto& [host, pairs] : missing) {
         for (const auto& [from, to] : pairs)
             unprobed(from, to, Reason::AgentDown);
+    }
+    // Cells already passed to the observer keep their raw counts there; the round's own cells are these.
+    if (!stalled.empty()) {
+        std::map<std::string, double> rates; // the prober's own: a loaded host backs off
+        for (const auto& [host, targets] : perHost) {
+            const auto done = doneOf(host, phase);
+            rates[host] = done && done->rate > 0 ? done->rate : m_options.rate;
+        }
+        stalled.excuse(cells, m_list, wallStart, rates, m_options.probeTimeoutS);
     }
     if (m_observer && cells.size() > observed)
         m_observer->cells(std::vector<CellResult>(cells.begin() + static_cast<std::ptrdiff_t>(observed), cells.end()));

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "fabric/fabric.h"
 
+#include <algorithm>
 #include <array>
 #include <utility>
 
@@ -96,6 +97,12 @@ std::string_view toString(AgentState state)
         return "stopped";
     }
     return {};
+}
+
+std::size_t faultCount(const std::vector<FabricFinding>& findings)
+{
+    return static_cast<std::size_t>(std::ranges::count_if(
+        findings, [](const FabricFinding& f) { return f.finding.severity != diag::Severity::Info; }));
 }
 
 std::string FabricFinding::id() const

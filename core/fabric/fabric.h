@@ -91,8 +91,11 @@ struct CellResult
     std::uint32_t to = 0;
     Clock::time_point intervalStart {};
     double intervalSeconds = 0.0;
-    std::uint32_t sent = 0;
+    std::uint32_t sent = 0; ///< probes that count: hostLate ones are not among them
     std::uint32_t received = 0;
+    /// Probes unanswered in time while the responder's agent reported itself stalled (a saturated CPU, a paused VM):
+    /// the host's delay, not loss, so they are taken out of `sent` and counted here.
+    std::uint32_t hostLate = 0;
     double rttP50Us = 0.0; ///< network round trip, host delays taken out
     double rttP99Us = 0.0;
     double proberDelayP50Us = 0.0;
@@ -153,6 +156,9 @@ struct FabricFinding
     /// Stable across rounds: "access-link:lab-b<->leaf1".
     std::string id() const;
 };
+
+/// Findings above info: what makes a fabric not ready (a stalled or busy host is a note, not a fault).
+std::size_t faultCount(const std::vector<FabricFinding>& findings);
 
 struct RoundInfo
 {

@@ -73,9 +73,10 @@ json cellToJson(const CellResult& c)
 {
     return json { { "from", c.from }, { "to", c.to }, { "interval_start", isoTime(c.intervalStart) },
         { "interval_s", c.intervalSeconds }, { "sent", c.sent }, { "received", c.received },
-        { "rtt_p50_us", c.rttP50Us }, { "rtt_p99_us", c.rttP99Us }, { "prober_delay_p50_us", c.proberDelayP50Us },
-        { "responder_delay_p50_us", c.responderDelayP50Us }, { "reason", std::string(toString(c.reason)) },
-        { "expected", c.expected }, { "second_pass", c.secondPass }, { "failed", c.failed() } };
+        { "host_late", c.hostLate }, { "rtt_p50_us", c.rttP50Us }, { "rtt_p99_us", c.rttP99Us },
+        { "prober_delay_p50_us", c.proberDelayP50Us }, { "responder_delay_p50_us", c.responderDelayP50Us },
+        { "reason", std::string(toString(c.reason)) }, { "expected", c.expected }, { "second_pass", c.secondPass },
+        { "failed", c.failed() } };
 }
 
 json findingToJson(const FabricFinding& f)
@@ -151,7 +152,7 @@ std::string roundToJson(const FabricRound& round)
     json doc { { "schema", "rocepilot-fabric-round/1" }, { "round", s.round }, { "started", isoTime(s.started) },
         { "seconds", s.seconds }, { "start_seconds", round.startSeconds }, { "hosts", list.hosts },
         { "skipped", std::move(skipped) }, { "cells_planned", list.probes.size() }, { "cells_probed", s.cellsProbed },
-        { "cells_failed", s.cellsFailed }, { "healthy", s.findings.empty() }, { "agents", std::move(agents) },
+        { "cells_failed", s.cellsFailed }, { "healthy", faultCount(s.findings) == 0 }, { "agents", std::move(agents) },
         { "ports_down", std::move(portsDown) }, { "endpoints", std::move(endpoints) },
         { "findings", std::move(findings) }, { "pairs", std::move(pairs) }, { "cells", std::move(cells) } };
     return doc.dump(2, ' ', false, json::error_handler_t::replace) + "\n";
@@ -206,7 +207,7 @@ CellResult cellFromJson(const json& j, JsonFields& outer, std::size_t endpoints)
         return c;
     }
     JsonFields f(j, ErrorKind::Parse, "cell", "fabric run");
-    f.only({ "from", "to", "interval_start", "interval_s", "sent", "received", "rtt_p50_us", "rtt_p99_us",
+    f.only({ "from", "to", "interval_start", "interval_s", "sent", "received", "host_late", "rtt_p50_us", "rtt_p99_us",
         "prober_delay_p50_us", "responder_delay_p50_us", "reason", "expected", "second_pass", "failed" });
     const auto last = endpoints == 0 ? 0 : endpoints - 1;
     c.from = static_cast<std::uint32_t>(f.u64("from", 0, last));
@@ -215,6 +216,7 @@ CellResult cellFromJson(const json& j, JsonFields& outer, std::size_t endpoints)
     c.intervalSeconds = f.number("interval_s", 0, 86400);
     c.sent = static_cast<std::uint32_t>(f.u64("sent", 0, UINT32_MAX));
     c.received = static_cast<std::uint32_t>(f.u64("received", 0, UINT32_MAX));
+    c.hostLate = static_cast<std::uint32_t>(f.u64("host_late", 0, UINT32_MAX, 0, false));
     c.rttP50Us = f.number("rtt_p50_us", 0, 1e9);
     c.rttP99Us = f.number("rtt_p99_us", 0, 1e9);
     c.proberDelayP50Us = f.number("prober_delay_p50_us", 0, 1e9);

@@ -23,8 +23,10 @@ using nlohmann::json;
 /// Cells per line: a 1 000-host round is split so that no line is more than a few MB.
 constexpr std::size_t kRunCellsPerLine = 4096;
 /// The items of a cell's compact array: from, to, t, interval_s, sent, received, rtt_p50_us, rtt_p99_us,
-/// prober_p50_us, responder_p50_us, reason, expected, second_pass.
-constexpr std::size_t kRunCellItems = 13;
+/// prober_p50_us, responder_p50_us, reason, expected, second_pass, host_late. Files written before host_late have
+/// the first 13 and are read as they are (no probe put down to a stalled host).
+constexpr std::size_t kRunCellItems = 14;
+constexpr std::size_t kRunCellItemsBefore = 13;
 
 double runSeconds(Clock::time_point from, Clock::time_point t)
 {
@@ -157,7 +159,8 @@ void FabricRunWriter::writeCells(std::uint64_t round, bool aggregated, const std
             const double at = std::max(0.0, runSeconds(m_started, c.intervalStart));
             list.push_back(json::array({ c.from, c.to, rounded(at, 0.001), rounded(c.intervalSeconds, 0.001), c.sent,
                 c.received, rounded(c.rttP50Us, 0.1), rounded(c.rttP99Us, 0.1), rounded(c.proberDelayP50Us, 0.1),
-                rounded(c.responderDelayP50Us, 0.1), std::string(toString(c.reason)), c.expected, c.secondPass }));
+                rounded(c.responderDelayP50Us, 0.1), std::string(toString(c.reason)), c.expected, c.secondPass,
+                c.hostLate }));
         }
         writeLine(runLine(json {
             { "type", "cells" }, { "round", round }, { "aggregated", aggregated }, { "cells", std::move(list) } }));
@@ -190,6 +193,7 @@ void FabricRunWriter::fold(const std::vector<CellResult>& cells, std::uint64_t r
         f.rttP99Us = std::max(f.rttP99Us, c.rttP99Us);
         f.sent += c.sent;
         f.received += c.received;
+        f.hostLate += c.hostLate;
         f.intervalSeconds += c.intervalSeconds;
         // A minute with one failed interval shows that failure: a fold must not hide a fault.
         if (c.reason != Reason::None && (f.reason == Reason::None || (f.expected && !c.expected)))
@@ -393,7 +397,7 @@ std::optional<std::string> FabricRunParser::cells(const json& j)
     for (const auto& item : list ? *list : json::array()) {
         ++k;
         const std::string which = "cell " + std::to_string(k);
-        if (!item.is_array() || item.size() != kRunCellItems)
+        if (!item.is_array() || (item.size() != kRunCellItems && item.size() != kRunCellItemsBefore))
             return which + ": must be a list of " + std::to_string(kRunCellItems) + " values";
         auto number = [&](std::size_t i, double max) -> std::optional<double> {
             const auto& v = item[i];
@@ -444,6 +448,12 @@ std::optional<std::string> FabricRunParser::cells(const json& j)
         c.reason = *r;
         c.expected = item[11].get<bool>();
         c.secondPass = item[12].get<bool>();
+        if (item.size() == kRunCellItems) {
+            auto late = whole(13, UINT32_MAX);
+            if (!late)
+                return which + ": host_late must be a whole number >= 0";
+            c.hostLate = *late;
+        }
         batch.cells.push_back(c);
     }
     m_run.cells.push_back(std::move(batch));

@@ -141,12 +141,25 @@ private:
         }
         double fleet = median(all);
         double fleetRtt = median(allRtt);
+        std::set<std::string> named;
         for (const auto& [host, d] : delays) {
             double worst = std::max(d.prober, d.responder);
             if (worst > m_ctx.options.busyDelayUs && worst > m_ctx.options.busyFactor * fleet) {
                 m_excluded.insert(host);
+                named.insert(host);
                 m_findings.push_back(busyFinding(m_ctx, host, d, fleet, fleetRtt));
             }
+        }
+        // A host whose agent said it stalled answered some probes late. Those are out of the loss counts already,
+        // so the rest of its cells still speak for its NIC and links: it is named, not excluded.
+        std::map<std::string, std::uint64_t> late;
+        for (const auto& c : m_ctx.cells) {
+            if (valid(c) && c.hostLate > 0)
+                late[ep(c.to).host] += c.hostLate;
+        }
+        for (const auto& [host, n] : late) {
+            if (!named.contains(host))
+                m_findings.push_back(stalledFinding(m_ctx, host, n));
         }
     }
 

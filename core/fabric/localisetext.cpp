@@ -183,6 +183,41 @@ FabricFinding busyFinding(
     return f;
 }
 
+FabricFinding stalledFinding(const LocaliseContext& ctx, const std::string& host, std::uint64_t late)
+{
+    auto f = base(ctx, { ElementKind::HostBusy, host },
+        host + " stalled: " + std::to_string(late) + " probe" + (late == 1 ? "" : "s")
+            + " answered late, the host's delay, not the network's",
+        diag::Severity::Info);
+    f.confidence = 0.99; // the host said so itself
+    f.finding.hosts = { host };
+    std::vector<std::size_t> cells;
+    for (std::size_t i = 0; i < ctx.cells.size(); ++i) {
+        const auto& c = ctx.cells[i];
+        if (c.hostLate > 0 && c.to < ctx.list.endpoints.size() && ctx.list.endpoints[c.to].host == host)
+            cells.push_back(i);
+    }
+    for (auto i : cells) {
+        if (f.finding.evidence.size() >= 6)
+            break;
+        const auto& c = ctx.cells[i];
+        f.finding.evidence.push_back({ ctx.list.endpoints[c.from].host, cellText(ctx, c),
+            std::to_string(c.hostLate) + " answered late while " + host + "'s agent was stalled; " + resultText(c),
+            c.secondPass ? "second pass" : "round", "this round" });
+    }
+    for (auto i : cells) {
+        if (f.evidenceCells.size() >= ctx.options.maxEvidenceCells)
+            break;
+        f.evidenceCells.push_back(ctx.cells[i]);
+    }
+    f.finding.explanation = "The probe agent on " + host
+        + " could not run for a while (its own clock showed the gap: a saturated CPU, a paused or migrated VM, a "
+          "long stop of the machine). Probes that reached it meanwhile were answered after their timeout. They are "
+          "counted as the host's delay, not as network loss, so no link or switch is blamed for them; the rest of "
+          "its cells are judged as usual. If this repeats, look at the host's load: applications on it stall too.";
+    return f;
+}
+
 FabricFinding lossFinding(const LocaliseContext& ctx, const Hypothesis& best, const std::vector<std::size_t>& cells,
     double confidence, std::vector<Alternative> alternatives)
 {

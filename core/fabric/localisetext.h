@@ -55,6 +55,8 @@ struct LocaliseContext
 FabricFinding agentFinding(const LocaliseContext& ctx, const std::string& host);
 FabricFinding busyFinding(
     const LocaliseContext& ctx, const std::string& host, const HostDelay& delay, double fleetDelay, double fleetRtt);
+/// `late`: probes towards `host` put down to its stalled agent (CellResult::hostLate).
+FabricFinding stalledFinding(const LocaliseContext& ctx, const std::string& host, std::uint64_t late);
 /// `cells`: indexes into ctx.cells of the observations the hypothesis explains.
 FabricFinding lossFinding(const LocaliseContext& ctx, const Hypothesis& best, const std::vector<std::size_t>& cells,
     double confidence, std::vector<Alternative> alternatives);

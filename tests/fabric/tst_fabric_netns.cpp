@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The fabric check on real OpenSSH hosts (netns lab, tests/support/netns-hosts.sh), UDP mode: agents started over SSH
 // on 8 hosts; a healthy fleet gives no finding, a host whose UDP input nftables drops is named, a host whose agent is
-// killed during the round is named agent-down without holding the round up, and no agent is left running after any
-// of it. A watch (one set of agents, round after round) raises a fault planted between rounds, clears it when it is
-// gone, starts a killed agent again, and writes it all to its run file. The CLI's exit codes, JSON and run files
-// against the same hosts. A controller killed outright, or a link that goes silent, leaves no agent behind.
+// killed during the round is named agent-down without holding the round up, one whose agent is paused mid-round is a
+// note (its late answers its own delay), and no agent is left running after any of it. A watch (one set of agents,
+// round after round) raises a fault planted between rounds, clears it when it is gone, starts a killed agent again, and
+// writes it all to its run file. The CLI's exit codes, JSON and run files against the same hosts. A controller killed
+// outright, or a link that goes silent, leaves no agent behind.
 #include "clirun.h"
 #include "discovery/discover.h"
 #include "fabric/controller.h"
@@ -20,6 +21,7 @@
 
 #include <csignal>
 #include <fstream>
+#include <thread>
 
 using namespace rp;
 using namespace rp::fabric;
@@ -97,6 +99,40 @@ public:
 
 private:
     int m_up = 0;
+};
+
+/// Stops one host's agent (SIGSTOP) 0.3 s into the round for 1.2 s, as a saturated CPU or a paused VM would.
+class PauseOnStart final : public FabricObserver
+{
+public:
+    explicit PauseOnStart(int host)
+        : m_host(host)
+    { }
+    ~PauseOnStart() override { join(); }
+    void roundStarted(const RoundInfo&) override
+    {
+        if (m_thread.joinable())
+            return;
+        m_thread = std::thread([this] {
+            std::this_thread::sleep_for(std::chrono::milliseconds(300));
+            const auto pids = agentPids(m_host);
+            for (int pid : pids)
+                paused += ::kill(pid, SIGSTOP) == 0 ? 1 : 0;
+            std::this_thread::sleep_for(std::chrono::milliseconds(1200));
+            for (int pid : pids)
+                ::kill(pid, SIGCONT);
+        });
+    }
+    void join()
+    {
+        if (m_thread.joinable())
+            m_thread.join();
+    }
+    std::atomic<int> paused { 0 };
+
+private:
+    int m_host;
+    std::thread m_thread;
 };
 
 rp::test::CliRun cli(const QStringList& args)
@@ -199,6 +235,32 @@ private Q_SLOTS:
         QVERIFY(std::ranges::any_of(round->cells, [](const CellResult& c) { return c.reason == Reason::AgentDown; }));
         // The phases' own length plus the agents' start, nowhere near the 10 s a silent agent is waited for.
         QVERIFY2(rp::test::secondsSince(t0) < 10, std::to_string(rp::test::secondsSince(t0)).c_str());
+    }
+
+    void pausedAgentIsANoteNotAFault()
+    {
+        // Its peers' probes wait out the pause in its socket and are answered late: counted as h3's delay, they name
+        // no link; the round stays ready, with one note naming h3.
+        PauseOnStart pauser(3);
+        auto round = runRound(&pauser);
+        pauser.join();
+        QVERIFY2(round, round ? "" : round.error().describe().c_str());
+        QCOMPARE(pauser.paused.load(), 1);
+        std::string titles;
+        for (const auto& f : round->summary.findings)
+            titles += f.finding.title + "; ";
+        QVERIFY2(faultCount(round->summary.findings) == 0, titles.c_str());
+        QCOMPARE(round->summary.findings.size(), std::size_t { 1 });
+        const auto& f = round->summary.findings.front();
+        QCOMPARE_ENUM(f.klass, ElementKind::HostBusy);
+        QCOMPARE(f.element.name, std::string("h3"));
+        std::uint32_t late = 0;
+        for (const auto& c : round->cells) {
+            late += c.hostLate;
+            QVERIFY(c.hostLate == 0 || round->pinglist.endpoints[c.to].host == "h3");
+        }
+        QVERIFY2(late >= kHosts - 1, std::to_string(late).c_str()); // at least one per peer
+        QVERIFY(!agentsLeft());
     }
 
     void cancelStopsEveryAgent()

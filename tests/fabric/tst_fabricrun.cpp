@@ -8,6 +8,7 @@
 #include "fabric/fabricrun.h"
 #include "fabric/runrounds.h"
 
+#include "fabricround.h"
 #include "testbasics.h"
 
 #include <nlohmann/json.hpp>
@@ -128,19 +129,15 @@ std::vector<FabricRound> faultAndBack()
     r2.portsDown[1] = "eth1 operstate down, carrier 0";
     auto r3 = round(3, false, 4.0);
     r3.cleared = { "host-config:lab-b" };
-    return { round(1, false, 0.0), r2, r3 };
+    auto r1 = round(1, false, 0.0);
+    r1.cells[0].hostLate = 3; // answered late while lab-b's agent was stalled
+    return { r1, r2, r3 };
 }
 
 /// Writes `rounds` as a stopped watch to `path`; empty when it was written, else why not.
 std::string writeRun(const std::string& path, const std::vector<FabricRound>& rounds)
 {
-    auto writer = FabricRunWriter::create(path, header());
-    if (!writer)
-        return writer.error().describe();
-    for (const auto& r : rounds)
-        (*writer)->addRound(r);
-    auto done = (*writer)->finish("stopped");
-    return done ? std::string() : done.error().describe();
+    return rp::testdata::writeFabricRun(path, header(), rounds);
 }
 
 std::string inDir(const QTemporaryDir& dir, const char* name)
@@ -192,6 +189,7 @@ private Q_SLOTS:
         QCOMPARE(c.received, 0u);
         QVERIFY(c.intervalStart == kStart + std::chrono::seconds(2));
         QCOMPARE(run->cells[0].cells[0].rttP50Us, 41.5);
+        QCOMPARE(run->cells[0].cells[0].hostLate, 3u);
         QVERIFY(!run->cells[0].aggregated);
         // Agents: both at round 1, then lab-b's changes only (down, up again).
         QCOMPARE(run->agents.size(), std::size_t { 4 });
@@ -330,6 +328,19 @@ private Q_SLOTS:
             QVERIFY2(run.error().message.find(c.expect) != std::string::npos,
                 (run.error().message + " lacks " + c.expect).c_str());
         }
+        // Written before host_late: 13 items, read with none put down to a stalled host.
+        auto before = parseFabricRun(
+            with(3, R"({"type":"cells","round":1,"aggregated":false,"cells":[[0,1,0,1,10,9,1,1,1,1,"",false,false]]})"),
+            "before.rpfabric");
+        QVERIFY2(before, before ? "" : before.error().describe().c_str());
+        QCOMPARE(before->cells.at(0).cells.at(0).received, 9u);
+        QCOMPARE(before->cells.at(0).cells.at(0).hostLate, 0u);
+        auto late = parseFabricRun(
+            with(3,
+                R"({"type":"cells","round":1,"aggregated":false,"cells":[[0,1,0,1,10,9,1,1,1,1,"",false,false,-1]]})"),
+            "late.rpfabric");
+        QVERIFY(!late);
+        QVERIFY(late.error().message.find("host_late must be a whole number") != std::string::npos);
         auto empty = parseFabricRun("", "empty.rpfabric");
         QVERIFY(!empty);
     }

@@ -498,8 +498,7 @@ void FabricPage::onRoundFinished(const rp::fabric::RoundSummary& summary)
 
 void FabricPage::setVerdict(const rp::fabric::RoundSummary& summary)
 {
-    const auto faults = std::ranges::count_if(summary.findings,
-        [](const rp::fabric::FabricFinding& f) { return f.finding.severity != rp::diag::Severity::Info; });
+    const auto faults = rp::fabric::faultCount(summary.findings);
     QPalette pal = m_verdict->palette();
     if (faults == 0) {
         QString text = tr("Fabric ready: %n host(s), %1 cells, no fault", nullptr, m_hosts).arg(summary.cellsProbed);

@@ -1,0 +1,60 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "fabric/hoststalls.h"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+
+namespace rp::fabric {
+
+namespace {
+
+// Agents count their intervals alike, so one interval's start is the same number of milliseconds on every host.
+long long intervalKey(double seconds)
+{
+    return std::llround(seconds * 1000);
+}
+
+} // namespace
+
+void HostStalls::note(const std::string& host, double intervalStartS, double seconds)
+{
+    if (seconds > 0)
+        m_stalled[host][intervalKey(intervalStartS)] = seconds;
+}
+
+void HostStalls::excuse(std::vector<CellResult>& cells, const Pinglist& list, Clock::time_point phaseStart,
+    const std::map<std::string, double>& rates, double timeoutS) const
+{
+    for (auto& c : cells) {
+        if (c.from >= list.endpoints.size() || c.to >= list.endpoints.size() || c.sent <= c.received
+            || (c.reason != Reason::None && c.reason != Reason::Timeout))
+            continue;
+        // A cell that fails by design (link-local, v1 towards v2) and did loses its probes whatever the host does.
+        if (c.received == 0 && expectation(list.endpoints[c.from], list.endpoints[c.to], list.routedV2) != Reason::None)
+            continue;
+        const auto& prober = list.endpoints[c.from].host;
+        const auto& responder = list.endpoints[c.to].host;
+        if (prober == responder)
+            continue;
+        auto host = m_stalled.find(responder);
+        if (host == m_stalled.end())
+            continue;
+        auto s = host->second.find(intervalKey(std::chrono::duration<double>(c.intervalStart - phaseStart).count()));
+        auto rate = rates.find(prober);
+        if (s == host->second.end() || rate == rates.end())
+            continue;
+        // A stall shorter than the timeout delays answers but loses none; a longer one loses those sent in its
+        // first (stall - timeout) seconds.
+        if (s->second <= timeoutS)
+            continue;
+        const auto bound = static_cast<std::uint32_t>(std::ceil((s->second - timeoutS) * rate->second)) + 1;
+        const auto late = std::min(c.sent - c.received, bound);
+        c.sent -= late;
+        c.hostLate += late;
+        if (c.sent == 0)
+            c.reason = Reason::None; // nothing counted is left to have timed out: the host was stalled throughout
+    }
+}
+
+} // namespace rp::fabric

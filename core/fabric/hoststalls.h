@@ -1,0 +1,37 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#pragma once
+
+// A host whose agent could not run for a while (a saturated CPU, a paused VM) answers its peers' probes after their
+// timeout. The agent sees the gap on its own clock and says so with each interval; the controller takes the probes
+// that went unanswered towards it then out of the loss counts (CellResult::hostLate), so no link or switch is blamed
+// for a host's delay. The localiser names such a host as a note (host-busy, info).
+
+#include "fabric/fabric.h"
+#include "fabric/pinglist.h"
+
+#include <map>
+#include <string>
+#include <vector>
+
+namespace rp::fabric {
+
+class HostStalls
+{
+public:
+    /// `host`'s agent said it was stalled `seconds` in the interval that started `intervalStartS` into the phase.
+    void note(const std::string& host, double intervalStartS, double seconds);
+    bool empty() const { return m_stalled.empty(); }
+
+    /// Of each cell towards a stalled host from another host, the probes it lost in that interval, up to those sent
+    /// in the first (stall - timeout) seconds of the stall (at the prober's rate, from `rates`, one more for the
+    /// edges), move from `sent` to `hostLate`; not of a cell that fails by design and got nothing back. A prober's
+    /// own stall is not counted here: its timeouts ran on its running time.
+    void excuse(std::vector<CellResult>& cells, const Pinglist& list, Clock::time_point phaseStart,
+        const std::map<std::string, double>& rates, double timeoutS) const;
+
+private:
+    /// host -> interval start in ms into the phase -> seconds stalled
+    std::map<std::string, std::map<long long, double>> m_stalled;
+};
+
+} // namespace rp::fabric
