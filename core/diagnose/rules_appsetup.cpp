@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Before any GID matters: whether the application reached an RDMA device at all. One host's paste is enough: a
-// provider libibverbs could not load, NCCL running over TCP sockets, a device whose /dev/infiniband node is not
-// in the container. These answer the pastes in which the job "works" slowly or not at all while every GID table
-// reads right, so they name the cause the log states (the driver, the variable, the errno) instead of the
-// generic "no usable RDMA device".
+// Before any GID matters: whether the application reached an RDMA device at all. One host's paste is enough: a provider
+// libibverbs could not load, a device name the host does not have, NCCL running over TCP sockets, a device whose
+// /dev/infiniband node is not in the container. These answer the pastes in which the job "works" slowly or not at all
+// while every GID table reads right, so they name the cause the log states (the driver, the variable, the errno)
+// instead of the generic "no usable RDMA device".
 #include "diagnose/context.h"
 #include "util/text.h"
 
@@ -80,6 +80,7 @@ public:
             if (h.appLog.empty())
                 continue;
             provider(h);
+            deviceName(h);
             deviceNode(h);
             sockets(h);
             efa(h);
@@ -147,6 +148,57 @@ private:
             f.fixes.push_back(std::move(fix));
             m_ctx.findings.push_back(std::move(f));
         }
+    }
+
+    /// "IB device rxe2 not found": the command was given a name the host (or the namespace it ran in) does not have.
+    void deviceName(const DiagHost& h)
+    {
+        auto it = std::find_if(
+            h.appLog.begin(), h.appLog.end(), [](const AppLogEvent& e) { return e.kind == "device-not-found"; });
+        if (it == h.appLog.end())
+            return;
+        const AppLogEvent& e = *it;
+        Finding f;
+        f.ruleId = "applog.device-name";
+        f.severity = Severity::Error;
+        f.hosts = { h.name };
+        f.evidence.push_back(logEvidence(h, e, "the command's output"));
+        for (const auto& other : h.appLog)
+            if (other.kind == "no-device" && f.evidence.size() < 3)
+                f.evidence.push_back(logEvidence(h, other, familyName(other.family) + " (consequence)"));
+        std::string names;
+        bool listed = false;
+        for (const auto& d : h.facts.devices) {
+            names += (names.empty() ? "" : ", ") + d.name;
+            listed = listed || d.name == e.device;
+        }
+        if (!names.empty())
+            f.evidence.push_back(m_ctx.ev(h, "RDMA devices in the paste", names, h.origin));
+        if (listed) {
+            f.title = e.device + " is listed, but the command that asked for it did not see it";
+            f.explanation = "The paste lists " + e.device + " on this host, yet the command given -d " + e.device
+                + " found no device of that name: it ran somewhere else than the listing, a container or a network "
+                  "namespace that does not hold the device (the RDMA subsystem in exclusive netns mode gives each "
+                  "device to one namespace), or before the device was made.";
+        } else {
+            f.title = e.device + " is not an RDMA device of this host";
+            f.explanation = "The command was told to use " + e.device
+                + " (-d / --ib-dev, NCCL_IB_HCA, UCX_NET_DEVICES), and libibverbs lists no device of that name. "
+                  "Names are per host and not stable: udev renames them by slot (mlx5_0 becomes rocep1s0f0 or "
+                  "ibp1s0), a Soft-RoCE device is gone after a reboot or `rdma link delete`, and in a container or "
+                  "an exclusive network namespace only the devices given to it are seen."
+                + (names.empty() ? std::string(" Take the name from `ibv_devices` on the same host.")
+                                 : " This host lists " + names + ".");
+        }
+        Fix fix;
+        fix.target = h.name;
+        fix.platform = "linux";
+        fix.origin = "rdma-core (ibv_devices, rdma link)";
+        fix.text = "ibv_devices        # the names libibverbs lists here\n"
+                   "rdma link show     # each device with its netdev and state\n"
+                   "# then: -d NAME (perftest, ibv_devinfo), NCCL_IB_HCA=NAME, UCX_NET_DEVICES=NAME:1";
+        f.fixes.push_back(std::move(fix));
+        m_ctx.findings.push_back(std::move(f));
     }
 
     void deviceNode(const DiagHost& h)
@@ -323,6 +375,11 @@ bool appLogShowsEfa(const DiagHost& h)
 bool appSetupExplains(const DiagHost& h, const AppLogEvent& e)
 {
     if (deviceNodeError(e))
+        return true;
+    // perftest's "Unable to find the Infiniband/RoCE device" after the name it could not find: applog.device-name.
+    if (e.kind == "no-device" && std::any_of(h.appLog.begin(), h.appLog.end(), [](const AppLogEvent& other) {
+            return other.kind == "device-not-found";
+        }))
         return true;
     if (e.kind == "no-device" && providerMissing(h))
         return true;

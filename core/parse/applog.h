@@ -33,6 +33,8 @@ struct AppLogEvent
     /// - "modify-qp-error": ibv_modify_qp / RTR / RTS failure (errnoValue; device, port, gids when printed).
     /// - "create-ah-error": ibv_create_ah / address handle failure (peerGid, gidIndex, trafficClass, sl, port).
     /// - "no-device": no RDMA device found or usable, ENODEV from a call that looks one up (rdma_cm).
+    /// - "device-not-found": the device a command was given is not listed ("IB device rxe2 not found", ibv_devinfo's
+    ///   "IB device 'mlx5_1' wasn't found"; device).
     /// - "no-provider": libibverbs could not load a device's userspace provider (driver names it: "mlx5", "rxe"),
     ///   or found none for a kernel device ("no userspace device-specific driver found for ...").
     /// - "open-device-error": ibv_open_device failed (device, errnoValue: 19 when the /dev/infiniband node is

@@ -437,7 +437,8 @@ AppLogEvent classifyError(const LogText& x)
             { "no device found", "no devices found", "no ib devices", "no rdma device", "no ibverbs devices",
                 "no usable transports/devices", "fail to find rdma device", "fail to find available rdma device",
                 "failed to get ib devices list", "failed to get device list", "couldn't get device list",
-                "no active ports", "unable to find device named", "no openfabrics devices" })) {
+                "no active ports", "unable to find device named", "no openfabrics devices",
+                "unable to find the infiniband/roce device" })) {
         e.kind = "no-device";
     } else if (e.errnoValue == 110 || e.errnoValue == 111 || e.errnoValue == 113 || e.errnoValue == 101
         || e.errnoValue == 104

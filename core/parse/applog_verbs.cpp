@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Plain verbs and rdma_cm error lines (see applog_scan.h): what an application built on libibverbs or librdmacm
-// prints itself. Only a line that names a verbs or rdma_cm call, a completion status, an rdma_cm event or a
-// device-list failure, and says something failed, is one: "ibv_modify_qp failed: Invalid argument", "Failed status
-// transport retry counter exceeded (12) for wr_id 2" (rdma-core's rc_pingpong), "cma event
-// RDMA_CM_EVENT_REJECTED, error 8" (rping), "No IB devices found"; and libibverbs' warnings about a provider it
-// could not load. Status strings from rdma-core libibverbs/enum_strs.c, event names from librdmacm/rdma_cma.h.
+// Plain verbs and rdma_cm error lines (see applog_scan.h): what an application built on libibverbs or librdmacm prints
+// itself. Only a line that names a verbs or rdma_cm call, a completion status, an rdma_cm event or a device-list
+// failure, and says something failed, is one: "ibv_modify_qp failed: Invalid argument", "Failed status transport retry
+// counter exceeded (12) for wr_id 2" (rdma-core's rc_pingpong), "cma event RDMA_CM_EVENT_REJECTED, error 8" (rping),
+// "No IB devices found", "IB device rxe2 not found" (a device name the host does not have); and libibverbs' warnings
+// about a provider it could not load. Status strings from rdma-core libibverbs/enum_strs.c, event names from
+// librdmacm/rdma_cma.h.
 #include "parse/applog_scan.h"
 
 #include "util/text.h"
@@ -80,6 +81,29 @@ bool providerWarning(const LogText& x, FamilyRead& r)
     return true;
 }
 
+/// A command told to use a device the host does not have: "IB device rxe2 not found" (rdma-core's examples,
+/// perftest before its "Unable to find the Infiniband/RoCE device"), "IB device 'mlx5_1' wasn't found"
+/// (ibv_devinfo -d). The name, or nothing when the line is not one of these.
+std::string_view missingDeviceName(const LogText& x)
+{
+    auto at = x.low.find("ib device ");
+    if (at == std::string::npos || !(x.has(" not found") || x.has("wasn't found")))
+        return {};
+    auto rest = x.t.substr(at + 10);
+    if (rest.starts_with('\''))
+        rest = rest.substr(1);
+    std::size_t n = 0;
+    while (n < rest.size() && n <= 64 && isNameChar(rest[n]))
+        ++n;
+    auto name = rest.substr(0, n);
+    rest = rest.substr(n);
+    if (rest.starts_with('\''))
+        rest = rest.substr(1);
+    if (name.empty() || n > 64 || !(rest.starts_with(" not found") || rest.starts_with(" wasn't found")))
+        return {};
+    return name;
+}
+
 } // namespace
 
 FamilyRead readVerbsLine(const LogText& x)
@@ -88,12 +112,21 @@ FamilyRead readVerbsLine(const LogText& x)
     const std::string_view low = x.low;
     if (providerWarning(x, r))
         return r;
+    if (auto name = missingDeviceName(x); !name.empty()) {
+        r.mine = true;
+        AppLogEvent e;
+        e.kind = "device-not-found";
+        e.device = std::string(name);
+        r.events.push_back(std::move(e));
+        return r;
+    }
     // Most lines that reach this reader are other tools' output: the short list of failure words first.
     if (!soundsLikeError(x))
         return r;
     bool named = namesCall(low, "ibv_") || namesCall(low, "rdma_") || x.has("ibv_wc_") || x.has("rdma_cm_event_")
         || x.has("modify qp") || x.has("cma event") || x.has("no ib devices") || x.has("no rdma devices")
-        || x.has("failed to get ib devices list") || wcStatusNamed(low).has_value();
+        || x.has("failed to get ib devices list") || x.has("unable to find the infiniband/roce device")
+        || wcStatusNamed(low).has_value();
     if (!named)
         return r;
     // "ibv_devinfo: command not found" is about the shell, not about RDMA.

@@ -52,6 +52,9 @@ std::string failureOf(std::string_view t)
 {
     auto l = lower(t);
     auto has = [&](std::string_view w) { return l.find(w) != std::string::npos; };
+    if (has("unable to find the infiniband/roce device")
+        || (has("ib device ") && (has(" not found") || has("wasn't found"))))
+        return "device";
     if (has("retry counter exceeded") || has("retry_exc_err") || has("retry exceeded"))
         return "retry-exceeded";
     if (has("grh") && (has("required") || has("missing")))
@@ -459,6 +462,9 @@ void FragmentImporter::scanTest(PastedHost& h, const Block& block, std::string_v
             if (!g.empty())
                 (addr == Local ? o.localGid : o.remoteGid) = g;
         }
+        // "IB device rxe2 not found": the same fact an application log states, judged by one rule.
+        if (auto read = readAppLogLine(t, l.number); read && read->kind == "device-not-found")
+            h.appLog.push_back(std::move(*read));
         if (o.failure.empty()) {
             if (auto f = failureOf(t); !f.empty()) {
                 o.failure = f;

@@ -56,7 +56,8 @@ struct TestOutcome
     std::string remoteGid;
     bool rdmaCm = false;
     /// Empty when it ran through; else one of "connect" (TCP exchange or rdma_cm could not connect),
-    /// "rtr" (modify QP to RTR failed), "retry-exceeded", "grh-required", "mtu", "completion-error", "other".
+    /// "rtr" (modify QP to RTR failed), "retry-exceeded", "grh-required", "mtu", "completion-error", "device" (the
+    /// device it was given is not there; the line also goes to the host's appLog as device-not-found), "other".
     std::string failure;
     std::string message; ///< the line that says so
     int line = 0;

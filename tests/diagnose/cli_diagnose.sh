@@ -47,6 +47,7 @@ done <<'CASES'
 applog.no-provider 1 provider_missing.md provider_fixed.md
 applog.nccl-socket 0 nccl_socket.log nccl_ib.log
 applog.device-node 1 container_enodev.log container_fixed.log
+applog.device-name 1 device_name_perftest.md device_name_fixed.md
 applog.efa 0 efa_fi_info.md efa_fixed.md
 CASES
 expect 1 "mtu.app-path: broken paste" diagnose --paste "$APP/mtu_mismatch.md" --json

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 // The troubleshooter on what users paste when the job never reached RoCE at all (issue 21): a provider libibverbs
-// could not load, NCCL over TCP sockets, a device node missing in a container. Every rule fires on its broken
-// fixture (tests/fixtures/applog, written from the tools' own formats: see its README) and stays silent on the fixed
-// one. Kept apart from tst_diagnose.cpp, which is already past the size a file should have.
+// could not load, a device name the host does not have, NCCL over TCP sockets, a device node missing in a container.
+// Every rule fires on its broken fixture (tests/fixtures/applog, written from the tools' own formats: see its README)
+// and stays silent on the fixed one. Kept apart from tst_diagnose.cpp, which is already past the size a file should
+// have.
 #include "diagnose/diagnose.h"
 #include "diagnosetest.h"
 #include "parse/fragments.h"
@@ -119,6 +120,35 @@ private slots:
             "applog.nccl-socket");
         QCOMPARE(forced.size(), std::size_t { 1 });
         QVERIFY(mentions(forced.front().explanation, "NCCL_NET=Socket"));
+    }
+
+    void deviceNameNotOnTheHost()
+    {
+        // perftest given -d rxe2 on a host that lists rxe0: the name is the cause, not "no device" or a failed test.
+        auto r = diagnoseText(applogFixture("device_name_perftest.md"), "device_name_perftest.md");
+        auto found = withRule(r, "applog.device-name");
+        QCOMPARE(found.size(), std::size_t { 1 });
+        const auto& f = found.front();
+        QVERIFY(f.severity == Severity::Error);
+        QVERIFY2(mentions(f.title, "rxe2 is not an RDMA device"), f.title.c_str());
+        QVERIFY(mentions(f.explanation, "This host lists rxe0"));
+        QVERIFY(mentions(f.fixes.front().text, "ibv_devices"));
+        QCOMPARE(f.evidence.front().where, std::string("device_name_perftest.md:7"));
+        QVERIFY(withRule(r, "applog.no-device").empty());
+        QVERIFY(withRule(r, "test.failed").empty());
+        QVERIFY(withRule(diagnoseText(applogFixture("device_name_fixed.md")), "applog.device-name").empty());
+
+        // ibv_devinfo's wording, and a bare log line; a name the paste does list is missing where the command ran.
+        auto devinfo = withRule(diagnoseText("IB device 'mlx5_1' wasn't found\n"), "applog.device-name");
+        QCOMPARE(devinfo.size(), std::size_t { 1 });
+        QVERIFY(mentions(devinfo.front().title, "mlx5_1"));
+        auto listed = withRule(
+            diagnoseText(applogFixture("device_name_fixed.md") + "IB device rxe0 not found\n"), "applog.device-name");
+        QCOMPARE(listed.size(), std::size_t { 1 });
+        QVERIFY2(mentions(listed.front().title, "rxe0 is listed"), listed.front().title.c_str());
+        // Not every "not found" is a device name.
+        QVERIFY(
+            withRule(diagnoseText("IB device list: file not found\nib device: none\n"), "applog.device-name").empty());
     }
 
     void deviceNodeInContainer()
