@@ -109,8 +109,9 @@ void ucxAddress(std::string_view msg, AppLogEvent& e)
         e.serviceLevel.reset();
 }
 
-/// `ucx_info -d` ("# Memory domain: efa_0", "#         Device: efa_0:1", tools/info/tl_info.c): an EFA device is
-/// the one fact its listing gives here; it says the host's RDMA is not RoCE.
+/// `ucx_info -d` ("# Memory domain: efa_0", "#   Device: efa_0:1", openucx src/tools/info/tl_info.c; the indent
+/// varies between releases, so it is trimmed): an EFA device is the one fact its listing gives here; it says the
+/// host's RDMA is not RoCE.
 FamilyRead ucxInfoEfa(const LogText& x)
 {
     FamilyRead r;
