@@ -279,7 +279,9 @@ FabricFinding lossFinding(const LocaliseContext& ctx, const Hypothesis& best, co
             const auto& b = ctx.list.endpoints[c.to];
             return !touches(ctx, c, host) && (a.tor == tor || b.tor == tor);
         });
-        title = "The link " + best.element.name + " loses packets";
+        // Without a ToR in the inventory the element's name ends in "?": the title says it in words.
+        title = tor.empty() ? "The link between " + host + " and its switch loses packets"
+                            : "The link " + best.element.name + " loses packets";
         why = "Cells of " + host + " lose " + fixed(100.0 * rate, 1) + " % (" + mine.text()
             + ") while its loopback works (" + loopbacks(host).text() + ") and the other hosts under "
             + (tor.empty() ? std::string("its switch") : tor) + " do not (" + neighbours.text()
