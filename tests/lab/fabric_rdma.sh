@@ -4,7 +4,8 @@
 # directed (source GID, destination GID) cell of the pair probed over RDMA UD. Cells between RoCE v2 IPv4 GIDs of
 # one subnet work; a failing cell towards a link-local GID is expected-bad with reason link-local, never red; the
 # pair is healthy (exit 0); with RoCE v2 dropped on lab-b both loopbacks still work and GID 1 is named; no agent is
-# left on the guests. A guest paused mid-round is named as a stalled host (a note), never as the network.
+# left on the guests. A guest paused again and again mid-round is named as a stalled host (a note), never as the
+# network.
 . "$(dirname "$0")/common.sh"
 
 J=$OUT/fabric.json
@@ -31,33 +32,35 @@ check "no finding above info on the healthy pair ($(q -c '[.findings[] | select(
 echo "round $(q .seconds) s, agents ready after $(q .start_seconds) s, $(q .cells_probed) cells; agent CPU: $(q '[.agents[].cpu_percent] | map(tostring) | join(", ")') %"
 "$CLI" fabric check --inventory "$INVENTORY" --rdma >"$OUT/fabric.txt" 2>&1
 sed -n '1,3p' "$OUT/fabric.txt"
-# lab-b's guest paused for 1.5 s while the agents probe (SIGSTOP to its qemu: what a saturated host or a paused VM
-# does). Its agent sees the gap on its own clock and says so; the probes it answered late are its delay, not loss:
-# a note names lab-b, nothing above info, exit 0. (Before, such a pause raised "the link ... loses packets" against
-# either guest.) Agent start varies, so a pause that missed the probing phase is tried again.
+# lab-b's guest paused for 1.5 s every 3 s while the check runs (SIGSTOP to its qemu: what a saturated host or a
+# paused VM does), so that whole pauses fall inside the probing phase however long the agents take to start. Its
+# agent sees each gap on its own clock and says so; the probes it answered late are its delay, not loss: a note
+# names lab-b, nothing above info, exit 0. (Before, one such pause raised "the link ... loses packets" against either
+# guest, and a loaded CI machine did the same once on its own.)
 QEMU_B=$(cat "$STATE/lab-b.pid")
-hit=0
-for attempt in 1 2 3; do
-    S=$OUT/fabric-stall$attempt.json
-    "$CLI" fabric check --inventory "$INVENTORY" --rdma --duration 6 --json >"$S" 2>"$OUT/fabric-stall$attempt.err" &
-    cpid=$!
-    sleep 7.5
-    t_stop=$(date +%s.%N)
-    kill -STOP "$QEMU_B"
-    sleep 1.5
-    kill -CONT "$QEMU_B"
-    t_cont=$(date +%s.%N)
-    wait "$cpid"
-    rc=$?
-    started=$(date -d "$(jq -r .started "$S" 2>/dev/null)" +%s.%N 2>/dev/null || echo 0)
-    if awk -v s="$started" -v a="$t_stop" -v b="$t_cont" 'BEGIN { exit !(a >= s + 0.3 && b <= s + 5.7) }'; then
-        hit=1
-        break
-    fi
-    echo "attempt $attempt: the pause ($t_stop..$t_cont) missed the probing phase (it began at $started); again"
-done
-check "lab-b paused inside the probing phase (attempt $attempt)" test "$hit" = 1
-check "with lab-b paused: exit 0 (stderr: $(tail -3 "$OUT/fabric-stall$attempt.err"))" test "$rc" = 0
+S=$OUT/fabric-stall.json
+PAUSES=$OUT/pauses.txt
+: >"$PAUSES"
+"$CLI" fabric check --inventory "$INVENTORY" --rdma --duration 6 --json >"$S" 2>"$OUT/fabric-stall.err" &
+cpid=$!
+(
+    while sleep 1.5 && kill -0 "$cpid" 2>/dev/null; do
+        a=$(date +%s.%N)
+        kill -STOP "$QEMU_B"
+        sleep 1.5
+        kill -CONT "$QEMU_B"
+        echo "$a $(date +%s.%N)" >>"$PAUSES"
+    done
+) &
+ppid=$!
+wait "$cpid"
+rc=$?
+wait "$ppid"
+kill -CONT "$QEMU_B"
+started=$(date -d "$(jq -r .started "$S" 2>/dev/null)" +%s.%N 2>/dev/null || echo 0)
+inside=$(awk -v s="$started" '$1 >= s + 0.3 && $2 <= s + 5.7 { n++ } END { print n + 0 }' "$PAUSES")
+check "lab-b paused inside the probing phase ($inside of $(wc -l <"$PAUSES") pauses)" test "$inside" -ge 1
+check "with lab-b paused: exit 0 (stderr: $(tail -3 "$OUT/fabric-stall.err"))" test "$rc" = 0
 check "with lab-b paused: no finding above info ($(jq -c '[.findings[] | select(.severity != "info") | .title]' "$S"))" \
     test "$(jq '[.findings[] | select(.severity != "info")] | length' "$S")" = 0
 check "with lab-b paused: a note names lab-b ($(jq -c '[.findings[] | .title]' "$S"))" \
