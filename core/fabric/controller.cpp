@@ -75,6 +75,8 @@ public:
     std::optional<AgentDone> doneOf(const std::string& host, std::uint64_t phase);
     /// The endpoints whose agent said their link is down now or was down since the last call.
     std::map<std::uint32_t, std::string> takePortsDown();
+    /// The endpoints whose port is down, was seen down, or came back less than portSettleS ago; nothing is taken.
+    std::set<std::uint32_t> unsettledPorts();
     /// Stops every agent (asked first, closed after the grace) and reports each one's last state.
     void stopAll();
     bool cancelled() const { return m_cancel && m_cancel->load(); }
@@ -284,6 +286,29 @@ std::map<std::uint32_t, std::string> Controller::Fleet::takePortsDown()
     return out;
 }
 
+std::set<std::uint32_t> Controller::Fleet::unsettledPorts()
+{
+    std::lock_guard lock(m_hub.mutex);
+    std::set<std::uint32_t> out;
+    const auto now = Steady::now();
+    for (const auto& [host, c] : m_channels) {
+        auto own = [&](std::uint32_t id) { return id < m_list.endpoints.size() && m_list.endpoints[id].host == host; };
+        for (auto id : c->linkDownSeen) {
+            if (own(id))
+                out.insert(id);
+        }
+        for (const auto& [id, link] : c->links) {
+            if (link.state == LinkState::Down && own(id))
+                out.insert(id);
+        }
+        for (const auto& [id, back] : c->linkBack) {
+            if (duration<double>(now - back.first).count() <= m_options.portSettleS && own(id))
+                out.insert(id);
+        }
+    }
+    return out;
+}
+
 std::optional<Reason> Controller::Fleet::unusable(std::uint32_t endpoint) const
 {
     const auto& host = m_list.endpoints[endpoint].host;
@@ -432,7 +457,7 @@ std::vector<CellResult> Controller::Fleet::runPhase(
             const auto done = doneOf(host, phase);
             rates[host] = done && done->rate > 0 ? done->rate : m_options.rate;
         }
-        stalled.excuse(cells, m_list, wallStart, rates, m_options.probeTimeoutS);
+        stalled.excuse(cells, m_list, wallStart, rates, m_options.probeTimeoutS, unsettledPorts());
     }
     if (m_observer && cells.size() > observed)
         m_observer->cells(std::vector<CellResult>(cells.begin() + static_cast<std::ptrdiff_t>(observed), cells.end()));

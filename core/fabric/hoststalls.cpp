@@ -24,11 +24,12 @@ void HostStalls::note(const std::string& host, double intervalStartS, double sec
 }
 
 void HostStalls::excuse(std::vector<CellResult>& cells, const Pinglist& list, Clock::time_point phaseStart,
-    const std::map<std::string, double>& rates, double timeoutS) const
+    const std::map<std::string, double>& rates, double timeoutS, const std::set<std::uint32_t>& unsettled) const
 {
     for (auto& c : cells) {
         if (c.from >= list.endpoints.size() || c.to >= list.endpoints.size() || c.sent <= c.received
-            || (c.reason != Reason::None && c.reason != Reason::Timeout))
+            || (c.reason != Reason::None && c.reason != Reason::Timeout) || unsettled.contains(c.from)
+            || unsettled.contains(c.to))
             continue;
         // A cell that fails by design (link-local, v1 towards v2) and did loses its probes whatever the host does.
         if (c.received == 0 && expectation(list.endpoints[c.from], list.endpoints[c.to], list.routedV2) != Reason::None)

@@ -9,7 +9,9 @@
 #include "fabric/fabric.h"
 #include "fabric/pinglist.h"
 
+#include <cstdint>
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -24,10 +26,13 @@ public:
 
     /// Of each cell towards a stalled host from another host, the probes it lost in that interval, up to those sent
     /// in the first (stall - timeout) seconds of the stall (at the prober's rate, from `rates`, one more for the
-    /// edges), move from `sent` to `hostLate`; not of a cell that fails by design and got nothing back. A prober's
-    /// own stall is not counted here: its timeouts ran on its running time.
+    /// edges), move from `sent` to `hostLate`. Not of a cell that fails by design and got nothing back, nor of one
+    /// with an end in `unsettled` (a port down, or up again moments ago: its losses are the port's, and an agent
+    /// rebinding its QPs stalls for it). A prober's own stall is not counted here: its timeouts ran on its running
+    /// time.
     void excuse(std::vector<CellResult>& cells, const Pinglist& list, Clock::time_point phaseStart,
-        const std::map<std::string, double>& rates, double timeoutS) const;
+        const std::map<std::string, double>& rates, double timeoutS,
+        const std::set<std::uint32_t>& unsettled = {}) const;
 
 private:
     /// host -> interval start in ms into the phase -> seconds stalled

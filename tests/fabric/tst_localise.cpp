@@ -13,6 +13,7 @@
 #include <QtTest>
 
 #include <map>
+#include <set>
 
 using namespace rp;
 using namespace rp::fabric;
@@ -190,6 +191,15 @@ private slots:
         QVERIFY(faultCount(localise(*list, cells, sim.agents())) > 0);
         undo();
         stalls.excuse(cells, *list, phaseStart, { { a, 10.0 } }, 2.0);
+        for (const auto& c : cells)
+            QCOMPARE(c.hostLate, 0u);
+        // b's port down or settling: its losses are the port's, whatever its agent says of its own stalls.
+        std::set<std::uint32_t> bPorts;
+        for (std::uint32_t i = 0; i < list->endpoints.size(); ++i) {
+            if (list->endpoints[i].host == b)
+                bPorts.insert(i);
+        }
+        stalls.excuse(cells, *list, phaseStart, { { a, 10.0 } }, 0.5, bPorts);
         for (const auto& c : cells)
             QCOMPARE(c.hostLate, 0u);
     }
