@@ -138,6 +138,15 @@ private slots:
         QVERIFY(withRule(r, "test.failed").empty());
         QVERIFY(withRule(diagnoseText(applogFixture("device_name_fixed.md")), "applog.device-name").empty());
 
+        // The same failures recorded on the Soft-RoCE lab (perftest and ibv_devinfo as Debian ships them).
+        auto lab = diagnoseText(applogFixture("device_name_lab.txt"), "device_name_lab.txt");
+        auto fromLab = withRule(lab, "applog.device-name");
+        QCOMPARE(fromLab.size(), std::size_t { 1 });
+        QVERIFY2(mentions(fromLab.front().title, "rxe2 is not an RDMA device"), fromLab.front().title.c_str());
+        QVERIFY(mentions(fromLab.front().explanation, "This host lists rxe0"));
+        QCOMPARE(fromLab.front().evidence.front().where, std::string("device_name_lab.txt:1"));
+        QVERIFY(withRule(lab, "applog.no-device").empty());
+
         // ibv_devinfo's wording, and a bare log line; a name the paste does list is missing where the command ran.
         auto devinfo = withRule(diagnoseText("IB device 'mlx5_1' wasn't found\n"), "applog.device-name");
         QCOMPARE(devinfo.size(), std::size_t { 1 });
