@@ -398,7 +398,8 @@ std::optional<std::string> FabricRunParser::cells(const json& j)
         ++k;
         const std::string which = "cell " + std::to_string(k);
         if (!item.is_array() || (item.size() != kRunCellItems && item.size() != kRunCellItemsBefore))
-            return which + ": must be a list of " + std::to_string(kRunCellItems) + " values";
+            return which + ": must be a list of " + std::to_string(kRunCellItems) + " values ("
+                + std::to_string(kRunCellItemsBefore) + " in a file written before host_late)";
         auto number = [&](std::size_t i, double max) -> std::optional<double> {
             const auto& v = item[i];
             if (!v.is_number())

@@ -341,6 +341,12 @@ private Q_SLOTS:
             "late.rpfabric");
         QVERIFY(!late);
         QVERIFY(late.error().message.find("host_late must be a whole number") != std::string::npos);
+        auto shortCell = parseFabricRun(
+            with(3, R"({"type":"cells","round":1,"aggregated":false,"cells":[[0,1,0,1,10,9,1,1,1,1,"",false]]})"),
+            "short.rpfabric");
+        QVERIFY(!shortCell);
+        QVERIFY(shortCell.error().message.find("must be a list of 14 values (13 in a file written before host_late)")
+            != std::string::npos);
         auto empty = parseFabricRun("", "empty.rpfabric");
         QVERIFY(!empty);
     }
