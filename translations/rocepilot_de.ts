@@ -2125,6 +2125,10 @@ Jeder ausgeführte Schritt wird in umgekehrter Reihenfolge rückgängig gemacht,
         <source>%1 %2 — needs %3</source>
         <translation>%1 %2 — braucht %3</translation>
     </message>
+    <message>
+        <source>Probably use GID index %1 on %2 — %3 (the paste has no GID types)</source>
+        <translation>Wahrscheinlich GID-Index %1 auf %2 verwenden — %3 (die Einfügung nennt keine GID-Typen)</translation>
+    </message>
 </context>
 <context>
     <name>rp::ui::HostDialog</name>

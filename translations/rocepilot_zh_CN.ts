@@ -2107,6 +2107,10 @@ Every step that ran is undone in reverse order, then each host is read back and 
         <source>%1 %2 — needs %3</source>
         <translation>%1 %2 — 需要 %3</translation>
     </message>
+    <message>
+        <source>Probably use GID index %1 on %2 — %3 (the paste has no GID types)</source>
+        <translation>很可能应在 %2 上使用 GID 索引 %1 — %3（粘贴内容未给出 GID 类型）</translation>
+    </message>
 </context>
 <context>
     <name>rp::ui::HostDialog</name>

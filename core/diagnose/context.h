@@ -11,6 +11,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace rp::diag::detail {
@@ -128,6 +129,12 @@ std::string portWhere(const SwitchPortQos& p, int line = 0);
 std::string portWhen(const SwitchPortQos& p);
 
 std::string joinInts(const std::vector<int>& v);
+/// How many of a RoCE port's first GID indexes are the kernel's default GIDs (link-local, made from the MAC): one per
+/// RoCE version the device offers. 2 on ConnectX (mlx5) and Broadcom (bnxt_re), which offer v1 and v2; 1 on
+/// Soft-RoCE (rxe, v2 only) and on a device the name does not tell (index 0 is a default GID on every RoCE device).
+int defaultGidCount(std::string_view device);
+/// What the default GIDs are, for a finding's explanation: "index 0 (and 1 on mlx5) ...".
+std::string defaultGidText(std::string_view device);
 std::string pfcList(const std::array<bool, 8>& pfc);
 
 } // namespace rp::diag::detail

@@ -133,6 +133,9 @@ struct PortVerdict
     std::string others; ///< what the other indexes are: "0-1 link-local, 2 RoCE v1"
     std::string where; ///< where its GID row was read ("paste.txt:6", a sysfs path)
     std::string ruleId; ///< the finding that explains a port without a usable index ("gid.link-local-only")
+    /// The index is inferred, not read: the paste lists the GIDs without their types, and the type is told from how
+    /// the kernel lays the table out (one GID per address, or an address's v1 entry before its v2 one).
+    bool probable = false;
 };
 
 struct Report

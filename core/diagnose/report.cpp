@@ -6,6 +6,8 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <string_view>
+#include <vector>
 
 namespace rp::diag {
 
@@ -54,6 +56,7 @@ std::string reportToJson(const Report& report)
         j["others"] = v.others;
         j["where"] = v.where;
         j["rule"] = v.ruleId;
+        j["probable"] = v.probable;
         ports.push_back(std::move(j));
     }
     doc["ports"] = ports;
@@ -80,11 +83,48 @@ std::string reportToJson(const Report& report)
 
 namespace {
 
+struct CoverageGroup
+{
+    std::string_view what;
+    std::string_view paste;
+    std::vector<std::string_view> checks;
+};
+
+constexpr std::string_view kGidPaste
+    = "show_gids (or ibv_devinfo -v) and `ip -d -j addr` of two hosts in one subnet; a second read for M4";
+
+const CoverageGroup* groupOf(std::string_view check)
+{
+    static const CoverageGroup kGroups[] = {
+        { "GID version, index, VLAN, stale GID", kGidPaste, { "M1", "M2", "M3", "M4" } },
+        { "PFC, DCBX, trust, DSCP map, ETS, buffers",
+            "`dcb -j pfc show dev IF`, `dcb -j app show dev IF`, `dcb -j ets show dev IF` (or `mlnx_qos -i IF`) of "
+            "the hosts, and the switch's QoS show output",
+            { "M5", "M6", "M7", "M8", "M9", "M14", "M17" } },
+        { "ToS, CNP, ECN",
+            "/sys/kernel/config/rdma_cm/DEV/ports/1/default_roce_tos, `grep . /sys/class/net/IF/ecn/roce_np/*`, "
+            "and two reads of the CNP counters under load",
+            { "M10", "M11", "M12" } },
+        { "MTU", "`ip link` and `ibv_devinfo` of two hosts, or the switch port's MTU", { "M13" } },
+        { "pause counters", "two reads of `ethtool -S IF`, ten seconds apart", { "M16", "M18" } },
+        { "Windows", "Get-NetAdapterQos, Get-NetAdapterRdma, Get-NetQosTrafficClass, Get-NetQosPolicy",
+            { "M15", "M19" } },
+        { "reachability", "`rocepilot-cli diagnose --active`, or a test output that failed to connect", { "M20" } },
+    };
+    for (const auto& g : kGroups)
+        if (std::ranges::find(g.checks, check) != g.checks.end())
+            return &g;
+    return nullptr;
+}
+
 std::string verdictLine(const PortVerdict& v)
 {
     const std::string port = v.host + ":" + v.device + "/" + std::to_string(v.port);
     std::string out;
-    if (v.gidIndex && v.type == "RoCE v2")
+    if (v.gidIndex && v.type == "RoCE v2" && v.probable)
+        out = "probably use GID index " + std::to_string(*v.gidIndex) + " on " + port
+            + " (the paste has no GID types): " + v.reason;
+    else if (v.gidIndex && v.type == "RoCE v2")
         out = "use GID index " + std::to_string(*v.gidIndex) + " on " + port + ": " + v.reason;
     else if (v.gidIndex)
         out = "GID index " + std::to_string(*v.gidIndex) + " on " + port + " (" + v.type + "): " + v.reason;
@@ -182,10 +222,26 @@ std::string reportToText(const Report& report)
         // M2 before M10.
         auto number = [](const Finding* f) { return f->check.size() > 1 ? std::atoi(f->check.c_str() + 1) : 0; };
         std::ranges::stable_sort(notRun, {}, number);
-        out += "\nnot checked (paste or read more to run them):\n";
-        for (const auto* f : notRun)
-            out += "  " + f->check + " " + f->title.substr(f->title.starts_with("Not checked: ") ? 13 : 0) + ": needs "
-                + f->missingData + "\n";
+        out += "\nnot checked: " + std::to_string(notRun.size())
+            + (notRun.size() == 1 ? " check needs" : " checks need") + " more input (--json says what each needs):\n";
+        // One line per thing to paste, not per check: what a user does next is paste one more output.
+        std::vector<std::pair<const CoverageGroup*, std::string>> lines;
+        for (const auto* f : notRun) {
+            const CoverageGroup* group = groupOf(f->check);
+            auto line = std::ranges::find_if(lines, [&](const auto& l) { return group && l.first == group; });
+            if (line != lines.end()) {
+                line->second += " " + f->check;
+                continue;
+            }
+            lines.emplace_back(group, f->check);
+            if (!group)
+                lines.back().second += ": " + f->title.substr(f->title.starts_with("Not checked: ") ? 13 : 0)
+                    + ": needs " + f->missingData;
+        }
+        for (const auto& [group, checks] : lines)
+            out += "  "
+                + (group ? std::string(group->what) + " (" + checks + "): " + std::string(group->paste) : checks)
+                + "\n";
     }
     return out;
 }

@@ -23,7 +23,26 @@ std::string familyName(const std::string& family)
         return "Open MPI";
     if (family == "glog")
         return "the application";
+    // A test tool's command line (fragmentlines.h commandEvents) is named by the tool.
+    if (family.starts_with("ib_") || family.starts_with("ibv_") || family == "qperf" || family == "rping")
+        return family;
     return "the verbs program";
+}
+
+int defaultGidCount(std::string_view device)
+{
+    // The kernel reserves one default GID per RoCE type the device supports, at the start of the table.
+    return device.starts_with("mlx5") || device.starts_with("bnxt_re") ? 2 : 1;
+}
+
+std::string defaultGidText(std::string_view device)
+{
+    const std::string name = device.empty() ? std::string("this device") : std::string(device);
+    return "On a RoCE port the first entries of the GID table are the kernel's default GIDs, one per RoCE version the "
+           "device offers (index 0 on Soft-RoCE; 0 and 1 on ConnectX mlx5 and Broadcom bnxt_re): link-local fe80:: "
+           "GIDs made from the MAC address, there even when the netdev has no address. On "
+        + name + " that is index " + (defaultGidCount(device) == 2 ? "0 and 1" : std::string("0"))
+        + ". The GIDs of the netdev's own IPv4 and IPv6 addresses follow them.";
 }
 
 namespace {
@@ -116,6 +135,18 @@ public:
                               "(/dev/infiniband/uverbs*) was not given to the pod (RDMA device plugin, hostDevice) or "
                               "the pod's network namespace holds none of the RoCE netdevs. NCCL then falls back to "
                               "TCP sockets.");
+                else if (e.kind == "no-gid")
+                    noGid(h, e);
+                else if (e.kind == "gid-change")
+                    gidChange(h, e);
+                else if (e.kind == "peer-timeout")
+                    simple(h, e, "applog.peer-timeout", familyName(e.family) + " gave up on a peer that never answered",
+                        familyName(e.family)
+                            + " got no acknowledgement from the peer within its timeout (UCX_UD_TIMEOUT for UCX's UD "
+                              "transport): the packets of one side never reached the other, or the peer process "
+                              "died. With both processes alive, on RoCE the causes are those of retry exceeded: a "
+                              "wrong GID index (link-local, RoCE v1, another VLAN's), a path MTU smaller than the "
+                              "QP's, UDP port 4791 blocked, or drops on a priority without PFC/ECN.");
                 else if (e.kind == "connect-error")
                     simple(h, e, "applog.connect", familyName(e.family) + " could not connect to its peer",
                         familyName(e.family)
@@ -151,6 +182,80 @@ private:
         if (!found.empty())
             return found.front();
         return { nullptr, nullptr };
+    }
+
+    static bool hasGidTable(const DiagHost& h)
+    {
+        return std::ranges::any_of(h.facts.devices, [](const RdmaDevice& d) {
+            return std::ranges::any_of(d.ports, [](const RdmaPort& p) { return !p.gids.empty(); });
+        });
+    }
+
+    /// What an index below the default GIDs proves without the table: the link-local GID of a RoCE port. Not for a
+    /// port the paste shows as InfiniBand, where index 0 is the port's own GID and the right one.
+    /// The device a log names anywhere (an event's device, UCX_NET_DEVICES=mlx5_2:1, NCCL_IB_HCA=mlx5_0,...):
+    /// a setting line has none of its own.
+    static std::string deviceNamedIn(const DiagHost& h)
+    {
+        for (const auto& x : h.appLog) {
+            if (!x.device.empty())
+                return x.device;
+            if (x.kind == "setting" && (x.setting.ends_with("NET_DEVICES") || x.setting.ends_with("IB_HCA"))) {
+                std::string_view v = x.settingValue;
+                v = v.substr(v.starts_with('=') || v.starts_with('^') ? 1 : 0);
+                auto name = v.substr(0, v.find_first_of(":,"));
+                if (!name.empty() && name != "all" && name.size() < 64)
+                    return std::string(name);
+            }
+        }
+        return {};
+    }
+
+    bool defaultGid(const DiagHost& h, const AppLogEvent& e, const std::string& what, Finding& f)
+    {
+        std::string device = e.device.empty() ? deviceNamedIn(h) : e.device;
+        bool roce = e.kind == "setting"; // a GID index variable matters on RoCE only
+        for (const auto& d : h.facts.devices) {
+            if (!device.empty() && d.name != device)
+                continue;
+            if (device.empty() && h.facts.devices.size() == 1)
+                device = d.name;
+            for (const auto& p : d.ports) {
+                if (p.linkLayer == "InfiniBand" || d.transport == Transport::InfiniBand)
+                    return false;
+                roce = roce || p.linkLayer == "Ethernet" || d.transport == Transport::RoCE;
+            }
+        }
+        roce = roce || device.starts_with("rxe") || e.family == "nccl" || e.family == "ucx";
+        const int index = e.gidIndex.value_or(-1);
+        if (!roce || index < 0 || index >= defaultGidCount(device))
+            return false;
+        const std::string setting = gidIndexSetting(e);
+        f.ruleId = "applog.gid-default";
+        f.title = familyName(e.family) + " uses " + what + ": a default, link-local GID of "
+            + (device.empty() ? std::string("the RoCE port") : device);
+        f.severity = Severity::Warning;
+        f.explanation = defaultGidText(device)
+            + " A link-local GID carries no routable address: a peer in another subnet or behind a router is never "
+              "reached, rdma_cm cannot resolve it, and the connection times out (RTR errno 110) or ends in retry "
+              "exceeded (status 12). Use the index of the RoCE v2 GID of the port's IPv4 address instead: this "
+              "host's GID table (show_gids, or ibv_devinfo -v) gives its number.";
+        Fix fix;
+        fix.target = h.name;
+        fix.platform = "application";
+        fix.text = "show_gids " + (device.empty() ? std::string() : device + " ")
+            + "  # or: grep . /sys/class/infiniband/" + (device.empty() ? std::string("*") : device)
+            + "/ports/*/gids/* /sys/class/infiniband/*/ports/*/gid_attrs/types/*\n"
+            + (!setting.empty()                    ? "export " + setting + "=N   #"
+                    : e.family.starts_with("ib_")  ? e.family + " -x N ...   #"
+                    : e.family.starts_with("ibv_") ? e.family + " -g N ...   #"
+                                                   : std::string("# then give the application"))
+            + " N = the row with the port's IPv4 address and type RoCE v2";
+        fix.origin = "the kernel's default GIDs come first in every RoCE GID table";
+        f.fixes.push_back(std::move(fix));
+        f.missingData = "the GID table of " + h.name;
+        m_ctx.findings.push_back(std::move(f));
+        return true;
     }
 
     const PortVerdict* verdictOf(const DiagHost& h, const RdmaDevice& d, const RdmaPort& p) const
@@ -190,8 +295,10 @@ private:
         f.hosts = { h.name };
         f.evidence.push_back(logEvidence(h, e));
         if (!d) {
-            // No table of this host in the paste (or several ports and the log names none).
-            if (!h.facts.devices.empty() || !once("applog.needs-table|" + h.name + "|" + std::to_string(index)))
+            // A table of another device, or several ports and the log names none: the table rules speak for them.
+            if (hasGidTable(h) || !once("applog.needs-table|" + h.name + "|" + std::to_string(index)))
+                return;
+            if (defaultGid(h, e, what, f))
                 return;
             f.ruleId = "applog.needs-table";
             f.title = familyName(e.family) + " uses " + what + ": this host's GID table is needed to judge it";
@@ -445,6 +552,75 @@ private:
             why = "the device refused the queue pair's attributes (GID index, MTU, port) or could not reach the peer.";
         simple(h, e, "applog.modify-qp", familyName(e.family) + " could not connect the queue pair (modify QP failed)",
             "Moving the queue pair to RTR/RTS failed: " + why);
+    }
+
+    /// The application found no GID at its index: an empty slot, or an automatic choice that found no RoCE v2 GID.
+    void noGid(const DiagHost& h, const AppLogEvent& e)
+    {
+        if (!once("applog.no-gid|" + h.name))
+            return;
+        Finding f;
+        f.ruleId = "applog.no-gid";
+        f.check = "M2";
+        f.title = familyName(e.family) + " found no GID at the index it used";
+        f.severity = Severity::Error;
+        f.hosts = { h.name };
+        f.evidence.push_back(logEvidence(h, e));
+        f.explanation = familyName(e.family)
+            + " asked the port for the GID at its index and got none. Either the index points at an empty slot (an "
+              "index copied from another host or a how-to; in a container the table holds only the GIDs of the pod's "
+              "own netdevs), or the automatic choice found no RoCE v2 GID of an address: the netdev has no IPv4 or "
+              "IPv6 address here, a bond's GIDs sit on the bond and not on the member the device names, or the pod "
+              "lacks the NIC's network. Set the index explicitly to the RoCE v2 GID of the port's address.";
+        auto [d, p] = portOf(h, e);
+        const PortVerdict* v = d ? verdictOf(h, *d, *p) : nullptr;
+        if (v && v->gidIndex && v->type == "RoCE v2") {
+            addUseFix(f, h, e, v);
+        } else {
+            Fix fix;
+            fix.target = h.name;
+            fix.platform = "application";
+            fix.text = "show_gids   # the row with the port's IPv4 address and type RoCE v2 is N\n"
+                + (e.setting.empty() ? std::string("# give the application GID index N")
+                                     : "export " + e.setting + "=N");
+            fix.origin = "the GID table of the host the application runs on";
+            f.fixes.push_back(std::move(fix));
+            f.missingData = "the GID table of " + h.name;
+        }
+        m_ctx.findings.push_back(std::move(f));
+    }
+
+    /// The port's GID table changed under the running application (UCX's and NCCL's async event lines).
+    void gidChange(const DiagHost& h, const AppLogEvent& e)
+    {
+        if (!once("applog.gid-change|" + h.name + "|" + e.device))
+            return;
+        Finding f;
+        f.ruleId = "applog.gid-change";
+        f.check = "M4";
+        const std::string where = e.device.empty()
+            ? std::string("a RoCE port")
+            : e.device + (e.port ? " port " + std::to_string(*e.port) : std::string());
+        f.title = "The GID table of " + where + " changed while " + familyName(e.family) + " ran";
+        f.severity = Severity::Warning;
+        f.hosts = { h.name };
+        if (!e.device.empty())
+            f.ports = { h.name + ":" + e.device + (e.port ? "/" + std::to_string(*e.port) : std::string()) };
+        f.evidence.push_back(logEvidence(h, e));
+        f.explanation
+            = "The kernel rebuilt entries of this port's GID table while the application ran: an address of the RoCE "
+              "netdev (or of a VLAN on it) was added, removed or re-added (a DHCP renewal, NetworkManager or netplan "
+              "re-applying, a bond failover, the netdev going down and up). Connections on a GID that moved or "
+              "vanished break, and an index chosen at start can now point at another address. Keep the RoCE "
+              "netdev's addresses static and find what changed them.";
+        Fix fix;
+        fix.target = h.name;
+        fix.platform = "linux";
+        fix.text = "journalctl --since -1h | grep -i -e NetworkManager -e dhclient -e networkd -e bond   # who changed "
+                   "it\nip monitor address   # watch it happen; then show_gids to check the index again";
+        fix.origin = "the GID table follows the netdev's addresses";
+        f.fixes.push_back(std::move(fix));
+        m_ctx.findings.push_back(std::move(f));
     }
 
     void simple(const DiagHost& h, const AppLogEvent& e, const std::string& rule, const std::string& title,

@@ -8,6 +8,7 @@
 #include "util/text.h"
 
 #include <algorithm>
+#include <cctype>
 #include <optional>
 #include <set>
 
@@ -201,6 +202,16 @@ private:
         m_ctx.findings.push_back(std::move(f));
     }
 
+    /// 127.0.0.1 (any 127.x), ::1 or localhost in a log line: the address an rdma_cm call was given.
+    static bool loopbackIn(std::string_view text)
+    {
+        for (std::size_t at = text.find("127."); at != std::string_view::npos; at = text.find("127.", at + 1))
+            if (at == 0 || !(std::isalnum(static_cast<unsigned char>(text[at - 1])) || text[at - 1] == '.'))
+                return true;
+        return text.find("=::1,") != std::string_view::npos || text.find(" ::1 ") != std::string_view::npos
+            || text.find("localhost") != std::string_view::npos;
+    }
+
     void deviceNode(const DiagHost& h)
     {
         const AppLogEvent* first = nullptr;
@@ -209,7 +220,8 @@ private:
                 first = &e;
                 break;
             }
-        if (!first)
+        // rdma_cm's ENODEV with no provider loaded is the provider's consequence: applog.no-provider quotes it.
+        if (!first || (first->kind == "no-device" && providerMissing(h) && !loopbackIn(first->text)))
             return;
         const AppLogEvent& e = *first;
         const int err = e.errnoValue.value_or(0);
@@ -232,6 +244,16 @@ private:
                 + " exists but this user (or the container's device cgroup) may not open it.";
             fix.text = "ls -l /dev/infiniband/\n"
                        "# docker: --device=/dev/infiniband/uverbsN; Kubernetes: request the RDMA resource";
+        } else if (e.kind == "no-device" && loopbackIn(e.text)) {
+            f.title = "rdma_cm was given a loopback address: no RDMA device carries it";
+            f.explanation = "rdma_cm binds and resolves only addresses of a netdev an RDMA device sits on (the RoCE "
+                            "NIC's netdev, or the one a Soft-RoCE device was made on). A loopback address belongs to "
+                            "lo, which has none, so rdma_cm answers ENODEV on every host, in a container or not. Give "
+                            "the program the RoCE netdev's own address, even to talk to this host itself.";
+            fix.origin = "rdma_cm resolves an address to the RDMA device of its netdev";
+            fix.text = "rdma link show   # the netdev each RDMA device sits on\n"
+                       "ip -br address show   # that netdev's address: use it instead of the loopback one\n"
+                       "# no RDMA device at all: rdma link add rxe0 type rxe netdev IFACE (Soft-RoCE)";
         } else if (err == 19 || err == 2 || err == 0) {
             const bool rdmacm = e.kind == "no-device";
             f.title = rdmacm ? "rdma_cm found no RDMA device for the address (No such device)"

@@ -187,6 +187,56 @@ private:
         m_ctx.verdicts.push_back(std::move(v));
     }
 
+    /// A GID list without types still answers most pastes: the kernel adds one GID per address and RoCE version the
+    /// device offers, v1 before v2. One GID for the address: the device offers one version, v2 on every current
+    /// driver (not on a ConnectX-3, mlx4, which may offer v1 only). Two: the second is v2. Said as probable.
+    bool probableIndex(const DiagHost& h, const RdmaDevice& d, const RdmaPort& p,
+        const std::vector<const GidEntry*>& untyped, PortVerdict& v)
+    {
+        const GidEntry* pick = nullptr;
+        std::vector<int> rows;
+        for (bool ipv4 : { true, false }) {
+            for (const auto* g : untyped) {
+                const std::string& address = ipv4 ? g->ipv4 : g->ipv6;
+                if (address.empty() || (pick && (ipv4 ? pick->ipv4 : pick->ipv6) != address))
+                    continue;
+                if (!pick || (!g->vlanId && pick->vlanId))
+                    pick = g;
+            }
+            if (pick)
+                break;
+        }
+        if (!pick)
+            return false;
+        const std::string address = pick->ipv4.empty() ? pick->ipv6 : pick->ipv4;
+        const GidEntry* last = nullptr;
+        for (const auto* g : untyped) {
+            if ((g->ipv4.empty() ? g->ipv6 : g->ipv4) != address || g->vlanId != pick->vlanId)
+                continue;
+            rows.push_back(g->index);
+            if (!last || g->index > last->index)
+                last = g;
+        }
+        if (rows.size() > 2 || (rows.size() == 1 && d.name.starts_with("mlx4")))
+            return false;
+        const std::string types = "/sys/class/infiniband/" + d.name + "/ports/" + std::to_string(p.number)
+            + "/gid_attrs/types/" + std::to_string(last->index);
+        v.gidIndex = last->index;
+        v.gid = last->gid;
+        v.type = "RoCE v2";
+        v.probable = true;
+        v.address = address;
+        v.netdev = last->netdev;
+        v.reason = rows.size() == 1 ? "GID " + std::to_string(last->index) + " is the only one carrying " + address
+                + ": a device that lists one GID per address offers one RoCE version, v2 on current drivers; `cat "
+                + types + "` confirms it"
+                                    : "GID " + rangeText(rows) + " carry " + address
+                + ": the kernel adds an address's RoCE v1 GID before its v2 one, so " + std::to_string(last->index)
+                + " is the v2 one; `cat " + types + "` confirms it";
+        v.where = m_ctx.whereGid(h, d.name, p.number, last->index, false);
+        return true;
+    }
+
     void noIndex(const DiagHost& h, const RdmaDevice& d, const RdmaPort& p, PortVerdict& v)
     {
         std::vector<const GidEntry*> nonZero, v1, linkLocal, untyped;
@@ -217,6 +267,8 @@ private:
                         + (gids[i]->netdev.empty() ? "" : ", " + gids[i]->netdev) + ")",
                     m_ctx.whereGid(h, d.name, p.number, gids[i]->index, false)));
         };
+        if (!untyped.empty() && probableIndex(h, d, p, untyped, v))
+            return;
         if (!untyped.empty()) {
             // Without types (a GID list with no gid_attrs/types or VER column) the address is there; only the
             // v1/v2 pair cannot be told apart. Not a fault of the host: say which rows and what to paste.

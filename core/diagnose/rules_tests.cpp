@@ -97,6 +97,53 @@ std::optional<int> goodIndex(const Context& ctx, const DiagHost& h, const std::s
     return best;
 }
 
+/// The test ran on an Ethernet link layer: what perftest printed, or the host's device as read.
+bool onRoce(const DiagHost& h, const TestOutcome& t)
+{
+    if (t.linkLayer == "Ethernet" || t.device.starts_with("rxe"))
+        return true;
+    return std::ranges::any_of(h.facts.devices, [&](const RdmaDevice& d) {
+        return (t.device.empty() || d.name == t.device) && d.transport == Transport::RoCE;
+    });
+}
+
+/// perftest printed its own GID as all zeros: the index it was given is an empty slot, whatever the table says.
+void zeroGid(Context& ctx, const DiagHost& h, const TestOutcome& t, const std::string& where)
+{
+    const int index = t.gidIndex.value_or(0);
+    const std::string dev = t.device.empty() ? std::string("DEV") : t.device;
+    Finding f;
+    f.ruleId = "test.gid-zero";
+    f.check = "M2";
+    f.title = t.tool + " ran with an empty GID: index " + std::to_string(index) + " of "
+        + (t.device.empty() ? std::string("its device") : t.device) + " holds no GID";
+    f.severity = Severity::Error;
+    f.hosts = { h.name };
+    if (!t.device.empty())
+        f.ports = { h.name + ":" + t.device };
+    f.evidence.push_back(Evidence { h.name, t.tool + " local GID", t.localGid + " (all zeros)",
+        h.source == "paste" ? h.origin + ":" + std::to_string(t.localGidLine ? t.localGidLine : t.line) : where,
+        h.readAt });
+    f.evidence.push_back(Evidence { h.name, t.tool + " GID index", std::to_string(index), where, h.readAt });
+    f.explanation = "The test printed its own GID as all zeros: GID index " + std::to_string(index)
+        + " is an empty slot, so no peer can address this side and the connection fails (RTR, or no answer). A RoCE "
+          "GID table fills from the port's netdev and its addresses. All zeros at index 0, where every RoCE port has "
+          "its default GID, means the netdev is not there for this process: in a container or pod the table holds "
+          "only the GIDs of netdevs in its network namespace, so a pod without the RDMA NIC's network (a macvlan or "
+          "SR-IOV secondary network) sees zeros; on a host the netdev is gone or the Soft-RoCE device was made on "
+          "another one.";
+    Fix fix;
+    fix.target = h.name;
+    fix.platform = "linux";
+    fix.text = "grep . /sys/class/infiniband/" + dev + "/ports/*/gids/* /sys/class/infiniband/" + dev
+        + "/ports/*/gid_attrs/ndevs/* 2>/dev/null   # which indexes hold a GID, on which netdev\n"
+          "# Kubernetes: attach the RDMA NIC's network to the pod (macvlan or SR-IOV network attachment), then use "
+          "the index of its RoCE v2 GID";
+    fix.origin = "the GID table fills from the netdevs in the process's network namespace";
+    f.fixes.push_back(std::move(fix));
+    ctx.findings.push_back(std::move(f));
+}
+
 void ruleTestOutcomes(Context& ctx)
 {
     for (const auto& h : ctx.snap.hosts) {
@@ -104,6 +151,13 @@ void ruleTestOutcomes(Context& ctx)
             std::string where = h.source == "paste" ? h.origin + ":" + std::to_string(t.line) : h.origin;
             if (t.failure == "connect")
                 ctx.markEvaluated("M20");
+            // The test's failure line is the symptom; a GID finding of the same test is its cause and goes first.
+            const std::size_t failureAt = ctx.findings.size();
+            auto causeFirst = [&] {
+                if (ctx.findings.size() > failureAt + 1)
+                    std::rotate(ctx.findings.begin() + static_cast<std::ptrdiff_t>(failureAt),
+                        ctx.findings.begin() + static_cast<std::ptrdiff_t>(failureAt + 1), ctx.findings.end());
+            };
             // A device name the host does not have is told by applog.device-name, from the same line.
             if (!t.failure.empty() && t.failure != "device") {
                 const auto& ft = failureText(t.failure);
@@ -131,8 +185,18 @@ void ruleTestOutcomes(Context& ctx)
             const GidEntry* g = gidAt(h, t.device, *t.gidIndex);
             auto good = goodIndex(ctx, h, t.device);
             std::string problem;
+            if (!g && !t.localGid.empty() && t.localGid.find_first_not_of("0:") == std::string::npos) {
+                zeroGid(ctx, h, t, where);
+                causeFirst();
+                continue;
+            }
             if (!g && gidsListed(h, t.device))
                 problem = "slot " + std::to_string(*t.gidIndex) + " is empty in this host's GID table";
+            else if (!g && *t.gidIndex < defaultGidCount(t.device) && onRoce(h, t))
+                problem = "index " + std::to_string(*t.gidIndex) + " is a default GID of the port, link-local. "
+                    + defaultGidText(t.device)
+                    + " A link-local GID routes nowhere: give the test the index of the RoCE v2 GID of the port's "
+                      "IPv4 address (show_gids)";
             else if (g && g->linkLocal)
                 problem = "GID[" + std::to_string(*t.gidIndex) + "] is link-local (" + g->gid
                     + "), which does not route between hosts";
@@ -168,6 +232,7 @@ void ruleTestOutcomes(Context& ctx)
                 f.fixes.push_back(std::move(fix));
             }
             ctx.findings.push_back(std::move(f));
+            causeFirst();
         }
     }
 }

@@ -19,7 +19,8 @@ namespace rp {
 struct AppLogEvent
 {
     /// "nccl", "ucx", "libfabric" (fabtests too), "gloo", "glog" (Mooncake/UCCL/brpc-style), "openmpi", "verbs"
-    /// (plain ibv_* / rdma_cm error lines).
+    /// (plain ibv_* / rdma_cm error lines); a test tool's name ("ib_write_bw", "ibv_rc_pingpong") for the options of
+    /// its command line pasted without output.
     std::string family;
     /// What the line states:
     /// - "setting": an environment variable's value (setting/settingValue; gidIndex for a GID index variable,
@@ -39,6 +40,10 @@ struct AppLogEvent
     ///   or found none for a kernel device ("no userspace device-specific driver found for ...").
     /// - "open-device-error": ibv_open_device failed (device, errnoValue: 19 when the /dev/infiniband node is
     ///   missing, as in a container that was not given it).
+    /// - "gid-change": the port's GID table changed while the application ran (UCX "GID table change" async event).
+    /// - "peer-timeout": the transport gave up on a peer that never answered (UCX UD "Endpoint timeout").
+    /// - "no-gid": the application found no GID where it looked (Mooncake's "GID is NULL", a failed ibv_query_gid;
+    ///   setting: the variable the line tells to set, "MC_GID_INDEX").
     /// - "socket-transport": NCCL runs over its TCP socket transport ("Using network Socket", "NET/Socket : Using").
     /// - "efa": the RDMA in use is AWS EFA (fi_info "provider: efa", ucx_info's efa_0, aws-ofi-nccl's provider).
     /// - "device": a device/port in use (device, port, mtu; the link layer stays in text).

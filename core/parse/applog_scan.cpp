@@ -411,6 +411,16 @@ bool soundsLikeError(const LogText& x)
             "abort", "fatal", "no such", "not active", "no suitable", "is null" });
 }
 
+bool statesNoGid(const LogText& x)
+{
+    // Mooncake's "GID is NULL ... MC_GID_INDEX", "No suitable GID found on DEV", "... with GID -1"; NCCL's (and
+    // UCCL's copy of it) "read failed in ncclIbRoceGetVersionNum", its type read of an empty entry; ibv_query_gid.
+    return hasAny(x,
+               { "gid is null", "no suitable gid", "failed to query gid", "with gid -1",
+                   "read failed in ncclibrocegetversionnum", "check failed: ncclibrocegetversionnum" })
+        || (x.has("ibv_query_gid") && soundsLikeError(x));
+}
+
 AppLogEvent classifyError(const LogText& x)
 {
     AppLogEvent e;
@@ -418,6 +428,33 @@ AppLogEvent classifyError(const LogText& x)
     auto status = wcStatusIn(x);
     if (status && *status > 0)
         e.wcStatus = status;
+    if (statesNoGid(x)) {
+        e.kind = "no-gid";
+        // The variable the line tells to set: the upper-case word around "GID_INDEX" / "GID_IDX".
+        for (std::string_view key : { std::string_view("GID_INDEX"), std::string_view("GID_IDX") }) {
+            auto at = x.t.find(key);
+            if (at == std::string_view::npos)
+                continue;
+            auto isVar = [](char c) { return (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_'; };
+            std::size_t b = at, end = at + key.size();
+            while (b > 0 && at - b < 48 && isVar(x.t[b - 1]))
+                --b;
+            while (end < x.t.size() && end - at < 48 && isVar(x.t[end]))
+                ++end;
+            e.setting = std::string(x.t.substr(b, end - b));
+            break;
+        }
+        if (auto on = x.t.find(" found on "); on != std::string_view::npos)
+            deviceAndPort(trimRight(x.t.substr(on + 10, x.t.find_first_of(" /", on + 10) - on - 10)), e);
+        return e;
+    }
+    if (hasAny(x, { "gid table change", "ibv_event_gid_change", "gid change event" })) {
+        // An asynchronous event, not a failure: the port's GID table changed under the running process.
+        e.kind = "gid-change";
+        if (auto on = x.low.find(" on "); on != std::string::npos)
+            deviceAndPort(wordAfter(x.t.substr(on), " on "), e);
+        return e;
+    }
     if (auto at = x.low.find("ibv_open_device("); at != std::string::npos) {
         // UCX's "ibv_open_device(mlx5_0) failed: No such device": the device is listed, its node cannot be opened.
         e.kind = "open-device-error";

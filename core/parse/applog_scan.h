@@ -95,6 +95,8 @@ std::optional<int> errnoIn(const LogText& x);
 
 /// The kind of an error line from its words alone: modify-qp-error, create-ah-error, completion-error,
 /// no-device, connect-error, else other-error. Fills wcStatus and errnoValue when the line states them.
+/// The line says the application found no GID where it looked (classifyError makes it a "no-gid" fact).
+bool statesNoGid(const LogText& x);
 AppLogEvent classifyError(const LogText& x);
 /// A line that reports a failure at all (error, failed, couldn't, unable, exceeded, ...).
 bool soundsLikeError(const LogText& x);

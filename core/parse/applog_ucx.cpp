@@ -134,13 +134,44 @@ FamilyRead ucxInfoEfa(const LogText& x)
 
 } // namespace
 
+/// ucs_fatal's own format, without the "UCX LEVEL" part: "[host:pid:0:tid]    ud_iface.c:781  Fatal: transport
+/// error: Endpoint timeout" (src/ucs/debug/log.c). The UD transport's endpoint timeout is the peer never answering.
+FamilyRead ucxFatal(const LogText& x)
+{
+    FamilyRead r;
+    // Whatever a launcher put before it ("Tue Apr 10 02:29:25 2018[1,383]<stderr>:") stays out of the way.
+    auto fatal = x.t.find(" Fatal: ");
+    if (fatal == std::string_view::npos || fatal > 240)
+        return r;
+    auto close = x.t.rfind(']', fatal);
+    auto open = close == std::string_view::npos ? close : x.t.rfind('[', close);
+    if (open == std::string_view::npos)
+        return r;
+    auto head = x.t.substr(open, close + 1 - open);
+    auto file = trim(x.t.substr(close + 1, fatal - close - 1));
+    auto colon = file.rfind(':');
+    if (head.empty() || head.find(':') == std::string_view::npos || colon == std::string_view::npos
+        || !file.substr(0, colon).ends_with(".c") || !allDigits(file.substr(colon + 1)))
+        return r;
+    r.mine = true;
+    r.host = ucxHostOf(head);
+    AppLogEvent e = classifyError(x);
+    if (x.has("endpoint timeout"))
+        e.kind = "peer-timeout";
+    r.events.push_back(std::move(e));
+    return r;
+}
+
 FamilyRead readUcxLine(const LogText& x)
 {
     FamilyRead r;
     std::string_view level;
     auto start = ucxMessageStart(x.t, level);
-    if (start == std::string_view::npos)
+    if (start == std::string_view::npos) {
+        if (auto fatal = ucxFatal(x); fatal.mine)
+            return fatal;
         return ucxInfoEfa(x);
+    }
     r.mine = true;
     r.host = ucxHostOf(x.t.substr(0, start));
     auto msg = x.t.substr(start);

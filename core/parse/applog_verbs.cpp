@@ -120,6 +120,12 @@ FamilyRead readVerbsLine(const LogText& x)
         r.events.push_back(std::move(e));
         return r;
     }
+    // No GID where the application looked (applog_scan.h statesNoGid), even without a call or failure word.
+    if (statesNoGid(x)) {
+        r.mine = true;
+        r.events.push_back(classifyError(x));
+        return r;
+    }
     // Most lines that reach this reader are other tools' output: the short list of failure words first.
     if (!soundsLikeError(x))
         return r;

@@ -24,13 +24,6 @@ using namespace parse_detail;
 
 namespace {
 
-bool isTestTool(std::string_view p)
-{
-    return startsWith(p, "ib_send_") || startsWith(p, "ib_write_") || startsWith(p, "ib_read_")
-        || startsWith(p, "ib_atomic_") || p == "ibv_rc_pingpong" || p == "ibv_ud_pingpong" || p == "ibv_uc_pingpong"
-        || p == "ibv_srq_pingpong" || p == "qperf" || p == "rping";
-}
-
 /// What a block without a command looks like, from its lines.
 std::string guessTool(const Block& block)
 {
@@ -306,6 +299,11 @@ void FragmentImporter::delegate(const Block& block, OutputKind kind)
                 h.gidLines[std::string(w[0]) + "/" + std::string(w[1]) + "/" + std::string(w[2])] = l.number;
         }
     }
+    // `rdma link` and `rdma dev` list no GIDs: an empty table here says nothing about the port's.
+    if (kind == OutputKind::RdmaLink || kind == OutputKind::RdmaDev)
+        for (auto& d : out.devices)
+            for (auto& p : d.ports)
+                p.gidsUnlisted = p.gids.empty();
     mergeDevices(h, std::move(out.devices), first);
     for (auto& n : out.netdevs) {
         if (n.name.empty()) {
@@ -333,8 +331,17 @@ void FragmentImporter::processBlock(const Block& block)
     int first = block.commandLine ? block.commandLine : (block.lines.empty() ? 0 : block.lines.front().number);
     auto program = programOf(block.command);
     noteSleep(block.host, block.command.substr(0, block.command.find("ethtool")));
-    if (block.lines.empty())
+    if (block.lines.empty()) {
+        // A command pasted without its output (the paste was cut, or the question is about the command): what it
+        // was told to use is still a fact.
+        auto events = commandEvents(block.command, block.commandLine, true);
+        if (!events.empty()) {
+            auto& h = host(block.host, first);
+            for (auto& e : events)
+                h.appLog.push_back(std::move(e));
+        }
         return;
+    }
     auto& h = host(block.host, first);
     if (isPowerShellCommand(block.command)) {
         // Format-List separates records by blank lines, which blocks leave out: put them back.
@@ -448,17 +455,9 @@ void FragmentImporter::processBlock(const Block& block)
     // for its parser, and none of the readers below knows them.
     // `$ UCX_IB_GID_INDEX=3 ucx_perftest ...`, `mpirun -x NCCL_IB_GID_INDEX=3 ...`: the settings on the command line
     // are what the run used, as much as an `env` dump would say.
-    if (!block.command.empty()) {
-        for (auto token : splitWords(block.command)) {
-            const auto eq = token.find('=');
-            if (eq == std::string_view::npos || eq == 0
-                || !std::all_of(token.begin(), token.begin() + static_cast<std::ptrdiff_t>(eq),
-                    [](char c) { return (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_'; }))
-                continue;
-            for (auto& e : scanAppLogLine(token, block.commandLine).events)
-                h.appLog.push_back(std::move(e));
-        }
-    }
+    // A test tool's own options are read with its output (scanTest), not here.
+    for (auto& e : commandEvents(block.command, block.commandLine, false))
+        h.appLog.push_back(std::move(e));
     Block withoutSwitchLog;
     const Block& own = takeSwitchLog(block, withoutSwitchLog) ? withoutSwitchLog : block;
     Block rest;

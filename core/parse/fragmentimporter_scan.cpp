@@ -447,6 +447,8 @@ void FragmentImporter::scanTest(PastedHost& h, const Block& block, std::string_v
                 o.mtu = toInt(trim(v.substr(0, b)));
             } else if (k == "rdma_cm QPs")
                 o.rdmaCm = v == "ON";
+            else if (k == "Link type")
+                o.linkLayer = std::string(v);
         }
         if (startsWith(t, "local address"))
             addr = Local;
@@ -459,8 +461,12 @@ void FragmentImporter::scanTest(PastedHost& h, const Block& block, std::string_v
             if (startsWith(rest, ": ") || (startsWith(rest, ":") && !startsWith(rest, "::")))
                 rest = trim(rest.substr(1));
             auto g = perftestGid(rest);
-            if (!g.empty())
-                (addr == Local ? o.localGid : o.remoteGid) = g;
+            if (!g.empty() && addr == Local) {
+                o.localGid = g;
+                o.localGidLine = l.number;
+            } else if (!g.empty()) {
+                o.remoteGid = g;
+            }
         }
         // "IB device rxe2 not found": the same fact an application log states, judged by one rule.
         if (auto read = readAppLogLine(t, l.number); read && read->kind == "device-not-found")
@@ -491,6 +497,12 @@ bool FragmentImporter::takeAppLog(PastedHost& h, const Block& block, Block& rest
     for (std::size_t i = 0; i < block.lines.size(); ++i) {
         const auto& l = block.lines[i];
         auto scanned = scanAppLogLine(l.text, l.number);
+        if (scanned.family.empty() && isLauncher(programOf(trim(l.text)))) {
+            // `mpirun ... -x UCX_IB_GID_INDEX=1 ./app` pasted bare: its settings belong with the log below it.
+            scanned.events = commandEvents(trim(l.text), l.number, false);
+            if (!scanned.events.empty())
+                scanned.family = scanned.events.front().family;
+        }
         if (scanned.family.empty()) {
             if (any)
                 rest.lines.push_back(l);

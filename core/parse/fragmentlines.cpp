@@ -3,6 +3,7 @@
 // 16 KiB of hostile text.
 #include "parse/fragmentlines.h"
 
+#include "parse/applog.h"
 #include "parse/parsehelpers.h"
 #include "util/text.h"
 
@@ -257,6 +258,49 @@ std::string optionValue(std::string_view command, std::initializer_list<std::str
         }
     }
     return {};
+}
+
+bool isTestTool(std::string_view p)
+{
+    return startsWith(p, "ib_send_") || startsWith(p, "ib_write_") || startsWith(p, "ib_read_")
+        || startsWith(p, "ib_atomic_") || p == "ibv_rc_pingpong" || p == "ibv_ud_pingpong" || p == "ibv_uc_pingpong"
+        || p == "ibv_srq_pingpong" || p == "qperf" || p == "rping";
+}
+
+bool isLauncher(std::string_view p)
+{
+    return p == "mpirun" || p == "mpiexec" || p == "oshrun" || p == "srun" || p == "torchrun" || p == "ucx_perftest"
+        || p == "all_reduce_perf" || p == "fi_pingpong" || p == "fi_rdm_pingpong" || p == "env";
+}
+
+std::vector<AppLogEvent> commandEvents(std::string_view command, int line, bool testOptions)
+{
+    std::vector<AppLogEvent> out;
+    for (auto token : splitWords(command)) {
+        const auto eq = token.find('=');
+        if (eq == std::string_view::npos || eq == 0
+            || !std::all_of(token.begin(), token.begin() + static_cast<std::ptrdiff_t>(eq),
+                [](char c) { return (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_'; }))
+            continue;
+        for (auto& e : scanAppLogLine(token, line).events)
+            out.push_back(std::move(e));
+    }
+    const auto program = programOf(command);
+    if (!testOptions || !isTestTool(program))
+        return out;
+    auto index = toInt(optionValue(command, { "-x", "--gid-index", "-g", "--gid-idx" }));
+    if (!index || *index < 0)
+        return out;
+    AppLogEvent e;
+    e.family = std::string(program);
+    e.kind = "gid-in-use";
+    e.gidIndex = index;
+    e.device = optionValue(command, { "-d", "--ib-dev" });
+    e.port = toInt(optionValue(command, { "-i", "--ib-port" }));
+    e.text = printable(trim(command).substr(0, 400), 197);
+    e.line = line;
+    out.push_back(std::move(e));
+    return out;
 }
 
 } // namespace rp::fragment_detail

@@ -4,6 +4,7 @@
 // Internal header of core/parse, not part of its API: how the lines of a paste read for the fragment importer
 // (fragmentimporter.h): shell and switch prompts, host headings, markdown fences, ellipses, program names.
 
+#include "parse/applog.h"
 #include "parse/parsehelpers.h"
 
 #include <deque>
@@ -31,6 +32,15 @@ bool isEllipsis(std::string_view t);
 std::optional<std::string> parseHeading(std::string_view raw);
 /// The value after an option in a command: "-d rxe0", "--ib-dev=rxe0", "-drxe0".
 std::string optionValue(std::string_view command, std::initializer_list<std::string_view> names);
+/// perftest, the ibv_*_pingpong examples, qperf, rping.
+bool isTestTool(std::string_view program);
+/// Launchers whose command lines carry the run's settings (`mpirun -x UCX_IB_GID_INDEX=1 ...`) and are pasted
+/// bare, without a prompt, above the log they produced.
+bool isLauncher(std::string_view program);
+/// The facts a command line states by itself: its NAME=VALUE settings (`UCX_IB_GID_INDEX=3 ucx_perftest ...`,
+/// `mpirun -x NCCL_IB_GID_INDEX=3 ...`) and, with `testOptions`, the GID index, device and port a test tool was told
+/// to use (a "gid-in-use" event of the tool's own name as family).
+std::vector<AppLogEvent> commandEvents(std::string_view command, int line, bool testOptions);
 
 /// The lines as the terminal and the tracker mangled them, put back (fragmentrepair.cpp): inline-code backticks
 /// around a whole line, a GID or a show_gids row wrapped onto the next line, rows run together on one line when

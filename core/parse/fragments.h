@@ -53,7 +53,9 @@ struct TestOutcome
     std::optional<int> gidIndex;
     std::optional<int> mtu; ///< path MTU it used, bytes
     std::string localGid; ///< canonical form when printed
+    int localGidLine = 0;
     std::string remoteGid;
+    std::string linkLayer; ///< perftest's "Link type": "Ethernet" (RoCE) or "IB"
     bool rdmaCm = false;
     /// Empty when it ran through; else one of "connect" (TCP exchange or rdma_cm could not connect),
     /// "rtr" (modify QP to RTR failed), "retry-exceeded", "grh-required", "mtu", "completion-error", "device" (the

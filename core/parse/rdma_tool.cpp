@@ -37,6 +37,10 @@ void applyLinkField(RdmaDevice& device, RdmaPort& port, std::string_view key, st
         port.netdev = std::string(value);
         if (tracksParent(device))
             device.parentNetdev = port.netdev;
+    } else if (key == "lid" || key == "sm_lid" || key == "subnet_prefix") {
+        // Only an InfiniBand port has a LID and a subnet manager; a RoCE link line names its netdev instead.
+        device.transport = Transport::InfiniBand;
+        port.linkLayer = "InfiniBand";
     }
 }
 
@@ -76,10 +80,13 @@ void parseLinkJson(int number, const nlohmann::json& doc, std::vector<RdmaDevice
         }
         auto& device = deviceNamed(devices, *name);
         auto& port = portNumbered(device, *portNumber);
-        for (const char* key : { "state", "physical_state", "netdev" }) {
+        for (const char* key : { "state", "physical_state", "netdev", "subnet_prefix" }) {
             if (auto value = jsonString(item, key))
                 applyLinkField(device, port, key, *value);
         }
+        for (const char* key : { "lid", "sm_lid" })
+            if (jsonInt(item, key))
+                applyLinkField(device, port, key, {});
     }
 }
 

@@ -876,11 +876,11 @@ private slots:
         const auto lines = QString::fromStdString(text).split(QLatin1Char('\n'));
         QVERIFY2(lines.size() > 3 && lines[1].startsWith(QStringLiteral("use GID index 3 on host-a:mlx5_0/1: RoCE v2")),
             text.c_str());
-        // What could not be checked comes last, one line each.
+        // What could not be checked comes last, one line per thing to paste.
         const auto notChecked = text.find("not checked");
         QVERIFY(notChecked != std::string::npos);
         QVERIFY(text.find("Not checked:") == std::string::npos);
-        QVERIFY(text.find("\n  M11 ", notChecked) != std::string::npos);
+        QVERIFY(text.find("\n  ToS, CNP, ECN (M10 M11 M12): ", notChecked) != std::string::npos);
         auto json = reportToJson(r);
         QVERIFY(json.find("\"gid_index\": 3") != std::string::npos);
     }

@@ -236,6 +236,210 @@ private slots:
         QVERIFY2(mentions(viaNetdev.front().evidence.back().value, "at most 1024"),
             viaNetdev.front().evidence.back().value.c_str());
     }
+
+    // One host's paste without its GID table still proves something: the first indexes of every RoCE table are the
+    // kernel's default, link-local GIDs (one per RoCE version the device offers).
+    void defaultGidWithoutTable()
+    {
+        auto nccl = diagnoseText("gpu-a1:4021:4098 [0] NCCL INFO NCCL_IB_GID_INDEX set by environment to 0.\n");
+        auto found = withRule(nccl, "applog.gid-default");
+        QCOMPARE(found.size(), std::size_t { 1 });
+        QVERIFY(found.front().severity == Severity::Warning);
+        QVERIFY(mentions(found.front().fixes.front().text, "export NCCL_IB_GID_INDEX=N"));
+        QVERIFY(withRule(nccl, "applog.needs-table").empty());
+        // Index 3 is not a default GID on any device: only the table can judge it.
+        auto three = diagnoseText("gpu-a1:4021:4098 [0] NCCL INFO NCCL_IB_GID_INDEX set by environment to 3.\n");
+        QVERIFY(withRule(three, "applog.gid-default").empty());
+        QCOMPARE(withRule(three, "applog.needs-table").size(), std::size_t { 1 });
+
+        // A launcher's command line pasted bare above its log: ConnectX (mlx5) has two default GIDs, so index 1 is
+        // one of them; Soft-RoCE has one.
+        auto mlx5 = diagnoseText("mpirun -np 2 -x UCX_NET_DEVICES=mlx5_0:1 -x UCX_IB_GID_INDEX=1 ./app\n"
+                                 "[gpu-a1:4021:0:4021] ud_ep.c:255 Fatal: UD endpoint timeout\n");
+        auto ucx = withRule(mlx5, "applog.gid-default");
+        QCOMPARE(ucx.size(), std::size_t { 1 });
+        QVERIFY2(mentions(ucx.front().title, "mlx5_0"), ucx.front().title.c_str());
+        auto rxe = diagnoseText("mpirun -np 2 -x UCX_NET_DEVICES=rxe0:1 -x UCX_IB_GID_INDEX=1 ./app\n");
+        QVERIFY(withRule(rxe, "applog.gid-default").empty());
+
+        // A test's command without its output, on a port ibv_devinfo shows as Ethernet; not on an InfiniBand one,
+        // where index 0 is the port GID and right.
+        auto devinfo = [](const std::string& dev, const std::string& linkLayer) {
+            return "$ ibv_devinfo -d " + dev + "\nhca_id:\t" + dev
+                + "\n\ttransport:\t\t\tInfiniBand (0)\n\tphys_port_cnt:\t\t\t1\n\t\tport:\t1\n"
+                  "\t\t\tstate:\t\t\tPORT_ACTIVE (4)\n\t\t\tlink_layer:\t\t"
+                + linkLayer + "\n\n$ ibv_rc_pingpong -g 0 -d " + dev + " -i 1\n";
+        };
+        auto eth = diagnoseText(devinfo("rxe0", "Ethernet"), "q.md");
+        auto pp = withRule(eth, "applog.gid-default");
+        QCOMPARE(pp.size(), std::size_t { 1 });
+        QCOMPARE(pp.front().evidence.front().where, std::string("q.md:9"));
+        QVERIFY(mentions(pp.front().fixes.front().text, "ibv_rc_pingpong -g N"));
+        auto ib = diagnoseText(devinfo("mlx5_0", "InfiniBand"));
+        QVERIFY(withRule(ib, "applog.gid-default").empty());
+    }
+
+    // perftest prints its own GID: all zeros is an empty slot (a pod without the NIC's network), told before the
+    // RTR failure it causes.
+    void testWithAnEmptyGid()
+    {
+        const std::string out
+            = " Link type       : Ethernet\n GID index       : 0\n"
+              "---------------------------------------------------------------------------------------\n"
+              " local address: LID 0000 QPN 0x0111 PSN 0x7c2d1e RKey 0x0020ff VAddr 0x007f2a3c000000\n"
+              " GID: ZERO\n"
+              " remote address: LID 0000 QPN 0x0112 PSN 0x1a2b3c RKey 0x0021ff VAddr 0x007f11aa000000\n"
+              " GID: 00:00:00:00:00:00:00:00:00:00:255:255:10:11:176:11\n"
+              "Failed to modify QP 273 to RTR\n Unable to Connect the HCA's through the link\n";
+        const std::string zero = "00:00:00:00:00:00:00:00:00:00:00:00:00:00:00:00";
+        auto broken = diagnoseText(
+            "$ ib_write_bw -d mlx5_2 -x 0 10.11.176.11\n" + std::string(out).replace(out.find("ZERO"), 4, zero),
+            "pod.md");
+        auto found = withRule(broken, "test.gid-zero");
+        QCOMPARE(found.size(), std::size_t { 1 });
+        QCOMPARE(found.front().evidence.front().where, std::string("pod.md:6"));
+        QVERIFY(mentions(found.front().explanation, "pod"));
+        QCOMPARE(broken.findings.front().ruleId, std::string("test.gid-zero"));
+        // A link-local GID of its own, no table: index 0 is a default GID.
+        auto linkLocal = diagnoseText("$ ib_write_bw -d mlx5_2 -x 0 10.11.176.11\n"
+            + std::string(out).replace(out.find("ZERO"), 4, "254:128:00:00:00:00:00:00:38:138:07:255:254:85:70:96"));
+        QVERIFY(withRule(linkLocal, "test.gid-zero").empty());
+        auto index = withRule(linkLocal, "test.gid-index");
+        QCOMPARE(index.size(), std::size_t { 1 });
+        QVERIFY(mentions(index.front().explanation, "default GID"));
+        // Fixed: the RoCE v2 GID of the port's address.
+        auto fixed = diagnoseText("$ ib_write_bw -d mlx5_2 -x 3 10.11.176.11\n"
+            + std::string(out)
+                  .replace(out.find("ZERO"), 4, "00:00:00:00:00:00:00:00:00:00:255:255:10:11:176:10")
+                  .replace(out.find(": 0\n"), 4, ": 3\n"));
+        QVERIFY(withRule(fixed, "test.gid-zero").empty());
+        QVERIFY(withRule(fixed, "test.gid-index").empty());
+    }
+
+    // A GID list without types (ibv_devinfo -v's GID lines, a grep of gids/*) still answers which index to use.
+    void probableIndexWithoutTypes()
+    {
+        auto pairs = diagnoseText("$ ibv_devinfo -v -d mlx5_0 | grep GID\n"
+                                  "\t\t\tGID[  0]:\t\tfe80:0000:0000:0000:268a:07ff:fe55:4660\n"
+                                  "\t\t\tGID[  1]:\t\tfe80:0000:0000:0000:268a:07ff:fe55:4660\n"
+                                  "\t\t\tGID[  2]:\t\t0000:0000:0000:0000:0000:ffff:0a0b:b00a\n"
+                                  "\t\t\tGID[  3]:\t\t0000:0000:0000:0000:0000:ffff:0a0b:b00a\n");
+        QCOMPARE(pairs.ports.size(), std::size_t { 1 });
+        QCOMPARE(pairs.ports.front().gidIndex, std::optional<int>(3));
+        QVERIFY(pairs.ports.front().probable);
+        QVERIFY(mentions(reportToText(pairs), "probably use GID index 3"));
+        QVERIFY(mentions(reportToJson(pairs), "\"probable\": true"));
+        auto single
+            = diagnoseText("$ grep . /sys/class/infiniband/qedr0/ports/1/gids/*\n"
+                           "/sys/class/infiniband/qedr0/ports/1/gids/0:fe80:0000:0000:0000:020e:1eff:fed7:a021\n"
+                           "/sys/class/infiniband/qedr0/ports/1/gids/1:0000:0000:0000:0000:0000:ffff:c0a8:0a64\n");
+        QCOMPARE(single.ports.size(), std::size_t { 1 });
+        QCOMPARE(single.ports.front().gidIndex, std::optional<int>(1));
+        QVERIFY(single.ports.front().probable);
+        // A ConnectX-3 (mlx4) may offer RoCE v1 only: one GID per address says nothing there.
+        auto mlx4
+            = diagnoseText("$ grep . /sys/class/infiniband/mlx4_0/ports/1/gids/*\n"
+                           "/sys/class/infiniband/mlx4_0/ports/1/gids/0:fe80:0000:0000:0000:020e:1eff:fed7:a021\n"
+                           "/sys/class/infiniband/mlx4_0/ports/1/gids/1:0000:0000:0000:0000:0000:ffff:c0a8:0a64\n");
+        QCOMPARE(mlx4.ports.size(), std::size_t { 1 });
+        QVERIFY(!mlx4.ports.front().gidIndex);
+        // With types, the index is read, not inferred.
+        auto typed
+            = diagnoseText("$ show_gids\nDEV\tPORT\tINDEX\tGID\t\t\t\t\tIPv4  \t\tVER\tDEV\n"
+                           "mlx5_0\t1\t3\t0000:0000:0000:0000:0000:ffff:0a0b:b00a\t10.11.176.10  \tv2\tens1f0\n");
+        QCOMPARE(typed.ports.front().gidIndex, std::optional<int>(3));
+        QVERIFY(!typed.ports.front().probable);
+    }
+
+    void applicationFoundNoGid()
+    {
+        auto mooncake = diagnoseText("GID is NULL, please check your GID index by specifying MC_GID_INDEX\n");
+        auto found = withRule(mooncake, "applog.no-gid");
+        QCOMPARE(found.size(), std::size_t { 1 });
+        QVERIFY(found.front().severity == Severity::Error);
+        QVERIFY(mentions(found.front().fixes.front().text, "export MC_GID_INDEX=N"));
+        QCOMPARE(withRule(diagnoseText("ibv_query_gid failed: Invalid argument\n"), "applog.no-gid").size(),
+            std::size_t { 1 });
+        QVERIFY(withRule(diagnoseText("Find best gid index: 3 on mlx5_0\n"), "applog.no-gid").empty());
+        // glog-style lines of an engine that picks the GID itself, and NCCL's type read of an empty entry (a sparse
+        // table in a pod).
+        auto glog = diagnoseText("W1126 09:15:07.980530     7 rdma_context.cpp:581] No suitable GID found on mlx5_1/\n"
+                                 "E1126 09:15:07.980787     7 rdma_context.cpp:81] Failed to open device mlx5_1 on "
+                                 "port  with GID -1\n");
+        QCOMPARE(withRule(glog, "applog.no-gid").size(), std::size_t { 1 });
+        auto nccl = diagnoseText("gpu-a1:4021:4098 [0] NCCL WARN NET/IB : read failed in ncclIbRoceGetVersionNum: "
+                                 "Invalid argument\n");
+        QCOMPARE(withRule(nccl, "applog.no-gid").size(), std::size_t { 1 });
+    }
+
+    void gidTableChangedUnderTheJob()
+    {
+        auto r = diagnoseText("[1732612345.123456] [gpu-a1:4021:0]    ib_device.c:475  UCX  WARN  IB Async event on "
+                              "mlx5_0: GID table change on port 1\n");
+        auto found = withRule(r, "applog.gid-change");
+        QCOMPARE(found.size(), std::size_t { 1 });
+        QVERIFY(found.front().severity == Severity::Warning);
+        QVERIFY2(mentions(found.front().title, "mlx5_0"), found.front().title.c_str());
+        QVERIFY(withRule(diagnoseText("[1732612345.123456] [gpu-a1:4021:0]    ib_device.c:475  UCX  WARN  IB Async "
+                                      "event on mlx5_0: port active\n"),
+            "applog.gid-change")
+                    .empty());
+    }
+
+    // `rdma link` names a LID and an SM only on InfiniBand; it lists no GIDs, so an empty table is not said.
+    void rdmaLinkInfiniBand()
+    {
+        auto ib = diagnoseText("$ rdma link\nlink mlx5_7/1 subnet_prefix fe80:0000:0000:0000 lid 3403 sm_lid 1 lmc 0 "
+                               "state ACTIVE physical_state LINK_UP\n");
+        QCOMPARE(withRule(ib, "port.not-roce").size(), std::size_t { 1 });
+        QVERIFY(withRule(ib, "gid.empty-table").empty());
+        auto roce = diagnoseText("$ rdma link\nlink rocep1s0f0/1 state ACTIVE physical_state LINK_UP netdev ens1f0\n");
+        QVERIFY(withRule(roce, "port.not-roce").empty());
+        QVERIFY(withRule(roce, "gid.empty-table").empty());
+    }
+
+    void loopbackAndConsequences()
+    {
+        auto lo = withRule(
+            diagnoseText("rdma_getaddrinfo(node=127.0.0.1, service=7471): No such device\n"), "applog.device-node");
+        QCOMPARE(lo.size(), std::size_t { 1 });
+        QVERIFY2(mentions(lo.front().title, "loopback"), lo.front().title.c_str());
+        auto real = withRule(
+            diagnoseText("rdma_getaddrinfo(node=10.11.176.10, service=7471): No such device\n"), "applog.device-node");
+        QCOMPARE(real.size(), std::size_t { 1 });
+        QVERIFY(!mentions(real.front().title, "loopback"));
+        // No provider loaded: rdma_cm's ENODEV is its consequence, quoted by applog.no-provider, not a second error.
+        auto provider = diagnoseText("libibverbs: Warning: no userspace device-specific driver found for "
+                                     "/sys/class/infiniband_verbs/uverbs0\nrdma_getaddrinfo: No such device\n");
+        QCOMPARE(withRule(provider, "applog.no-provider").size(), std::size_t { 1 });
+        QVERIFY(withRule(provider, "applog.device-node").empty());
+    }
+
+    void ucxPeerTimeout()
+    {
+        auto r = diagnoseText("Tue Apr 10 02:29:25 2024[1,3]<stderr>:[gpu-a1:4021 :0:4021]    ud_iface.c:781  Fatal: "
+                              "transport error: Endpoint timeout\n");
+        auto found = withRule(r, "applog.peer-timeout");
+        QCOMPARE(found.size(), std::size_t { 1 });
+        QVERIFY(mentions(found.front().title, "UCX"));
+        QVERIFY(withRule(diagnoseText("[gpu-a1:4021:0:4021] ud_iface.c:781 transport ok\n"), "applog.peer-timeout")
+                    .empty());
+    }
+
+    // The answer first: what could not be checked folds into one line per thing to paste.
+    void notCheckedFolds()
+    {
+        auto r = diagnoseText("$ show_gids\nDEV\tPORT\tINDEX\tGID\t\t\t\t\tIPv4  \t\tVER\tDEV\n"
+                              "mlx5_0\t1\t3\t0000:0000:0000:0000:0000:ffff:0a0b:b00a\t10.11.176.10  \tv2\tens1f0\n");
+        const auto text = reportToText(r);
+        const auto at = text.find("not checked:");
+        QVERIFY(at != std::string::npos);
+        const auto lines = std::count(text.begin() + static_cast<std::ptrdiff_t>(at), text.end(), '\n');
+        QVERIFY2(lines <= 8, text.c_str());
+        QVERIFY(mentions(text, "(M5 M6 M7 M8 M9 M14 M17)"));
+        // --json keeps every check with what it needs.
+        QVERIFY(mentions(reportToJson(r), "\"missing_data\""));
+    }
 };
 
 QTEST_GUILESS_MAIN(TstDiagnosePaste)

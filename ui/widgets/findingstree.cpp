@@ -188,7 +188,9 @@ QStandardItem* FindingsTree::addVerdict(const rp::diag::PortVerdict& v, std::siz
     if (!v.netdev.empty())
         what = tr("%1 on %2", "a GID's type and address on a netdev").arg(what, toQ(v.netdev));
     QString text;
-    if (v.gidIndex && v.type == "RoCE v2")
+    if (v.gidIndex && v.type == "RoCE v2" && v.probable)
+        text = tr("Probably use GID index %1 on %2 — %3 (the paste has no GID types)").arg(*v.gidIndex).arg(port, what);
+    else if (v.gidIndex && v.type == "RoCE v2")
         text = tr("Use GID index %1 on %2 — %3").arg(*v.gidIndex).arg(port, what);
     else if (v.gidIndex)
         text = tr("GID index %1 on %2 — only %3").arg(*v.gidIndex).arg(port, what);
