@@ -3,11 +3,15 @@
 """The fabric check's scorer (issue 22): plants faults one at a time on a running lab fabric with lab/faults.sh,
 watches `rocepilot-cli fabric watch --json` name them, and scores each verdict against the planter's truth.
 
-Per plant: detection (the planter's return -> the first finding raised on the truth's element, as the event line
-arrives), top-1 (the first finding raised after the plant is the truth's element and class), top-2 (the truth is
-that finding's first alternative or the next finding raised), and the time to clear after the fault is removed.
-Between plants it waits until no finding is open. At the end: detection p50/p95/max, localisation rates, false
-findings (raised on another element while nothing was planted, or never cleared), and the goals of issue 22.
+Per plant: after the watch reports no open finding, a uniformly random delay in [0, 2) s (seeded, printed), so
+that faults arrive at any point of a round as real ones do, not right at its start; then detection (the planter's
+return -> the first finding raised on the truth's element, as the event line arrives), top-1 (the first finding
+above severity info raised after the plant is the truth's element and class; for a host-busy truth, which is a note
+itself, the first finding of any severity), top-2 (the truth is that finding's first alternative or the next such
+finding raised), and the time to clear after the fault is removed. Info notes raised meanwhile on other elements
+(a stall note from a loaded machine) are no verdict on the fault: they are counted and printed apart.
+At the end: detection p50/p95/max, localisation rates, notes, false findings (raised on another element while
+nothing was planted, or never cleared), and the goals of issue 22.
 
 usage: fabric_score.py --cli CLI --state LABSTATE --inventory INV --plants N [--seed S] [--rdma] [--classes ...]
        [--save RUN] [--healthy-seconds S]
@@ -114,6 +118,8 @@ def main():
     args = ap.parse_args()
     os.makedirs(args.out, exist_ok=True)
     rng = random.Random(args.seed)
+    # Its own generator: the same seed plants the same faults as before the offsets existed.
+    offsets = random.Random(f"offsets-{args.seed}")
     # The guests and their racks, as the lab's inventory names them ("  - name: lab-a" ... "    rack: tor1").
     rack = {}
     name = None
@@ -166,6 +172,8 @@ def main():
         quiet = watch.wait(lambda ev, open_: not open_, args.clear_timeout)
         if quiet is None:
             print(f"  (findings still open before plant {n + 1}: {sorted(watch.open)})")
+        offset = offsets.uniform(0.0, 2.0)
+        time.sleep(offset)
         try:
             truth = json.loads(faults(args.state, "plant", *plant))
         except (RuntimeError, json.JSONDecodeError) as e:
@@ -186,16 +194,21 @@ def main():
         time.sleep(0.5)
         with watch.lock:
             raised = [e for t, e in watch.events[mark:] if e.get("event") == "raised"]
-        top = raised[0] if raised else None
+        # A host-busy truth is a note itself; any other is judged on the findings above info only.
+        verdicts = raised if want[0] == "host-busy" else [e for e in raised if e.get("severity") != "info"]
+        top = verdicts[0] if verdicts else None
+        notes = [e for e in raised if e.get("severity") == "info" and e is not top
+                 and (e.get("class"), e.get("element")) != want]
         top1 = bool(top) and (top.get("class"), top.get("element")) == want
         alts = [(a.get("kind"), a.get("element")) for a in (top or {}).get("alternatives", [])[:1]]
-        nxt = [(e.get("class"), e.get("element")) for e in raised[1:2]]
+        nxt = [(e.get("class"), e.get("element")) for e in verdicts[1:2]]
         top2 = top1 or want in alts or want in nxt
         faults(args.state, "clear")
         t_clear0 = time.monotonic()
         t_cleared = watch.wait(lambda ev, open_: time.monotonic() if not open_ else None, args.clear_timeout)
         rows.append({
-            "n": n + 1, "fault": truth["fault"], "truth": f"{want[0]} {want[1]}",
+            "n": n + 1, "fault": truth["fault"], "truth": f"{want[0]} {want[1]}", "offset": offset,
+            "notes": [f"{e.get('class')} {e.get('element')}" for e in notes],
             "named": f"{top.get('class')} {top.get('element')} ({top.get('confidence', 0):.2f})" if top else "-",
             "top1": top1, "top2": top2,
             "detect": (t_found - t_plant) if t_found else None,
@@ -205,8 +218,9 @@ def main():
         verdict = "ok  " if top1 else ("top2" if top2 else "MISS")
         detected = f"detect {r['detect']:.1f} s" if r["detect"] is not None else "not detected"
         cleared = f"clear {r['clear']:.1f} s" if r["clear"] is not None else "not cleared"
-        print(f"  {r['n']:2d} {r['fault']:10s} truth {r['truth']:26s} named {r['named']:38s} {verdict} "
-              f"{detected}, {cleared}", flush=True)
+        noted = f"; notes meanwhile: {', '.join(r['notes'])}" if r["notes"] else ""
+        print(f"  {r['n']:2d} +{offset:.2f} s {r['fault']:10s} truth {r['truth']:26s} named {r['named']:38s} "
+              f"{verdict} {detected}, {cleared}{noted}", flush=True)
 
     busy_above_info = None
     if args.busy_seconds > 0:
@@ -233,7 +247,7 @@ def main():
     top2 = sum(r["top2"] for r in rows)
     print()
     print(f"plants: {len(rows)} ({', '.join(classes)}), UDP{' and RDMA UD' if args.rdma else ''} agents, "
-          f"rounds of 1 s + second pass")
+          f"rounds of 1 s + second pass, planted at random offsets in [0, 2) s")
     print(f"detected: {len(detect)}/{len(rows)}; detection p50 {percentile(detect, 50):.1f} s, "
           f"p95 {percentile(detect, 95):.1f} s, max {max(detect) if detect else float('nan'):.1f} s "
           f"(goal p95 <= 3 s, max <= 5 s)")
@@ -241,6 +255,9 @@ def main():
           f"({100.0 * top2 / len(rows):.0f} %) (goal >= 96 %, >= 99 %)")
     print(f"cleared after the fault was removed: {len(clear)}/{len(rows)}, p50 "
           f"{statistics.median(clear) if clear else float('nan'):.1f} s, max {max(clear) if clear else float('nan'):.1f} s")
+    notes = [n for r in rows for n in r["notes"]]
+    print(f"info notes raised on other elements while a fault was planted (not verdicts): {len(notes)}"
+          + (f" ({', '.join(sorted(set(notes)))})" if notes else ""))
     per_class = {}
     for r in rows:
         c = per_class.setdefault(r["fault"], [0, 0])

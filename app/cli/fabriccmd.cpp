@@ -52,8 +52,9 @@ options:
   --inventory FILE         the hosts (SSH, or localhost)
   --rdma                   also probe every (source GID, destination GID) cell over RDMA UD: one UD QP
                            per GID on each agent (hosts with RoCE ports; the Soft-RoCE lab)
-  --duration S             seconds of each round's first pass (default 2 for check, 1 for watch; the
-                           second pass takes half, at least 1)
+  --duration S             seconds of each round's first pass (default 2 for check, 1 for watch)
+  --second-pass S          seconds of the second pass, when the first failed (default: check half the
+                           duration, at least 1; watch 0.5, as a fault is named only once it ends)
   --rate N                 probes per second per target (default 10, at most 1000; agents on a loaded
                            host use less, never below a tenth)
   --tor HOST=TOR           the ToR a host hangs off, over the inventory's `rack`; repeat per host
@@ -117,6 +118,7 @@ struct FabricSetup
 {
     bool json = false;
     double duration = 0;
+    double secondPass = 0;
     double forSeconds = 0; ///< watch: 0 = until Ctrl-C
     std::uint64_t rounds = 0; ///< watch: 0 = no limit
     std::optional<std::string> save;
@@ -151,8 +153,8 @@ std::optional<int> prepare(int argc, char** argv, bool watch, FabricSetup& setup
     }
     // One option list for both (the help and the completion share it); check refuses the watch's own below.
     Args args({ "json", "rdma", "help", "accept-new-host-keys", "force" },
-        { "inventory", "duration", "rate", "spine", "probe", "known-hosts", "save", "for", "rounds", "metrics",
-            "metrics-hosts-limit" });
+        { "inventory", "duration", "second-pass", "rate", "spine", "probe", "known-hosts", "save", "for", "rounds",
+            "metrics", "metrics-hosts-limit" });
     if (auto done = parseOrHelp(args, static_cast<int>(rest.size()), rest.data(), 3, "fabric", kFabricHelp))
         return *done;
     for (const char* only : { "for", "rounds", "metrics", "metrics-hosts-limit" }) {
@@ -179,6 +181,10 @@ std::optional<int> prepare(int argc, char** argv, bool watch, FabricSetup& setup
     setup.duration = number(args.value("duration"), watch ? 1.0 : 2.0, 0.5, 600);
     if (setup.duration < 0)
         return usageError("fabric", "--duration must be 0.5..600 seconds");
+    // A watch's second pass is part of its detection time; a check has time for the longer, surer one.
+    setup.secondPass = number(args.value("second-pass"), watch ? 0.5 : std::max(1.0, setup.duration / 2), 0.5, 600);
+    if (setup.secondPass < 0)
+        return usageError("fabric", "--second-pass must be 0.5..600 seconds");
     const double rate = number(args.value("rate"), fabric::kAgentDefaultRate, 0.1, fabric::kAgentMaxRate);
     if (rate < 0)
         return usageError("fabric", "--rate must be 0.1..1000 probes per second");
@@ -285,7 +291,7 @@ std::optional<int> prepare(int argc, char** argv, bool watch, FabricSetup& setup
     auto& options = setup.options;
     options.probePath = args.value("probe").value_or(probeBinary());
     options.durationS = setup.duration;
-    options.secondPassS = std::max(1.0, setup.duration / 2);
+    options.secondPassS = setup.secondPass;
     options.rate = rate;
     options.rdma = args.flag("rdma");
     // A watch notices a silent agent this long after its phase: its detection time for a hung agent.

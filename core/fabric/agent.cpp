@@ -77,6 +77,9 @@ constexpr auto kLinkCheckEvery = milliseconds(500);
 /// A loop turn that took this much longer than its poll asked was a stall: the agent did not run (a saturated CPU,
 /// a paused VM). Its answers were late for the host's sake, and its own timeouts must not count that time.
 constexpr auto kStallMin = milliseconds(50);
+/// How long after its own last probe an agent that has every reply still waits before reporting: the controller's
+/// start reaches the agents one after another, so peers send towards this host a little beyond its own end.
+constexpr double kPeerTailS = 0.2;
 /// Stalls are remembered this long: longer than any interval plus its timeout.
 constexpr auto kStallMemory = std::chrono::seconds(120);
 
@@ -255,9 +258,12 @@ Steady::time_point AgentLoop::nextWake(Steady::time_point now) const
             wake = std::min(wake, m_phase->due.top().first);
         if (!m_pending.empty())
             wake = std::min(wake, now + milliseconds(20));
-        const auto end = m_phase->t0 + m_phase->interval * static_cast<long>(m_phase->flushed + 1)
-            + duration_cast<Steady::duration>(duration<double>(m_phase->start.timeoutS));
-        wake = std::min(wake, end);
+        const auto end = m_phase->t0 + m_phase->interval * static_cast<long>(m_phase->flushed + 1);
+        const auto timeout = duration_cast<Steady::duration>(duration<double>(m_phase->start.timeoutS));
+        const auto tail = std::min(timeout, duration_cast<Steady::duration>(duration<double>(kPeerTailS)));
+        if (end + tail > now)
+            wake = std::min(wake, end + tail);
+        wake = std::min(wake, end + timeout);
     }
     return wake;
 }
@@ -552,7 +558,14 @@ void AgentLoop::flush(Steady::time_point now)
     while (p.flushed < p.intervals) {
         const auto begin = p.t0 + p.interval * static_cast<long>(p.flushed);
         const auto end = std::min(p.t0 + p.interval * static_cast<long>(p.flushed + 1), p.sendEnd);
-        if (!ranFor(end, now, timeout))
+        // Once every probe of the interval is answered nothing is left to wait for: a healthy phase ends soon after
+        // its last reply, not a timeout later (a watch's rounds, and with them its detection, get shorter). Not at
+        // once: peers started a little later still probe this host, and a stall of it while they do must be in
+        // this result's stalled_s, or their late answers would count as a link's loss.
+        const auto tail = std::min(timeout, duration_cast<Steady::duration>(duration<double>(kPeerTailS)));
+        const bool answered = ranFor(end, now, tail)
+            && std::ranges::none_of(m_pending, [&](const auto& item) { return item.second.interval == p.flushed; });
+        if (!answered && !ranFor(end, now, timeout))
             return;
         auto& stats = p.stats[p.flushed];
         AgentResult result;

@@ -85,6 +85,8 @@ private Q_SLOTS:
                      QStringLiteral("--force") },
                  { QStringLiteral("fabric"), QStringLiteral("check"), QStringLiteral("--inventory"), inv,
                      QStringLiteral("--duration"), QStringLiteral("0.1") },
+                 { QStringLiteral("fabric"), QStringLiteral("watch"), QStringLiteral("--inventory"), inv,
+                     QStringLiteral("--second-pass"), QStringLiteral("0.1") },
                  { QStringLiteral("fabric"), QStringLiteral("check"), QStringLiteral("--inventory"), inv,
                      QStringLiteral("--metrics"), QStringLiteral("127.0.0.1:0") },
                  { QStringLiteral("fabric"), QStringLiteral("watch"), QStringLiteral("--inventory"), inv,

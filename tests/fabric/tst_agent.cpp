@@ -249,6 +249,43 @@ private Q_SLOTS:
         QCOMPARE(agent.exitCode(), 0);
     }
 
+    void aPhaseEveryProbeOfIsAnsweredEndsBeforeItsTimeout()
+    {
+        // Nothing is left to wait for once every reply is in: the phase ends a short tail after its probes, not a
+        // timeout later. A probe still out keeps the whole timeout.
+        AgentUnderTest agent;
+        agent.send(AgentHello { kAgentProtocolVersion, kSecret, AgentMode::Udp, 60 });
+        agent.send(twoEndpoints());
+        auto ready = agent.waitFor<AgentReady>(3000);
+        QVERIFY(ready);
+        const int port0 = ready->endpoints[0].udpPort;
+        const int port1 = ready->endpoints[1].udpPort;
+        AgentTargets t;
+        t.phase = 1;
+        t.targets = { { 0, 1, "127.0.0.1", port1, "", 0, 0 }, { 1, 0, "127.0.0.1", port0, "", 0, 0 } };
+        agent.send(t);
+        auto t0 = std::chrono::steady_clock::now();
+        agent.send(AgentStart { 1, 0.5, 0.0, 20, 3.0 });
+        QVERIFY(agent.waitFor<AgentDone>(5000));
+        QVERIFY2(msSince(t0) < 2500, std::to_string(msSince(t0)).c_str());
+        for (const auto& m : agent.messages()) {
+            if (const auto* r = std::get_if<AgentResult>(&m)) {
+                for (const auto& c : r->cells)
+                    QCOMPARE(c.received, c.sent);
+            }
+        }
+        t.phase = 2;
+        t.targets.push_back({ 0, 7, "127.0.0.1", 9, "", 0, 0 }); // nothing listens on the discard port
+        agent.send(t);
+        t0 = std::chrono::steady_clock::now();
+        agent.send(AgentStart { 2, 0.5, 0.0, 20, 1.0 });
+        auto done = agent.waitForWhere<AgentDone>([](const AgentDone& d) { return d.phase == 2; }, 5000);
+        QVERIFY(done);
+        QVERIFY2(msSince(t0) >= 1400, std::to_string(msSince(t0)).c_str());
+        agent.send(AgentStop {});
+        QVERIFY(agent.endsWithin(2000));
+    }
+
     void aStallIsTheHostsDelayNotLoss()
     {
         // Timeouts run on the agent's running time: the replies that waited out its stall are not lost, and the
