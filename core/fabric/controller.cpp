@@ -95,6 +95,8 @@ private:
     void closeAll();
     /// What the agents said of their links since: a QP an agent had to make again is reached at its new QPN.
     void followLinks();
+    /// Keeps where each of the host's RDMA GIDs sits as its agent last said (under hub.mutex).
+    void noteGidIndexes(const std::string& host, const AgentChannel& channel);
     std::unique_ptr<AgentChannel> startAgent(const std::string& host);
     /// Takes a ready agent's endpoints into m_served (under hub.mutex).
     void takeReady(const std::string& host, const AgentChannel& channel);
@@ -115,6 +117,10 @@ private:
     std::map<std::string, AgentState> m_reported;
     std::vector<Served> m_served;
     std::set<std::string> m_up; ///< agents whose endpoints are served
+    /// Where each RDMA endpoint's GID sits now, as its agent last said: a port bounce can make the kernel rebuild
+    /// the table in another order, and an agent started again is served there, not at discovery's index (which
+    /// may be empty now or hold another GID).
+    std::map<std::uint32_t, int> m_gidIndex;
     bool m_closed = false;
 };
 
@@ -139,7 +145,9 @@ std::unique_ptr<AgentChannel> Controller::Fleet::startAgent(const std::string& h
         const auto& e = m_list.endpoints[id];
         // The netdev goes only when it is a plain interface name: the agent refuses a serve line with another.
         const auto netdev = validateInterfaceName(e.netdev) ? e.netdev : std::string {};
-        serve.endpoints.push_back({ id, e.device, e.port, e.gidIndex, e.address, netdev });
+        auto moved = m_gidIndex.find(id);
+        const int gidIndex = moved == m_gidIndex.end() ? e.gidIndex : moved->second;
+        serve.endpoints.push_back({ id, e.device, e.port, gidIndex, e.address, netdev });
     }
     auto channel = std::make_unique<AgentChannel>(m_hub, m_specs.at(host), m_factory, probe);
     report(host, AgentState::Starting, {});
@@ -220,6 +228,7 @@ void Controller::Fleet::restartDown()
         for (const auto& [host, c] : m_channels) {
             const bool down = c->ended || c->state == AgentState::Down;
             if (down) {
+                noteGidIndexes(host, *c);
                 m_up.erase(host);
                 if (Steady::now() - m_started[host] >= m_options.restartPause)
                     again.push_back(host);
@@ -238,12 +247,23 @@ void Controller::Fleet::restartDown()
         report(host, state, detail[host]);
 }
 
+void Controller::Fleet::noteGidIndexes(const std::string& host, const AgentChannel& channel)
+{
+    for (const auto& [id, link] : channel.links) {
+        // Only its own RDMA endpoints, and only an index it serves from (a GID gone from the table says -1).
+        if (id < m_list.endpoints.size() && m_list.endpoints[id].host == host && !m_list.endpoints[id].udp()
+            && link.gidIndex >= 0 && link.state != LinkState::Down)
+            m_gidIndex[id] = link.gidIndex;
+    }
+}
+
 void Controller::Fleet::followLinks()
 {
     std::lock_guard lock(m_hub.mutex);
     for (const auto& [host, c] : m_channels) {
         if (!m_up.contains(host))
             continue;
+        noteGidIndexes(host, *c);
         for (const auto& [id, link] : c->links) {
             if (id < m_served.size() && m_list.endpoints[id].host == host && link.qpn != 0 && m_served[id].ok)
                 m_served[id].qpn = link.qpn;
