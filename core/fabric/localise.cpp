@@ -193,9 +193,27 @@ private:
         return x.portName();
     }
 
+    /// The endpoints whose own slot is empty: every cell they probed says so. A cell towards an empty slot says
+    /// empty-slot too (its prober could not address it), so the reason alone does not tell which end it is; a
+    /// prober that reached anyone else is not the one.
+    std::set<std::uint32_t> emptyProbers() const
+    {
+        std::set<std::uint32_t> empty;
+        std::set<std::uint32_t> reached;
+        for (const auto& c : m_ctx.cells) {
+            if (!valid(c) || c.reason == Reason::AgentDown)
+                continue;
+            (c.reason == Reason::EmptySlot ? empty : reached).insert(c.from);
+        }
+        for (auto id : reached)
+            empty.erase(id);
+        return empty;
+    }
+
     void observe()
     {
         const auto& topo = m_ctx.list.topology;
+        const auto emptySlots = emptyProbers();
         for (std::size_t i = 0; i < m_ctx.cells.size(); ++i) {
             const auto& c = m_ctx.cells[i];
             if (!valid(c) || c.reason == Reason::AgentDown)
@@ -219,9 +237,15 @@ private:
                 continue;
             std::vector<std::size_t> hs;
             if (c.reason == Reason::EmptySlot) {
-                // The prober's own agent said its slot is empty: that GID, nothing on the path.
-                hs.push_back(
-                    hypothesis(HypothesisKind::GidSlot, { ElementKind::HostConfig, a.host }, a.name(), c.from));
+                // An agent said its slot is empty: that GID, nothing on the path. The end whose slot it is, or the
+                // prober when neither end is known to be empty (a round whose empty end probed nothing).
+                const bool toEmpty = c.to != c.from && emptySlots.contains(c.to);
+                if (emptySlots.contains(c.from) || !toEmpty)
+                    hs.push_back(
+                        hypothesis(HypothesisKind::GidSlot, { ElementKind::HostConfig, a.host }, a.name(), c.from));
+                if (toEmpty)
+                    hs.push_back(
+                        hypothesis(HypothesisKind::GidSlot, { ElementKind::HostConfig, b.host }, b.name(), c.to));
             } else {
                 bool loop = a.host == b.host;
                 // A loopback has one end; from == to makes a and b the same object.

@@ -334,6 +334,53 @@ private slots:
         QCOMPARE(with.size(), std::size_t { 1 }); // one fault, one finding: the link is not named beside it
     }
 
+    void anEmptySlotIsBlamedOnItsOwnEnd()
+    {
+        // A restarted agent served at an index its GID no longer sits at says "empty slot"; the controller then
+        // marks every cell from that endpoint and every cell towards it empty-slot, none of them sent. Only the
+        // empty end is named: each prober that merely could not address it is not (the GID storm of stop 32,
+        // where the healthy peers' GIDs were named round after round).
+        FabricShape shape;
+        shape.hosts = 6;
+        shape.tors = 2;
+        shape.noiseLoss = 0;
+        FabricSim sim(shape, 7);
+        auto list = buildPinglist(sim.hosts(), sim.topology(), {});
+        QVERIFY(list.has_value());
+        auto cells = sim.probe(*list, list->probes, false);
+        applyExpectations(*list, cells);
+        std::optional<std::uint32_t> empty;
+        for (const auto& c : cells) {
+            const auto& e = list->endpoints[c.from];
+            if (!c.expected && !e.udp() && e.type == GidType::RoceV2 && !e.linkLocal && !e.empty) {
+                empty = c.from;
+                break;
+            }
+        }
+        QVERIFY(empty.has_value());
+        const auto host = list->endpoints[*empty].host;
+        std::size_t towards = 0;
+        for (auto& c : cells) {
+            if (c.from != *empty && c.to != *empty)
+                continue;
+            towards += c.to == *empty && c.from != *empty ? 1 : 0;
+            c.sent = c.received = 0;
+            c.rttP50Us = c.rttP99Us = 0.0;
+            c.reason = Reason::EmptySlot;
+        }
+        applyExpectations(*list, cells);
+        QVERIFY(towards >= 3);
+        auto findings = localise(*list, cells, sim.agents());
+        QCOMPARE(faultCount(findings), std::size_t { 1 });
+        const auto& f = findings.front();
+        QVERIFY(f.klass == ElementKind::HostConfig);
+        QCOMPARE(f.element.name, host);
+        const auto& e = list->endpoints[*empty];
+        QVERIFY2(f.finding.title.find("GID index " + std::to_string(e.gidIndex) + " of " + e.portName())
+                != std::string::npos,
+            f.finding.title.c_str());
+    }
+
     void findingsCarryEvidence()
     {
         FabricShape shape;
