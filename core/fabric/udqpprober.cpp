@@ -32,6 +32,8 @@ constexpr std::uint64_t kSendBit = std::uint64_t { 1 } << 63;
 constexpr unsigned kGenShift = 48;
 constexpr std::uint64_t kGenMask = 0x7fff;
 constexpr std::uint64_t kQueueMask = 0xffff;
+/// UdQpProber::matchAt's score of an entry with the served GID's value, type and netdev.
+constexpr int kFullMatch = 3;
 
 std::uint64_t udRealtimeNs()
 {
@@ -122,7 +124,12 @@ struct UdQpProber::Queue
     std::uint32_t nextSlot = 0;
     std::uint32_t generation = 0; ///< bumped at each rebind
     ibv_gid gid {}; ///< the GID it serves (its value: the index may move)
+    /// Its type and netdev when served (-1: the kernel did not say): one address has a GID per RoCE type, and a
+    /// VLAN's link-local GID has the same value as its parent's, so a moved GID is looked for by all three.
+    int gidType = -1;
+    std::uint32_t ndevIfindex = 0;
     bool portWasDown = false; ///< a bounce to rebind after
+    bool partialSettled = false; ///< served where only part of the GID matched, and nothing better was found
     std::string lost; ///< non-empty: the GID is not in the table (why)
     Qp qp; ///< destroyed before the region and the address handles' PD
 
@@ -292,6 +299,12 @@ std::vector<AgentReadyEndpoint> UdQpProber::serve(const std::vector<AgentEndpoin
         q->port = e.port;
         q->gidIndex = e.gidIndex;
         q->gid = gid;
+        if (ibv_gid_entry entry {}; ibv_query_gid_ex(d->context, static_cast<std::uint32_t>(e.port),
+                                        static_cast<std::uint32_t>(e.gidIndex), &entry, 0)
+            == 0) {
+            q->gidType = static_cast<int>(entry.gid_type);
+            q->ndevIfindex = entry.ndev_ifindex;
+        }
         if (auto failed = openQueue(*q); !failed.empty()) {
             ready.error = failed;
             out.push_back(ready);
@@ -510,6 +523,42 @@ std::string UdQpProber::rebind(Queue& q)
     return bringUp(q);
 }
 
+int UdQpProber::matchAt(const Queue& q, int index) const
+{
+    ibv_gid_entry entry {};
+    if (ibv_query_gid_ex(
+            q.device->context, static_cast<std::uint32_t>(q.port), static_cast<std::uint32_t>(index), &entry, 0)
+        != 0) {
+        // A kernel without the entry's attributes (or an empty slot): the value alone.
+        ibv_gid now {};
+        return ibv_query_gid(q.device->context, static_cast<std::uint8_t>(q.port), index, &now) == 0
+                && std::memcmp(now.raw, q.gid.raw, sizeof now.raw) == 0
+            ? 1
+            : 0;
+    }
+    if (std::memcmp(entry.gid.raw, q.gid.raw, sizeof entry.gid.raw) != 0)
+        return 0;
+    const bool sameType = q.gidType < 0 || static_cast<int>(entry.gid_type) == q.gidType;
+    const bool sameNetdev = q.ndevIfindex == 0 || entry.ndev_ifindex == q.ndevIfindex;
+    return 1 + (sameType ? 1 : 0) + (sameType && sameNetdev ? 1 : 0);
+}
+
+int UdQpProber::findMoved(const Queue& q, int slots) const
+{
+    // The best match wins: the same value on another netdev (a VLAN's link-local GID is its parent's) or of the
+    // other RoCE type would move the probes off the path they were meant to test, so it is taken only when the
+    // GID is nowhere else.
+    int best = -1;
+    int bestScore = 0;
+    for (int i = 0; i < slots && bestScore < kFullMatch; ++i) {
+        if (const int score = matchAt(q, i); score > bestScore) {
+            best = i;
+            bestScore = score;
+        }
+    }
+    return best;
+}
+
 std::vector<AgentLinkEndpoint> UdQpProber::checkPorts()
 {
     std::vector<AgentLinkEndpoint> out;
@@ -528,25 +577,22 @@ std::vector<AgentLinkEndpoint> UdQpProber::checkPorts()
         }
         if (attr.state != IBV_PORT_ACTIVE) {
             q.portWasDown = true;
+            q.partialSettled = false;
             l.state = LinkState::Down;
             l.detail = port + " port " + ibv_port_state_str(attr.state);
             out.push_back(std::move(l));
             continue;
         }
         // Where the GID is now: its index first, then the whole table (a bounce may have moved it).
-        ibv_gid now {};
-        bool moved = ibv_query_gid(q.device->context, static_cast<std::uint8_t>(q.port), q.gidIndex, &now) != 0
-            || std::memcmp(now.raw, q.gid.raw, sizeof now.raw) != 0;
+        // A partial match (the value on another netdev or of the other type) is searched past once per bounce: the
+        // whole table twice a second would cost thousands of reads on a large one.
+        const int here = matchAt(q, q.gidIndex);
         int index = q.gidIndex;
-        if (moved) {
-            index = -1;
-            const int slots = std::min(attr.gid_tbl_len, 4096);
-            for (int i = 0; i < slots && index < 0; ++i) {
-                if (ibv_query_gid(q.device->context, static_cast<std::uint8_t>(q.port), i, &now) == 0
-                    && std::memcmp(now.raw, q.gid.raw, sizeof now.raw) == 0)
-                    index = i;
-            }
+        if (here == 0 || (here < kFullMatch && !q.partialSettled)) {
+            index = findMoved(q, std::min(attr.gid_tbl_len, 4096));
+            q.partialSettled = index >= 0;
         }
+        const bool moved = index != q.gidIndex;
         if (index < 0) {
             q.lost = "GID " + udGidText(q.gid) + " is no longer in " + port + "'s table";
             l.state = LinkState::Down;

@@ -56,6 +56,11 @@ private:
     /// Brings the queue's QP from any state back to RTS with its receives posted; empty, or why not.
     std::string bringUp(Queue& q);
     std::string rebind(Queue& q);
+    /// How well entry `index` of the queue's port is the GID it serves: 0 another (or none), 1 the value, 2 and the
+    /// type, 3 and the netdev (an attribute the kernel did not give when it was served counts as the same).
+    int matchAt(const Queue& q, int index) const;
+    /// The index the queue's GID sits at now (-1: gone) among the port's first `slots` entries.
+    int findMoved(const Queue& q, int slots) const;
     ibv_ah* targetAh(Queue& q, const std::string& gid, int& err);
 
     ProbeSecret m_secret;
