@@ -288,7 +288,10 @@ std::vector<AppLogEvent> commandEvents(std::string_view command, int line, bool 
     const auto program = programOf(command);
     if (!testOptions || !isTestTool(program))
         return out;
-    auto index = toInt(optionValue(command, { "-x", "--gid-index", "-g", "--gid-idx" }));
+    // perftest's GID index is -x (its -g is multicast and takes no value: `ib_send_bw -g -x 3` is index 3);
+    // the ibv_*_pingpong examples' is -g.
+    auto index = startsWith(program, "ib_") ? toInt(optionValue(command, { "-x", "--gid-index" }))
+                                            : toInt(optionValue(command, { "-g", "--gid-idx" }));
     if (!index || *index < 0)
         return out;
     AppLogEvent e;

@@ -277,6 +277,17 @@ private slots:
         QVERIFY(mentions(pp.front().fixes.front().text, "ibv_rc_pingpong -g N"));
         auto ib = diagnoseText(devinfo("mlx5_0", "InfiniBand"));
         QVERIFY(withRule(ib, "applog.gid-default").empty());
+
+        // Each tool's own option: perftest's -g is multicast and takes no value, its index is -x; the pingpong
+        // examples have no -x.
+        auto perftest = [&](const std::string& options) {
+            auto text = devinfo("rxe0", "Ethernet");
+            return diagnoseText(text.replace(text.find("ibv_rc_pingpong -g 0"), 20, "ib_send_bw " + options));
+        };
+        QVERIFY(withRule(perftest("-g -x 1"), "applog.gid-default").empty());
+        QCOMPARE(withRule(perftest("-g -x 0"), "applog.gid-default").size(), std::size_t { 1 });
+        QCOMPARE(withRule(perftest("-x 0 -g"), "applog.gid-default").size(), std::size_t { 1 });
+        QVERIFY(withRule(perftest("-g 0"), "applog.gid-default").empty());
     }
 
     // perftest prints its own GID: all zeros is an empty slot (a pod without the NIC's network), told before the
