@@ -391,6 +391,18 @@ std::optional<int> errnoIn(const LogText& x)
         if (auto v = intAt(low, pos + key.size()); v && *v > 0 && *v < 4096)
             return v;
     }
+    // rping / ucmatose: "cma event RDMA_CM_EVENT_ADDR_ERROR, error -19": an address, route or connect error event
+    // carries a negative errno (a rejection's number is the peer's reject reason instead).
+    if (low.find("rdma_cm_event_") != std::string_view::npos
+        && (low.find("_error") != std::string_view::npos || low.find("unreachable") != std::string_view::npos)) {
+        for (std::string_view key : { "error -", "error: -", "status -", "status: -" }) {
+            auto pos = low.find(key);
+            if (pos == std::string_view::npos)
+                continue;
+            if (auto v = intAt(low, pos + key.size()); v && *v > 0 && *v < 4096)
+                return v;
+        }
+    }
     // glog's PLOG: "...: Connection timed out [110]" (the text above usually answers first).
     if (low.size() > 2 && low.back() == ']') {
         auto open = low.rfind('[');

@@ -78,6 +78,50 @@ std::string failureOf(std::string_view t)
     return {};
 }
 
+/// perftest's header line as "key : value" pairs: two to a line, apart by tabs as perftest prints them, or by the
+/// runs of spaces a web page or a terminal copy turned the tabs into ("Dual-port   : OFF      Device   : mlx5_0").
+std::vector<std::pair<std::string_view, std::string_view>> headerPairs(std::string_view line)
+{
+    std::vector<std::string_view> chunks;
+    std::size_t start = 0;
+    auto gapAt = [&](std::size_t i) {
+        return line[i] == '\t' || (line[i] == ' ' && i + 1 < line.size() && line[i + 1] == ' ');
+    };
+    for (std::size_t i = 0; i < line.size();) {
+        if (!gapAt(i)) {
+            ++i;
+            continue;
+        }
+        if (i > start)
+            chunks.push_back(line.substr(start, i - start));
+        while (i < line.size() && (line[i] == '\t' || line[i] == ' '))
+            ++i;
+        start = i;
+    }
+    if (start < line.size())
+        chunks.push_back(line.substr(start));
+    std::vector<std::pair<std::string_view, std::string_view>> out;
+    std::string_view key;
+    for (auto chunk : chunks) {
+        const auto c = trim(chunk);
+        if (c.empty())
+            continue;
+        if (c.front() == ':') {
+            if (!key.empty())
+                out.emplace_back(key, trim(c.substr(1)));
+            key = {};
+        } else if (c.back() == ':' && c.find(':') == c.size() - 1) {
+            key = trim(c.substr(0, c.size() - 1));
+        } else if (auto kv = splitKeyValue(c)) {
+            out.push_back(*kv);
+            key = {};
+        } else {
+            key = c;
+        }
+    }
+    return out;
+}
+
 } // namespace
 
 /// "GID[  3]:   fe80::..., RoCE v2" anywhere on the line (grep output keeps the tabs).
@@ -417,11 +461,15 @@ void FragmentImporter::scanIbstat(PastedHost& h, const Block& block)
 void FragmentImporter::scanTest(PastedHost& h, const Block& block, std::string_view tool)
 {
     TestOutcome o;
+    bool noDevice = false; ///< rdma_cm said ENODEV: no RDMA device carries the address (applog.device-node)
     o.tool = std::string(tool);
     o.line = block.commandLine ? block.commandLine : (block.lines.empty() ? 0 : block.lines.front().number);
     if (!block.command.empty()) {
         o.device = optionValue(block.command, { "-d", "--ib-dev" });
-        if (auto x = optionValue(block.command, { "-x", "--gid-index", "-g" }); !x.empty())
+        // perftest's index is -x (its -g is multicast, no value); the pingpong examples' is -g.
+        auto x = startsWith(tool, "ib_") ? optionValue(block.command, { "-x", "--gid-index" })
+                                         : optionValue(block.command, { "-g", "--gid-idx" });
+        if (!x.empty())
             o.gidIndex = toInt(x);
         if (auto m = optionValue(block.command, { "-m", "--mtu" }); !m.empty())
             o.mtu = toInt(m);
@@ -432,12 +480,7 @@ void FragmentImporter::scanTest(PastedHost& h, const Block& block, std::string_v
     enum { None, Local, Remote } addr = None;
     for (auto& l : block.lines) {
         auto t = trim(l.text);
-        // perftest header lines carry two "key : value" pairs separated by tabs.
-        for (auto seg : splitWords(l.text, "\t")) {
-            auto kv = splitKeyValue(seg);
-            if (!kv)
-                continue;
-            auto [k, v] = *kv;
+        for (auto [k, v] : headerPairs(l.text)) {
             if (k == "Device" && o.device.empty())
                 o.device = std::string(v);
             else if (k == "GID index")
@@ -468,9 +511,17 @@ void FragmentImporter::scanTest(PastedHost& h, const Block& block, std::string_v
                 o.remoteGid = g;
             }
         }
-        // "IB device rxe2 not found": the same fact an application log states, judged by one rule.
-        if (auto read = readAppLogLine(t, l.number); read && read->kind == "device-not-found")
+        // "IB device rxe2 not found", rping's "RDMA_CM_EVENT_ADDR_ERROR, error -19", libibverbs' provider warnings
+        // printed before the banner: the same facts an application log states, judged by one rule.
+        if (auto read = readAppLogLine(t, l.number); read
+            && (read->kind == "device-not-found" || read->kind == "no-provider"
+                || (read->kind == "no-device" && read->errnoValue == 19))) {
+            noDevice = noDevice || read->kind == "no-device";
+            const bool warning = read->kind == "no-provider";
             h.appLog.push_back(std::move(*read));
+            if (warning)
+                continue; // libibverbs' word on other hardware, not the test's failure
+        }
         if (o.failure.empty()) {
             if (auto f = failureOf(t); !f.empty()) {
                 o.failure = f;
@@ -486,6 +537,11 @@ void FragmentImporter::scanTest(PastedHost& h, const Block& block, std::string_v
                 o.line = l.number;
             }
         }
+    }
+    // The connect failure is that ENODEV's consequence, not a port blocked between the hosts.
+    if (noDevice && o.failure == "connect") {
+        o.failure.clear();
+        o.message.clear();
     }
     h.tests.push_back(std::move(o));
 }

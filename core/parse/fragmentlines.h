@@ -43,9 +43,9 @@ bool isLauncher(std::string_view program);
 std::vector<AppLogEvent> commandEvents(std::string_view command, int line, bool testOptions);
 
 /// The lines as the terminal and the tracker mangled them, put back (fragmentrepair.cpp): inline-code backticks
-/// around a whole line, a GID or a show_gids row wrapped onto the next line, rows run together on one line when
-/// the paste lost its newlines. Joined lines live in `storage`; each line keeps the number of the line it starts on,
-/// and every repair is noted in `warnings`.
+/// or markdown emphasis around a whole line, a GID or a show_gids row wrapped onto the next line, rows run together on
+/// one line when the paste lost its newlines. Joined lines live in `storage`; each line keeps the number of the line it
+/// starts on, and every repair is noted in `warnings`.
 std::vector<parse_detail::Line> repairLines(
     std::vector<parse_detail::Line> lines, std::deque<std::string>& storage, parse_detail::Warnings& warnings);
 

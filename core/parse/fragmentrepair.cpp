@@ -108,6 +108,25 @@ std::string_view stripInlineCode(std::string_view text)
     return t;
 }
 
+/// A whole line set in markdown emphasis (`_ibv_devinfo -d mlx5_0 -v_`, `**NCCL WARN ...**`): a tracker's source
+/// copied as the author typed it. Only a line with a space inside: `__init__` or `_flag_` is a name, not emphasis.
+std::string_view stripEmphasis(std::string_view text)
+{
+    auto t = trim(text);
+    for (std::string_view mark :
+        { std::string_view("**"), std::string_view("__"), std::string_view("_"), std::string_view("*") }) {
+        if (t.size() <= 2 * mark.size() + 2 || !startsWith(t, mark) || !t.ends_with(mark))
+            continue;
+        auto inner = t.substr(mark.size(), t.size() - 2 * mark.size());
+        if (std::isspace(static_cast<unsigned char>(inner.front()))
+            || std::isspace(static_cast<unsigned char>(inner.back())) || inner.front() == mark.front()
+            || inner.back() == mark.front() || inner.find(' ') == std::string_view::npos)
+            return text;
+        return inner;
+    }
+    return text;
+}
+
 /// Offsets where a record starts inside one line: show_gids rows, GID[n] rows, sysfs paths, hca_id, the count.
 std::vector<std::size_t> recordStarts(std::string_view line)
 {
@@ -127,7 +146,7 @@ std::vector<std::size_t> recordStarts(std::string_view line)
 std::vector<Line> repairLines(std::vector<Line> lines, std::deque<std::string>& storage, Warnings& warnings)
 {
     for (auto& l : lines)
-        l.text = stripInlineCode(l.text);
+        l.text = stripEmphasis(stripInlineCode(l.text));
 
     // Joins: a GID cut by the terminal's width, or a show_gids row whose last columns went to the next line.
     std::vector<Line> joined;
