@@ -526,6 +526,26 @@ private:
             f.explanation = "A work request completed with " + wcStatusText(status)
                 + ". Protection and access errors (4, 10) are the application's memory registration or keys; "
                   "remote errors (9, 11) are the peer's side: read its log at the same time.";
+            if (status == 4 && e.family == "nccl") {
+                // NCCL registers GPU memory with the NIC: a protection error there is GPUDirect RDMA failing on the
+                // PCIe path, not NCCL's keys.
+                f.explanation = "A work request completed with a local protection error: the NIC could not reach "
+                                "the memory it was given. NCCL hands the NIC GPU memory (GPUDirect RDMA), so this is "
+                                "nearly always the PCIe path between NIC and GPU: ACS enabled on the PCIe switches or "
+                                "root ports between them (peer-to-peer traffic is redirected and refused), the IOMMU "
+                                "in translation mode, or no peer-memory module (nvidia_peermem, nv_peer_mem, or "
+                                "dma-buf support). NCCL_NET_GDR_LEVEL=LOC turns GPUDirect RDMA off: when the error "
+                                "goes away with it (and the job is slower), fix the PCIe path.";
+                Fix fix;
+                fix.target = h.name;
+                fix.platform = "linux";
+                fix.origin = "GPUDirect RDMA needs a peer-to-peer PCIe path between NIC and GPU";
+                fix.text = "NCCL_NET_GDR_LEVEL=LOC   # one run without GPUDirect RDMA: does the error go?\n"
+                           "lspci -vvv | grep -i 'ACSCtl:.*SrcValid+'   # ports with ACS redirecting peer traffic\n"
+                           "lsmod | grep -e nvidia_peermem -e nv_peer_mem\n"
+                           "cat /proc/cmdline   # iommu=pt (or the IOMMU off) on GPU hosts";
+                f.fixes.push_back(std::move(fix));
+            }
         }
         if (!once(f.ruleId + "|" + h.name + "|" + e.family))
             return;

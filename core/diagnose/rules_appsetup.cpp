@@ -36,11 +36,15 @@ bool isSetting(const AppLogEvent& e, std::string_view name)
     return e.kind == "setting" && e.setting == name;
 }
 
-/// The paste shows this host with an RDMA device: listed by a tool, or used by the application in its log.
+/// The paste shows this host with an RDMA device: listed by a tool, used by the application in its log, or opened
+/// by a test that printed its banner (perftest's "Device : NAME" and "Link type" come after the device opened; a
+/// command line alone proves nothing).
 bool seesDevice(const DiagHost& h)
 {
     return !h.facts.devices.empty() || std::any_of(h.appLog.begin(), h.appLog.end(), [](const AppLogEvent& e) {
         return e.kind == "device" || e.kind == "gid-in-use";
+    }) || std::any_of(h.tests.begin(), h.tests.end(), [](const TestOutcome& t) {
+        return !t.device.empty() && t.failure != "device" && (!t.linkLayer.empty() || !t.localGid.empty());
     });
 }
 
@@ -262,8 +266,10 @@ private:
                 ? "rdma_cm answered ENODEV: the netdev the address resolves to has no RDMA device this process can "
                   "use. In a pod or container that means the RDMA device was not given to it: the network "
                   "namespace holds the netdev, but /dev/infiniband/uverbsN and rdma_cm are not in the container "
-                  "(no --device, no RDMA device plugin resource), or the RDMA subsystem runs in exclusive netns "
-                  "mode with the device left in the host's namespace."
+                  "(no --device, no RDMA device plugin resource), the RDMA subsystem runs in exclusive netns "
+                  "mode with the device left in the host's namespace, or the host's kernel predates rdma_cm over "
+                  "RoCE in a network namespace other than the host's (then every address in the container answers "
+                  "ENODEV: `uname -r` against the distribution's notes on RDMA in containers)."
                 : "The device is in the kernel's list (sysfs is shared with the container), but opening it failed "
                   "with ENODEV: /dev/infiniband/uverbsN, its character device, is not in this container. The "
                   "container was started without the device (docker --device, a Kubernetes RDMA device plugin "

@@ -84,6 +84,22 @@ private slots:
                 "applog.no-provider");
         QCOMPARE(used.size(), std::size_t { 1 });
         QVERIFY(used.front().severity == Severity::Info);
+        // perftest printed its banner (pasted without its command line): the device it names opened, so a warning
+        // about other hardware is a note too.
+        const std::string warning = "libibverbs: Warning: couldn't load driver 'liberdma-rdmav34.so': "
+                                    "liberdma-rdmav34.so: cannot open shared object file: No such file or directory\n";
+        const std::string banner
+            = "---------------------------------------------------------------------------------------\n"
+              "                    RDMA_Write BW Test\n"
+              " Dual-port       : OFF\t\tDevice         : rocep4s0f0\n"
+              " Number of qps   : 1\t\tTransport type : IB\n"
+              " Link type       : Ethernet\n GID index       : 3\n";
+        auto opened = withRule(diagnoseText(warning + banner), "applog.no-provider");
+        QCOMPARE(opened.size(), std::size_t { 1 });
+        QVERIFY(opened.front().severity == Severity::Info);
+        auto warned = withRule(diagnoseText(warning), "applog.no-provider");
+        QCOMPARE(warned.size(), std::size_t { 1 });
+        QVERIFY(warned.front().severity == Severity::Error);
         // "No IB devices found" alone: the generic finding names the kernel module and the provider.
         auto alone = withRule(diagnoseText("No IB devices found\n"), "applog.no-device");
         QCOMPARE(alone.size(), std::size_t { 1 });
@@ -184,6 +200,67 @@ private slots:
         auto perm = withRule(diagnoseText("ibv_open_device(mlx5_1) failed: Permission denied\n"), "applog.device-node");
         QCOMPARE(perm.size(), std::size_t { 1 });
         QVERIFY(mentions(perm.front().title, "permission denied"));
+        // rping's event lines carry the errno negated: ENODEV there is the same finding, and the connect failure it
+        // causes is not told as a blocked port.
+        auto rping = diagnoseText("$ rping -c -v -a 192.168.3.100 -p 1922 -C 10\n"
+                                  "created cm_id 0x559e199b8f70\n"
+                                  "cma_event type RDMA_CM_EVENT_ADDR_ERROR cma_id 0x559e199b8f70 (parent)\n"
+                                  "cma event RDMA_CM_EVENT_ADDR_ERROR, error -19\n"
+                                  "waiting for addr/route resolution state 1\n",
+            "rping.txt");
+        auto enodev = withRule(rping, "applog.device-node");
+        QCOMPARE(enodev.size(), std::size_t { 1 });
+        QVERIFY(mentions(enodev.front().title, "rdma_cm"));
+        QCOMPARE(enodev.front().evidence.front().where, std::string("rping.txt:4"));
+        QVERIFY(withRule(rping, "test.connect").empty());
+        // A timeout in the same place is not ENODEV: the connect finding stays.
+        auto timeout = diagnoseText("$ rping -c -a 192.168.3.100\n"
+                                    "cma_event type RDMA_CM_EVENT_ADDR_ERROR cma_id 0x559e199b8f70 (parent)\n"
+                                    "cma event RDMA_CM_EVENT_ADDR_ERROR, error -110\n");
+        QVERIFY(withRule(timeout, "applog.device-node").empty());
+        QCOMPARE(withRule(timeout, "test.connect").size(), std::size_t { 1 });
+        // A rejection's number is the peer's reason, not an errno.
+        auto rejected = diagnoseText("cma event RDMA_CM_EVENT_REJECTED, error 8\n");
+        QVERIFY(withRule(rejected, "applog.device-node").empty());
+    }
+
+    // NCCL hands the NIC GPU memory: a local protection error there is GPUDirect RDMA on the PCIe path.
+    void ncclProtectionErrorIsGpuDirect()
+    {
+        auto r
+            = diagnoseText("gpu-a:1989:2082 [1] transport/net_ib.cc:1295 NCCL WARN NET/IB : Got completion from peer "
+                           "10.0.0.2<53249> with error 4, opcode 0, len 0, vendor err 81 (Send)\n");
+        auto found = withRule(r, "applog.completion-error");
+        QCOMPARE(found.size(), std::size_t { 1 });
+        QVERIFY(mentions(found.front().explanation, "ACS"));
+        QVERIFY(mentions(found.front().fixes.front().text, "NCCL_NET_GDR_LEVEL=LOC"));
+        // Another status, or status 4 outside NCCL, keeps the general text.
+        auto other = withRule(diagnoseText("gpu-a:1989:2082 [1] transport/net_ib.cc:1295 NCCL WARN NET/IB : Got "
+                                           "completion from peer 10.0.0.2<53249> with error 10, opcode 0, len 0, "
+                                           "vendor err 88 (Send)\n"),
+            "applog.completion-error");
+        QCOMPARE(other.size(), std::size_t { 1 });
+        QVERIFY(!mentions(other.front().explanation, "ACS"));
+        QVERIFY(other.front().fixes.empty());
+    }
+
+    // A line a tracker rendered in emphasis, copied from its source with the marks.
+    void emphasisAroundALine()
+    {
+        auto r = diagnoseText("_ibv_devinfo -d mlx5_0 -v_\n"
+                              "hca_id:\tmlx5_0\n\t\tport:\t1\n\t\t\tstate:\t\t\tPORT_ACTIVE (4)\n"
+                              "\t\t\tlink_layer:\t\tEthernet\n"
+                              "\t\t\tGID[  0]:\t\tfe80:0000:0000:0000:0ac0:ebff:feda:1cfb, RoCE v1\n"
+                              "\t\t\tGID[  1]:\t\tfe80::ac0:ebff:feda:1cfb, RoCE v2\n"
+                              "\t\t\tGID[  2]:\t\t0000:0000:0000:0000:0000:ffff:c800:d106, RoCE v1\n"
+                              "\t\t\tGID[  3]:\t\t::ffff:200.0.209.6, RoCE v2\n");
+        QCOMPARE(r.ports.size(), std::size_t { 1 });
+        QCOMPARE(r.ports.front().device, std::string("mlx5_0"));
+        QCOMPARE(r.ports.front().gidIndex, std::optional<int>(3));
+        auto bold
+            = diagnoseText("**gpu-a:1989:2082 [1] transport/net_ib.cc:1295 NCCL WARN NET/IB : Got completion from "
+                           "peer 10.0.0.2<53249> with error 12, opcode 0, len 0, vendor err 129 (Send)**\n");
+        QCOMPARE(withRule(bold, "applog.retry-exceeded").size(), std::size_t { 1 });
     }
 
     void efaIsNotRoce()
