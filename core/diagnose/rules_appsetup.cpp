@@ -118,7 +118,11 @@ private:
                 f.explanation = "The kernel has an RDMA device (its uverbs node is listed), but no installed provider "
                                 "library of rdma-core matches it, so ibv_get_device_list leaves it out and every "
                                 "application sees no device. The provider package is missing or older than the "
-                                "kernel's driver.";
+                                "kernel's driver, or libibverbs does not read its driver file: each provider is named "
+                                "by a file in libibverbs.d of the sysconfdir libibverbs was built with (/etc for the "
+                                "distribution's package, /usr/local/etc for one built from source), so an rdma-core "
+                                "installed under /usr/local next to the distribution's leaves the other's drivers "
+                                "unknown.";
             } else {
                 f.title = "libibverbs could not load the " + e.driver + " provider (" + lib + ")";
                 f.explanation = "libibverbs is configured for the " + e.driver + " provider but could not load " + lib
@@ -145,6 +149,9 @@ private:
             fix.text = "apt-get install ibverbs-providers   # Debian, Ubuntu\n"
                        "dnf install rdma-core libibverbs    # RHEL, Rocky, Fedora\n"
                        "ls /usr/lib*/libibverbs/ /usr/lib/*/libibverbs/   # the provider libraries now present\n";
+            if (e.driver.empty())
+                fix.text += "ls /etc/libibverbs.d/ /usr/local/etc/libibverbs.d/ 2>/dev/null   # a driver file per "
+                            "provider, where this libibverbs looks\n";
             if (!module.empty())
                 fix.text += e.driver == "rxe" ? "modprobe rdma_rxe && rdma link add rxe0 type rxe netdev IFACE\n"
                                               : "modprobe " + module + "\n";

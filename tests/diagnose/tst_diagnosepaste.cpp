@@ -499,8 +499,12 @@ private slots:
         // No provider loaded: rdma_cm's ENODEV is its consequence, quoted by applog.no-provider, not a second error.
         auto provider = diagnoseText("libibverbs: Warning: no userspace device-specific driver found for "
                                      "/sys/class/infiniband_verbs/uverbs0\nrdma_getaddrinfo: No such device\n");
-        QCOMPARE(withRule(provider, "applog.no-provider").size(), std::size_t { 1 });
+        auto missing = withRule(provider, "applog.no-provider");
+        QCOMPARE(missing.size(), std::size_t { 1 });
         QVERIFY(withRule(provider, "applog.device-node").empty());
+        // No provider at all for the kernel's device: the driver files libibverbs reads are where to look too.
+        QVERIFY(mentions(missing.front().explanation, "/usr/local/etc"));
+        QVERIFY(mentions(missing.front().fixes.front().text, "/etc/libibverbs.d/"));
     }
 
     void ucxPeerTimeout()
