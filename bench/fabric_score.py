@@ -113,6 +113,11 @@ def main():
     ap.add_argument("--healthy-seconds", type=float, default=0.0)
     ap.add_argument("--busy-seconds", type=float, default=60.0,
                     help="after the plants: this long with one guest's CPU saturated (0: skip)")
+    # Issue 22's condition is one core saturated: the lab guests have one vCPU, so one busy loop saturates it
+    # (the agent then gets about half of it). More loops starve the agent further than the goal asks; the busy
+    # plants among the 20 keep faults.sh's own default of 4.
+    ap.add_argument("--busy-loops", type=int, default=1,
+                    help="busy loops on the guest during --busy-seconds (default 1: its one vCPU saturated)")
     ap.add_argument("--out", required=True)
     ap.add_argument("--save")
     args = ap.parse_args()
@@ -225,14 +230,15 @@ def main():
     busy_above_info = None
     if args.busy_seconds > 0:
         watch.wait(lambda ev, open_: not open_, args.clear_timeout)
-        faults(args.state, "plant", "busy", guests[len(guests) // 2])
+        faults(args.state, "plant", "busy", guests[len(guests) // 2], str(args.busy_loops))
         t0 = time.monotonic()
         time.sleep(args.busy_seconds)
         with watch.lock:
             during = [e for t, e in watch.events if t >= t0 and e.get("event") == "raised"]
         faults(args.state, "clear")
         busy_above_info = [e for e in during if e.get("severity") != "info"]
-        print(f"busy {guests[len(guests) // 2]} for {args.busy_seconds:.0f} s: {len(during)} findings raised, "
+        print(f"busy {guests[len(guests) // 2]} ({args.busy_loops} busy loop(s) on its one vCPU) for "
+              f"{args.busy_seconds:.0f} s: {len(during)} findings raised, "
               f"{len(busy_above_info)} above info"
               + "".join(f"\n    {e.get('severity')} {e.get('class')} {e.get('element')}: {e.get('title')}"
                         for e in busy_above_info))

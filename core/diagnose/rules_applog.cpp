@@ -536,15 +536,12 @@ private:
                                 "in translation mode, or no peer-memory module (nvidia_peermem, nv_peer_mem, or "
                                 "dma-buf support). NCCL_NET_GDR_LEVEL=LOC turns GPUDirect RDMA off: when the error "
                                 "goes away with it (and the job is slower), fix the PCIe path.";
-                Fix fix;
-                fix.target = h.name;
-                fix.platform = "linux";
-                fix.origin = "GPUDirect RDMA needs a peer-to-peer PCIe path between NIC and GPU";
-                fix.text = "NCCL_NET_GDR_LEVEL=LOC   # one run without GPUDirect RDMA: does the error go?\n"
-                           "lspci -vvv | grep -i 'ACSCtl:.*SrcValid+'   # ports with ACS redirecting peer traffic\n"
-                           "lsmod | grep -e nvidia_peermem -e nv_peer_mem\n"
-                           "cat /proc/cmdline   # iommu=pt (or the IOMMU off) on GPU hosts";
-                f.fixes.push_back(std::move(fix));
+                f.fixes.push_back({ h.name, "linux",
+                    "NCCL_NET_GDR_LEVEL=LOC   # one run without GPUDirect RDMA: does the error go?\n"
+                    "lspci -vvv | grep -i 'ACSCtl:.*SrcValid+'   # ports with ACS redirecting peer traffic\n"
+                    "lsmod | grep -e nvidia_peermem -e nv_peer_mem\n"
+                    "cat /proc/cmdline   # iommu=pt (or the IOMMU off) on GPU hosts",
+                    "GPUDirect RDMA needs a peer-to-peer PCIe path between NIC and GPU" });
             }
         }
         if (!once(f.ruleId + "|" + h.name + "|" + e.family))
