@@ -193,7 +193,10 @@ void Controller::Fleet::waitReady()
     for (;;) {
         const bool all = std::ranges::all_of(m_channels,
             [](const auto& c) { return c.second->isReady || c.second->ended || c.second->state == AgentState::Down; });
-        if (all || cancelled() || Steady::now() >= deadline)
+        // Agents wait at the start gate (kAgentStartsAtOnce) in a large fleet: each has its full start time from
+        // when it passed the gate, not from when the first ones did.
+        const bool late = m_hub.queued == 0 && Steady::now() >= std::max(deadline, m_hub.lastAdmitted + wait);
+        if (all || cancelled() || late)
             break;
         m_hub.changed.wait_for(lock, milliseconds(50));
     }
