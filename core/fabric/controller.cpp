@@ -676,7 +676,11 @@ Result<FabricRound> Controller::runRound(FabricObserver* observer, const std::at
     // The agents live through the round and its second pass, with room for slow starts and a loaded host.
     const double probingS
         = m_options.durationS + m_options.secondPassS + 2 * (m_options.probeTimeoutS + m_options.phaseSlackS);
-    const auto lifetime = m_options.startTimeout + duration_cast<milliseconds>(duration<double>(probingS + 30.0));
+    // Agents start kAgentStartsAtOnce at a time, all sharing one end of life: the first ones must outlive the last
+    // one's start (1 000 netns hosts took 61 s to start, and 809 agents reached their end mid-round).
+    const auto waves = static_cast<long>((m_hosts.size() + kAgentStartsAtOnce - 1) / kAgentStartsAtOnce);
+    const auto lifetime
+        = m_options.startTimeout * std::max(1L, waves) + duration_cast<milliseconds>(duration<double>(probingS + 30.0));
     if (auto ok = start(observer, cancel, lifetime); !ok)
         return std::unexpected(ok.error());
     auto round = nextRound();
