@@ -18,6 +18,9 @@ packages=(
     python3 util-linux
     # benchmarks: the TCP engine against the tools admins use (bench/perf-tcp.sh)
     sockperf iperf3
+    # ...and the fabric check on the netns fleet against the mesh check a user would otherwise run
+    # (bench/fabric-fleet.sh: fping from every host to the same peers)
+    fping
     # report tests: render and read the PDF reports (tests/report)
     poppler-utils python3-jsonschema
     xvfb xauth qt6-translations-l10n

@@ -24,6 +24,11 @@ void AgentChannel::start(
     std::vector<AgentMessage> first, std::size_t endpointsExpected, std::chrono::milliseconds lifetime)
 {
     m_endpointsExpected = endpointsExpected;
+    {
+        // Counted here, not in the thread: the controller must see it queued from the moment it returns.
+        std::lock_guard lock(m_hub.mutex);
+        ++m_hub.queued;
+    }
     m_thread = std::thread([this, first = std::move(first), lifetime] { body(first, lifetime); });
 }
 
@@ -76,16 +81,46 @@ void AgentChannel::down(const std::string& why)
     m_hub.changed.notify_all();
 }
 
+bool AgentChannel::admit()
+{
+    std::unique_lock lock(m_hub.mutex);
+    while (m_hub.starting >= m_hub.startLimit && !m_cancel)
+        m_hub.changed.wait_for(lock, std::chrono::milliseconds(50));
+    --m_hub.queued;
+    if (m_cancel) {
+        m_hub.changed.notify_all();
+        return false;
+    }
+    ++m_hub.starting;
+    m_hub.lastAdmitted = std::chrono::steady_clock::now();
+    return true;
+}
+
+void AgentChannel::leaveStart()
+{
+    std::lock_guard lock(m_hub.mutex);
+    --m_hub.starting;
+    m_hub.changed.notify_all();
+}
+
 void AgentChannel::body(const std::vector<AgentMessage>& first, std::chrono::milliseconds lifetime)
 {
+    if (!admit()) {
+        down("stopped before it started");
+        return;
+    }
     auto executor = m_factory(m_spec);
     if (!executor) {
+        leaveStart();
         down(executor.error().describe());
         return;
     }
     perf::SessionHooks hooks;
     hooks.cancel = &m_cancel;
     auto probe = perf::ensureProbe(**executor, m_probe, hooks);
+    // Connected and the probe in place: what is left (the agent's start and its ready line) costs the controller
+    // next to nothing.
+    leaveStart();
     if (!probe) {
         down(probe.error().describe());
         return;

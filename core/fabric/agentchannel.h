@@ -31,11 +31,22 @@ namespace rp::fabric {
 
 using ExecutorFactory = std::function<Result<std::unique_ptr<Executor>>(const HostSpec&)>;
 
-/// What the controller shares with every channel: one lock and one condition for all of them.
+/// Agents of one controller that connect and put the probe in place at the same time. Each start is an SSH
+/// handshake and a checksum of the probe (a copy of it, the first time) on the controller's cores: 1 000 at once
+/// starved each other, and a third of them missed the connect timeout (no SSH connection within 10 s,
+/// authentication did not finish in time) on hosts discovery had reached, 32 at a time, a moment before.
+constexpr std::size_t kAgentStartsAtOnce = 32;
+
+/// What the controller shares with every channel: one lock and one condition for all of them, and the gate its
+/// agents' starts pass (all under the lock).
 struct ChannelHub
 {
     std::mutex mutex;
     std::condition_variable changed;
+    std::size_t startLimit = kAgentStartsAtOnce;
+    std::size_t starting = 0; ///< past the gate: connecting, putting the probe in place
+    std::size_t queued = 0; ///< waiting at the gate
+    std::chrono::steady_clock::time_point lastAdmitted {}; ///< when the last one passed it
 };
 
 class AgentChannel
@@ -76,6 +87,9 @@ private:
     void body(const std::vector<AgentMessage>& first, std::chrono::milliseconds lifetime);
     void onLine(std::string_view line);
     void down(const std::string& why);
+    /// Waits for a place among the hub's starting agents; false when cancelled meanwhile.
+    bool admit();
+    void leaveStart();
 
     ChannelHub& m_hub;
     HostSpec m_spec;

@@ -201,7 +201,10 @@ void Controller::Fleet::waitReady()
     for (;;) {
         const bool all = std::ranges::all_of(m_channels,
             [](const auto& c) { return c.second->isReady || c.second->ended || c.second->state == AgentState::Down; });
-        if (all || cancelled() || Steady::now() >= deadline)
+        // Agents wait at the start gate (kAgentStartsAtOnce) in a large fleet: each has its full start time from
+        // when it passed the gate, not from when the first ones did.
+        const bool late = m_hub.queued == 0 && Steady::now() >= std::max(deadline, m_hub.lastAdmitted + wait);
+        if (all || cancelled() || late)
             break;
         m_hub.changed.wait_for(lock, milliseconds(50));
     }
@@ -693,7 +696,11 @@ Result<FabricRound> Controller::runRound(FabricObserver* observer, const std::at
     // The agents live through the round and its second pass, with room for slow starts and a loaded host.
     const double probingS
         = m_options.durationS + m_options.secondPassS + 2 * (m_options.probeTimeoutS + m_options.phaseSlackS);
-    const auto lifetime = m_options.startTimeout + duration_cast<milliseconds>(duration<double>(probingS + 30.0));
+    // Agents start kAgentStartsAtOnce at a time, all sharing one end of life: the first ones must outlive the last
+    // one's start (1 000 netns hosts took 61 s to start, and 809 agents reached their end mid-round).
+    const auto waves = static_cast<long>((m_hosts.size() + kAgentStartsAtOnce - 1) / kAgentStartsAtOnce);
+    const auto lifetime
+        = m_options.startTimeout * std::max(1L, waves) + duration_cast<milliseconds>(duration<double>(probingS + 30.0));
     if (auto ok = start(observer, cancel, lifetime); !ok)
         return std::unexpected(ok.error());
     auto round = nextRound();

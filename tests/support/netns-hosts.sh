@@ -3,9 +3,10 @@
 #
 # netns-hosts.sh - a lab of N OpenSSH hosts, each in its own network namespace, for the integration tests.
 #
-#   netns-hosts.sh up N DIR     start hosts h1..hN (N <= 2000) and write DIR/inventory.yaml, DIR/known_hosts,
+#   netns-hosts.sh up N DIR [--racks R]
+#                               start hosts h1..hN (N <= 2000) and write DIR/inventory.yaml, DIR/known_hosts,
 #                               DIR/id_ed25519(.pub), DIR/root_password, DIR/hosts, DIR/pids
-#   netns-hosts.sh down DIR     stop every sshd, delete the namespaces, veths and the bridge (idempotent)
+#   netns-hosts.sh down DIR     stop every sshd, delete the namespaces, veths and bridges (idempotent)
 #
 # Every name and address is DIR's own, so labs of two build directories (or the 20-host lab and the fleet test's
 # 50-host one beside it) run at the same time without tearing each other down. ID = the first 4 hex digits of
@@ -19,6 +20,22 @@
 # UTS and mount namespace, so /run, the hostname and /etc/shadow (a copy where root's password is
 # DIR/root_password) stay private to the lab. Key login (DIR/id_ed25519) and password login work on every host.
 #
+# --racks R (1..250, at most N) puts the hosts under R "ToR" bridges rpIDtK (K = 1..R) instead of the one bridge,
+# in blocks: h1.. the first ceil-or-floor N/R under tor1, the next under tor2 (host i under tor floor((i-1)*R/N)+1),
+# as a real rack holds consecutive hosts. Each ToR hangs off the spine bridge rpIDbr (which keeps the root's
+# address: the controller still reaches every host through it) by a veth pair rpIDuK (ToR side) -- rpIDsK (spine
+# side); cutting or slowing one (ip link set rpIDuK down, tc qdisc ... netem) is a fault on that uplink. The
+# addresses stay one /21. The inventory gets "rack: torK" per host, DIR/hosts a 5th column "torK", and DIR/uplinks
+# one line per ToR: "torK TOR_BRIDGE TOR_SIDE_VETH SPINE_SIDE_VETH". Without --racks nothing of this exists and
+# every file is as before.
+#
+# The kernel's IPv4 neighbour table is one table for every namespace (its gc_thresh1/2/3 exist only in the root
+# namespace and count the entries of all of them): at the defaults (128/512/1024) a lab of about 1 000 hosts
+# already fills it with the root's own entries, and sends fail with "No route to host"; a mesh between the hosts
+# fills it far sooner. When the lab can need more (up to 128 neighbours per host, the root's N), up raises them
+# and saves the old values in DIR/neigh_thresh; down puts back each one still at the value up set (a lab that
+# went up later and raised it further restores its own). Small labs (20 hosts) leave them alone, as before.
+#
 # Needs root, iproute2 (ip netns), util-linux (unshare, flock), openssh-server (sshd, ssh-keygen), coreutils
 # (sha1sum) and openssl (openssl passwd -6, in Debian 12's openssl package, installed by default).
 set -Eeuo pipefail
@@ -26,7 +43,7 @@ set -Eeuo pipefail
 . "$(dirname "${BASH_SOURCE[0]}")/nslab.sh"
 
 SLOT_LOCK=/run/lock/rp-netns-slots.lock
-READY_TIMEOUT=${RP_NETNS_READY_TIMEOUT:-20}
+READY_TIMEOUT=${RP_NETNS_READY_TIMEOUT:-} # default: 20 s, longer for large labs (do_up)
 
 die() {
     echo "netns-hosts.sh: $*" >&2
@@ -34,7 +51,7 @@ die() {
 }
 
 usage() {
-    echo "usage: $0 up N DIR | down DIR" >&2
+    echo "usage: $0 up N DIR [--racks R] | down DIR" >&2
     exit 2
 }
 
@@ -46,6 +63,9 @@ lab_names() {
     PREFIX=rp${id}h
     VPREFIX=rp${id}v
     BRIDGE=rp${id}br
+    TPREFIX=rp${id}t # ToR bridges (--racks)
+    UPREFIX=rp${id}u # uplink veth, ToR side
+    SPREFIX=rp${id}s # uplink veth, spine side
     SLOT_START=$((16#$id % 64))
 }
 
@@ -92,13 +112,54 @@ check_env() {
     command -v flock >/dev/null || die "'flock' (util-linux) not found"
 }
 
+NEIGH=/proc/sys/net/ipv4/neigh/default
+
+# neigh_raise N DIR: makes the neighbour table big enough for N hosts (see the header); saves what it changed.
+neigh_raise() {
+    local n=$1 dir=$2 need k old new saved=""
+    need=$((n * ((n - 1 < 127 ? n - 1 : 127) + 1)))
+    local -a want=($((need / 2)) "$need" $((need * 2)))
+    # Only a lab that can outgrow the hard limit touches them: the 20-host test lab leaves the machine as it was.
+    (($(<"$NEIGH/gc_thresh3") < want[2])) || return 0
+    for k in 1 2 3; do
+        old=$(<"$NEIGH/gc_thresh$k")
+        new=${want[k - 1]}
+        if ((new > old)); then
+            echo "$new" >"$NEIGH/gc_thresh$k"
+            saved+="$k $old $new"$'\n'
+        fi
+    done
+    if [[ -n $saved ]]; then
+        printf '%s' "$saved" >"$dir/neigh_thresh"
+    fi
+}
+
+# neigh_restore DIR: each threshold still at the value this lab's up set goes back to the one it found.
+neigh_restore() {
+    local dir=$1 k old new
+    [[ -n $dir && -f $dir/neigh_thresh ]] || return 0
+    while read -r k old new; do
+        [[ $k =~ ^[123]$ && $old =~ ^[0-9]+$ ]] || continue
+        if [[ $(<"$NEIGH/gc_thresh$k") == "$new" ]]; then
+            echo "$old" >"$NEIGH/gc_thresh$k"
+        fi
+    done <"$dir/neigh_thresh"
+    rm -f "$dir/neigh_thresh"
+}
+
 do_down() {
-    local dir=$1
+    local dir=$1 link
     lab_teardown "$dir"
+    # --racks: the ToR bridges and uplinks (deleting one end of a veth pair deletes both).
+    for link in $(ip -o link show 2>/dev/null | awk -F': ' '{print $2}' | sed 's/@.*//' \
+        | grep -E "^(${TPREFIX}|${UPREFIX}|${SPREFIX})[0-9]+\$" || true); do
+        ip link delete "$link" 2>/dev/null || true
+    done
+    neigh_restore "$dir"
     if [[ -n $dir && -d $dir ]]; then
         rm -rf "$dir/lab"
         rm -f "$dir/pids" "$dir/inventory.yaml" "$dir/known_hosts" "$dir/id_ed25519" "$dir/id_ed25519.pub" \
-            "$dir/root_password" "$dir/hosts"
+            "$dir/root_password" "$dir/hosts" "$dir/uplinks"
     fi
 }
 
@@ -112,8 +173,11 @@ on_exit() {
 }
 
 do_up() {
-    local n=$1 dir=$2
+    local n=$1 dir=$2 racks=${3:-0}
     [[ $n =~ ^[0-9]+$ ]] && ((n >= 1 && n <= 2000)) || die "N must be 1..2000, got '$n'"
+    if ((racks > 0)); then
+        ((racks <= 250 && racks <= n)) || die "--racks must be 1..250 and at most N, got '$racks'"
+    fi
     if [[ -n $(lab_namespaces) ]] || ip link show "$BRIDGE" >/dev/null 2>&1; then
         die "a lab is already up (namespaces ${PREFIX}*, bridge $BRIDGE): run '$0 down DIR' first"
     fi
@@ -127,6 +191,9 @@ do_up() {
     UP_OK=0
     trap 'on_exit' EXIT
     trap 'exit 130' INT TERM
+    # A lab of this DIR that never went down cleanly may have left raised thresholds: back first, then raised.
+    neigh_restore "$dir"
+    rm -f "$dir/uplinks"
 
     # Client key, root password and a shadow copy that carries it.
     rm -f "$dir/id_ed25519" "$dir/id_ed25519.pub"
@@ -192,14 +259,34 @@ EOF
         done
     } >"$lab/root.batch"
     ip -batch "$lab/root.batch"
+    # Under the same lock: two labs going up at once each see the other's raise, not the defaults.
+    neigh_raise "$n" "$dir"
     exec 9>&-
+    # With racks each host's veth goes to its ToR bridge, and each ToR to the spine ($BRIDGE) by its uplink.
+    local k
     {
+        for ((k = 1; k <= racks; k++)); do
+            echo "link add $TPREFIX$k type bridge"
+            echo "link set $TPREFIX$k up"
+            echo "link add $UPREFIX$k type veth peer name $SPREFIX$k"
+            echo "link set $UPREFIX$k master $TPREFIX$k up"
+            echo "link set $SPREFIX$k master $BRIDGE up"
+        done
         for ((i = 1; i <= n; i++)); do
             echo "link add $VPREFIX$i type veth peer name eth0 netns $PREFIX$i"
-            echo "link set $VPREFIX$i master $BRIDGE up"
+            if ((racks > 0)); then
+                echo "link set $VPREFIX$i master $TPREFIX$(((i - 1) * racks / n + 1)) up"
+            else
+                echo "link set $VPREFIX$i master $BRIDGE up"
+            fi
         done
     } >"$lab/veth.batch"
     ip -batch "$lab/veth.batch"
+    if ((racks > 0)); then
+        for ((k = 1; k <= racks; k++)); do
+            echo "tor$k $TPREFIX$k $UPREFIX$k $SPREFIX$k"
+        done >"$dir/uplinks"
+    fi
 
     # Each host: addresses and sshd in a private UTS + mount namespace (own /run, hostname, /etc/shadow).
     : >"$dir/pids"
@@ -226,7 +313,12 @@ EOF
         disown $!
     done
 
-    # Ready = every sshd sent its banner (read with a timeout), not just a listening socket.
+    # Ready = every sshd sent its banner (read with a timeout), not just a listening socket. 1 000 sshd starting on
+    # 2 cores beside a build missed 20 s (one in a thousand, its log: kex_exchange_identification: read:
+    # Connection reset by peer); labs above 320 hosts get a second per 16 hosts.
+    if [[ -z $READY_TIMEOUT ]]; then
+        READY_TIMEOUT=$((n / 16 > 20 ? n / 16 : 20))
+    fi
     local -a checks=()
     local failed=0 pid
     for ((i = 1; i <= n; i++)); do
@@ -252,7 +344,11 @@ EOF
         done
     } >"$dir/known_hosts"
     for ((i = 1; i <= n; i++)); do
-        echo "h$i $(host_addr "$i") 21 $PREFIX$i"
+        if ((racks > 0)); then
+            echo "h$i $(host_addr "$i") 21 $PREFIX$i tor$(((i - 1) * racks / n + 1))"
+        else
+            echo "h$i $(host_addr "$i") 21 $PREFIX$i"
+        fi
     done >"$dir/hosts"
     {
         echo "version: 1"
@@ -266,19 +362,34 @@ EOF
             echo "    auth: key"
             echo "    key_file: $dir/id_ed25519"
             echo "    kind: linux"
+            if ((racks > 0)); then
+                echo "    rack: tor$(((i - 1) * racks / n + 1))"
+            fi
         done
     } >"$dir/inventory.yaml"
     UP_OK=1
-    echo "netns-hosts.sh: $n hosts up in ${SECONDS}s ($dir)"
+    if ((racks > 0)); then
+        echo "netns-hosts.sh: $n hosts in $racks racks up in ${SECONDS}s ($dir)"
+    else
+        echo "netns-hosts.sh: $n hosts up in ${SECONDS}s ($dir)"
+    fi
 }
 
 [[ $# -ge 1 ]] || usage
 case $1 in
 up)
-    [[ $# -eq 3 ]] || usage
+    racks=0
+    if [[ $# -eq 5 && $4 == --racks ]]; then
+        if ! [[ $5 =~ ^[0-9]+$ ]] || (($5 < 1)); then
+            die "--racks must be a number 1..250, got '$5'"
+        fi
+        racks=$5
+    elif [[ $# -ne 3 ]]; then
+        usage
+    fi
     check_env
     lab_names "$3"
-    do_up "$2" "$3"
+    do_up "$2" "$3" "$racks"
     ;;
 down)
     [[ $# -eq 2 ]] || usage

@@ -33,9 +33,12 @@ inline LabHost labHost(const std::string& name)
 {
     std::ifstream in(dir() + "/hosts");
     std::string line;
-    LabHost h;
-    while (in >> line >> h.address >> h.prefixLength >> h.netns) {
-        if (line == name)
+    // Line by line: a lab with racks has a 5th column (the ToR), which a plain >> chain would read as a name.
+    while (std::getline(in, line)) {
+        std::istringstream fields(line);
+        std::string first;
+        LabHost h;
+        if (fields >> first >> h.address >> h.prefixLength >> h.netns && first == name)
             return h;
     }
     return {};
