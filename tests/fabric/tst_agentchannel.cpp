@@ -75,13 +75,13 @@ private slots:
         QVERIFY(allEnded(hub, channels));
         QCOMPARE(gauge.calls.load(), n); // every host was tried: the gate delays, it drops none
         QVERIFY2(gauge.most.load() <= static_cast<int>(kAgentStartsAtOnce),
-            qPrintable(QString::number(gauge.most.load()) + " starts at once"));
+            (std::to_string(gauge.most.load()) + " starts at once").c_str());
         QVERIFY(gauge.most.load() >= 2); // and they still overlap
         std::lock_guard lock(hub.mutex);
         QCOMPARE(hub.queued, std::size_t(0));
         QCOMPARE(hub.starting, std::size_t(0));
         for (const auto& c : channels) {
-            QCOMPARE(c->state, AgentState::Down);
+            QVERIFY(c->state == AgentState::Down);
             QVERIFY2(c->detail.find("no route to") != std::string::npos, c->detail.c_str()); // the host's own why
         }
     }
