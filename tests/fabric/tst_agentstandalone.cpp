@@ -140,6 +140,63 @@ StandaloneIo udpIo(Recorder& recorder, const std::atomic<bool>& stop)
     return io;
 }
 
+/// An RDMA transport without RDMA: its peer answers probes sent to the peer's current QPN only, and the peer's
+/// directory says that QPN when asked. Setting a new QPN is a peer that restarted.
+struct FakePeer
+{
+    std::atomic<std::uint32_t> qpn { 500 };
+    std::atomic<int> asks { 0 };
+    std::atomic<int> sentToZero { 0 };
+};
+
+class FakeRdma final : public ProbeTransport
+{
+public:
+    explicit FakeRdma(FakePeer& peer)
+        : m_peer(peer)
+    { }
+
+    AgentMode mode() const override { return AgentMode::Rdma; }
+    std::vector<AgentReadyEndpoint> serve(const std::vector<AgentEndpoint>& endpoints) override
+    {
+        std::vector<AgentReadyEndpoint> out;
+        for (const auto& e : endpoints)
+            out.push_back({ e.id, e.device == "udp" ? 18600 : 0, e.device == "udp" ? 0u : 42u, 0, Reason::None, {} });
+        return out;
+    }
+    std::vector<int> fds() const override { return {}; }
+    void receive(std::vector<ReplyTimes>& replies) override
+    {
+        replies.insert(replies.end(), m_queued.begin(), m_queued.end());
+        m_queued.clear();
+    }
+    int send(const AgentTarget& target, std::uint64_t seq) override
+    {
+        if (!target.gid.empty() && target.qpn == 0) {
+            ++m_peer.sentToZero;
+            return EDESTADDRREQ;
+        }
+        if (target.gid.empty() || target.qpn == m_peer.qpn.load())
+            m_queued.push_back({ target.from, target.to, seq, 10.0, 1.0, 1.0 });
+        return 0;
+    }
+    int askDirectory(std::uint32_t endpoint, const std::string&, int) override
+    {
+        ++m_peer.asks;
+        m_answers.emplace_back(endpoint, m_peer.qpn.load());
+        return 0;
+    }
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> takeDirectoryAnswers() override
+    {
+        return std::exchange(m_answers, {});
+    }
+
+private:
+    FakePeer& m_peer;
+    std::vector<ReplyTimes> m_queued;
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> m_answers;
+};
+
 bool waitFor(const std::function<bool()>& done, int ms)
 {
     const auto end = std::chrono::steady_clock::now() + std::chrono::milliseconds(ms);
@@ -395,6 +452,68 @@ private slots:
         const auto dropped = server.dropped();
         QVERIFY2(askFrom(wrong, 7).empty(), "a query without the secret is answered");
         QVERIFY(server.dropped() > dropped);
+    }
+
+    void rdmaTargetsAskTheDirectoryAgainWhenSilent()
+    {
+        AgentPinglistFile f;
+        f.host = "h0";
+        f.mode = AgentMode::Rdma;
+        f.secret = kSecret;
+        f.udpPort = 18600;
+        f.rate = 20;
+        f.intervalS = 0.5;
+        f.timeoutS = 0.2;
+        const std::string gid = "0000:0000:0000:0000:0000:ffff:7f00:0002";
+        f.names = { { 0, "h0:udp", "h0", "" }, { 1, "h0:rxe0/1#1", "h0", "" }, { 2, "h1:udp", "h1", "" },
+            { 3, "h1:rxe0/1#1", "h1", "" } };
+        f.endpoints = { { 0, "udp", 0, -1, "127.0.0.1", "" }, { 1, "rxe0", 1, 1, "127.0.0.1", "" } };
+        f.targets = { { 0, 2, "127.0.0.2", 18600, "", 0, 0 }, { 1, 3, "127.0.0.2", 18600, gid, 0, 0 } };
+        QVERIFY(readAgentPinglist(encodeAgentPinglist(f), "h0.json").has_value());
+        FakePeer peer;
+        Recorder r;
+        std::atomic<bool> stop { false };
+        StandaloneIo io;
+        io.version = "test";
+        io.stop = &stop;
+        io.observer = &r;
+        io.transportFor = [&peer](const AgentPinglistFile&, std::string&) -> std::unique_ptr<ProbeTransport> {
+            return std::make_unique<FakeRdma>(peer);
+        };
+        auto rdmaReceived = [&](std::size_t phase) -> std::uint32_t {
+            const auto phases = r.phases();
+            for (const auto& c : phases.at(phase).cells) {
+                if (c.from == 1)
+                    return c.received;
+            }
+            return 0;
+        };
+        int rc = -1;
+        std::thread t([&] { rc = runStandaloneAgent(f, io); });
+        const bool first = waitFor([&] { return r.phases().size() >= 2; }, 10000);
+        std::size_t restartedAt = 0;
+        bool recovered = false;
+        if (first) {
+            peer.qpn = 777; // the peer restarted: its QP has a new number
+            restartedAt = r.phases().size();
+            recovered = waitFor(
+                [&] {
+                    const auto n = r.phases().size();
+                    return n >= restartedAt + 3 && rdmaReceived(n - 1) > 0;
+                },
+                10000);
+        }
+        stop = true;
+        t.join();
+        QVERIFY2(first, r.log().c_str());
+        QCOMPARE(rc, 0);
+        // The first phase waited for the directory: its RDMA target was resolved and answered.
+        QVERIFY2(rdmaReceived(0) > 0, r.log().c_str());
+        QCOMPARE(peer.sentToZero.load(), 0);
+        QCOMPARE(r.phases().front().unresolved, std::size_t { 0 });
+        QVERIFY2(recovered, r.log().c_str());
+        QVERIFY(peer.asks.load() >= 2);
+        QVERIFY2(r.log().find("served by QPN 777 now (was 500)") != std::string::npos, r.log().c_str());
     }
 
     void directoryPacketsRoundTrip()
