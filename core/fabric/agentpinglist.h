@@ -25,7 +25,7 @@ inline constexpr std::string_view kAgentPinglistSchema = "rocepilot-agent-pingli
 inline constexpr std::size_t kAgentPinglistMaxBytes = std::size_t { 16 } << 20;
 inline constexpr std::size_t kAgentPinglistMaxEndpoints = 4096;
 inline constexpr std::size_t kAgentPinglistMaxTargets = 65536;
-inline constexpr std::size_t kAgentPinglistMaxNames = 2 * 65536;
+inline constexpr std::size_t kAgentPinglistMaxNames = 2 * kAgentPinglistMaxTargets;
 /// The UDP port every host's agent listens on unless `--port` says otherwise.
 inline constexpr int kAgentDefaultUdpPort = 18517;
 
