@@ -36,10 +36,11 @@ declare -A corpus=(
     [fuzz_gids]=corpus/gids [fuzz_rdma]=corpus/rdma [fuzz_ip]=corpus/ip [fuzz_dcb]=corpus/dcb
     [fuzz_detect]=corpus [fuzz_fragments]=corpus/fragments [fuzz_applog]=corpus/applog [fuzz_probe_protocol]=probe_corpus
     [fuzz_profile]=profile_corpus [fuzz_inventory]=inventory_corpus [fuzz_apply]=apply_corpus
-    [fuzz_agent_protocol]=agent_corpus [fuzz_fabric_run]=fabricrun_corpus [fuzz_metrics_request]=metrics_corpus
+    [fuzz_agent_protocol]=agent_corpus [fuzz_agent_pinglist]=agent_pinglist_corpus [fuzz_fabric_run]=fabricrun_corpus
+    [fuzz_metrics_request]=metrics_corpus
 )
 order=(fuzz_gids fuzz_rdma fuzz_ip fuzz_dcb fuzz_detect fuzz_fragments fuzz_applog fuzz_probe_protocol fuzz_profile
-    fuzz_inventory fuzz_apply fuzz_agent_protocol fuzz_fabric_run fuzz_metrics_request)
+    fuzz_inventory fuzz_apply fuzz_agent_protocol fuzz_agent_pinglist fuzz_fabric_run fuzz_metrics_request)
 if [ $# -gt 0 ]; then
     order=("$@")
 fi

@@ -5,6 +5,7 @@
 #include "fabricprint.h"
 
 #include "discovery/discover.h"
+#include "fabric/agentpinglist.h"
 #include "fabric/controller.h"
 #include "fabric/fabricjson.h"
 #include "fabric/fabricrun.h"
@@ -17,9 +18,14 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <cerrno>
 #include <chrono>
+#include <climits>
+#include <cstdint>
 #include <cstdio>
+#include <cstring>
 #include <ctime>
+#include <filesystem>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -29,12 +35,16 @@
 #include <thread>
 #include <vector>
 
+#include <sys/stat.h>
+
 namespace rp::cli {
 namespace {
 
 const char* kFabricHelp = R"(usage: rocepilot-cli fabric check --inventory FILE [options] [--json] [--save FILE]
        rocepilot-cli fabric watch --inventory FILE [options] [--for S] [--rounds N] [--json] [--save FILE]
                                   [--metrics ADDR:PORT [--metrics-hosts-limit N]]
+       rocepilot-cli fabric pinglist --inventory FILE --out DIR [--rdma] [--port P] [--interval S]
+                                  [--rate N] [--tor HOST=TOR] [--spine S]
 
 check: one round of the fabric check. Discovers the inventory's hosts, starts a probe agent on each (over
 SSH, rocepilot-probe copied there when missing or different), probes every pair (full mesh inside a ToR,
@@ -47,6 +57,12 @@ never RDMA.
 watch: the same agents kept running, one round after another (each with its second pass), findings printed
 as they are raised and cleared, until Ctrl-C, --for or --rounds. An agent that goes down is started again
 (every 10 s at most); Ctrl-C stops every agent.
+
+pinglist: discovers the hosts as check does and writes DIR/HOST.json per host (mode 0600: it holds the
+run's secret, new at each call), the file a standalone agent runs from as a service: `rocepilot-probe
+agent --standalone FILE --metrics ADDR:PORT` (rocepilot-agent@HOST.service, installed by the package and
+by `export ansible --fabric-agents DIR`). Each agent probes its targets on its own and serves its own
+/metrics for Prometheus. Cells that fail by design are left out. Format: docs/fabric-api.md.
 
 options:
   --inventory FILE         the hosts (SSH, or localhost)
@@ -71,6 +87,9 @@ options:
                            dashboard: share/rocepilot/monitoring)
   --metrics-hosts-limit N  above N hosts (default 64) export no cells, only the 20 worst host pairs, the
                            ToR pairs, agents and findings: the series a fleet's Prometheus can take
+  --out DIR                pinglist: where the files go (made 0700 when missing; files replaced)
+  --port P                 pinglist: the UDP port every agent listens on and probes (default 18517)
+  --interval S             pinglist: seconds of each phase, one result per target (default 5, 0.5..3600)
   --probe PATH             rocepilot-probe to run on the hosts (default: next to this program)
   --known-hosts FILE       host-key file (default: the inventory's, else ~/.config/rocepilot/known_hosts)
   --accept-new-host-keys   accept and save keys of hosts seen for the first time
@@ -131,11 +150,17 @@ struct FabricSetup
     std::optional<ConnectContext> context;
     std::shared_ptr<metrics::FabricMetrics> metrics; ///< watch --metrics: what the server serves
     std::unique_ptr<metrics::MetricsServer> metricsServer;
+    std::string out; ///< pinglist: the directory
+    int udpPort = fabric::kAgentDefaultUdpPort; ///< pinglist
+    double intervalS = 5.0; ///< pinglist
 };
 
 /// Parses the options and discovers the hosts; an exit code when that already ends the command.
-std::optional<int> prepare(int argc, char** argv, bool watch, FabricSetup& setup)
+enum class FabricCommand { Check, Watch, Pinglist };
+
+std::optional<int> prepare(int argc, char** argv, FabricCommand command, FabricSetup& setup)
 {
+    const bool watch = command == FabricCommand::Watch;
     // --tor repeats: taken out before Args sees the rest.
     std::vector<std::string> tors;
     std::vector<char*> rest { argv, argv + 3 };
@@ -154,12 +179,28 @@ std::optional<int> prepare(int argc, char** argv, bool watch, FabricSetup& setup
     // One option list for both (the help and the completion share it); check refuses the watch's own below.
     Args args({ "json", "rdma", "help", "accept-new-host-keys", "force" },
         { "inventory", "duration", "second-pass", "rate", "spine", "probe", "known-hosts", "save", "for", "rounds",
-            "metrics", "metrics-hosts-limit" });
+            "metrics", "metrics-hosts-limit", "out", "port", "interval" });
     if (auto done = parseOrHelp(args, static_cast<int>(rest.size()), rest.data(), 3, "fabric", kFabricHelp))
         return *done;
     for (const char* only : { "for", "rounds", "metrics", "metrics-hosts-limit" }) {
         if (!watch && args.value(only))
-            return usageError("fabric", std::string("--") + only + " goes with fabric watch, not check");
+            return usageError("fabric", std::string("--") + only + " goes with fabric watch only");
+    }
+    for (const char* only : { "out", "port", "interval" }) {
+        if (command != FabricCommand::Pinglist && args.value(only))
+            return usageError("fabric", std::string("--") + only + " goes with fabric pinglist only");
+    }
+    if (command == FabricCommand::Pinglist) {
+        for (const char* not_ : { "duration", "second-pass", "save", "probe" }) {
+            if (args.value(not_))
+                return usageError("fabric", std::string("--") + not_ + " does not go with fabric pinglist");
+        }
+        for (const char* flag : { "json", "force" }) {
+            if (args.flag(flag))
+                return usageError("fabric", std::string("--") + flag + " does not go with fabric pinglist");
+        }
+        if (!args.value("out") || args.value("out")->empty())
+            return usageError("fabric", "pinglist needs --out DIR");
     }
     if (!args.positional().empty())
         return usageError("fabric", "unexpected argument '" + args.positional().front() + "'");
@@ -196,6 +237,16 @@ std::optional<int> prepare(int argc, char** argv, bool watch, FabricSetup& setup
         if (rounds < 0 || rounds != static_cast<double>(static_cast<std::uint64_t>(rounds)))
             return usageError("fabric", "--rounds must be a whole number of at least 1");
         setup.rounds = static_cast<std::uint64_t>(rounds);
+    }
+    if (command == FabricCommand::Pinglist) {
+        setup.out = *args.value("out");
+        const double port = number(args.value("port"), fabric::kAgentDefaultUdpPort, 1, 65535);
+        if (port < 0 || port != static_cast<double>(static_cast<int>(port)))
+            return usageError("fabric", "--port must be a whole number 1..65535");
+        setup.udpPort = static_cast<int>(port);
+        setup.intervalS = number(args.value("interval"), 5.0, 0.5, 3600);
+        if (setup.intervalS < 0)
+            return usageError("fabric", "--interval must be 0.5..3600 seconds");
     }
     setup.save = args.value("save");
     setup.force = args.flag("force");
@@ -349,7 +400,7 @@ std::unique_ptr<fabric::Controller> controllerFor(const FabricSetup& setup)
 int fabricCheck(int argc, char** argv)
 {
     FabricSetup setup;
-    if (auto done = prepare(argc, argv, false, setup))
+    if (auto done = prepare(argc, argv, FabricCommand::Check, setup))
         return *done;
     auto writer = openRunFile(setup, "check");
     if (setup.save && !writer)
@@ -462,7 +513,7 @@ private:
 int fabricWatch(int argc, char** argv)
 {
     FabricSetup setup;
-    if (auto done = prepare(argc, argv, true, setup))
+    if (auto done = prepare(argc, argv, FabricCommand::Watch, setup))
         return *done;
     auto writer = openRunFile(setup, "watch");
     if (setup.save && !writer)
@@ -539,6 +590,70 @@ int fabricWatch(int argc, char** argv)
     return open == 0 && status != "failed" && setup.failed.empty() && saved && rounds > 0 ? ExitOk : ExitSomeFailed;
 }
 
+/// `fabric pinglist`: a file per discovered host for its standalone agent. Every file of one call shares a new
+/// secret, so agents of an older call (another secret) and this one's never answer each other.
+int fabricPinglist(int argc, char** argv)
+{
+    FabricSetup setup;
+    if (auto done = prepare(argc, argv, FabricCommand::Pinglist, setup))
+        return *done;
+    std::vector<HostFacts> facts;
+    for (const auto& h : setup.hosts) {
+        if (!fabric::validAgentHostName(h.spec.name)) {
+            std::fprintf(stderr,
+                "rocepilot-cli fabric: host '%s': a pinglist is named after its host, which must be letters, digits, "
+                "'-', '_', '.' (a file and a systemd instance name)\n",
+                h.spec.name.c_str());
+            return ExitUsage;
+        }
+        facts.push_back(fabric::pinglistFacts(h, setup.options.rdma));
+    }
+    auto list = fabric::buildPinglist(facts, setup.topology, setup.options.pinglist);
+    if (!list) {
+        std::fprintf(stderr, "rocepilot-cli fabric: %s\n", list.error().describe().c_str());
+        return ExitUsage;
+    }
+    fabric::AgentPinglistOptions o;
+    o.secret = fabric::newRunSecret();
+    o.mode = setup.options.rdma ? fabric::AgentMode::Rdma : fabric::AgentMode::Udp;
+    o.udpPort = setup.udpPort;
+    o.rate = setup.options.rate;
+    o.intervalS = setup.intervalS;
+    o.timeoutS = setup.options.probeTimeoutS;
+    const auto files = fabric::makeAgentPinglists(*list, o);
+    std::error_code ec;
+    if (!std::filesystem::is_directory(setup.out, ec)) {
+        // Only the directory itself is made: a missing parent is more likely a typo than a wish.
+        if (::mkdir(setup.out.c_str(), 0700) != 0) {
+            std::fprintf(stderr, "rocepilot-cli fabric: cannot make %s: %s\n", setup.out.c_str(), std::strerror(errno));
+            return ExitSomeFailed;
+        }
+    }
+    std::size_t fewest = SIZE_MAX;
+    std::size_t most = 0;
+    for (const auto& f : files) {
+        const std::string path = setup.out + "/" + f.host + ".json";
+        if (auto ok = writeFileAtomically(path, fabric::encodeAgentPinglist(f), 0600); !ok) {
+            std::fprintf(stderr, "rocepilot-cli fabric: %s\n", ok.error().describe().c_str());
+            return ExitSomeFailed;
+        }
+        fewest = std::min(fewest, f.targets.size());
+        most = std::max(most, f.targets.size());
+    }
+    std::printf("wrote %zu pinglists to %s (%s, UDP port %d, %zu..%zu targets per host, a phase every %g s)\n",
+        files.size(), setup.out.c_str(), setup.options.rdma ? "RDMA UD and UDP" : "UDP", setup.udpPort,
+        files.empty() ? 0 : fewest, most, setup.intervalS);
+    for (const auto& [host, why] : list->skipped)
+        std::printf("  no pinglist for %s: %s\n", host.c_str(), why.c_str());
+    for (const auto& o2 : setup.failed)
+        std::printf(
+            "  not discovered: %s: %s\n", o2.spec.name.c_str(), o2.error ? o2.error->describe().c_str() : "failed");
+    std::printf("on each host: /etc/rocepilot/agent/HOST.json (0600), then systemctl enable --now "
+                "rocepilot-agent@HOST.service\n");
+    std::fflush(stdout);
+    return setup.failed.empty() && list->skipped.empty() ? ExitOk : ExitSomeFailed;
+}
+
 } // namespace
 
 int fabricCommand(int argc, char** argv)
@@ -552,7 +667,10 @@ int fabricCommand(int argc, char** argv)
         return fabricCheck(argc, argv);
     if (sub == "watch")
         return fabricWatch(argc, argv);
-    return usageError("fabric", sub.empty() ? "give a subcommand: check or watch" : "unknown subcommand '" + sub + "'");
+    if (sub == "pinglist")
+        return fabricPinglist(argc, argv);
+    return usageError(
+        "fabric", sub.empty() ? "give a subcommand: check, watch or pinglist" : "unknown subcommand '" + sub + "'");
 }
 
 } // namespace rp::cli

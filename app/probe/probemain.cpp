@@ -5,8 +5,12 @@
 // or cancelled), on SIGTERM/SIGINT/SIGHUP, and at a deadline derived from the options, so it never lingers.
 #include "counters/native.h"
 #include "fabric/agent.h"
+#include "fabric/agentpinglist.h"
+#include "fabric/agentstandalone.h"
 #include "fabric/udpprober.h"
 #include "fabric/udqpprober.h"
+#include "metrics/agentmetrics.h"
+#include "metrics/metricsserver.h"
 #include "perf/capabilities.h"
 #include "perf/perf.h"
 #include "perf/protocol.h"
@@ -21,7 +25,9 @@
 #include <cstdio>
 #include <cstring>
 #include <map>
+#include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <thread>
 
@@ -37,6 +43,7 @@ const char* kUsage = R"(usage: rocepilot-probe hello
        rocepilot-probe client --transport tcp|rdma --server ADDR --port N --options JSON [--connect-timeout S]
        rocepilot-probe sample --interval S [--rdma-dev DEV --port N [--sysfs-root DIR]] [--netdev IF] [--count N]
        rocepilot-probe agent
+       rocepilot-probe agent --standalone FILE --metrics ADDR:PORT
 
 The remote half of a RoCE Pilot performance test. stdout: one JSON object per line (hello, ready, sample,
 size_result, done, error; see docs/json.md). It stops when stdin reaches EOF, so keep stdin open.
@@ -44,7 +51,11 @@ size_result, done, error; see docs/json.md). It stops when stdin reaches EOF, so
 (@T time, @H name value, @E then ethtool -S lines, @.), the counter sampler's stream (core/counters).
 `agent` is the fabric check's agent: it reads the controller's JSON lines on stdin (rocepilot.agent/2, see
 docs/fabric-api.md), answers and sends probes, and exits on stop, at EOF of stdin or at the run's lifetime.
-exit codes: 0 done, 1 the test failed (an error line says why), 2 usage error
+`agent --standalone FILE` runs the same agent without a controller (a systemd service, rocepilot-agent@.service):
+FILE is the host's pinglist (rocepilot-agent-pinglist/1, from `rocepilot-cli fabric pinglist`); it probes its
+targets phase after phase and serves OpenMetrics at http://ADDR:PORT/metrics (numeric ADDR; :PORT for every
+IPv4 address) until SIGTERM. Its log lines go to stderr.
+exit codes: 0 done, 1 the test failed (an error line says why), 2 usage error (standalone: also a bad FILE)
 )";
 
 enum class StopReason : int { None, StdinClosed, Signal, Deadline, OutputClosed };
@@ -322,6 +333,103 @@ int runFabricAgent()
     return fabric::runAgent(io);
 }
 
+/// What the standalone agent tells: its series, and a line on stderr (the journal) for what an admin should see.
+class StandaloneReport final : public fabric::StandaloneObserver
+{
+public:
+    StandaloneReport(metrics::AgentMetrics& metrics, std::string host)
+        : m_metrics(metrics)
+        , m_host(std::move(host))
+    { }
+    void served(const std::vector<fabric::AgentReadyEndpoint>& endpoints) override
+    {
+        m_metrics.served(endpoints);
+        std::size_t ok = 0;
+        for (const auto& e : endpoints)
+            ok += e.error.empty() ? 1 : 0;
+        log("serving " + std::to_string(ok) + " of " + std::to_string(endpoints.size()) + " endpoints");
+    }
+    void link(const std::vector<fabric::AgentLinkEndpoint>& endpoints) override { m_metrics.link(endpoints); }
+    void phase(const fabric::StandalonePhase& phase) override
+    {
+        m_metrics.phase(phase);
+        std::size_t failing = 0;
+        for (const auto& c : phase.cells)
+            failing += c.sent > 0 && c.received == 0 ? 1 : 0;
+        // Only changes are worth a journal line: a phase every few seconds would drown it.
+        if (phase.phase == 1 || failing != m_failing)
+            log("phase " + std::to_string(phase.phase) + ": " + std::to_string(phase.cells.size()) + " targets, "
+                + std::to_string(failing) + " answering nothing");
+        m_failing = failing;
+    }
+    void log(const std::string& line) override
+    {
+        std::lock_guard lock(g_outputMutex);
+        std::fprintf(stderr, "rocepilot-probe agent %s: %s\n", m_host.c_str(), line.c_str());
+    }
+
+private:
+    metrics::AgentMetrics& m_metrics;
+    std::string m_host;
+    std::size_t m_failing = 0;
+};
+
+/// `agent --standalone FILE --metrics ADDR:PORT`: the agent as a service (core/fabric/agentstandalone.h). A bad
+/// FILE or address is a usage error (2), so that systemd does not restart a service that cannot work as set up.
+int runStandalone(int argc, char** argv)
+{
+    auto fault = [](const std::string& message) {
+        std::fprintf(stderr, "rocepilot-probe agent: %s\n", message.c_str());
+        return 2;
+    };
+    std::optional<std::string> file;
+    std::optional<std::string> listen;
+    for (int i = 2; i < argc; i += 2) {
+        const std::string arg = argv[i];
+        if (arg != "--standalone" && arg != "--metrics")
+            return fault("unknown option '" + arg + "' (agent takes --standalone FILE --metrics ADDR:PORT)");
+        if (i + 1 >= argc)
+            return fault("option '" + arg + "' needs a value");
+        auto& slot = arg == "--standalone" ? file : listen;
+        if (slot)
+            return fault("option '" + arg + "' given twice");
+        slot = argv[i + 1];
+    }
+    if (!file || !listen)
+        return fault("--standalone FILE and --metrics ADDR:PORT go together");
+    auto pinglist = fabric::loadAgentPinglist(*file);
+    if (!pinglist)
+        return fault(pinglist.error().describe());
+    auto address = metrics::parseListenAddress(*listen);
+    if (!address)
+        return fault("--metrics " + address.error().message);
+    metrics::AgentMetrics series(*pinglist, probeVersion());
+    auto server
+        = metrics::MetricsServer::start(*address, [&series](bool openMetrics) { return series.text(openMetrics); });
+    if (!server) {
+        std::fprintf(stderr, "rocepilot-probe agent: %s\n", server.error().describe().c_str());
+        return 1;
+    }
+    StandaloneReport report(series, pinglist->host);
+    report.log("pinglist " + *file + ": " + std::to_string(pinglist->targets.size()) + " targets over "
+        + std::string(fabric::toString(pinglist->mode)) + ", UDP port " + std::to_string(pinglist->udpPort)
+        + "; metrics on http://" + (*server)->address().text() + "/metrics");
+    fabric::StandaloneIo io;
+    io.version = probeVersion();
+    io.stop = &g_stop;
+    io.observer = &report;
+    io.transportFor = [](const fabric::AgentPinglistFile& f, std::string&) -> std::unique_ptr<fabric::ProbeTransport> {
+        const auto secret = fabric::probeSecretFromHex(f.secret.c_str());
+        if (f.mode == fabric::AgentMode::Rdma)
+            return std::make_unique<fabric::UdQpProber>(secret, fabric::probeQkey(secret), f.udpPort);
+        return std::make_unique<fabric::UdpProber>(secret, f.udpPort);
+    };
+    const int rc = fabric::runStandaloneAgent(*pinglist, io);
+    (*server)->stop();
+    report.log(rc == 0 ? "stopped" : "stopped: it cannot run as set up (see above)");
+    return rc;
+}
+
 } // namespace
 
 #if defined(__SANITIZE_ADDRESS__)
@@ -362,9 +470,9 @@ int main(int argc, char** argv)
         return 0;
     }
     if (command == "agent") {
-        if (argc != 2)
-            return usageError("agent takes no options: the controller sends them on stdin");
-        return runFabricAgent();
+        if (argc == 2)
+            return runFabricAgent();
+        return runStandalone(argc, argv);
     }
     if (command != "server" && command != "client" && command != "sample")
         return usageError("unknown command '" + command + "'");

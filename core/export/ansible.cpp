@@ -2,6 +2,8 @@
 // The Ansible export: plan + inventory -> inventory.yml, ansible.cfg, site.yml, targets/<name>.yml, README.md.
 #include "export/ansible.h"
 
+#include "export/agentunit_text.h"
+#include "fabric/agentpinglist.h"
 #include "generate/targets.h"
 #include "util/command.h"
 
@@ -83,6 +85,8 @@ const Vendor* vendorOf(SwitchVendor v)
 }
 
 const char* kLinuxGroup = "rocepilot_linux";
+const char* kAgentGroup = "rocepilot_fabric_agents";
+const std::string kAgentRole = "roles/rocepilot_fabric_agent/";
 const char* kWindowsGroup = "rocepilot_windows";
 
 /// A small indented-YAML writer: every line is "indent + text".
@@ -793,6 +797,109 @@ std::string readme(const Plan& plan, const AnsibleExportOptions& o, const std::v
     return r;
 }
 
+/// The role that installs the standalone fabric agent on a host: the probe, the unit, the host's pinglist (0600, never
+/// shown in a diff: it holds the secret), the unit enabled and started; restarted when any of them changed.
+void agentRole(AnsibleProject& project, const AnsibleFabricAgents& agents)
+{
+    const std::string bin = std::string(kAnsibleAgentBinDir) + "/rocepilot-probe";
+    Yaml tasks;
+    tasks.comment(0,
+        "Written by RoCE Pilot (rocepilot-cli export ansible --fabric-agents). The standalone fabric agent as a "
+        "systemd service: it probes the host's pinglist and serves its own /metrics for Prometheus "
+        "(docs/fabric-api.md).");
+    auto copy = [&](const std::string& title, const std::string& src, const std::string& dest, const char* mode,
+                    bool secret) {
+        tasks.line(0, "- name: " + taskName(title));
+        if (secret)
+            tasks.line(1, "diff: false");
+        tasks.line(1, "ansible.builtin.copy:");
+        tasks.line(2, "src: " + src);
+        tasks.line(2, "dest: " + dest);
+        tasks.line(2, "owner: root");
+        tasks.line(2, "group: root");
+        tasks.line(2, std::string("mode: \"") + mode + "\"");
+        tasks.line(1, "notify: Restart the fabric agent");
+    };
+    copy("Install the probe the agent runs", "rocepilot-probe", yamlUnsafe(bin), "0755", false);
+    copy("Install the agent's unit", "rocepilot-agent@.service", "/etc/systemd/system/rocepilot-agent@.service", "0644",
+        false);
+    tasks.line(0, "- name: " + taskName("Make the pinglists' directory"));
+    tasks.line(1, "ansible.builtin.file:");
+    tasks.line(2, "path: /etc/rocepilot/agent");
+    tasks.line(2, "state: directory");
+    tasks.line(2, "owner: root");
+    tasks.line(2, "group: root");
+    tasks.line(2, "mode: \"0700\"");
+    copy("Install this host's pinglist (it holds the run's secret)", "\"pinglists/{{ inventory_hostname }}.json\"",
+        "\"/etc/rocepilot/agent/{{ inventory_hostname }}.json\"", "0600", true);
+    tasks.line(0, "- name: " + taskName("Enable and start the agent"));
+    tasks.line(1, "ansible.builtin.systemd:");
+    tasks.line(2, "name: \"rocepilot-agent@{{ inventory_hostname }}.service\"");
+    tasks.line(2, "enabled: true");
+    tasks.line(2, "state: started");
+    tasks.line(2, "daemon_reload: true");
+    project.files[kAgentRole + "tasks/main.yml"] = tasks.str();
+
+    Yaml handlers;
+    handlers.comment(0, "Written by RoCE Pilot: a new probe, unit or pinglist takes effect at once.");
+    handlers.line(0, "- name: " + taskName("Restart the fabric agent"));
+    handlers.line(1, "ansible.builtin.systemd:");
+    handlers.line(2, "name: \"rocepilot-agent@{{ inventory_hostname }}.service\"");
+    handlers.line(2, "state: restarted");
+    handlers.line(2, "daemon_reload: true");
+    project.files[kAgentRole + "handlers/main.yml"] = handlers.str();
+
+    project.files[kAgentRole + "files/rocepilot-probe"] = agents.probe;
+    project.files[kAgentRole + "files/rocepilot-agent@.service"] = fabricAgentUnit(kAnsibleAgentBinDir);
+    for (const auto& [host, text] : agents.pinglists) {
+        const std::string path = kAgentRole + "files/pinglists/" + host + ".json";
+        project.files[path] = text;
+        project.privateFiles.insert(path);
+    }
+}
+
+} // namespace
+
+std::string fabricAgentUnit(std::string_view binDir)
+{
+    std::string unit(kAgentUnitTemplate);
+    const std::string_view mark = "%RP_AGENT_BINDIR%";
+    for (auto at = unit.find(mark); at != std::string::npos; at = unit.find(mark, at + binDir.size()))
+        unit.replace(at, mark.size(), binDir);
+    return unit;
+}
+
+namespace {
+
+/// The hosts the agents go to: each must be an inventory host (not a switch) with a safe name, reached like a plan's.
+Result<std::vector<AnsibleEndpoint>> agentEndpoints(const Inventory& inventory, const AnsibleFabricAgents& agents)
+{
+    std::vector<AnsibleEndpoint> out;
+    if (agents.pinglists.empty())
+        return fail(ErrorKind::Validation, "no pinglist to install", "fabric agents");
+    if (agents.probe.empty())
+        return fail(ErrorKind::Validation, "no rocepilot-probe to install", "fabric agents");
+    for (const auto& [host, text] : agents.pinglists) {
+        if (!fabric::validAgentHostName(host) || host.starts_with("rocepilot_"))
+            return fail(ErrorKind::Validation,
+                "'" + host + "' cannot name a pinglist and a unit instance (letters, digits, '-', '_', '.')",
+                "fabric agents", host);
+        const bool isHost = std::ranges::any_of(inventory.hosts, [&](const HostSpec& h) { return h.name == host; });
+        bool planOnly = false;
+        auto endpoint = findEndpoint(inventory, host, planOnly);
+        if (!endpoint || !isHost)
+            return fail(ErrorKind::Validation,
+                "no inventory host named '" + host
+                    + "' for its fabric agent: the export needs its address, port, "
+                      "user and key",
+                "inventory", host);
+        if (auto ok = validateEndpoint(*endpoint); !ok)
+            return std::unexpected(ok.error());
+        out.push_back(*endpoint);
+    }
+    return out;
+}
+
 } // namespace
 
 Result<AnsibleProject> exportAnsible(const Plan& plan, const Inventory& inventory, const AnsibleExportOptions& options)
@@ -884,6 +991,19 @@ Result<AnsibleProject> exportAnsible(const Plan& plan, const Inventory& inventor
                 limits.push_back(
                     t.name + ": step `" + s.id + "` has no read-back, so it runs (and reports changed) on every run");
         }
+    }
+    if (options.fabricAgents) {
+        auto agents = agentEndpoints(inventory, *options.fabricAgents);
+        if (!agents)
+            return std::unexpected(agents.error());
+        for (const auto& e : *agents) {
+            anyPassword = anyPassword || e.password;
+            groupOf(kAgentGroup).push_back(e);
+        }
+        agentRole(project, *options.fabricAgents);
+        limits.push_back("fabric agents: " + kAgentRole
+            + "files/pinglists/ holds the run's secret (written 0600): keep this project as private as the hosts' "
+              "/etc/rocepilot/agent. The role needs root on the hosts (user root, or sudo: true in the inventory).");
     }
     if (groups.empty())
         return fail(ErrorKind::Validation, "nothing to export: every target of the plan is a switch without an address",
@@ -983,6 +1103,21 @@ Result<AnsibleProject> exportAnsible(const Plan& plan, const Inventory& inventor
                 "no dead-man timer on hosts: a step that cuts the management path is not reverted by the host.");
         if (g == kWindowsGroup)
             play(g, "Windows hosts", "no dead-man timer on hosts.");
+    }
+    // The agents last: they probe the fabric the plays above configured.
+    for (const auto& [g, members] : groups) {
+        if (g != kAgentGroup)
+            continue;
+        site.blank();
+        site.comment(0,
+            "The standalone fabric agents (rocepilot-agent@HOST.service): the probe, the unit and each host's "
+            "pinglist; each agent serves its own /metrics on :9465.");
+        site.line(0, "- name: " + taskName("Fabric agents"));
+        site.line(1, std::string("hosts: ") + kAgentGroup);
+        site.line(1, "gather_facts: false");
+        site.line(1, "strategy: free");
+        site.line(1, "roles:");
+        site.line(2, "- rocepilot_fabric_agent");
     }
     project.files["site.yml"] = site.str();
     for (const auto& v : kVendors) {

@@ -13,11 +13,28 @@
 #include "inventory/inventory.h"
 
 #include <map>
+#include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <vector>
 
 namespace rp {
+
+/// The standalone fabric agents the export installs (export ansible --fabric-agents DIR): a role that copies the
+/// probe to /usr/local/bin, the unit rocepilot-agent@.service, each host's pinglist (0600) to
+/// /etc/rocepilot/agent/HOST.json, and enables rocepilot-agent@HOST.service.
+struct AnsibleFabricAgents
+{
+    std::map<std::string, std::string> pinglists; ///< inventory host name -> its pinglist file's text
+    std::string probe; ///< the rocepilot-probe binary's bytes
+};
+
+/// Where the role puts the probe on a host; the unit it installs starts it from there.
+inline constexpr const char* kAnsibleAgentBinDir = "/usr/local/bin";
+
+/// The agent's unit (resources/systemd/rocepilot-agent@.service.in) with its binary's directory filled in.
+std::string fabricAgentUnit(std::string_view binDir);
 
 struct AnsibleExportOptions
 {
@@ -25,6 +42,7 @@ struct AnsibleExportOptions
     int junosConfirmMinutes = 5; ///< junos_config confirm: (commit confirmed), 1..65535
     /// Source of the plan, for the header comments and README ("plan/plan.json"); informational only.
     std::string planSource;
+    std::optional<AnsibleFabricAgents> fabricAgents;
 };
 
 /// The exported project: relative path -> content (inventory.yml, ansible.cfg, site.yml, targets/<name>.yml,
@@ -33,6 +51,7 @@ struct AnsibleProject
 {
     std::map<std::string, std::string> files;
     std::vector<std::string> notes; ///< for the admin: what the export could not carry over (also in README.md)
+    std::set<std::string> privateFiles; ///< written 0600: they hold a secret (the agents' pinglists)
 };
 
 /// How one plan target is reached: taken from the inventory entry with the target's name.

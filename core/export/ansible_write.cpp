@@ -16,7 +16,8 @@ Result<void> writeAnsibleProject(const AnsibleProject& project, const std::strin
                 return std::nullopt;
             return *it++;
         },
-        "project");
+        "project",
+        [&](const std::string& path) -> unsigned { return project.privateFiles.contains(path) ? 0600 : 0644; });
 }
 
 } // namespace rp

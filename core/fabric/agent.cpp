@@ -198,6 +198,7 @@ private:
     std::unordered_map<std::uint64_t, Pending> m_pending;
     std::uint64_t m_seq = 0;
     std::vector<ReplyTimes> m_replies;
+    std::vector<AgentMessage> m_fed;
     std::deque<Stall> m_stalls; ///< the agent's own, oldest first
     Steady::time_point m_lastTick {}; ///< the loop's last check-in
     bool m_done = false;
@@ -218,6 +219,18 @@ int AgentLoop::run()
             complain(ErrorKind::Timeout, "nothing from the controller for its idle limit (the link dropped?); exiting");
             break;
         }
+        if (m_io.feed) {
+            m_fed.clear();
+            m_io.feed(m_fed);
+            for (const auto& message : m_fed) {
+                if (m_done)
+                    break;
+                handle(message);
+            }
+            if (m_done)
+                break;
+        }
+        // A negative descriptor is one poll leaves alone: the standalone agent has no controller's input.
         std::vector<pollfd> fds { { m_io.inFd, POLLIN, 0 } };
         if (m_transport) {
             for (int fd : m_transport->fds())
@@ -231,7 +244,7 @@ int AgentLoop::run()
             fatal(ErrorKind::Io, "poll failed");
             break;
         }
-        if (ready > 0 && fds[0].revents != 0)
+        if (ready > 0 && m_io.inFd >= 0 && fds[0].revents != 0)
             readInput();
         if (m_transport && !m_done)
             collect();

@@ -13,6 +13,7 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace rp::fabric {
 
@@ -27,6 +28,9 @@ struct AgentIo
     const std::atomic<bool>* stop = nullptr;
     /// Makes the transport once the hello named the mode and secret; nothing (with `why`) when it cannot.
     std::function<std::unique_ptr<ProbeTransport>(const AgentHello&, std::string& why)> transportFor;
+    /// Without a controller (inFd < 0, nothing read): asked every turn of the loop for the messages to handle next,
+    /// as if they had come on inFd (the standalone agent, agentstandalone.h).
+    std::function<void(std::vector<AgentMessage>&)> feed;
     /// Where the endpoints' netdevs' operstate and carrier are read (ROOT/class/net/NETDEV/...); tests give a fake.
     std::string sysfsRoot = "/sys";
 };

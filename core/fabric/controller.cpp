@@ -23,10 +23,14 @@ using std::chrono::milliseconds;
 
 constexpr auto kObserverBatch = milliseconds(250);
 
-/// The facts the pinglist is made of: hosts named as the inventory names them (agents and findings use one name),
-/// with discovery's recommendation filled in. Without RDMA the devices go, so that only UDP endpoints remain (on the
-/// address of the recommended GID: UDP then crosses the same netdev as RoCE would).
-HostFacts roundFacts(const FabricHost& host, bool rdma)
+} // namespace
+
+std::string newRunSecret()
+{
+    return randomHex() + randomHex();
+}
+
+HostFacts pinglistFacts(const FabricHost& host, bool rdma)
 {
     HostFacts f = host.facts;
     f.hostname = host.spec.name;
@@ -36,13 +40,6 @@ HostFacts roundFacts(const FabricHost& host, bool rdma)
         f.devices.clear();
     return f;
 }
-
-std::string runSecret()
-{
-    return randomHex() + randomHex();
-}
-
-} // namespace
 
 /// The agents of a check or a watch: the channels, what each endpoint answered, the phases. One set of agents
 /// serves every round of a watch (one secret for the run); one that goes down is started again between rounds.
@@ -162,7 +159,7 @@ std::unique_ptr<AgentChannel> Controller::Fleet::startAgent(const std::string& h
 
 void Controller::Fleet::startAgents(std::chrono::milliseconds lifetime)
 {
-    m_hello.secret = runSecret();
+    m_hello.secret = newRunSecret();
     m_hello.mode = m_options.rdma ? AgentMode::Rdma : AgentMode::Udp;
     m_hello.idleS = m_options.agentIdleS;
     m_lifeEnd = Steady::now() + lifetime;
@@ -566,7 +563,7 @@ Result<void> Controller::start(
     for (const auto& h : m_hosts) {
         if (!specs.emplace(h.spec.name, h.spec).second)
             return fail(ErrorKind::Validation, "host '" + h.spec.name + "' is listed twice", "fabric check");
-        facts.push_back(roundFacts(h, m_options.rdma));
+        facts.push_back(pinglistFacts(h, m_options.rdma));
     }
     auto pinglist = buildPinglist(facts, m_topology, m_options.pinglist);
     if (!pinglist)

@@ -33,6 +33,15 @@ struct FabricHost
     HostFacts facts;
 };
 
+/// The facts a pinglist is made of: the host named as the inventory names it (agents and findings use one name), with
+/// discovery's recommendation filled in. Without RDMA the devices go, so that only UDP endpoints remain (on the
+/// address of the recommended GID: UDP then crosses the same netdev as RoCE would). The controller's rounds and the
+/// standalone agents' pinglist files (`fabric pinglist`) are made the same way.
+HostFacts pinglistFacts(const FabricHost& host, bool rdma);
+
+/// A run's secret: 128 bits from std::random_device as 32 lower-case hex digits (validAgentSecret).
+std::string newRunSecret();
+
 struct ControllerOptions
 {
     std::string probePath; ///< this machine's rocepilot-probe

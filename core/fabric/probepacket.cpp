@@ -24,7 +24,8 @@ void ProbePacket::write(std::uint8_t* out) const
     putLe<std::uint32_t>(out + 28, to);
     putLe<std::uint64_t>(out + 32, seq);
     putLe<std::uint64_t>(out + 40, t1Ns);
-    putLe<std::uint64_t>(out + 48, t2Ns);
+    const bool directory = kind == Kind::Query || kind == Kind::Answer;
+    putLe<std::uint64_t>(out + 48, directory ? std::uint64_t { qpn } : t2Ns);
     putLe<std::uint64_t>(out + 56, t3Ns);
 }
 
@@ -39,18 +40,23 @@ std::optional<ProbePacket> ProbePacket::read(const std::uint8_t* data, std::size
     if (diff != 0)
         return std::nullopt;
     ProbePacket p;
-    if (data[5] == static_cast<std::uint8_t>(Kind::Probe))
-        p.kind = Kind::Probe;
-    else if (data[5] == static_cast<std::uint8_t>(Kind::Reply))
-        p.kind = Kind::Reply;
-    else
+    if (data[5] < static_cast<std::uint8_t>(Kind::Probe) || data[5] > static_cast<std::uint8_t>(Kind::Answer))
         return std::nullopt;
+    p.kind = static_cast<Kind>(data[5]);
     p.secret = secret;
     p.from = getLe<std::uint32_t>(data + 24);
     p.to = getLe<std::uint32_t>(data + 28);
     p.seq = getLe<std::uint64_t>(data + 32);
     p.t1Ns = getLe<std::uint64_t>(data + 40);
-    p.t2Ns = getLe<std::uint64_t>(data + 48);
+    if (p.kind == Kind::Query || p.kind == Kind::Answer) {
+        // A QPN has 24 bits: anything above in its slot is not a directory packet this agent wrote.
+        const auto slot = getLe<std::uint64_t>(data + 48);
+        if (slot > 0xffffffu)
+            return std::nullopt;
+        p.qpn = static_cast<std::uint32_t>(slot);
+    } else {
+        p.t2Ns = getLe<std::uint64_t>(data + 48);
+    }
     p.t3Ns = getLe<std::uint64_t>(data + 56);
     return p;
 }

@@ -7,7 +7,10 @@
 
 #include "fabric/agentprotocol.h"
 
+#include <cerrno>
 #include <cstdint>
+#include <string>
+#include <utility>
 #include <vector>
 
 namespace rp::fabric {
@@ -40,6 +43,14 @@ public:
     /// The RDMA endpoints' ports now (state, where the GID sits, the QPN), after rebinding what a port bounce broke
     /// (a QP in error, a GID that moved, stale address handles). Called about twice a second; UDP has none.
     virtual std::vector<AgentLinkEndpoint> checkPorts() { return {}; }
+    /// The standalone agent's directory: asks the peer host's UDP endpoint at `address`:`udpPort` which QPN serves
+    /// its endpoint `endpoint`. 0, or the errno that stopped it (a UDP-only transport asks nothing: ENOTSUP).
+    virtual int askDirectory(std::uint32_t /*endpoint*/, const std::string& /*address*/, int /*udpPort*/)
+    {
+        return ENOTSUP;
+    }
+    /// The directory answers that arrived since the last call: (endpoint, QPN).
+    virtual std::vector<std::pair<std::uint32_t, std::uint32_t>> takeDirectoryAnswers() { return {}; }
 };
 
 } // namespace rp::fabric

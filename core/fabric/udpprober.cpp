@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "fabric/udpprober.h"
 
+#include <algorithm>
 #include <array>
 #include <cerrno>
 #include <cstring>
@@ -49,8 +50,12 @@ double usBetween(std::uint64_t earlier, std::uint64_t later)
 
 } // namespace
 
-UdpProber::UdpProber(const ProbeSecret& secret)
+/// Answers kept at most: a flood of answers (from a peer that has the secret) cannot grow the list without bound.
+constexpr std::size_t kMaxAnswers = 65536;
+
+UdpProber::UdpProber(const ProbeSecret& secret, int fixedPort)
     : m_secret(secret)
+    , m_fixedPort(fixedPort)
 { }
 
 std::vector<AgentReadyEndpoint> UdpProber::serve(const std::vector<AgentEndpoint>& endpoints)
@@ -66,7 +71,7 @@ std::vector<AgentReadyEndpoint> UdpProber::serve(const std::vector<AgentEndpoint
         }
         sockaddr_storage address {};
         socklen_t length = 0;
-        if (!udpSockaddr(e.address, 0, address, length)) {
+        if (!udpSockaddr(e.address, m_fixedPort, address, length)) {
             ready.error = "'" + e.address + "' is not a numeric address";
             out.push_back(std::move(ready));
             continue;
@@ -78,7 +83,9 @@ std::vector<AgentReadyEndpoint> UdpProber::serve(const std::vector<AgentEndpoint
         const int on = 1;
         if (!s.fd.valid() || ::setsockopt(s.fd.get(), SOL_SOCKET, SO_TIMESTAMPNS, &on, sizeof on) != 0
             || ::bind(s.fd.get(), reinterpret_cast<const sockaddr*>(&address), length) != 0) {
-            ready.error = "cannot open a UDP socket on " + e.address + ": " + std::system_category().message(errno);
+            ready.error = "cannot open a UDP socket on " + e.address
+                + (m_fixedPort > 0 ? " port " + std::to_string(m_fixedPort) : std::string()) + ": "
+                + std::system_category().message(errno);
             out.push_back(std::move(ready));
             continue;
         }
@@ -146,6 +153,15 @@ void UdpProber::drain(Socket& socket, std::vector<ReplyTimes>& replies)
             ++m_dropped;
             continue;
         }
+        if (packet->kind == ProbePacket::Kind::Query) {
+            answerQuery(socket, *packet, source, msg.msg_namelen);
+            continue;
+        }
+        if (packet->kind == ProbePacket::Kind::Answer) {
+            if (m_answers.size() < kMaxAnswers && packet->qpn != 0)
+                m_answers.emplace_back(packet->to, packet->qpn);
+            continue;
+        }
         if (packet->kind == ProbePacket::Kind::Probe) {
             if (packet->to != socket.id) {
                 ++m_dropped;
@@ -175,6 +191,50 @@ void UdpProber::drain(Socket& socket, std::vector<ReplyTimes>& replies)
         r.proberDelayUs = usBetween(kernelNs, userNs);
         replies.push_back(r);
     }
+}
+
+void UdpProber::answerQuery(Socket& socket, ProbePacket& packet, const sockaddr_storage& source, socklen_t length)
+{
+    // Nothing is said about an endpoint this host does not serve: the asker counts its target lost until it is.
+    const auto qpn = m_directory ? m_directory(packet.to) : std::nullopt;
+    if (!qpn) {
+        ++m_dropped;
+        return;
+    }
+    packet.kind = ProbePacket::Kind::Answer;
+    packet.qpn = *qpn;
+    std::array<std::uint8_t, ProbePacket::kSize> reply {};
+    packet.write(reply.data());
+    (void)::sendto(
+        socket.fd.get(), reply.data(), reply.size(), MSG_DONTWAIT, reinterpret_cast<const sockaddr*>(&source), length);
+}
+
+int UdpProber::askDirectory(std::uint32_t endpoint, const std::string& address, int udpPort)
+{
+    sockaddr_storage peer {};
+    socklen_t length = 0;
+    if (!udpSockaddr(address, udpPort, peer, length))
+        return EINVAL;
+    // Any of this host's sockets of the peer's family asks: the answer comes back to it and is kept for the caller.
+    auto socket = std::ranges::find(m_sockets, static_cast<int>(peer.ss_family), &Socket::family);
+    if (socket == m_sockets.end())
+        return EAFNOSUPPORT;
+    ProbePacket packet;
+    packet.kind = ProbePacket::Kind::Query;
+    packet.secret = m_secret;
+    packet.from = socket->id;
+    packet.to = endpoint;
+    packet.seq = ++m_querySeq;
+    std::array<std::uint8_t, ProbePacket::kSize> data {};
+    packet.write(data.data());
+    const ssize_t put = ::sendto(
+        socket->fd.get(), data.data(), data.size(), MSG_DONTWAIT, reinterpret_cast<const sockaddr*>(&peer), length);
+    return put == static_cast<ssize_t>(data.size()) ? 0 : (put < 0 ? errno : EMSGSIZE);
+}
+
+std::vector<std::pair<std::uint32_t, std::uint32_t>> UdpProber::takeDirectoryAnswers()
+{
+    return std::exchange(m_answers, {});
 }
 
 const UdpProber::Peer* UdpProber::peerOf(const AgentTarget& target)

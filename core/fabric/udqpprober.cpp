@@ -148,11 +148,22 @@ std::uint32_t probeQkey(const ProbeSecret& secret)
         & 0x7fffffffu;
 }
 
-UdQpProber::UdQpProber(const ProbeSecret& secret, std::uint32_t qkey)
+UdQpProber::UdQpProber(const ProbeSecret& secret, std::uint32_t qkey, int udpPort)
     : m_secret(secret)
     , m_qkey(qkey)
-    , m_udp(secret)
-{ }
+    , m_udp(secret, udpPort)
+{
+    // The directory says the QPN a queue has now; a queue whose GID is gone answers nothing until it is back.
+    m_udp.setDirectory([this](std::uint32_t endpoint) -> std::optional<std::uint32_t> {
+        auto it = m_queueOf.find(endpoint);
+        if (it == m_queueOf.end())
+            return std::nullopt;
+        const Queue& q = *m_queues[it->second];
+        if (!q.lost.empty() || !q.qp)
+            return std::nullopt;
+        return q.qp->qp_num;
+    });
+}
 
 UdQpProber::~UdQpProber()
 {
@@ -497,6 +508,8 @@ int UdQpProber::send(const AgentTarget& target, std::uint64_t seq)
         return ENETDOWN; // its port is down or its GID gone: counted lost, not sent into a QP in error
     if (target.gid.empty())
         return EINVAL; // an RDMA endpoint probes RDMA endpoints only
+    if (target.qpn == 0)
+        return EDESTADDRREQ; // a standalone agent whose peer's directory has not answered yet: counted lost
     int err = 0;
     ibv_ah* ah = targetAh(q, target.gid, err);
     if (!ah)

@@ -26,8 +26,9 @@ namespace rp::fabric {
 class UdQpProber final : public ProbeTransport
 {
 public:
-    /// `qkey`: the run's (from its secret), the same on every agent.
-    UdQpProber(const ProbeSecret& secret, std::uint32_t qkey);
+    /// `qkey`: the run's (from its secret), the same on every agent. `udpPort`: the fixed port of the UDP endpoints
+    /// beside the QPs (0: the kernel picks).
+    UdQpProber(const ProbeSecret& secret, std::uint32_t qkey, int udpPort = 0);
     ~UdQpProber() override;
     UdQpProber(const UdQpProber&) = delete;
     UdQpProber& operator=(const UdQpProber&) = delete;
@@ -37,6 +38,14 @@ public:
     std::vector<int> fds() const override;
     void receive(std::vector<ReplyTimes>& replies) override;
     int send(const AgentTarget& target, std::uint64_t seq) override;
+    int askDirectory(std::uint32_t endpoint, const std::string& address, int udpPort) override
+    {
+        return m_udp.askDirectory(endpoint, address, udpPort);
+    }
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> takeDirectoryAnswers() override
+    {
+        return m_udp.takeDirectoryAnswers();
+    }
     /// Each queue's port and GID looked at: a port that is not ACTIVE is down; once it is ACTIVE again, a QP that
     /// fell into error (rxe fails a UD QP whose send could not leave a down port), a GID that moved to another index
     /// (the table is rebuilt when the netdev bounces) or address handles made before the bounce are rebound: the QP

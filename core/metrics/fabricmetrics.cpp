@@ -2,6 +2,7 @@
 #include "metrics/fabricmetrics.h"
 
 #include "fabric/aggregate.h"
+#include "metrics/exposition.h"
 
 #include <algorithm>
 #include <charconv>
@@ -12,134 +13,6 @@
 
 namespace rp::metrics {
 namespace {
-
-enum class Type { Gauge, Counter, Summary, Info };
-
-using Labels = std::vector<std::pair<std::string, std::string>>;
-
-struct Sample
-{
-    std::string labels; ///< already escaped, without braces
-    std::string value;
-};
-
-struct Family
-{
-    std::string name; ///< without the _total / _info suffix of counters and infos
-    Type type = Type::Gauge;
-    std::string help;
-    std::vector<Sample> samples;
-};
-
-std::string escapeLabel(const std::string& value)
-{
-    std::string out;
-    out.reserve(value.size());
-    for (char c : value) {
-        if (c == '\\')
-            out += "\\\\";
-        else if (c == '"')
-            out += "\\\"";
-        else if (c == '\n')
-            out += "\\n";
-        else
-            out += c;
-    }
-    return out;
-}
-
-std::string labelText(const Labels& labels)
-{
-    std::string out;
-    for (const auto& [key, value] : labels) {
-        // An empty label is an absent one to Prometheus: a UDP cell has no port or GID index to name.
-        if (value.empty())
-            continue;
-        if (!out.empty())
-            out += ',';
-        out += key;
-        out += "=\"";
-        out += escapeLabel(value);
-        out += '"';
-    }
-    return out;
-}
-
-std::string number(double v)
-{
-    char buffer[64];
-    const auto [end, ec] = std::to_chars(buffer, buffer + sizeof buffer, v);
-    return ec == std::errc() ? std::string(buffer, end) : std::string("NaN");
-}
-
-std::string number(std::uint64_t v)
-{
-    return std::to_string(v);
-}
-
-/// The families in the order they are written; samples are added as the round is walked.
-class Exposition
-{
-public:
-    Family& family(const std::string& name, Type type, const std::string& help)
-    {
-        auto [it, added] = m_index.try_emplace(name, m_families.size());
-        if (added)
-            m_families.push_back(Family { name, type, help, {} });
-        return m_families[it->second];
-    }
-    void add(
-        const std::string& name, Type type, const std::string& help, const Labels& labels, const std::string& value)
-    {
-        family(name, type, help).samples.push_back(Sample { labelText(labels), value });
-    }
-
-    std::string render(bool openMetrics) const
-    {
-        std::string out;
-        for (const auto& f : m_families) {
-            std::string typeName;
-            std::string sampleName = f.name;
-            std::string familyName = f.name;
-            switch (f.type) {
-            case Type::Gauge:
-                typeName = "gauge";
-                break;
-            case Type::Summary:
-                typeName = "summary";
-                break;
-            case Type::Counter:
-                typeName = "counter";
-                sampleName += "_total";
-                if (!openMetrics)
-                    familyName = sampleName;
-                break;
-            case Type::Info:
-                // The classic format has no info type: the same sample as a gauge of 1.
-                typeName = openMetrics ? "info" : "gauge";
-                sampleName += "_info";
-                if (!openMetrics)
-                    familyName = sampleName;
-                break;
-            }
-            out += "# HELP " + familyName + ' ' + f.help + '\n';
-            out += "# TYPE " + familyName + ' ' + typeName + '\n';
-            for (const auto& s : f.samples) {
-                out += sampleName;
-                if (!s.labels.empty())
-                    out += '{' + s.labels + '}';
-                out += ' ' + s.value + '\n';
-            }
-        }
-        if (openMetrics)
-            out += "# EOF\n";
-        return out;
-    }
-
-private:
-    std::vector<Family> m_families;
-    std::map<std::string, std::size_t> m_index;
-};
 
 /// A cell's first-pass results over the round, folded when the round has several intervals.
 struct CellTotal

@@ -170,7 +170,8 @@ Result<void> writeDirectoryAtomically(
         what);
 }
 
-Result<void> writeDirectoryAtomicallyEach(const std::string& dir, const NextFile& next, const std::string& what)
+Result<void> writeDirectoryAtomicallyEach(const std::string& dir, const NextFile& next, const std::string& what,
+    const std::function<unsigned(const std::string&)>& modeOf)
 {
     namespace fs = std::filesystem;
     if (dir.empty())
@@ -217,7 +218,7 @@ Result<void> writeDirectoryAtomicallyEach(const std::string& dir, const NextFile
             }
             fs::permissions(full.parent_path(), dirPerms, ec);
         }
-        if (auto ok = writeFileAtomically(full.string(), content, 0644); !ok) {
+        if (auto ok = writeFileAtomically(full.string(), content, modeOf ? modeOf(rel) : 0644); !ok) {
             cleanup();
             return ok;
         }

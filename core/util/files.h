@@ -39,8 +39,10 @@ Result<void> checkOutputPaths(const std::vector<std::string>& outputs, const std
 Result<void> writeDirectoryAtomically(
     const std::string& dir, const std::vector<std::pair<std::string, std::string>>& files, const std::string& what);
 /// The same, with each file made only when it is written, so that one is in memory at a time (a plan of 10 000
-/// hosts): `next` returns the next (relative path, content), or nothing when all are written.
+/// hosts): `next` returns the next (relative path, content), or nothing when all are written. `modeOf` gives a file's
+/// mode by its relative path (a secret's 0600) when the default 0644 is not right for it.
 using NextFile = std::function<std::optional<std::pair<std::string, std::string>>()>;
-Result<void> writeDirectoryAtomicallyEach(const std::string& dir, const NextFile& next, const std::string& what);
+Result<void> writeDirectoryAtomicallyEach(const std::string& dir, const NextFile& next, const std::string& what,
+    const std::function<unsigned(const std::string&)>& modeOf = {});
 
 } // namespace rp

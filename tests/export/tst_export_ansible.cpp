@@ -2,8 +2,10 @@
 // The Ansible export (core/export): project structure, quoting of hostile values, CLI splitting, all-or-nothing
 // writing, ansible-playbook --syntax-check of every target file, and a real run of an exported playbook on this
 // machine (connection local, in a temporary directory): apply, idempotent second run, check mode, and a failing
-// step whose rescue undoes the earlier steps newest first.
+// step whose rescue undoes the earlier steps newest first. With --fabric-agents: the role that installs the standalone
+// fabric agent (probe, unit, 0600 pinglist, the unit enabled), played last and syntax-checked.
 #include "export/ansible.h"
+#include "fabric/agentpinglist.h"
 #include "generate/plan.h"
 #include "generate/targets.h"
 #include "profile/profile.h"
@@ -82,6 +84,24 @@ Step argvStep(std::string id, std::vector<std::string> argv, std::vector<std::st
     s.verify.expect = std::move(expect);
     s.undo.commands = std::move(undo);
     return s;
+}
+
+/// A small valid pinglist for `host` (one UDP endpoint, one target).
+std::string pinglistFor(const std::string& host)
+{
+    fabric::AgentPinglistFile f;
+    f.host = host;
+    f.secret = "00112233445566778899aabbccddeeff";
+    f.udpPort = 18517;
+    f.names = { { 0, host + ":udp", host, "" }, { 1, "peer:udp", "peer", "" } };
+    f.endpoints = { { 0, "udp", 0, -1, "198.18.0.1", "" } };
+    f.targets = { { 0, 1, "198.18.0.2", 18517, "", 0, 0 } };
+    return fabric::encodeAgentPinglist(f);
+}
+
+unsigned fileMode(const std::string& path)
+{
+    return static_cast<unsigned>(std::filesystem::status(path).permissions()) & 0777u;
 }
 
 } // namespace
@@ -185,6 +205,76 @@ private Q_SLOTS:
         auto again = exportAnsible(plan, inventoryFor(plan));
         QVERIFY(again);
         QCOMPARE(again->files, project->files);
+    }
+
+    void fabricAgentsComeWithTheirRole()
+    {
+        auto plan = examplePlan("lossless-dscp");
+        auto inventory = inventoryFor(plan);
+        AnsibleExportOptions options;
+        AnsibleFabricAgents agents;
+        std::vector<std::string> hosts;
+        for (const auto& t : plan.targets) {
+            if (t.kind == TargetKind::LinuxGeneric || t.kind == TargetKind::LinuxNvidia)
+                hosts.push_back(t.name);
+        }
+        QVERIFY(!hosts.empty());
+        for (const auto& h : hosts)
+            agents.pinglists[h] = pinglistFor(h);
+        agents.probe = std::string("\x7f"
+                                   "ELF",
+                           4)
+            + "the probe";
+        options.fabricAgents = agents;
+        auto project = exportAnsible(plan, inventory, options);
+        QVERIFY2(project, project ? "" : project.error().describe().c_str());
+        const std::string role = "roles/rocepilot_fabric_agent/";
+        const auto& tasks = project->files.at(role + "tasks/main.yml");
+        for (const char* want : { "dest: /etc/systemd/system/rocepilot-agent@.service",
+                 "dest: \"/etc/rocepilot/agent/{{ inventory_hostname }}.json\"", "mode: \"0600\"", "diff: false",
+                 "name: \"rocepilot-agent@{{ inventory_hostname }}.service\"", "enabled: true",
+                 "dest: !unsafe \"/usr/local/bin/rocepilot-probe\"", "notify: Restart the fabric agent" })
+            QVERIFY2(tasks.find(want) != std::string::npos, want);
+        QVERIFY(tasks.find("ansible.builtin.shell") == std::string::npos);
+        QVERIFY(project->files.at(role + "handlers/main.yml").find("state: restarted") != std::string::npos);
+        const auto& unit = project->files.at(role + "files/rocepilot-agent@.service");
+        QVERIFY2(unit.find("ExecStart=/usr/local/bin/rocepilot-probe agent --standalone /etc/rocepilot/agent/%i.json "
+                           "--metrics ${ROCEPILOT_AGENT_METRICS}\n")
+                != std::string::npos,
+            unit.c_str());
+        QVERIFY(unit.find("RP_AGENT_BINDIR") == std::string::npos);
+        QCOMPARE(project->files.at(role + "files/rocepilot-probe"), agents.probe);
+        const auto& site = project->files.at("site.yml");
+        QVERIFY(site.find("hosts: rocepilot_fabric_agents") != std::string::npos);
+        QVERIFY2(site.find("hosts: rocepilot_linux") < site.find("hosts: rocepilot_fabric_agents"),
+            "the agents come after the hosts are configured");
+        const auto& inv = project->files.at("inventory.yml");
+        const auto group = inv.find("rocepilot_fabric_agents:");
+        QVERIFY(group != std::string::npos);
+        QVERIFY(inv.find("\"" + hosts.front() + "\":", group) != std::string::npos);
+
+        QTemporaryDir tmp;
+        const auto dir = tmp.path().toStdString() + "/out";
+        QVERIFY(writeAnsibleProject(*project, dir));
+        for (const auto& h : hosts) {
+            const auto path = dir + "/" + role + "files/pinglists/" + h + ".json";
+            QCOMPARE(file(path), agents.pinglists.at(h));
+            QCOMPARE(fileMode(path), 0600u); // the secret stays the owner's
+        }
+        QCOMPARE(fileMode(dir + "/site.yml"), 0644u);
+        auto syntax = runAnsible(dir, { "--syntax-check", "site.yml" });
+        QVERIFY2(syntax.exitCode == 0, tail(syntax.out).constData());
+        QVERIFY2(!syntax.out.contains(QStringLiteral("WARNING")), tail(syntax.out).constData());
+
+        // A pinglist for a host the inventory cannot reach, or whose name cannot be a file's, is named.
+        for (const char* stranger : { "nowhere", "../etc" }) {
+            auto bad = options;
+            bad.fabricAgents->pinglists[stranger] = pinglistFor(stranger);
+            auto refused = exportAnsible(plan, inventory, bad);
+            QVERIFY(!refused);
+            QVERIFY2(
+                refused.error().describe().find(stranger) != std::string::npos, refused.error().describe().c_str());
+        }
     }
 
     void syntaxCheckAcceptsEveryTargetFile()
@@ -361,6 +451,25 @@ private Q_SLOTS:
                      .first,
             1);
         QVERIFY(!exists(d + "/b"));
+
+        // --fabric-agents: every pinglist read as the agent reads it; a broken one stops the export, named.
+        QVERIFY(std::filesystem::create_directory(d + "/pl"));
+        QVERIFY(writeFileAtomically(d + "/pl/h1.json", pinglistFor("h1"), 0600));
+        auto agents = cli({ "export", "ansible", "--plan", d + "/plan", "--inventory", d + "/inv.yaml", "--out",
+            d + "/c", "--fabric-agents", d + "/pl", "--probe", RP_CLI });
+        QVERIFY2(agents.first == 0, qPrintable(agents.second));
+        QVERIFY2(agents.second.contains(QStringLiteral("fabric agent for 1 host")), qPrintable(agents.second));
+        QCOMPARE(fileMode(d + "/c/roles/rocepilot_fabric_agent/files/pinglists/h1.json"), 0600u);
+        QVERIFY(writeFileAtomically(d + "/pl/h2.json", "{\"schema\": \"rocepilot-agent-pinglist/1\"}\n", 0600));
+        auto broken = cli({ "export", "ansible", "--plan", d + "/plan", "--inventory", d + "/inv.yaml", "--out",
+            d + "/e", "--fabric-agents", d + "/pl", "--probe", RP_CLI });
+        QCOMPARE(broken.first, 1);
+        QVERIFY2(broken.second.contains(QString::fromStdString(d + "/pl/h2.json")), qPrintable(broken.second));
+        QVERIFY(!exists(d + "/e"));
+        QCOMPARE(cli({ "export", "ansible", "--plan", d + "/plan", "--inventory", d + "/inv.yaml", "--out", d + "/f",
+                         "--probe", RP_CLI })
+                     .first,
+            2);
     }
 
     // A real run on this machine (connection local): apply, second run changes nothing, check mode changes

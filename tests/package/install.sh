@@ -66,9 +66,13 @@ for f in usr/bin/rocepilot usr/bin/rocepilot-cli usr/bin/rocepilot-probe usr/sha
     usr/share/icons/hicolor/256x256/apps/rocepilot.png usr/share/man/man1/rocepilot.1.gz \
     usr/share/man/man1/rocepilot-cli.1.gz usr/share/man/man1/rocepilot-probe.1.gz \
     usr/share/bash-completion/completions/rocepilot-cli usr/share/doc/rocepilot/copyright \
-    usr/share/doc/rocepilot/changelog.gz usr/share/doc/rocepilot/README.lab.md; do
+    usr/share/doc/rocepilot/changelog.gz usr/share/doc/rocepilot/README.lab.md \
+    usr/lib/systemd/system/rocepilot-agent@.service; do
     check "ships /$f" test -s "$work/tree/$f"
 done
+check "the agent's unit starts the packaged probe" grep -q \
+    '^ExecStart=/usr/bin/rocepilot-probe agent --standalone /etc/rocepilot/agent/%i.json ' \
+    "$work/tree/usr/lib/systemd/system/rocepilot-agent@.service"
 check "the lab's own tests and their C sources stay out" \
     test ! -e "$work/tree/usr/share/rocepilot/lab/tests" -a ! -e "$work/tree/usr/share/rocepilot/lab/hostbin"
 check "the metainfo's newest release is $version" \
