@@ -17,12 +17,15 @@ using namespace rp::fabric;
 
 namespace {
 
-/// Counts the starts in flight; each takes `hold` and fails as an unreachable host does.
+/// Counts the starts in flight; each takes `hold` (or, with `latched`, until `release`) and fails as an unreachable
+/// host does.
 struct Gauge
 {
     std::atomic<int> now { 0 };
     std::atomic<int> most { 0 };
     std::atomic<int> calls { 0 };
+    bool latched = false;
+    std::atomic<bool> release { false };
 };
 
 ExecutorFactory slowFailing(Gauge& gauge, std::chrono::milliseconds hold)
@@ -32,7 +35,15 @@ ExecutorFactory slowFailing(Gauge& gauge, std::chrono::milliseconds hold)
         const int in = ++gauge.now;
         int seen = gauge.most.load();
         while (in > seen && !gauge.most.compare_exchange_weak(seen, in)) { }
-        std::this_thread::sleep_for(hold);
+        // A latched start holds its place until the test lets it go (at most 10 s): a fixed time would race a loaded
+        // machine's scheduling of the test itself.
+        const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+        if (gauge.latched) {
+            while (!gauge.release && std::chrono::steady_clock::now() < until)
+                std::this_thread::sleep_for(std::chrono::milliseconds(5));
+        } else {
+            std::this_thread::sleep_for(hold);
+        }
         --gauge.now;
         return fail(ErrorKind::Unreachable, "no route to " + spec.address, "ssh", spec.name);
     };
@@ -91,11 +102,13 @@ private slots:
         ChannelHub hub;
         hub.startLimit = 1;
         Gauge gauge;
-        auto channels = startAll(hub, slowFailing(gauge, std::chrono::milliseconds(300)), 3);
+        gauge.latched = true;
+        auto channels = startAll(hub, slowFailing(gauge, std::chrono::milliseconds(0)), 3);
         // The first holds the only place; the other two wait and are closed (as a cancelled check closes them).
         QTRY_COMPARE_WITH_TIMEOUT(gauge.now.load(), 1, 5000);
         channels[1]->close();
         channels[2]->close();
+        gauge.release = true;
         QVERIFY(allEnded(hub, channels));
         QCOMPARE(gauge.calls.load(), 1);
         std::lock_guard lock(hub.mutex);
