@@ -41,46 +41,11 @@ cleanup() {
 }
 trap cleanup EXIT
 
-http_get() {
-    python3 - "$@" <<'PY'
-import sys, urllib.request
-req = urllib.request.Request(sys.argv[1], headers={"Accept": sys.argv[2]} if len(sys.argv) > 2 else {})
-sys.stdout.write(urllib.request.urlopen(req, timeout=5).read().decode())
-PY
-}
+# shellcheck source=promlib.sh
+. "$(dirname "${BASH_SOURCE[0]}")/promlib.sh"
 
-# promql QUERY -> one line per result: its labels as k=v,... then its value; nothing for an empty result.
-promql() {
-    python3 - "http://127.0.0.1:$prom_port" "$1" <<'PY'
-import json, sys, urllib.parse, urllib.request
-url = sys.argv[1] + "/api/v1/query?" + urllib.parse.urlencode({"query": sys.argv[2]})
-doc = json.load(urllib.request.urlopen(url, timeout=10))
-if doc.get("status") != "success":
-    sys.exit("query failed: " + json.dumps(doc))
-for r in doc["data"]["result"]:
-    labels = ",".join(f"{k}={v}" for k, v in sorted(r["metric"].items()))
-    print(labels, r["value"][1])
-PY
-}
-
-# wait_for SECONDS WHAT COMMAND...: until COMMAND prints something.
-wait_for() {
-    local seconds=$1 what=$2 out
-    shift 2
-    local end=$((SECONDS + seconds))
-    while ((SECONDS < end)); do
-        if out=$("$@" 2>/dev/null) && [[ -n $out ]]; then
-            printf '%s\n' "$out"
-            return 0
-        fi
-        sleep 0.5
-    done
-    die "no $what within ${seconds}s"
-}
 # empty QUERY: prints "empty" when the query returns nothing (for wait_for).
 empty() { [[ -z $(promql "$1") ]] && echo empty; }
-
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
 
 # Six hosts of the lab, two per rack.
 mapfile -t hosts < <(awk 'NR <= 6 { print $1 }' "$lab/hosts")

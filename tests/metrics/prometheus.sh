@@ -38,45 +38,8 @@ cleanup() {
 }
 trap cleanup EXIT
 
-# GET URL -> body on stdout (python3: curl is not among the project's packages).
-http_get() {
-    python3 - "$@" <<'PY'
-import sys, urllib.request
-req = urllib.request.Request(sys.argv[1], headers={"Accept": sys.argv[2]} if len(sys.argv) > 2 else {})
-sys.stdout.write(urllib.request.urlopen(req, timeout=10).read().decode())
-PY
-}
-
-# promql QUERY -> one line per result: its labels as k=v,... then its value; nothing for an empty result.
-promql() {
-    python3 - "http://127.0.0.1:$prom_port" "$1" <<'PY'
-import json, sys, urllib.parse, urllib.request
-url = sys.argv[1] + "/api/v1/query?" + urllib.parse.urlencode({"query": sys.argv[2]})
-doc = json.load(urllib.request.urlopen(url, timeout=10))
-if doc.get("status") != "success":
-    sys.exit("query failed: " + json.dumps(doc))
-for r in doc["data"]["result"]:
-    labels = ",".join(f"{k}={v}" for k, v in sorted(r["metric"].items()))
-    print(labels, r["value"][1])
-PY
-}
-
-# wait_for SECONDS WHAT COMMAND...: until COMMAND prints something.
-wait_for() {
-    local seconds=$1 what=$2 out
-    shift 2
-    local end=$((SECONDS + seconds))
-    while ((SECONDS < end)); do
-        if out=$("$@" 2>/dev/null) && [[ -n $out ]]; then
-            printf '%s\n' "$out"
-            return 0
-        fi
-        sleep 1
-    done
-    die "no $what within ${seconds}s"
-}
-
-free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+# shellcheck source=promlib.sh
+. "$(dirname "${BASH_SOURCE[0]}")/promlib.sh"
 
 # Six hosts of the lab, two per rack.
 {
