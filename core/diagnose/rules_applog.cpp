@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <set>
+#include <tuple>
 
 namespace rp::diag::detail {
 
@@ -23,6 +24,8 @@ std::string familyName(const std::string& family)
         return "Open MPI";
     if (family == "glog")
         return "the application";
+    if (family == "benchmark")
+        return "the benchmark";
     // A test tool's command line (fragmentlines.h commandEvents) is named by the tool.
     if (family.starts_with("ib_") || family.starts_with("ibv_") || family == "qperf" || family == "rping")
         return family;
@@ -112,6 +115,7 @@ public:
                 if (e.trafficClass && e.kind == "setting")
                     trafficClass(h, e);
             }
+            trafficClassUnset(h);
             const AppLogEvent* firstError = nullptr;
             for (const auto& e : h.appLog) {
                 if (e.kind == "completion-error" && e.wcStatus)
@@ -164,6 +168,68 @@ private:
     Evidence logEvidence(const DiagHost& h, const AppLogEvent& e) const
     {
         return m_ctx.ev(h, familyName(e.family) + " log", e.text, h.origin + ":" + std::to_string(e.line));
+    }
+
+    /// A GID finding on this host that explains a failed connection: its own index (applog.gid-*), or tables that
+    /// differ between the hosts (gid.index-differs).
+    std::string gidCause(const DiagHost& h) const
+    {
+        std::string cause;
+        for (const auto& other : m_ctx.findings) {
+            if (other.ruleId.starts_with("applog.gid-") && !other.hosts.empty() && other.hosts.front() == h.name)
+                cause = " Here the GID is the likely cause: see " + other.ruleId + " (" + other.title + ").";
+            else if (other.ruleId == "gid.index-differs" && std::ranges::find(other.hosts, h.name) != other.hosts.end()
+                && cause.empty())
+                cause = " Here the hosts' GID tables are the likely cause: see " + other.ruleId + " (" + other.title
+                    + ").";
+        }
+        return cause;
+    }
+
+    /// What the GIDs a failed completion's line prints (NCCL's localGid/remoteGid) already show: a link-local or
+    /// empty one, or two ends whose indexes picked GIDs of different address families.
+    static std::string gidsOnLine(const AppLogEvent& e)
+    {
+        auto kind = [](const std::string& g) -> std::string_view {
+            if (g.empty())
+                return {};
+            if (g.find_first_not_of("0:") == std::string::npos)
+                return "zero";
+            if (g.starts_with("fe80:"))
+                return "link-local";
+            if (g.starts_with("0000:0000:0000:0000:0000:ffff:"))
+                return "ipv4";
+            return "ipv6";
+        };
+        const auto local = kind(e.gid);
+        const auto peer = kind(e.peerGid);
+        for (auto [k, g, who] : { std::tuple { local, e.gid, "local" }, std::tuple { peer, e.peerGid, "peer's" } }) {
+            if (k == "zero")
+                return std::string(" Here the line's own ") + who
+                    + " GID is all zeros: the GID index points at an "
+                      "empty slot of the table (a container sees only its own netdev's GIDs); use the index of the "
+                      "RoCE "
+                      "v2 GID of the port's address.";
+            if (k == "link-local")
+                return std::string(" Here the line's own ") + who + " GID " + g
+                    + " is link-local: it carries no routable address, so the packets never reach the other end. "
+                      "Use the index of the RoCE v2 GID of the port's IPv4 address.";
+        }
+        if (!local.empty() && !peer.empty() && local != peer)
+            return " Here the two ends use GIDs of different address families (local " + e.gid + ", peer " + e.peerGid
+                + "): one index picked an IPv4 GID on one host and an IPv6 one on the other, so their GID tables "
+                  "differ. Give each host the index of its own RoCE v2 GID of the same address family.";
+        return {};
+    }
+
+    /// The last benchmark result before `e` in the same paste: the path carried data before `e` failed.
+    static const AppLogEvent* movedBefore(const DiagHost& h, const AppLogEvent& e)
+    {
+        const AppLogEvent* last = nullptr;
+        for (const auto& x : h.appLog)
+            if (x.kind == "traffic-moved" && x.line < e.line)
+                last = &x;
+        return last;
     }
 
     /// The RoCE port an event is about: the one it names, else the host's first RoCE port with GIDs.
@@ -481,17 +547,123 @@ private:
         }
     }
 
+    /// The application's RoCE settings are pasted and set no traffic class: its packets leave with DSCP 0, the
+    /// best-effort class, not the profile's lossless one. Only on RoCE (a GID index set, an Ethernet port, NCCL's
+    /// "/RoCE"), where trust is DSCP, and not when this host's PFC already covers what DSCP 0 maps to.
+    void trafficClassUnset(const DiagHost& h)
+    {
+        if (m_ctx.fixBase.trust != TrustMode::Dscp || m_ctx.fixBase.mode != FlowMode::Lossless || appLogShowsEfa(h))
+            return;
+        for (std::string_view family : { "ucx", "nccl" }) {
+            const AppLogEvent* first = nullptr;
+            bool roce = false;
+            bool tcSet = false;
+            for (const auto& e : h.appLog) {
+                if (e.family != family)
+                    continue;
+                if (e.kind == "setting") {
+                    first = first ? first : &e;
+                    tcSet = tcSet || e.trafficClass.has_value() || e.setting.ends_with("TRAFFIC_CLASS")
+                        || e.setting.ends_with("_IB_TC");
+                    roce = roce || e.gidIndex.has_value() || e.setting.ends_with("GID_INDEX");
+                }
+                roce = roce || e.text.find("/RoCE") != std::string::npos;
+            }
+            if (!first || tcSet)
+                continue;
+            bool ib = false;
+            for (const auto& d : h.facts.devices)
+                for (const auto& p : d.ports) {
+                    ib = ib || p.linkLayer == "InfiniBand" || d.transport == Transport::InfiniBand;
+                    roce = roce || p.linkLayer == "Ethernet" || d.transport == Transport::RoCE;
+                }
+            if (ib || !roce)
+                continue;
+            bool covered = false;
+            for (const auto& n : h.facts.netdevs) {
+                if (n.dcb.trust && *n.dcb.trust != "dscp")
+                    covered = true; // PCP trust: the VLAN priority decides, not the traffic class
+                if (n.dcb.pfcEnabled && n.dcb.trust && *n.dcb.trust == "dscp") {
+                    const auto it = n.dcb.dscpToPrio.find(0);
+                    const int prio = it != n.dcb.dscpToPrio.end() ? it->second : 0;
+                    covered = covered || (*n.dcb.pfcEnabled)[static_cast<std::size_t>(prio)];
+                }
+            }
+            if (covered || !once("applog.traffic-class-unset|" + h.name + "|" + std::string(family)))
+                continue;
+            const std::string var = family == "ucx" ? "UCX_IB_TRAFFIC_CLASS" : "NCCL_IB_TC";
+            const int tos = m_ctx.fixBase.rdmaCmTos;
+            const int dscp = m_ctx.fixBase.roceDscp;
+            Finding f;
+            f.ruleId = "applog.traffic-class-unset";
+            f.check = "M10";
+            f.title = familyName(first->family) + " sets no traffic class (" + var + "): its RoCE traffic leaves "
+                + "with DSCP 0, not the lossless DSCP " + std::to_string(dscp);
+            // Lost packets in the same log make it a likely cause; without them it is a note: the device may carry a
+            // default class of its own (mlx5's tc/1/traffic_class), which no log shows.
+            const auto loss = std::ranges::find_if(h.appLog, [](const AppLogEvent& e) {
+                return (e.kind == "completion-error" && e.wcStatus == 12) || e.kind == "peer-timeout";
+            });
+            f.severity = loss != h.appLog.end() ? Severity::Warning : Severity::Info;
+            f.hosts = { h.name };
+            f.evidence.push_back(logEvidence(h, *first));
+            if (loss != h.appLog.end())
+                f.evidence.push_back(logEvidence(h, *loss));
+            f.explanation = familyName(first->family) + "'s settings are here, and " + var
+                + " is not among them: it marks its RoCE packets with traffic class 0, DSCP 0. With DSCP trust "
+                  "(the profile's) the switches and NICs put DSCP 0 on priority 0, the best-effort class without "
+                  "PFC, so under load its packets are dropped and the job ends in retry exceeded (status 12) or "
+                  "timeouts, often only at scale or after a while. The lossless class is DSCP "
+                + std::to_string(dscp) + ": traffic class " + std::to_string(dscp << 2)
+                + " (DSCP x 4; +2 marks the packets ECN-capable, for DCQCN). Set it in every rank's environment, "
+                  "or give the device a default for all its traffic (mlx5: /sys/class/infiniband/DEV/tc/1/"
+                  "traffic_class; rdma_cm: default_roce_tos).";
+            Fix fix;
+            fix.target = h.name;
+            fix.platform = "application";
+            fix.text = "export " + var + "=" + std::to_string(tos) + "   # DSCP " + std::to_string(tos >> 2)
+                + (tos & 3 ? " with ECN bits" : "") + ", the profile's RoCE class; mpirun: -x " + var + "="
+                + std::to_string(tos);
+            fix.origin = m_ctx.fixWhy;
+            f.fixes.push_back(std::move(fix));
+            m_ctx.markEvaluated("M10");
+            m_ctx.findings.push_back(std::move(f));
+        }
+    }
+
     void completion(const DiagHost& h, const AppLogEvent& e, const AppLogEvent* firstError)
     {
         const int status = e.wcStatus.value_or(0);
         Finding f;
         f.hosts = { h.name };
         f.evidence.push_back(logEvidence(h, e));
-        std::string cause;
-        for (const auto& other : m_ctx.findings)
-            if (other.ruleId.starts_with("applog.gid-") && !other.hosts.empty() && other.hosts.front() == h.name)
-                cause = " Here the GID is the likely cause: see " + other.ruleId + " (" + other.title + ").";
-        if (status == 12) {
+        std::string cause = gidCause(h);
+        if (cause.empty())
+            cause = gidsOnLine(e);
+        const AppLogEvent* moved = cause.empty() ? movedBefore(h, e) : nullptr;
+        if (status == 12 && moved) {
+            // A path that never worked fails the first message; one that carried data and then gave up lost packets
+            // under load. Said first, because it is the likelier cause here and the fix is the fabric's, not the
+            // application's.
+            f.ruleId = "applog.retry-exceeded";
+            f.title = familyName(e.family)
+                + ": transport retry counter exceeded (status 12) after traffic had "
+                  "flowed: packets dropped under load";
+            f.severity = Severity::Error;
+            f.evidence.push_back(logEvidence(h, *moved));
+            f.explanation = "The sender retransmitted until it gave up, on a path that had carried data before (line "
+                + std::to_string(moved->line)
+                + "). A wrong GID index, a blocked UDP port 4791 or a VLAN mismatch fail the very first message, so "
+                  "they are unlikely here: the retries ran out because packets were dropped under load. RoCE needs a "
+                  "lossless class for that: PFC on the RoCE priority on every host and switch port, the "
+                  "application's traffic class (UCX_IB_TRAFFIC_CLASS, NCCL_IB_TC; DSCP "
+                + std::to_string(m_ctx.fixBase.roceDscp) + " is traffic class "
+                + std::to_string(m_ctx.fixBase.roceDscp << 2)
+                + ", or one more with ECN) mapped to it, and ECN/DCQCN. Check the pause and discard counters "
+                  "(`ethtool -S IF | grep -E 'pause|discard|out_of_buffer'`, rdma statistic's out_of_sequence and "
+                  "packet_seq_err) on both ends under load; a path MTU below the QP's fails only larger messages and "
+                  "stays possible when message sizes grew.";
+        } else if (status == 12) {
             f.ruleId = "applog.retry-exceeded";
             f.title = familyName(e.family) + ": transport retry counter exceeded (status 12)";
             f.severity = Severity::Error;
@@ -653,11 +825,7 @@ private:
         if (!e.device.empty())
             f.ports = { h.name + ":" + e.device + (e.port ? "/" + std::to_string(*e.port) : std::string()) };
         f.evidence.push_back(logEvidence(h, e));
-        std::string cause;
-        for (const auto& other : m_ctx.findings)
-            if (other.ruleId.starts_with("applog.gid-") && !other.hosts.empty() && other.hosts.front() == h.name)
-                cause = " Here the GID is the likely cause: see " + other.ruleId + ".";
-        f.explanation = explanation + cause;
+        f.explanation = explanation + gidCause(h);
         m_ctx.findings.push_back(std::move(f));
     }
 

@@ -31,6 +31,45 @@ std::string kernelModuleOf(const std::string& driver)
     return {};
 }
 
+/// The provider a device name belongs to ("mlx5_0" -> "mlx5", "rxe0" -> "rxe", "vmw_pvrdma0" -> "vmw_pvrdma"), empty
+/// when the name says nothing.
+std::string providerOfDevice(std::string_view device)
+{
+    static constexpr std::pair<std::string_view, std::string_view> kPrefixes[]
+        = { { "mlx5_", "mlx5" }, { "mlx4_", "mlx4" }, { "rxe", "rxe" }, { "siw", "siw" }, { "efa", "efa" },
+              { "bnxt_re", "bnxt_re" }, { "irdma", "irdma" }, { "i40iw", "irdma" }, { "qedr", "qedr" },
+              { "hns", "hns" }, { "erdma", "erdma" }, { "mana", "mana" }, { "cxgb4", "cxgb4" }, { "ocrdma", "ocrdma" },
+              { "vmw_pvrdma", "vmw_pvrdma" }, { "pvrdma", "vmw_pvrdma" }, { "ionic", "ionic" } };
+    for (auto [prefix, provider] : kPrefixes)
+        if (device.starts_with(prefix))
+            return std::string(provider);
+    return {};
+}
+
+/// The providers of the devices the paste names for this host (its log's device filters and lines, its tests):
+/// the hardware it means to use even when none was listed.
+std::set<std::string> providersNamed(const DiagHost& h)
+{
+    std::set<std::string> out;
+    auto add = [&](std::string_view name) {
+        if (auto p = providerOfDevice(name); !p.empty())
+            out.insert(p);
+    };
+    for (const auto& e : h.appLog) {
+        add(e.device);
+        if (e.kind == "setting" && (e.setting.ends_with("NET_DEVICES") || e.setting.ends_with("IB_HCA"))) {
+            std::string_view v = e.settingValue;
+            v.remove_prefix(v.starts_with('=') || v.starts_with('^') ? 1 : 0);
+            add(v);
+        }
+    }
+    for (const auto& t : h.tests)
+        add(t.device);
+    for (const auto& d : h.facts.devices)
+        add(d.name);
+    return out;
+}
+
 bool isSetting(const AppLogEvent& e, std::string_view name)
 {
     return e.kind == "setting" && e.setting == name;
@@ -51,7 +90,10 @@ bool seesDevice(const DiagHost& h)
 /// The no-provider finding owns the host's no-device lines when it is an error (they are its consequence).
 bool providerMissing(const DiagHost& h)
 {
-    if (std::none_of(h.appLog.begin(), h.appLog.end(), [](const AppLogEvent& e) { return e.kind == "no-provider"; }))
+    const auto named = providersNamed(h);
+    if (std::none_of(h.appLog.begin(), h.appLog.end(), [&](const AppLogEvent& e) {
+            return e.kind == "no-provider" && (e.driver.empty() || named.empty() || named.contains(e.driver));
+        }))
         return false;
     // A device seen beside a provider warning: a warning about hardware this host does not use.
     return !seesDevice(h);
@@ -104,7 +146,11 @@ private:
         for (const auto& e : h.appLog) {
             if (e.kind != "no-provider" || !drivers.insert(e.driver).second)
                 continue;
-            const bool blocking = !seesDevice(h);
+            // libibverbs warns for every driver file whose library is missing, whatever the hardware: one for a
+            // provider of none of the devices the paste names is not why those devices are missing.
+            const auto named = providersNamed(h);
+            const bool elsewhere = !e.driver.empty() && !named.empty() && !named.contains(e.driver);
+            const bool blocking = !seesDevice(h) && !elsewhere;
             Finding f;
             f.ruleId = "applog.no-provider";
             f.severity = blocking ? Severity::Error : Severity::Info;
@@ -138,6 +184,14 @@ private:
                 f.explanation += " No RDMA device of this host is listed in the paste, so this is why the "
                                  "application found none. In a container the provider must be in the image: the "
                                  "host's packages do not count.";
+            } else if (elsewhere) {
+                std::string list;
+                for (const auto& n : named)
+                    list += (list.empty() ? "" : ", ") + n;
+                f.explanation += " The devices this paste names are " + list + " ones, not " + e.driver
+                    + ": libibverbs prints this for every provider it is configured for and cannot load, whatever "
+                      "the hardware, so it is harmless here unless you use a "
+                    + e.driver + " device.";
             } else {
                 f.explanation += " This host shows RDMA devices, so the warning is about hardware it may not have: "
                                  "harmless unless the device you use is a "

@@ -306,7 +306,10 @@ void rulePortDown(Context& ctx)
 {
     for (const auto& h : ctx.snap.hosts) {
         for (const auto& d : h.facts.devices) {
-            if (d.transport != Transport::RoCE)
+            // A port that is down is the answer whatever the link layer: an InfiniBand port is no exception, even
+            // though nothing else RoCE Pilot says applies to it.
+            const bool ib = d.transport == Transport::InfiniBand;
+            if (d.transport != Transport::RoCE && !ib)
                 continue;
             for (const auto& p : d.ports) {
                 if (p.state.empty() || p.state == "ACTIVE")
@@ -323,9 +326,22 @@ void rulePortDown(Context& ctx)
                         ? h.origin
                         : "/sys/class/infiniband/" + d.name + "/ports/" + std::to_string(p.number) + "/state",
                     h.readAt });
-                f.explanation = "The RDMA port is " + p.state
-                    + ": no RDMA traffic passes until it is ACTIVE. A RoCE port follows its Ethernet netdev: check "
-                      "that the netdev is up and has link (ip link), and the cable and switch port.";
+                if (!ib || p.linkLayer == "Ethernet")
+                    f.explanation = "The RDMA port is " + p.state
+                        + ": no RDMA traffic passes until it is ACTIVE. A RoCE port follows its Ethernet netdev: check "
+                          "that the netdev is up and has link (ip link), and the cable and switch port.";
+                else if (p.state.find("INIT") != std::string::npos || p.state.find("ARMED") != std::string::npos)
+                    f.explanation = "The InfiniBand port is " + p.state
+                        + ": it has link, but no subnet manager has brought it to ACTIVE, so it has no LID and no "
+                          "traffic passes. Run a subnet manager on the fabric (opensm on one host, or the switch's "
+                          "own) and check `sminfo`.";
+                else
+                    f.explanation = "The InfiniBand port is " + p.state
+                        + (p.physState.empty() ? std::string() : " (physical state " + p.physState + ")")
+                        + ": it has no link, so nothing reaches it and jobs that use it fail or fall back to other "
+                          "ports. Check the cable and the switch port (Polling: no peer answers; Disabled: the port "
+                          "was switched off, `ibportstate` enables it), or leave the port out of the job "
+                          "(NCCL_IB_HCA, UCX_NET_DEVICES).";
                 ctx.findings.push_back(std::move(f));
             }
         }

@@ -6,7 +6,9 @@
 #include "parse/applog_scan.h"
 #include "util/text.h"
 
+#include <algorithm>
 #include <array>
+#include <cctype>
 
 namespace rp::applog_detail {
 
@@ -22,9 +24,28 @@ std::string applogText(std::string_view line)
     return printable(s, 197);
 }
 
-/// "2024-11-26T12:00:00.123Z", "2024-11-26 12:00:00,123": the length of a timestamp at the start, 0 if none.
+/// ctime's "Mon Feb 26 12:09:17 2018" (Open MPI's --timestamp-output, day padded with a space): its length, or 0.
+std::size_t ctimeLength(std::string_view s)
+{
+    auto digitsAt = [&](std::size_t at, std::size_t n) { return at + n <= s.size() && allDigits(s.substr(at, n)); };
+    auto letters = [&](std::size_t at) {
+        return at + 3 <= s.size() && std::ranges::all_of(s.substr(at, 3), [](char c) {
+            return std::isalpha(static_cast<unsigned char>(c)) != 0;
+        });
+    };
+    if (!(s.size() >= 24 && letters(0) && s[3] == ' ' && letters(4) && s[7] == ' ' && (s[8] == ' ' || isDigit(s[8]))
+            && isDigit(s[9]) && s[10] == ' ' && digitsAt(11, 2) && s[13] == ':' && digitsAt(14, 2) && s[16] == ':'
+            && digitsAt(17, 2) && s[19] == ' ' && digitsAt(20, 4)))
+        return 0;
+    return 24;
+}
+
+/// "2024-11-26T12:00:00.123Z", "2024-11-26 12:00:00,123", ctime's: the length of a timestamp at the start, 0 if
+/// none.
 std::size_t timestampLength(std::string_view s)
 {
+    if (auto n = ctimeLength(s); n > 0)
+        return n;
     auto digitsAt = [&](std::size_t at, std::size_t n) { return at + n <= s.size() && allDigits(s.substr(at, n)); };
     if (!(digitsAt(0, 4) && s.size() > 19 && s[4] == '-' && digitsAt(5, 2) && s[7] == '-' && digitsAt(8, 2)
             && (s[10] == 'T' || s[10] == ' ') && digitsAt(11, 2) && s[13] == ':' && digitsAt(14, 2) && s[16] == ':'
@@ -42,6 +63,33 @@ std::size_t timestampLength(std::string_view s)
         i += s[i + 3] == ':' ? 6 : 5;
     return i;
 }
+
+/// NAME=VALUE for a variable one of the families reads, the whole (unwrapped) line; VALUE one word or quoted.
+/// Nothing when the line is not such an assignment; else the variable's family and the setting.
+std::optional<std::pair<std::string_view, AppLogEvent>> readAssignment(std::string_view line)
+{
+    auto t = stripWrappers(line);
+    auto eq = t.find('=');
+    if (eq == std::string_view::npos || eq == 0)
+        return std::nullopt;
+    auto name = t.substr(0, eq);
+    auto family = familyOfVariable(name);
+    if (family.empty())
+        return std::nullopt;
+    auto value = t.substr(eq + 1);
+    if (!value.empty() && (value.front() == '"' || value.front() == '\'')) {
+        auto close = value.find(value.front(), 1);
+        if (close == std::string_view::npos || !trim(value.substr(close + 1)).empty())
+            return std::nullopt;
+        value = value.substr(1, close - 1);
+    } else if (value.find_first_of(" \t") != std::string_view::npos) {
+        // "NCCL_IB_GID_INDEX=3 makes it work": prose around an assignment is not a setting.
+        return std::nullopt;
+    }
+    return std::pair { family, settingEvent(name, value) };
+}
+
+} // namespace
 
 /// What launchers and log collectors put before a line: mpirun's "[1,0]<stdout>:", kubectl's "[pod/NAME/CTR] "
 /// and timestamps, "[2024-11-26 12:00:00] ", pdsh's "node1: ", a shell's "export ", "declare -x ", "+ ".
@@ -91,33 +139,6 @@ std::string_view stripWrappers(std::string_view t)
     return trim(t);
 }
 
-/// NAME=VALUE for a variable one of the families reads, the whole (unwrapped) line; VALUE one word or quoted.
-/// Nothing when the line is not such an assignment; else the variable's family and the setting.
-std::optional<std::pair<std::string_view, AppLogEvent>> readAssignment(std::string_view line)
-{
-    auto t = stripWrappers(line);
-    auto eq = t.find('=');
-    if (eq == std::string_view::npos || eq == 0)
-        return std::nullopt;
-    auto name = t.substr(0, eq);
-    auto family = familyOfVariable(name);
-    if (family.empty())
-        return std::nullopt;
-    auto value = t.substr(eq + 1);
-    if (!value.empty() && (value.front() == '"' || value.front() == '\'')) {
-        auto close = value.find(value.front(), 1);
-        if (close == std::string_view::npos || !trim(value.substr(close + 1)).empty())
-            return std::nullopt;
-        value = value.substr(1, close - 1);
-    } else if (value.find_first_of(" \t") != std::string_view::npos) {
-        // "NCCL_IB_GID_INDEX=3 makes it work": prose around an assignment is not a setting.
-        return std::nullopt;
-    }
-    return std::pair { family, settingEvent(name, value) };
-}
-
-} // namespace
-
 } // namespace rp::applog_detail
 
 namespace rp {
@@ -131,7 +152,7 @@ AppLogLine scanAppLogLine(std::string_view line, int lineNumber)
         return out;
     LogText x { t, lower(t) };
     using Reader = FamilyRead (*)(const LogText&);
-    static constexpr std::array<std::pair<std::string_view, Reader>, 7> kReaders = { {
+    static constexpr std::array<std::pair<std::string_view, Reader>, 8> kReaders = { {
         { "nccl", &readNcclLine },
         { "ucx", &readUcxLine },
         { "libfabric", &readLibfabricLine },
@@ -139,6 +160,7 @@ AppLogLine scanAppLogLine(std::string_view line, int lineNumber)
         { "openmpi", &readOpenMpiLine },
         { "glog", &readGlogLine },
         { "verbs", &readVerbsLine },
+        { "benchmark", &readResultLine },
     } };
     FamilyRead read;
     // A whole-line assignment first: "OMPI_MCA_btl_openib_gid_index=3" names a family's marker too.

@@ -44,6 +44,13 @@ FamilyRead readGlooLine(const LogText& x);
 FamilyRead readGlogLine(const LogText& x);
 FamilyRead readOpenMpiLine(const LogText& x);
 FamilyRead readVerbsLine(const LogText& x);
+/// A benchmark's measured rate or latency ("Bandwidth: 4.88 MB/s", qperf's "bw = 1.17 GB/sec", "# Avg bus
+/// bandwidth : 12.3"): a "traffic-moved" fact, proof that the path carried data before a later error.
+FamilyRead readResultLine(const LogText& x);
+
+/// What launchers and log collectors put before a line (mpirun's "[1,0]<stdout>:", timestamps, pdsh's "node1: ",
+/// "export "): the line without them.
+std::string_view stripWrappers(std::string_view t);
 
 // --- pieces of a line ---
 

@@ -140,7 +140,10 @@ FamilyRead ucxFatal(const LogText& x)
 {
     FamilyRead r;
     // Whatever a launcher put before it ("Tue Apr 10 02:29:25 2018[1,383]<stderr>:") stays out of the way.
+    // ucs_fatal prints "Fatal:", an error completion logged at fatal level (ib_mlx5_log.c) "FATAL:".
     auto fatal = x.t.find(" Fatal: ");
+    if (fatal == std::string_view::npos)
+        fatal = x.t.find(" FATAL: ");
     if (fatal == std::string_view::npos || fatal > 240)
         return r;
     auto close = x.t.rfind(']', fatal);
@@ -156,7 +159,9 @@ FamilyRead ucxFatal(const LogText& x)
     r.mine = true;
     r.host = ucxHostOf(head);
     AppLogEvent e = classifyError(x);
-    if (x.has("endpoint timeout"))
+    // "transport error: Endpoint timeout", "UD endpoint 0x... to <no debug data>: unhandled timeout error": the
+    // UD transport gave up on a peer that never answered.
+    if (x.has("endpoint timeout") || (x.has("ud endpoint") && x.has("timeout")))
         e.kind = "peer-timeout";
     r.events.push_back(std::move(e));
     return r;

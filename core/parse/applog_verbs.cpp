@@ -126,6 +126,19 @@ FamilyRead readVerbsLine(const LogText& x)
         r.events.push_back(classifyError(x));
         return r;
     }
+    // perftest's failed completion: "Failed status 12: wr_id 0 syndrom 0x81" (status is ibv_wc_status's number).
+    if (auto at = low.find("failed status ");
+        at != std::string_view::npos && low.find("wr_id", at) != std::string_view::npos) {
+        std::size_t end = 0;
+        if (auto status = intAt(low, at + 14, &end); status && *status >= 0 && *status < 32) {
+            r.mine = true;
+            AppLogEvent e = classifyError(x);
+            e.kind = "completion-error";
+            e.wcStatus = *status;
+            r.events.push_back(std::move(e));
+            return r;
+        }
+    }
     // Most lines that reach this reader are other tools' output: the short list of failure words first.
     if (!soundsLikeError(x))
         return r;

@@ -55,7 +55,10 @@ std::string failureOf(std::string_view t)
     if (has("unable to find the infiniband/roce device")
         || (has("ib device ") && (has(" not found") || has("wasn't found"))))
         return "device";
-    if (has("retry counter exceeded") || has("retry_exc_err") || has("retry exceeded"))
+    // perftest names the status by its number: "Failed status 12: wr_id 0 syndrom 0x81" is IBV_WC_RETRY_EXC_ERR.
+    const bool status12
+        = l.find("failed status 12:") != std::string::npos || l.find("status: 12 ") != std::string::npos;
+    if (has("retry counter exceeded") || has("retry_exc_err") || has("retry exceeded") || status12)
         return "retry-exceeded";
     if (has("grh") && (has("required") || has("missing")))
         return "grh-required";
@@ -550,9 +553,21 @@ void FragmentImporter::scanTest(PastedHost& h, const Block& block, std::string_v
 bool FragmentImporter::takeAppLog(PastedHost& h, const Block& block, Block& rest)
 {
     bool any = false;
+    // A benchmark's result line belongs to a log only next to one: alone, the block is a test's output, which the
+    // test readers take.
+    std::vector<AppLogLine> scannedLines;
+    scannedLines.reserve(block.lines.size());
+    bool family = false;
+    for (const auto& l : block.lines) {
+        scannedLines.push_back(scanAppLogLine(l.text, l.number));
+        const auto& f = scannedLines.back().family;
+        family = family || (!f.empty() && f != "benchmark") || isLauncher(programOf(trim(l.text)));
+    }
     for (std::size_t i = 0; i < block.lines.size(); ++i) {
         const auto& l = block.lines[i];
-        auto scanned = scanAppLogLine(l.text, l.number);
+        auto scanned = std::move(scannedLines[i]);
+        if (scanned.family == "benchmark" && !family)
+            scanned = {};
         if (scanned.family.empty() && isLauncher(programOf(trim(l.text)))) {
             // `mpirun ... -x UCX_IB_GID_INDEX=1 ./app` pasted bare: its settings belong with the log below it.
             scanned.events = commandEvents(trim(l.text), l.number, false);

@@ -518,6 +518,133 @@ private slots:
                     .empty());
     }
 
+    // Retry exceeded after the same job had moved data is loss under load, said first; the same error alone keeps
+    // the four causes. mpirun's --timestamp-output (ctime) and --tag-output wrappers do not hide the UCX line.
+    void retryAfterTrafficIsLoss()
+    {
+        const std::string fatal = "Sat Mar  2 10:00:09 2024[1,17]<stderr>:[gpu-b2:5120:0:5120] ib_mlx5_log.c:171  "
+                                  "FATAL: Error on QP 0x1a2b wqe[3]: Transport retry count exceeded (synd 0x15 vend "
+                                  "0x81) opcode SEND\n";
+        auto r = diagnoseText("Sat Mar  2 10:00:01 2024[1,0]<stdout>:Average Bandwidth:   9120.52 MB/s\n" + fatal);
+        auto found = withRule(r, "applog.retry-exceeded");
+        QCOMPARE(found.size(), std::size_t { 1 });
+        QVERIFY2(mentions(found.front().title, "after traffic had flowed"), found.front().title.c_str());
+        QVERIFY(mentions(found.front().title, "UCX"));
+        QVERIFY(mentions(found.front().explanation, "PFC"));
+        QCOMPARE(found.front().evidence.size(), std::size_t { 2 });
+        QCOMPARE(found.front().evidence.back().where, std::string("paste.txt:1"));
+        auto alone = withRule(diagnoseText(fatal), "applog.retry-exceeded");
+        QCOMPARE(alone.size(), std::size_t { 1 });
+        QVERIFY(!mentions(alone.front().title, "after traffic"));
+        // A rate in a block without any log line stays a test's output, not a log.
+        QVERIFY(withRule(diagnoseText("Average Bandwidth:   9120.52 MB/s\n"), "applog.retry-exceeded").empty());
+    }
+
+    // The application's RoCE settings with no traffic class: a note alone, a warning beside lost packets; silent
+    // when the class is set.
+    void trafficClassNotSet()
+    {
+        const std::string settings = "UCX_NET_DEVICES=mlx5_0:1\nUCX_IB_GID_INDEX=3\n";
+        auto note = withRule(diagnoseText(settings), "applog.traffic-class-unset");
+        QCOMPARE(note.size(), std::size_t { 1 });
+        QVERIFY(note.front().severity == Severity::Info);
+        QVERIFY(mentions(note.front().fixes.front().text, "UCX_IB_TRAFFIC_CLASS=104"));
+        auto warn = withRule(diagnoseText(settings
+                                 + "[gpu-a1:4021:0:4021]    ud_iface.c:781  Fatal: transport error: Endpoint "
+                                   "timeout\n"),
+            "applog.traffic-class-unset");
+        QCOMPARE(warn.size(), std::size_t { 1 });
+        QVERIFY(warn.front().severity == Severity::Warning);
+        QVERIFY(withRule(diagnoseText(settings + "UCX_IB_TRAFFIC_CLASS=106\n"), "applog.traffic-class-unset").empty());
+        // NCCL: only where the log shows RoCE.
+        QCOMPARE(
+            withRule(diagnoseText("NCCL_IB_GID_INDEX=3\n"), "applog.traffic-class-unset").size(), std::size_t { 1 });
+        QVERIFY(withRule(diagnoseText("NCCL_IB_HCA=mlx5_0\n"), "applog.traffic-class-unset").empty());
+    }
+
+    // Two hosts' GID lists without types, laid out differently (v1+v2 per address on one, one GID per address on
+    // the other): the index to use differs, and a timeout in the log is told with it.
+    void untypedTablesDiffer()
+    {
+        const std::string text = "hostA:\n"
+                                 "GID[  0]:  fe80:0000:0000:0000:0a0b:0cff:fe0d:0e01\n"
+                                 "GID[  1]:  fe80:0000:0000:0000:0a0b:0cff:fe0d:0e01\n"
+                                 "GID[  2]:  0000:0000:0000:0000:0000:ffff:c0a8:0a01\n"
+                                 "GID[  3]:  0000:0000:0000:0000:0000:ffff:c0a8:0a01\n"
+                                 "hostB:\n"
+                                 "GID[  0]:  fe80:0000:0000:0000:0a0b:0cff:fe0d:0e02\n"
+                                 "GID[  1]:  0000:0000:0000:0000:0000:ffff:c0a8:0a02\n"
+                                 "[hostA:77:0:77]    ud_ep.c:270  Fatal: UD endpoint 0x1 to <no debug data>: "
+                                 "unhandled timeout error\n";
+        FabricSnapshot snap;
+        addPasted(snap, importFragments(text, "pasted"), "two.txt");
+        auto r = diagnose(snap);
+        auto differs = withRule(r, "gid.index-differs");
+        QCOMPARE(differs.size(), std::size_t { 1 });
+        QVERIFY2(mentions(differs.front().title, "hostA 3") && mentions(differs.front().title, "hostB 1"),
+            differs.front().title.c_str());
+        QCOMPARE(differs.front().fixes.size(), std::size_t { 2 });
+        auto timeout = withRule(r, "applog.peer-timeout");
+        QCOMPARE(timeout.size(), std::size_t { 1 });
+        QVERIFY(mentions(timeout.front().explanation, "gid.index-differs"));
+    }
+
+    // perftest's failed completion names its status by number; with or without the test's banner.
+    void perftestFailedStatus()
+    {
+        const std::string failed = " Completion with error at client\n Failed status 12: wr_id 0 syndrom 0x81\n";
+        auto bare = withRule(diagnoseText(failed), "applog.retry-exceeded");
+        QCOMPARE(bare.size(), std::size_t { 1 });
+        auto test = withRule(diagnoseText("$ ib_write_bw -d mlx5_0 -x 3 10.0.0.2\n"
+                                          " Device         : mlx5_0\n Link type       : Ethernet\n"
+                                          " GID index       : 3\n"
+                                 + failed),
+            "test.retry-exceeded");
+        QCOMPARE(test.size(), std::size_t { 1 });
+    }
+
+    // The GIDs a failed completion prints answer without a table: two address families on the two ends.
+    void completionGidsOfTwoFamilies()
+    {
+        auto r = diagnoseText("gpu-a1:40211:40405 [0] transport/net_ib.cc:1295 NCCL WARN NET/IB : Got completion "
+                              "from peer 10.0.0.2<49152> with status=12 opcode=0 len=0 vendor err 129 (Send) localGid "
+                              "::ffff:10.0.0.1 remoteGid 2001:db8::2\n");
+        auto found = withRule(r, "applog.retry-exceeded");
+        QCOMPARE(found.size(), std::size_t { 1 });
+        QVERIFY2(mentions(found.front().explanation, "different address families"), found.front().explanation.c_str());
+    }
+
+    // A down InfiniBand port is an error like a RoCE one, with the subnet manager's word when it is INIT.
+    void infinibandPortDown()
+    {
+        auto r = diagnoseText("CA 'mlx5_2'\n\tCA type: MT4123\n\tNumber of ports: 1\n\tPort 1:\n\t\tState: "
+                              "Initializing\n\t\tPhysical state: LinkUp\n\t\tRate: 200\n\t\tLink layer: "
+                              "InfiniBand\n");
+        auto down = withRule(r, "port.down");
+        QCOMPARE(down.size(), std::size_t { 1 });
+        QVERIFY(down.front().severity == Severity::Error);
+        QVERIFY2(mentions(down.front().explanation, "subnet manager"), down.front().explanation.c_str());
+        QCOMPARE(withRule(r, "port.not-roce").size(), std::size_t { 1 });
+    }
+
+    // libibverbs warns for every provider it cannot load: one for hardware the paste does not name is a note.
+    void providerOfOtherHardware()
+    {
+        auto r = diagnoseText("libibverbs: Warning: couldn't load driver 'libvmw_pvrdma-rdmav34.so': "
+                              "libvmw_pvrdma-rdmav34.so: cannot open shared object file: No such file or directory\n"
+                              "NCCL_IB_HCA=mlx5_0\n");
+        auto found = withRule(r, "applog.no-provider");
+        QCOMPARE(found.size(), std::size_t { 1 });
+        QVERIFY(found.front().severity == Severity::Info);
+        QVERIFY(mentions(found.front().explanation, "mlx5"));
+        auto own = withRule(diagnoseText("libibverbs: Warning: couldn't load driver 'libmlx5-rdmav34.so': "
+                                         "libmlx5-rdmav34.so: cannot open shared object file: No such file or "
+                                         "directory\nNCCL_IB_HCA=mlx5_0\n"),
+            "applog.no-provider");
+        QCOMPARE(own.size(), std::size_t { 1 });
+        QVERIFY(own.front().severity == Severity::Error);
+    }
+
     // The answer first: what could not be checked folds into one line per thing to paste.
     void notCheckedFolds()
     {
