@@ -212,8 +212,9 @@ private:
                       "v2 GID of the port's address.";
             if (k == "link-local")
                 return std::string(" Here the line's own ") + who + " GID " + g
-                    + " is link-local: it carries no routable address, so the packets never reach the other end. "
-                      "Use the index of the RoCE v2 GID of the port's IPv4 address.";
+                    + " is link-local: it reaches only peers on the same Ethernet segment, never across a router, "
+                      "and rdma_cm cannot resolve it. Across subnets use the index of the RoCE v2 GID of the port's "
+                      "IPv4 address.";
         }
         if (!local.empty() && !peer.empty() && local != peer)
             return " Here the two ends use GIDs of different address families (local " + e.gid + ", peer " + e.peerGid

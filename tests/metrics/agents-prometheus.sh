@@ -9,11 +9,14 @@
 #   - promtool check metrics is clean on one agent's scrape, OpenMetrics ends in # EOF; Prometheus scrapes all six;
 #   - on the healthy fabric no target loses; with UDP dropped into h3 by nftables, PromQL finds the loss of every
 #     target towards h3 (and of none between other hosts); once the drop is removed the loss goes back to 0;
+#   - the shipped rules (resources/monitoring/rocepilot-agents.rules.yml) fire RocePilotAgentHostUnreachable for h3
+#     alone, no rack or pair alert beside it, and resolve once the drop is gone;
 #   - SIGTERM stops every agent with status 0. Everything started here is killed on exit (trap).
 set -Eeuo pipefail
 cli=$1
 probe=$2
 unit_in=$3
+repo_rules=$(cd "$(dirname "$unit_in")/../monitoring" && pwd)/rocepilot-agents.rules.yml
 work=$4
 lab=${RP_NETNS_DIR:?RP_NETNS_DIR is not set: run through ctest}
 rm -rf "$work"
@@ -100,6 +103,8 @@ prom_port=$(free_port)
     echo "global:"
     echo "  scrape_interval: 1s"
     echo "  evaluation_interval: 1s"
+    echo "rule_files:"
+    echo "  - $repo_rules"
     echo "scrape_configs:"
     echo "  - job_name: rocepilot-agent"
     echo "    static_configs:"
@@ -139,6 +144,15 @@ all_lost() {
 wait_for 30 "loss of all $towards targets towards h3" all_lost >/dev/null
 say "after $((SECONDS - planted))s Prometheus has all $towards targets towards h3 at loss 1"
 [[ -n $(promql 'rocepilot_agent_target_failed{to_host="h3",reason="timeout"}') ]] || die "no failed series for h3"
+# The shipped rules localise it as the watch would: h3 itself, not its rack, and no pair's loss beside it.
+wait_for 30 "RocePilotAgentHostUnreachable firing for h3" promql \
+    'ALERTS{alertname="RocePilotAgentHostUnreachable",alertstate="firing",to_host="h3"}' >/dev/null
+alerts=$(promql 'count by (alertname) (ALERTS{alertname=~"RocePilotAgent.*"})')
+[[ $(promql 'ALERTS{alertname=~"RocePilotAgent(RackUnreachable|PairLoss)"}') == "" ]] ||
+    die "other agent alerts beside h3's: $alerts"
+[[ $(promql 'ALERTS{alertname="RocePilotAgentHostUnreachable",to_host!="h3"}') == "" ]] ||
+    die "hosts other than h3 unreachable: $alerts"
+say "after $((SECONDS - planted))s the shipped rules fire RocePilotAgentHostUnreachable for h3 alone"
 others=$(promql 'rocepilot_agent_target_loss_ratio{to_host!="h3",from_host!="h3"} > 0')
 [[ -z $others ]] || die "pairs without h3 lose too: $others"
 
@@ -146,6 +160,7 @@ ip netns exec "$h3ns" nft delete table inet rpagentstest
 removed=$SECONDS
 wait_for 30 "the loss towards h3 gone" empty 'rocepilot_agent_target_loss_ratio{to_host="h3"} > 0' >/dev/null
 say "the loss went back to 0 $((SECONDS - removed))s after the drop was removed"
+wait_for 30 "RocePilotAgentHostUnreachable resolved" empty 'ALERTS{alertname="RocePilotAgentHostUnreachable"}' >/dev/null
 cpu=$(promql 'max(rocepilot_agent_cpu_ratio)')
 rate=$(promql 'min(rocepilot_agent_probe_rate)')
 say "agent CPU at most ${cpu##* } of a core (ASan build on a shared 2-core machine), rate at least ${rate##* } probes/s"
