@@ -45,11 +45,17 @@ void HostStalls::excuse(std::vector<CellResult>& cells, const Pinglist& list, Cl
         auto rate = rates.find(prober);
         if (s == host->second.end() || rate == rates.end())
             continue;
-        // A stall shorter than the timeout delays answers but loses none; a longer one loses those sent in its
-        // first (stall - timeout) seconds.
-        if (s->second <= timeoutS)
+        // The replies that did come back took half the timeout or more: the probes were waiting in the stalled
+        // host's socket queue (the agent stamps a probe when it reads it, so that wait shows as network time), and
+        // the lost ones are those that waited a little longer. All of them are the host's, however short its stall.
+        const bool repliesNearTimeout = c.received > 0 && c.rttP50Us >= timeoutS * 1e6 / 2;
+        // Otherwise a stall shorter than the timeout delays answers but loses none; a longer one loses those sent
+        // in its first (stall - timeout) seconds.
+        if (s->second <= timeoutS && !repliesNearTimeout)
             continue;
-        const auto bound = static_cast<std::uint32_t>(std::ceil((s->second - timeoutS) * rate->second)) + 1;
+        const auto bound = repliesNearTimeout
+            ? c.sent
+            : static_cast<std::uint32_t>(std::ceil((s->second - timeoutS) * rate->second)) + 1;
         const auto late = std::min(c.sent - c.received, bound);
         c.sent -= late;
         c.hostLate += late;

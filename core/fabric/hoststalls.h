@@ -26,7 +26,8 @@ public:
 
     /// Of each cell towards a stalled host from another host, the probes it lost in that interval, up to those sent
     /// in the first (stall - timeout) seconds of the stall (at the prober's rate, from `rates`, one more for the
-    /// edges), move from `sent` to `hostLate`. Not of a cell that fails by design and got nothing back, nor of one
+    /// edges), move from `sent` to `hostLate`; all of them when the cell's replies came back at half the timeout or
+    /// later (they queued behind the stall too). Not of a cell that fails by design and got nothing back, nor of one
     /// with an end in `unsettled` (a port down, or up again moments ago: its losses are the port's, and an agent
     /// rebinding its QPs stalls for it). A prober's own stall is not counted here: its timeouts ran on its running
     /// time.
