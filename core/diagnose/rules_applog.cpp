@@ -26,6 +26,8 @@ std::string familyName(const std::string& family)
         return "the application";
     if (family == "benchmark")
         return "the benchmark";
+    if (family == "kernel")
+        return "the kernel";
     // A test tool's command line (fragmentlines.h commandEvents) is named by the tool.
     if (family.starts_with("ib_") || family.starts_with("ibv_") || family == "qperf" || family == "rping")
         return family;

@@ -127,6 +127,7 @@ public:
             if (h.appLog.empty())
                 continue;
             provider(h);
+            driverError(h);
             deviceName(h);
             deviceNode(h);
             sockets(h);
@@ -211,6 +212,60 @@ private:
                                               : "modprobe " + module + "\n";
             fix.text += "ibv_devices";
             fix.origin = "rdma-core's provider package (the distribution's name for it)";
+            f.fixes.push_back(std::move(fix));
+            m_ctx.findings.push_back(std::move(f));
+        }
+    }
+
+    /// A kernel driver's failure line: the device it is about never became an RDMA device (or stopped being one), which
+    /// is why the tools list none. Told once per driver, with the firmware's word when the line is about it.
+    void driverError(const DiagHost& h)
+    {
+        std::set<std::string> told;
+        for (const auto& e : h.appLog) {
+            if (e.kind != "driver-error" || !told.insert(e.driver).second)
+                continue;
+            Finding f;
+            f.ruleId = "applog.driver-error";
+            f.severity = Severity::Error;
+            f.hosts = { h.name };
+            if (!e.device.empty())
+                f.ports = { h.name + ":" + e.device };
+            f.evidence.push_back(logEvidence(h, e, "kernel log (" + e.driver + ")"));
+            for (const auto& other : h.appLog)
+                if (&other != &e && other.kind == "driver-error" && other.driver == e.driver && f.evidence.size() < 3)
+                    f.evidence.push_back(logEvidence(h, other, "kernel log (" + e.driver + ")"));
+            for (const auto& other : h.appLog)
+                if ((other.kind == "no-device" || other.kind == "device-not-found") && f.evidence.size() < 5)
+                    f.evidence.push_back(logEvidence(h, other, familyName(other.family) + " (consequence)"));
+            const std::string dev = e.device.empty() ? std::string("its device") : e.device;
+            const bool firmware = e.setting == "firmware";
+            f.title = "The kernel's " + e.driver + " driver failed on " + dev
+                + (firmware ? ": the firmware" : std::string());
+            f.explanation = "The " + e.driver + " driver logged a failure for " + dev
+                + ". A device whose driver failed to start registers no RDMA device (ibv_devices and "
+                  "/sys/class/infiniband stay empty, rdma link lists nothing), so every tool and application above it "
+                  "reports no device, whatever their settings.";
+            if (firmware)
+                f.explanation += " The line is about the firmware: a firmware older than this driver supports (or one "
+                                 "that failed to load or answer) keeps the device down. Update the NIC's firmware to "
+                                 "one the driver supports (the vendor's tool: mlxfwmanager or mstflint for ConnectX, "
+                                 "niccli/bnxtnvm for Broadcom), or use the driver release that supports this firmware; "
+                                 "then reload the driver or reboot.";
+            else
+                f.explanation
+                    += " Read the lines around it (dmesg) for the step that failed; a reload of the driver or "
+                       "a reboot clears a transient state, a persistent failure is the firmware or the "
+                       "hardware.";
+            Fix fix;
+            fix.target = h.name;
+            fix.platform = "linux";
+            fix.text = "dmesg | grep -iE '" + e.driver + "|infiniband'   # the driver's whole story\n";
+            if (e.driver.starts_with("mlx"))
+                fix.text += "mlxfwmanager --query   # the firmware it runs and the one to update to (or mstflint)\n";
+            fix.text += "modprobe -r " + e.driver + " && modprobe " + e.driver + "   # once the firmware is fixed\n";
+            fix.text += "ibv_devices";
+            fix.origin = "the kernel driver's own log";
             f.fixes.push_back(std::move(fix));
             m_ctx.findings.push_back(std::move(f));
         }
@@ -471,6 +526,11 @@ bool appSetupExplains(const DiagHost& h, const AppLogEvent& e)
         }))
         return true;
     if (e.kind == "no-device" && providerMissing(h))
+        return true;
+    // A driver that failed in the kernel: applog.driver-error quotes the no-device lines as its consequence.
+    if (e.kind == "no-device" && std::any_of(h.appLog.begin(), h.appLog.end(), [](const AppLogEvent& other) {
+            return other.kind == "driver-error";
+        }))
         return true;
     return e.kind == "no-device" && e.family == "nccl" && ncclOverSockets(h);
 }

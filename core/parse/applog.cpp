@@ -152,7 +152,10 @@ AppLogLine scanAppLogLine(std::string_view line, int lineNumber)
         return out;
     LogText x { t, lower(t) };
     using Reader = FamilyRead (*)(const LogText&);
-    static constexpr std::array<std::pair<std::string_view, Reader>, 8> kReaders = { {
+    static constexpr std::array<std::pair<std::string_view, Reader>, 9> kReaders = { {
+        // A kernel line first: its dmesg or syslog prefix is exact, and its words ("rdma_cm", "failed") would
+        // pass for a verbs program's.
+        { "kernel", &readKernelLine },
         { "nccl", &readNcclLine },
         { "ucx", &readUcxLine },
         { "libfabric", &readLibfabricLine },

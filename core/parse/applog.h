@@ -19,7 +19,8 @@ namespace rp {
 struct AppLogEvent
 {
     /// "nccl", "ucx", "libfabric" (fabtests too), "gloo", "glog" (Mooncake/UCCL/brpc-style), "openmpi", "verbs"
-    /// (plain ibv_* / rdma_cm error lines), "benchmark" (a measured rate or latency of any tool); a test tool's name
+    /// (plain ibv_* / rdma_cm error lines), "benchmark" (a measured rate or latency of any tool), "kernel" (an RDMA
+    /// driver's dmesg line); a test tool's name
     /// ("ib_write_bw", "ibv_rc_pingpong") for the options of its command line pasted without output.
     std::string family;
     /// What the line states:
@@ -48,6 +49,8 @@ struct AppLogEvent
     /// - "efa": the RDMA in use is AWS EFA (fi_info "provider: efa", ucx_info's efa_0, aws-ofi-nccl's provider).
     /// - "device": a device/port in use (device, port, mtu; the link layer stays in text).
     /// - "connect-error": rdma_cm or socket connect failures, rejections, timeouts.
+    /// - "driver-error": a kernel RDMA/NIC driver's failure line (family "kernel": dmesg, journalctl -k; driver,
+    ///   device when named, setting "firmware" when the line is about the firmware).
     /// - "traffic-moved": a benchmark's measured rate or latency (family "benchmark"): data went over the path.
     /// - "other-error": an error line of one of these families that states none of the above.
     std::string kind;

@@ -47,6 +47,9 @@ FamilyRead readVerbsLine(const LogText& x);
 /// A benchmark's measured rate or latency ("Bandwidth: 4.88 MB/s", qperf's "bw = 1.17 GB/sec", "# Avg bus
 /// bandwidth : 12.3"): a "traffic-moved" fact, proof that the path carried data before a later error.
 FamilyRead readResultLine(const LogText& x);
+/// A kernel log line of an RDMA or RoCE NIC driver that reports a failure (dmesg, journalctl -k): a "driver-error"
+/// fact (driver, device when the line names one, setting "firmware" when it is about the firmware).
+FamilyRead readKernelLine(const LogText& x);
 
 /// What launchers and log collectors put before a line (mpirun's "[1,0]<stdout>:", timestamps, pdsh's "node1: ",
 /// "export "): the line without them.

@@ -645,6 +645,31 @@ private slots:
         QVERIFY(own.front().severity == Severity::Error);
     }
 
+    // dmesg of a driver that failed: the answer, with the tools' "no device" as its consequence; a healthy boot line
+    // of the same driver and a line of another subsystem say nothing.
+    void kernelDriverFailure()
+    {
+        auto r = diagnoseText("[    4.101221] mlx5_core 0000:3b:00.0: firmware version: 12.14.2036\n"
+                              "[    4.312002] mlx5_core 0000:3b:00.0: mlx5_cmd_check:786: firmware version is not "
+                              "supported by this driver, please update the firmware\n"
+                              "[    4.312050] mlx5_core 0000:3b:00.0: init_one:1354: mlx5_load_one failed with error "
+                              "code -22\n"
+                              "[    5.000000] usb 1-1: device descriptor read/64, error -71\n"
+                              "$ ibv_devinfo\nNo IB devices found\n");
+        auto found = withRule(r, "applog.driver-error");
+        QCOMPARE(found.size(), std::size_t { 1 });
+        QVERIFY(found.front().severity == Severity::Error);
+        QVERIFY2(mentions(found.front().title, "mlx5_core") && mentions(found.front().title, "0000:3b:00.0"),
+            found.front().title.c_str());
+        QVERIFY(mentions(found.front().explanation, "firmware"));
+        QCOMPARE(found.front().evidence.front().where, std::string("paste.txt:2"));
+        QVERIFY(withRule(r, "applog.no-device").empty());
+        QVERIFY(withRule(diagnoseText("[    4.101221] mlx5_core 0000:3b:00.0: firmware version: 16.35.2000\n"
+                                      "[    5.000000] usb 1-1: device descriptor read/64, error -71\n"),
+            "applog.driver-error")
+                    .empty());
+    }
+
     // The answer first: what could not be checked folds into one line per thing to paste.
     void notCheckedFolds()
     {
