@@ -29,7 +29,8 @@ std::string familyName(const std::string& family)
     if (family == "kernel")
         return "the kernel";
     // A test tool's command line (fragmentlines.h commandEvents) is named by the tool.
-    if (family.starts_with("ib_") || family.starts_with("ibv_") || family == "qperf" || family == "rping")
+    if (family.starts_with("ib_") || family.starts_with("ibv_") || family == "qperf" || family == "rping"
+        || family == "ibstatus")
         return family;
     return "the verbs program";
 }

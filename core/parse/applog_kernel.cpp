@@ -32,7 +32,8 @@ std::string_view kernelBody(std::string_view t)
     }
     if (auto k = t.find("kernel: "); k != std::string_view::npos && k < 64)
         return trimLeft(t.substr(k + 8));
-    return {};
+    // `dmesg -t`, or a grep of it: the driver's line bare (readKernelLine still wants a driver name first).
+    return t;
 }
 
 /// The RDMA and RoCE NIC drivers whose kernel lines matter here.
@@ -59,6 +60,15 @@ FamilyRead readKernelLine(const LogText& x)
     const bool ibCore = body.starts_with("infiniband ");
     if (driver.empty() && !ibCore)
         return r;
+    // Without a timestamp or "kernel:" the line must look like the drivers' own prefix: "mlx4_core 0000:03:00.0: "
+    // (dev_err's driver and PCI address) or "mlx4_en: " (pr_err's module name), not a word in a sentence.
+    if (body.data() == trimLeft(x.t).data()) {
+        const auto after = body.substr(ibCore ? 11 : driver.size());
+        const bool pci = after.size() > 13 && after[0] == ' ' && isHexDigit(after[1]) && after[5] == ':'
+            && after[8] == ':' && after[11] == '.';
+        if (!(after.starts_with(": ") || pci || (ibCore && after.find(": ") != std::string_view::npos)))
+            return r;
+    }
     const bool firmware = x.has("firmware") || x.has(" fw ") || x.has("fw version");
     const bool failed = soundsLikeError(x) || x.has("not supported") || x.has("too old") || x.has("unsupported")
         || x.has("health") || x.has("syndrome");

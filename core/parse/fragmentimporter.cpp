@@ -385,7 +385,9 @@ void FragmentImporter::processBlock(const Block& block)
         return;
     }
     if (program == "ibstat" || (!block.lines.empty() && startsWith(trim(block.lines.front().text), "CA '"))) {
-        scanIbstat(h, block);
+        // dmesg or a log pasted right under the output, without a prompt of its own: not ibstat's lines.
+        Block rest;
+        scanIbstat(h, takeAppLog(h, block, rest) ? rest : block);
         return;
     }
     if (program == "rdma"
@@ -417,7 +419,8 @@ void FragmentImporter::processBlock(const Block& block)
         return;
     }
     if (program == "ibstatus" || startsWith(trim(block.lines.front().text), "Infiniband device '")) {
-        scanIbstatus(h, block);
+        Block rest;
+        scanIbstatus(h, takeAppLog(h, block, rest) ? rest : block);
         return;
     }
     if (program == "rxe_cfg") {

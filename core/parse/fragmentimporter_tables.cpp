@@ -314,6 +314,16 @@ void FragmentImporter::scanIbstatus(PastedHost& h, const Block& block)
             firstLine = l.number;
             continue;
         }
+        // ibstatus's own word for a host without RDMA devices: nothing under /sys/class/infiniband.
+        if (startsWith(t, "Fatal error:") && t.find("sys files not found") != std::string_view::npos) {
+            AppLogEvent e;
+            e.family = "ibstatus";
+            e.kind = "no-device";
+            e.text = printable(std::string(t.substr(0, 400)), 197);
+            e.line = l.number;
+            h.appLog.push_back(std::move(e));
+            continue;
+        }
         const auto kv = splitKeyValue(t);
         if (!dev || !kv) {
             if (!t.empty())

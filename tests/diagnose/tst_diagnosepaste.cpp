@@ -664,6 +664,23 @@ private slots:
         QVERIFY(mentions(found.front().explanation, "firmware"));
         QCOMPARE(found.front().evidence.front().where, std::string("paste.txt:2"));
         QVERIFY(withRule(r, "applog.no-device").empty());
+        // `dmesg -t`: no timestamp, the driver's own prefix; a sentence that only names the driver is not its line.
+        auto bare = withRule(diagnoseText("mlx4_en: eth2: Port: 1, LSO not supported, please upgrade to a later FW "
+                                          "version\n"),
+            "applog.driver-error");
+        QCOMPARE(bare.size(), std::size_t { 1 });
+        QVERIFY(mentions(bare.front().title, "the firmware"));
+        QVERIFY(
+            withRule(diagnoseText("mlx5_core failed to load on my node, any idea?\n"), "applog.driver-error").empty());
+        // ibstatus finding no device, and dmesg pasted under it without a prompt of its own: both read.
+        auto under = diagnoseText("[root@n1 ~]# ibstatus\nFatal error:  device '*': sys files not found "
+                                  "(/sys/class/infiniband/*/ports)\n[   39.3] mlx4_core 0000:0d:00.0: command "
+                                  "0x23 failed: fw status = 0x1\n");
+        auto consequence = withRule(under, "applog.driver-error");
+        QCOMPARE(consequence.size(), std::size_t { 1 });
+        QVERIFY(std::ranges::any_of(
+            consequence.front().evidence, [](const Evidence& e) { return mentions(e.value, "sys files not found"); }));
+        QVERIFY(withRule(under, "applog.no-device").empty());
         QVERIFY(withRule(diagnoseText("[    4.101221] mlx5_core 0000:3b:00.0: firmware version: 16.35.2000\n"
                                       "[    5.000000] usb 1-1: device descriptor read/64, error -71\n"),
             "applog.driver-error")
