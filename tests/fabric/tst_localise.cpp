@@ -30,6 +30,50 @@ struct Score
     std::vector<std::string> misses;
 };
 
+/// Two hosts under one ToR, no noise, probed once: the stall tests' fabric. `a` probes `b`.
+struct LonePair
+{
+    FabricSim sim;
+    Pinglist list;
+    std::vector<CellResult> cells;
+    std::string a;
+    std::string b;
+    Clock::time_point phaseStart;
+
+    explicit LonePair(std::uint64_t seed)
+        : sim(shape(), seed)
+        , list(*buildPinglist(sim.hosts(), sim.topology(), {}))
+        , cells(sim.probe(list, list.probes, false))
+        , a(list.hosts.at(0))
+        , b(list.hosts.at(1))
+    {
+        applyExpectations(list, cells);
+        phaseStart = cells.front().intervalStart;
+    }
+
+    static FabricShape shape()
+    {
+        FabricShape s;
+        s.hosts = 2;
+        s.tors = 1;
+        s.noiseLoss = 0;
+        return s;
+    }
+
+    /// Takes `n` replies off every working cell from a to b: the probes b answered too late. Returns how many.
+    std::uint32_t dropTowardsB(std::uint32_t n)
+    {
+        std::uint32_t dropped = 0;
+        for (auto& c : cells) {
+            if (!c.expected && !c.failed() && list.endpoints[c.from].host == a && list.endpoints[c.to].host == b) {
+                c.received -= n;
+                dropped += n;
+            }
+        }
+        return dropped;
+    }
+};
+
 Score scorePlants(const FabricShape& shape, std::uint64_t seed, int plants, std::size_t crossTorPeers)
 {
     FabricSim sim(shape, seed);
@@ -136,25 +180,10 @@ private slots:
         // A lone pair; b's agent said it could not run for 1.5 s, and 10 of a's probes per cell were answered late.
         // Without that word the late answers are loss on a link (the false alarm seen on loaded CI machines); with
         // it they are b's delay: a note naming b, and the fabric stays ready.
-        FabricShape shape;
-        shape.hosts = 2;
-        shape.tors = 1;
-        shape.noiseLoss = 0;
-        FabricSim sim(shape, 5);
-        auto list = buildPinglist(sim.hosts(), sim.topology(), {});
-        QVERIFY(list);
-        auto cells = sim.probe(*list, list->probes, false);
-        applyExpectations(*list, cells);
-        const auto a = list->hosts.at(0);
-        const auto b = list->hosts.at(1);
-        const auto phaseStart = cells.front().intervalStart;
-        std::uint32_t dropped = 0;
-        for (auto& c : cells) {
-            if (!c.expected && !c.failed() && list->endpoints[c.from].host == a && list->endpoints[c.to].host == b) {
-                c.received -= 10;
-                dropped += 10;
-            }
-        }
+        LonePair pair(5);
+        auto& [sim, list_, cells, a, b, phaseStart] = pair;
+        const auto* list = &list_;
+        const std::uint32_t dropped = pair.dropTowardsB(10);
         QVERIFY(dropped > 0);
         QVERIFY(faultCount(localise(*list, cells, sim.agents())) > 0);
 
@@ -209,28 +238,10 @@ private slots:
         // b stalled 0.3 s only, within the 0.5 s timeout; its answers that came back took 0.3 s (they waited in
         // b's socket queue, which shows as network time) and 3 per cell came too late. Those are b's delay: the
         // lab's busy guest was named as its access link for them. With the replies quick, the same losses stay loss.
-        FabricShape shape;
-        shape.hosts = 2;
-        shape.tors = 1;
-        shape.noiseLoss = 0;
-        FabricSim sim(shape, 9);
-        auto list = buildPinglist(sim.hosts(), sim.topology(), {});
-        QVERIFY(list);
-        auto cells = sim.probe(*list, list->probes, false);
-        applyExpectations(*list, cells);
-        const auto a = list->hosts.at(0);
-        const auto b = list->hosts.at(1);
-        const auto phaseStart = cells.front().intervalStart;
-        auto towardsB = [&](const CellResult& c) {
-            return !c.expected && !c.failed() && list->endpoints[c.from].host == a && list->endpoints[c.to].host == b;
-        };
-        std::uint32_t dropped = 0;
-        for (auto& c : cells) {
-            if (towardsB(c)) {
-                c.received -= 3;
-                dropped += 3;
-            }
-        }
+        LonePair pair(9);
+        auto& [sim, list_, cells, a, b, phaseStart] = pair;
+        const auto* list = &list_;
+        const std::uint32_t dropped = pair.dropTowardsB(3);
         QVERIFY(dropped > 0);
         HostStalls stalls;
         stalls.note(b, 0.0, 0.3);
