@@ -209,10 +209,8 @@ private:
         for (auto [k, g, who] : { std::tuple { local, e.gid, "local" }, std::tuple { peer, e.peerGid, "peer's" } }) {
             if (k == "zero")
                 return std::string(" Here the line's own ") + who
-                    + " GID is all zeros: the GID index points at an "
-                      "empty slot of the table (a container sees only its own netdev's GIDs); use the index of the "
-                      "RoCE "
-                      "v2 GID of the port's address.";
+                    + " GID is all zeros: the GID index points at an empty slot of the table (a container sees only "
+                      "its own netdev's GIDs); use the index of the RoCE v2 GID of the port's address.";
             if (k == "link-local")
                 return std::string(" Here the line's own ") + who + " GID " + g
                     + " is link-local: it reaches only peers on the same Ethernet segment, never across a router, "
@@ -590,7 +588,7 @@ private:
                 if (n.dcb.pfcEnabled && n.dcb.trust && *n.dcb.trust == "dscp") {
                     const auto it = n.dcb.dscpToPrio.find(0);
                     const int prio = it != n.dcb.dscpToPrio.end() ? it->second : 0;
-                    covered = covered || (*n.dcb.pfcEnabled)[static_cast<std::size_t>(prio)];
+                    covered = covered || (prio >= 0 && prio < 8 && (*n.dcb.pfcEnabled)[static_cast<std::size_t>(prio)]);
                 }
             }
             if (covered || !once("applog.traffic-class-unset|" + h.name + "|" + std::string(family)))
