@@ -206,7 +206,8 @@ private:
         };
         const auto local = kind(e.gid);
         const auto peer = kind(e.peerGid);
-        for (auto [k, g, who] : { std::tuple { local, e.gid, "local" }, std::tuple { peer, e.peerGid, "peer's" } }) {
+        for (const auto& [k, g, who] :
+            { std::tuple { local, e.gid, "local" }, std::tuple { peer, e.peerGid, "peer's" } }) {
             if (k == "zero")
                 return std::string(" Here the line's own ") + who
                     + " GID is all zeros: the GID index points at an empty slot of the table (a container sees only "

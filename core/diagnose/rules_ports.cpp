@@ -442,13 +442,13 @@ private:
         if (std::ranges::any_of(m_ctx.findings, [](const Finding& f) { return f.ruleId == "gid.index-differs"; }))
             return;
         std::map<std::string, std::set<int>> byHost;
-        std::map<std::string, const PortVerdict*> firstOf;
+        std::map<std::string, std::pair<const PortVerdict*, int>> firstOf; ///< host -> its first port and index
         for (const auto& v : m_ctx.verdicts) {
             // A port left with a RoCE v1 GID only has another problem than its index (gid.roce-version says it).
             if (!v.gidIndex || v.type != "RoCE v2")
                 continue;
             byHost[v.host].insert(*v.gidIndex);
-            firstOf.emplace(v.host, &v);
+            firstOf.emplace(v.host, std::pair { &v, *v.gidIndex });
         }
         if (byHost.size() < 2)
             return;
@@ -466,20 +466,21 @@ private:
         f.severity = Severity::Warning;
         std::string perHost;
         std::set<std::size_t> layouts;
-        for (const auto& [host, v] : firstOf) {
+        for (const auto& [host, first] : firstOf) {
+            const auto& [v, index] = first;
             f.hosts.push_back(host);
             f.ports.push_back(host + ":" + v->device + "/" + std::to_string(v->port));
             const auto perAddress = gidsPerAddress(*v);
             layouts.insert(perAddress);
             const auto& dh = *std::ranges::find_if(m_ctx.snap.hosts, [&](const DiagHost& x) { return x.name == host; });
             f.evidence.push_back(m_ctx.ev(dh, v->device + "/" + std::to_string(v->port) + " GID index to use",
-                std::to_string(*v->gidIndex) + " (" + v->type + " " + v->address
+                std::to_string(index) + " (" + v->type + " " + v->address
                     + (perAddress == 1       ? ", the only GID of that address"
                             : perAddress > 1 ? ", after the address's RoCE v1 GID"
                                              : "")
                     + ")",
                 v->where));
-            perHost += (perHost.empty() ? "" : ", ") + host + " " + std::to_string(*v->gidIndex);
+            perHost += (perHost.empty() ? "" : ", ") + host + " " + std::to_string(index);
         }
         f.title = "The GID index to use differs between hosts (" + perHost + "): no single index fits all";
         f.explanation = "The hosts' GID tables are laid out differently, so one index names different GIDs on them";
@@ -491,12 +492,13 @@ private:
                          "the RoCE v2 GID on some hosts and a link-local, v1 or missing one on the others: the two "
                          "ends' GIDs do not match and connections time out. Set the index per host, in each host's "
                          "own environment, or make the tables alike (the same driver and RoCE mode on every device).";
-        for (const auto& [host, v] : firstOf) {
+        for (const auto& [host, first] : firstOf) {
+            const auto& [v, index] = first;
             Fix fix;
             fix.target = host;
             fix.platform = "application";
-            fix.text = "export UCX_IB_GID_INDEX=" + std::to_string(*v->gidIndex) + "   # or NCCL_IB_GID_INDEX="
-                + std::to_string(*v->gidIndex) + "; in " + host + "'s own environment, not on the launcher's line";
+            fix.text = "export UCX_IB_GID_INDEX=" + std::to_string(index) + "   # or NCCL_IB_GID_INDEX="
+                + std::to_string(index) + "; in " + host + "'s own environment, not on the launcher's line";
             fix.origin = host + "'s own GID table";
             f.fixes.push_back(std::move(fix));
         }

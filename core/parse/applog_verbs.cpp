@@ -134,7 +134,7 @@ FamilyRead readVerbsLine(const LogText& x)
             r.mine = true;
             AppLogEvent e = classifyError(x);
             e.kind = "completion-error";
-            e.wcStatus = *status;
+            e.wcStatus = status;
             r.events.push_back(std::move(e));
             return r;
         }
