@@ -587,6 +587,20 @@ private slots:
         auto timeout = withRule(r, "applog.peer-timeout");
         QCOMPARE(timeout.size(), std::size_t { 1 });
         QVERIFY(mentions(timeout.front().explanation, "gid.index-differs"));
+        // Fixed: hostB's table laid out as hostA's (v1 and v2 per address): one index fits both, nothing to say.
+        const std::string alike = "hostA:\n"
+                                  "GID[  0]:  fe80:0000:0000:0000:0a0b:0cff:fe0d:0e01\n"
+                                  "GID[  1]:  fe80:0000:0000:0000:0a0b:0cff:fe0d:0e01\n"
+                                  "GID[  2]:  0000:0000:0000:0000:0000:ffff:c0a8:0a01\n"
+                                  "GID[  3]:  0000:0000:0000:0000:0000:ffff:c0a8:0a01\n"
+                                  "hostB:\n"
+                                  "GID[  0]:  fe80:0000:0000:0000:0a0b:0cff:fe0d:0e02\n"
+                                  "GID[  1]:  fe80:0000:0000:0000:0a0b:0cff:fe0d:0e02\n"
+                                  "GID[  2]:  0000:0000:0000:0000:0000:ffff:c0a8:0a02\n"
+                                  "GID[  3]:  0000:0000:0000:0000:0000:ffff:c0a8:0a02\n";
+        FabricSnapshot same;
+        addPasted(same, importFragments(alike, "pasted"), "two.txt");
+        QVERIFY(withRule(diagnose(same), "gid.index-differs").empty());
     }
 
     // perftest's failed completion names its status by number; with or without the test's banner.
@@ -612,6 +626,13 @@ private slots:
         auto found = withRule(r, "applog.retry-exceeded");
         QCOMPARE(found.size(), std::size_t { 1 });
         QVERIFY2(mentions(found.front().explanation, "different address families"), found.front().explanation.c_str());
+        // Fixed: both ends on IPv4 GIDs, nothing said of the GIDs.
+        auto same = withRule(diagnoseText("gpu-a1:40211:40405 [0] transport/net_ib.cc:1295 NCCL WARN NET/IB : Got "
+                                          "completion from peer 10.0.0.2<49152> with status=12 opcode=0 len=0 vendor "
+                                          "err 129 (Send) localGid ::ffff:10.0.0.1 remoteGid ::ffff:10.0.0.2\n"),
+            "applog.retry-exceeded");
+        QCOMPARE(same.size(), std::size_t { 1 });
+        QVERIFY(!mentions(same.front().explanation, "Here the"));
     }
 
     // A down InfiniBand port is an error like a RoCE one, with the subnet manager's word when it is INIT.
@@ -625,6 +646,12 @@ private slots:
         QVERIFY(down.front().severity == Severity::Error);
         QVERIFY2(mentions(down.front().explanation, "subnet manager"), down.front().explanation.c_str());
         QCOMPARE(withRule(r, "port.not-roce").size(), std::size_t { 1 });
+        // Fixed: the same port Active, no error.
+        QVERIFY(withRule(diagnoseText("CA 'mlx5_2'\n\tCA type: MT4123\n\tNumber of ports: 1\n\tPort 1:\n\t\tState: "
+                                      "Active\n\t\tPhysical state: LinkUp\n\t\tRate: 200\n\t\tLink layer: "
+                                      "InfiniBand\n"),
+            "port.down")
+                    .empty());
     }
 
     // libibverbs warns for every provider it cannot load: one for hardware the paste does not name is a note.
