@@ -104,6 +104,8 @@ void compareInSegment(Context& ctx, const Segment& segment, const std::vector<Vo
     const std::optional<std::string>& profileValue);
 
 void rulesPorts(Context& ctx);
+/// GID checks across hosts that need every port's verdict (rulesPorts runs first).
+void rulesGidAcrossHosts(Context& ctx);
 void rulesAppLog(Context& ctx);
 void rulesAppSetup(Context& ctx);
 /// "NCCL", "UCX", ... for an application log family: how findings name the program.

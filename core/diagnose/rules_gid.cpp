@@ -4,6 +4,8 @@
 #include "diagnose/context.h"
 
 #include <algorithm>
+#include <iterator>
+#include <map>
 #include <set>
 
 namespace rp::diag::detail {
@@ -348,6 +350,95 @@ void rulePortDown(Context& ctx)
     }
 }
 
+/// How many GIDs of the port carry the verdict's address: 2 when the device lists a v1 and a v2 GID per
+/// address, 1 when it offers one RoCE version.
+std::size_t gidsPerAddress(const Context& ctx, const PortVerdict& v)
+{
+    for (const auto& h : ctx.snap.hosts) {
+        if (h.name != v.host)
+            continue;
+        for (const auto& d : h.facts.devices)
+            for (const auto& p : d.ports)
+                if (d.name == v.device && p.number == v.port)
+                    return static_cast<std::size_t>(std::ranges::count_if(p.gids,
+                        [&](const GidEntry& g) { return !g.zero && (g.ipv4 == v.address || g.ipv6 == v.address); }));
+    }
+    return 0;
+}
+
+/// Hosts whose right GID index differs, from the ports' verdicts (rulesPorts), so also for tables ruleGidIndex
+/// cannot judge (no types, no netdev addresses): one job-wide index (UCX_IB_GID_INDEX=3 on the mpirun line, one
+/// NCCL_IB_GID_INDEX in a pod template) is then wrong on some of them, whatever its value.
+void ruleIndexFromVerdicts(Context& ctx)
+{
+    // The typed comparison within a subnet (rules_gid) said it already, with each GID's type: this one is for
+    // the tables it cannot judge (no types, no addresses of the netdevs), from the verdicts' inferred indexes.
+    if (std::ranges::any_of(ctx.findings, [](const Finding& f) { return f.ruleId == "gid.index-differs"; }))
+        return;
+    std::map<std::string, std::set<int>> byHost;
+    std::map<std::string, std::pair<const PortVerdict*, int>> firstOf; ///< host -> its first port and index
+    for (const auto& v : ctx.verdicts) {
+        // A port left with a RoCE v1 GID only has another problem than its index (gid.roce-version says it).
+        if (!v.gidIndex || v.type != "RoCE v2")
+            continue;
+        byHost[v.host].insert(*v.gidIndex);
+        firstOf.emplace(v.host, std::pair { &v, *v.gidIndex });
+    }
+    if (byHost.size() < 2)
+        return;
+    std::set<int> common = byHost.begin()->second;
+    for (const auto& [host, indexes] : byHost) {
+        std::set<int> both;
+        std::ranges::set_intersection(common, indexes, std::inserter(both, both.end()));
+        common = std::move(both);
+    }
+    if (!common.empty())
+        return;
+    Finding f;
+    f.ruleId = "gid.index-differs";
+    f.check = "M2";
+    f.severity = Severity::Warning;
+    std::string perHost;
+    std::set<std::size_t> layouts;
+    for (const auto& [host, first] : firstOf) {
+        const auto& [v, index] = first;
+        f.hosts.push_back(host);
+        f.ports.push_back(host + ":" + v->device + "/" + std::to_string(v->port));
+        const auto perAddress = gidsPerAddress(ctx, *v);
+        layouts.insert(perAddress);
+        const auto& dh = *std::ranges::find_if(ctx.snap.hosts, [&](const DiagHost& x) { return x.name == host; });
+        f.evidence.push_back(ctx.ev(dh, v->device + "/" + std::to_string(v->port) + " GID index to use",
+            std::to_string(index) + " (" + v->type + " " + v->address
+                + (perAddress == 1       ? ", the only GID of that address"
+                        : perAddress > 1 ? ", after the address's RoCE v1 GID"
+                                         : "")
+                + ")",
+            v->where));
+        perHost += (perHost.empty() ? "" : ", ") + host + " " + std::to_string(index);
+    }
+    f.title = "The GID index to use differs between hosts (" + perHost + "): no single index fits all";
+    f.explanation = "The hosts' GID tables are laid out differently, so one index names different GIDs on them";
+    if (layouts.contains(1) && layouts.contains(2))
+        f.explanation += " (some devices list a RoCE v1 and a v2 GID per address, others one GID per address: "
+                         "they offer different RoCE versions, or a different driver)";
+    f.explanation += ". An application given one GID index for every rank (UCX_IB_GID_INDEX or "
+                     "NCCL_IB_GID_INDEX on the launcher's command line, one value in a pod template) then uses "
+                     "the RoCE v2 GID on some hosts and a link-local, v1 or missing one on the others: the two "
+                     "ends' GIDs do not match and connections time out. Set the index per host, in each host's "
+                     "own environment, or make the tables alike (the same driver and RoCE mode on every device).";
+    for (const auto& [host, first] : firstOf) {
+        const auto& [v, index] = first;
+        Fix fix;
+        fix.target = host;
+        fix.platform = "application";
+        fix.text = "export UCX_IB_GID_INDEX=" + std::to_string(index) + "   # or NCCL_IB_GID_INDEX="
+            + std::to_string(index) + "; in " + host + "'s own environment, not on the launcher's line";
+        fix.origin = host + "'s own GID table";
+        f.fixes.push_back(std::move(fix));
+    }
+    ctx.findings.push_back(std::move(f));
+}
+
 } // namespace
 
 void rulesGid(Context& ctx)
@@ -358,6 +449,11 @@ void rulesGid(Context& ctx)
     ruleVlanOnPeer(ctx);
     ruleStale(ctx);
     rulePortDown(ctx);
+}
+
+void rulesGidAcrossHosts(Context& ctx)
+{
+    ruleIndexFromVerdicts(ctx);
 }
 
 } // namespace rp::diag::detail
