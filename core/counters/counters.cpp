@@ -424,8 +424,9 @@ Result<void> runOnce(Executor& executor, const Command& command, const SamplerOp
     exec.cancel = cancel;
     exec.timeout = std::chrono::hours(24);
     exec.keepStdinOpen = true;
-    // The executor also keeps what it streams: about 25 KB/s with ethtool statistics, hours before this bound.
-    exec.maxOutput = 256u << 20;
+    // Read as it streams (about 25 KB/s with ethtool statistics): kept as well, a dashboard watched for three hours
+    // reached maxOutput and its sampler was stopped.
+    exec.keepStdout = false;
     exec.onStdout = [&](std::string_view chunk) {
         reader.feed(chunk, [&](const Block& block) {
             ++blocks;

@@ -38,9 +38,18 @@ struct ExecOptions
     /// while the command runs); returns the bytes to write next, empty for nothing now. A conversation with a
     /// long-running command (the fabric agent takes its second pass and its stop this way) needs no new channel.
     std::function<std::string()> moreInput;
+    /// With moreInput: a descriptor (an eventfd) that turns readable when moreInput has something to give or the
+    /// cancel flag was set; moreInput drains it. The run then waits on it beside the command's output, up to a second
+    /// at a time, and asks moreInput when it fires, instead of asking every 50-100 ms: a thousand agent channels that
+    /// each asked 20 times a second kept the controller's cores busy with nothing to send.
+    int inputReadyFd = -1;
     /// Called with each chunk of stdout as it arrives (from the calling thread), for live progress of long
     /// commands; the chunk is also kept in ExecResult::out as usual.
     std::function<void(std::string_view chunk)> onStdout;
+    /// With onStdout: false leaves ExecResult::out empty, and maxOutput then bounds stderr alone. A stream that runs
+    /// for hours (an agent's results, a counter sampler's blocks) is read as it comes; kept as well, it grew the
+    /// controller by megabytes a minute per host and stopped the command when it reached maxOutput.
+    bool keepStdout = true;
     /// On cancel or timeout the process group gets SIGTERM, then SIGKILL after this grace. Scripts whose traps
     /// clean up (the lab's start stops the guests it began) need seconds, not the default's fraction.
     std::chrono::milliseconds killGrace { 300 };

@@ -213,7 +213,7 @@ Result<ExecResult> LocalExecutor::run(const Command& command, const ExecOptions&
         }
         auto slice = std::min<milliseconds>(kSlice, std::chrono::ceil<milliseconds>(deadline - now));
 
-        std::array<pollfd, 3> fds {};
+        std::array<pollfd, 4> fds {};
         nfds_t n = 0;
         int outIdx = -1, errIdx = -1, inIdx = -1;
         if (out.read.valid()) {
@@ -232,6 +232,10 @@ Result<ExecResult> LocalExecutor::run(const Command& command, const ExecOptions&
         if (in.write.valid() && !inputDone) {
             inIdx = static_cast<int>(n);
             fds[n++] = { in.write.get(), POLLOUT, 0 };
+        } else if (in.write.valid() && options.keepStdinOpen && options.moreInput && options.inputReadyFd >= 0) {
+            // Told when there is more to send (ExecOptions::inputReadyFd): its turn comes at the loop's top.
+            fds[n++] = { options.inputReadyFd, POLLIN, 0 };
+            slice = std::min<milliseconds>(milliseconds(1000), std::chrono::ceil<milliseconds>(deadline - now));
         }
         int ready = ::poll(fds.data(), n, static_cast<int>(slice.count()));
         if (ready < 0) {
@@ -254,10 +258,12 @@ Result<ExecResult> LocalExecutor::run(const Command& command, const ExecOptions&
                 fd.reset();
                 return;
             }
+            const bool streamOnly = &sink == &result.out && options.onStdout && !options.keepStdout;
             std::size_t total = result.out.size() + result.err.size();
             std::size_t room = options.maxOutput > total ? options.maxOutput - total : 0;
-            auto take = std::min(room, static_cast<std::size_t>(got));
-            sink.append(buffer.data(), take);
+            auto take = streamOnly ? static_cast<std::size_t>(got) : std::min(room, static_cast<std::size_t>(got));
+            if (!streamOnly)
+                sink.append(buffer.data(), take);
             if (&sink == &result.out && options.onStdout && take > 0)
                 options.onStdout(std::string_view(buffer.data(), take));
             if (take < static_cast<std::size_t>(got)) {

@@ -39,16 +39,16 @@ milliseconds remaining(Clock::time_point deadline)
     return std::max(left, milliseconds(0));
 }
 
-/// Waits until the session's socket is readable or `slice` passed (whichever first).
-void waitSocket(ssh_session session, milliseconds slice)
+/// Waits until the session's socket is readable, `alsoFd` (when not negative) is readable, or `slice` passed.
+void waitSocket(ssh_session session, milliseconds slice, int alsoFd = -1)
 {
     int fd = ssh_get_fd(session);
-    if (fd < 0) {
+    if (fd < 0 && alsoFd < 0) {
         std::this_thread::sleep_for(slice);
         return;
     }
-    pollfd p { fd, POLLIN, 0 };
-    ::poll(&p, 1, static_cast<int>(slice.count()));
+    std::array<pollfd, 2> p { pollfd { fd, POLLIN, 0 }, pollfd { alsoFd, POLLIN, 0 } };
+    ::poll(p.data(), p.size(), static_cast<int>(slice.count()));
 }
 
 enum class Wait { Done, TimedOut, Cancelled };
@@ -490,10 +490,12 @@ Result<ExecResult> SshExecutor::run(const Command& command, const ExecOptions& o
                 continue;
             progressed = true;
             std::string& sink = isStderr ? result.err : result.out;
+            const bool streamOnly = !isStderr && options.onStdout && !options.keepStdout;
             std::size_t total = result.out.size() + result.err.size();
             std::size_t room = options.maxOutput > total ? options.maxOutput - total : 0;
-            auto take = std::min(room, static_cast<std::size_t>(got));
-            sink.append(buffer.data(), take);
+            auto take = streamOnly ? static_cast<std::size_t>(got) : std::min(room, static_cast<std::size_t>(got));
+            if (!streamOnly)
+                sink.append(buffer.data(), take);
             if (!isStderr && options.onStdout && take > 0)
                 options.onStdout(std::string_view(buffer.data(), take));
             if (take < static_cast<std::size_t>(got)) {
@@ -507,8 +509,13 @@ Result<ExecResult> SshExecutor::run(const Command& command, const ExecOptions& o
             break;
         if (!ssh_is_connected(s))
             return lostOrTimedOut("while the command ran");
-        if (!progressed)
-            waitSocket(s, std::min(remaining(deadline), milliseconds(50)));
+        if (!progressed) {
+            // Told when there is more to send: wait on that and the connection, not in short slices. libssh may
+            // hold data it already read from the socket, so a slice stays bounded all the same.
+            const bool told = options.inputReadyFd >= 0 && inputDone && options.keepStdinOpen && options.moreInput;
+            waitSocket(s, std::min(remaining(deadline), told ? milliseconds(1000) : milliseconds(50)),
+                told ? options.inputReadyFd : -1);
+        }
     }
 
     if (stop == Stop::None) {

@@ -8,6 +8,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <cstdint>
 #include <deque>
 #include <filesystem>
 #include <fstream>
@@ -16,9 +17,11 @@
 #include <set>
 #include <sstream>
 #include <thread>
+#include <utility>
 
 #include <csignal>
 #include <fcntl.h>
+#include <sys/eventfd.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -196,6 +199,69 @@ private slots:
         QCOMPARE(r->out.size(), std::size_t(10000));
         QVERIFY(r->out.starts_with("flood\nflood\n"));
         QVERIFY(msSince(t0) < 2000);
+        QVERIFY(noChildrenLeft());
+    }
+
+    void aStreamReadAsItComesIsNotKept()
+    {
+        // keepStdout false: every chunk reaches onStdout, out stays empty, and maxOutput (stderr's bound then) does
+        // not stop a command whose stream outgrows it.
+        LocalExecutor ex;
+        ExecOptions o;
+        o.maxOutput = 10000;
+        o.keepStdout = false;
+        std::size_t streamed = 0;
+        o.onStdout = [&](std::string_view chunk) { streamed += chunk.size(); };
+        auto r = ex.run(Command { "sh", "-c", "head -c 200000 /dev/zero; echo oops >&2" }, o);
+        QVERIFY(r);
+        QCOMPARE(r->exitStatus, 0);
+        QCOMPARE(streamed, std::size_t(200000));
+        QVERIFY(r->out.empty());
+        QVERIFY(!r->outTruncated);
+        QCOMPARE(r->err, std::string("oops\n"));
+    }
+
+    void inputReadyFdWakesTheConversation()
+    {
+        // With an eventfd to wait on, the run waits up to a second between turns, and input written later goes out
+        // when the fd fires. The line is ready at 0.3 s and the run is cancelled at 0.9 s: only the wake-up can have
+        // carried it, the next turn of a one-second wait comes after the cancel.
+        LocalExecutor ex;
+        const int wake = ::eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
+        QVERIFY(wake >= 0);
+        std::mutex m;
+        std::string pending;
+        std::atomic<bool> cancel { false };
+        std::string seen;
+        ExecOptions o;
+        o.keepStdinOpen = true;
+        o.cancel = &cancel;
+        o.inputReadyFd = wake;
+        o.moreInput = [&] {
+            std::uint64_t n = 0;
+            (void)!::read(wake, &n, sizeof n);
+            std::lock_guard lock(m);
+            return std::exchange(pending, {});
+        };
+        o.onStdout = [&](std::string_view chunk) { seen += chunk; };
+        const std::uint64_t one = 1;
+        std::thread writer([&] {
+            std::this_thread::sleep_for(300ms);
+            {
+                std::lock_guard lock(m);
+                pending = "late\n";
+            }
+            (void)!::write(wake, &one, sizeof one);
+            std::this_thread::sleep_for(600ms);
+            cancel = true;
+            (void)!::write(wake, &one, sizeof one);
+        });
+        auto r = ex.run(Command { "cat" }, o);
+        writer.join();
+        ::close(wake);
+        QVERIFY(!r);
+        QCOMPARE_ENUM(r.error().kind, ErrorKind::Cancelled);
+        QCOMPARE(seen, std::string("late\n"));
         QVERIFY(noChildrenLeft());
     }
 
