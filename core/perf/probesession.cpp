@@ -16,6 +16,8 @@
 #include <mutex>
 #include <thread>
 
+#include <sys/stat.h>
+
 namespace rp::perf {
 namespace {
 
@@ -36,6 +38,16 @@ if [ "${sum%% *}" != "$4" ]; then echo "the copy is incomplete (cut short)" >&2;
 chmod 755 -- "$3"
 mv -f -- "$3" "$2"
 sha256sum -- "$2")sh";
+
+/// The copy's check and its hello in one command (a fleet's start paid a command per step and host): $1 the local
+/// probe's SHA-256, $2 the copy. Exits kProbeMissing or kProbeDiffers, or becomes the copy's hello.
+constexpr const char* kCheckScript = R"sh(p=$2
+[ -f "$p" ] || exit 124
+sum=$(sha256sum -- "$p") || exit 125
+[ "${sum%% *}" = "$1" ] || exit 125
+exec "$p" hello)sh";
+constexpr int kProbeMissing = 124;
+constexpr int kProbeDiffers = 125;
 
 std::string firstLines(const std::string& text, std::size_t maxLines = 3)
 {
@@ -119,6 +131,7 @@ public:
             o.keepStdinOpen = true; // the probe's stdin closes when we stop it or go away: it exits then
             o.timeout = milliseconds(static_cast<long long>((deadlineS + 30) * 1000));
             o.onStdout = [this, &run](std::string_view chunk) { onChunk(run, chunk); };
+            o.keepStdout = false; // decoded as it comes; a long run's samples are not kept twice
             auto r = run.executor.run(command, o);
             std::lock_guard lock(run.mutex);
             if (r)
@@ -317,14 +330,7 @@ Result<void> checkCapabilities(const ProbeOnHost& probe, const TestOptions& test
     return {};
 }
 
-} // namespace
-
-std::string remoteProbePath(const SessionOptions& options)
-{
-    return options.remoteDir + "/rocepilot-probe-" + probeVersion();
-}
-
-Result<std::string> localSha256(const std::string& path)
+Result<std::string> sha256Uncached(const std::string& path)
 {
     LocalExecutor local;
     ExecOptions o;
@@ -336,6 +342,47 @@ Result<std::string> localSha256(const std::string& path)
     if (!hash)
         return fail(ErrorKind::Io, "cannot checksum " + path + ": " + firstLines(r->err), "sha256sum", "localhost");
     return *hash;
+}
+} // namespace
+
+std::string remoteProbePath(const SessionOptions& options)
+{
+    return options.remoteDir + "/rocepilot-probe-" + probeVersion();
+}
+
+Result<std::string> localSha256(const std::string& path)
+{
+    // A fleet's start asks once per host for the same file: 1 000 hosts forked 1 000 sha256sum of 3 MB each. The
+    // answer is kept while the file's identity and change time stay the same (a rebuilt probe gets a new one).
+    struct Key
+    {
+        std::string path;
+        dev_t dev = 0;
+        ino_t ino = 0;
+        off_t size = 0;
+        std::int64_t mtimeNs = 0;
+        std::int64_t ctimeNs = 0;
+        bool operator==(const Key&) const = default;
+    };
+    static std::mutex mutex;
+    static std::optional<std::pair<Key, std::string>> last;
+    struct stat st
+    { };
+    std::optional<Key> key;
+    if (::stat(path.c_str(), &st) == 0) {
+        key = Key { path, st.st_dev, st.st_ino, st.st_size,
+            static_cast<std::int64_t>(st.st_mtim.tv_sec) * 1'000'000'000 + st.st_mtim.tv_nsec,
+            static_cast<std::int64_t>(st.st_ctim.tv_sec) * 1'000'000'000 + st.st_ctim.tv_nsec };
+        std::lock_guard lock(mutex);
+        if (last && last->first == *key)
+            return last->second;
+    }
+    auto hash = sha256Uncached(path);
+    if (hash && key) {
+        std::lock_guard lock(mutex);
+        last = { *key, *hash };
+    }
+    return hash;
 }
 
 Result<ProbeOnHost> ensureProbe(Executor& executor, const SessionOptions& options, const SessionHooks& hooks)
@@ -349,6 +396,7 @@ Result<ProbeOnHost> ensureProbe(Executor& executor, const SessionOptions& option
     o.timeout = options.commandTimeout;
     o.cancel = hooks.cancel;
     ProbeOnHost out;
+    std::optional<ExecResult> helloOut; // the check's output when the copy was in place: its hello
     if (options.probePath.empty())
         return fail(ErrorKind::Usage, "no rocepilot-probe binary given", "rocepilot-probe", host);
     if (dynamic_cast<LocalExecutor*>(&executor)) {
@@ -363,19 +411,20 @@ Result<ProbeOnHost> ensureProbe(Executor& executor, const SessionOptions& option
         auto mine = localSha256(options.probePath);
         if (!mine)
             return std::unexpected(mine.error());
-        auto theirs = executor.run(Command { "sha256sum", "--", *remote }, o);
-        if (!theirs)
-            return std::unexpected(theirs.error());
-        auto theirHash = theirs->exitStatus == 0 ? hashOf(theirs->out) : std::nullopt;
-        if (theirHash != *mine) {
+        auto checked = executor.run(Command { "sh", "-c", kCheckScript, "sh", *mine, *remote }, o);
+        if (!checked)
+            return std::unexpected(checked.error());
+        if (checked->exitStatus != kProbeMissing && checked->exitStatus != kProbeDiffers) {
+            helloOut = std::move(*checked);
+        } else {
+            const bool differs = checked->exitStatus == kProbeDiffers;
             auto content = readTextFile(options.probePath, 256u << 20);
             if (!content)
                 return std::unexpected(content.error());
             const double mb = static_cast<double>(content->size()) / 1e6;
             char size[32];
             std::snprintf(size, sizeof size, "%.1f MB", mb);
-            status(
-                std::string(theirHash ? "replacing rocepilot-probe (its checksum differs)" : "copying rocepilot-probe")
+            status(std::string(differs ? "replacing rocepilot-probe (its checksum differs)" : "copying rocepilot-probe")
                 + " (" + size + ") to " + *remote);
             ExecOptions copy = o;
             copy.stdinData = std::move(*content);
@@ -399,7 +448,7 @@ Result<ProbeOnHost> ensureProbe(Executor& executor, const SessionOptions& option
         }
         out.path = *remote;
     }
-    auto hello = executor.run(Command { out.path, "hello" }, o);
+    auto hello = helloOut ? Result<ExecResult>(std::move(*helloOut)) : executor.run(Command { out.path, "hello" }, o);
     if (!hello)
         return std::unexpected(hello.error());
     if (hello->exitStatus != 0)

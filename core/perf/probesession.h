@@ -54,12 +54,14 @@ struct ProbeOnHost
     bool copied = false; ///< it was missing or different and was copied now
 };
 
-/// SHA-256 of a local file as lowercase hex (sha256sum, so the same tool checks both ends).
+/// SHA-256 of a local file as lowercase hex (sha256sum, so the same tool checks both ends). Kept for the last file
+/// asked while its device, inode, size and change times stay the same: a fleet asks once per host.
 Result<std::string> localSha256(const std::string& path);
 
 /// Makes sure the host behind `executor` can run this probe: a local executor runs `probePath` itself; an SSH
 /// host gets it at remoteDir/rocepilot-probe-VERSION, copied (temporary file, chmod, rename) when the file is
-/// missing or its SHA-256 differs. Either way the probe's hello must come back with our protocol version.
+/// missing or its SHA-256 differs (checked, and hello asked, in one command). Either way the probe's hello must come
+/// back with our protocol version. The local SHA-256 is kept while the file stays the same (localSha256).
 Result<ProbeOnHost> ensureProbe(Executor& executor, const SessionOptions& options, const SessionHooks& hooks);
 
 /// The file name an SSH host keeps the probe under (relative to its login directory).
