@@ -15,7 +15,6 @@
 #include <queue>
 #include <set>
 #include <thread>
-#include <unordered_map>
 
 #include <fcntl.h>
 #include <poll.h>
@@ -82,6 +81,15 @@ constexpr auto kStallMin = milliseconds(50);
 constexpr double kPeerTailS = 0.2;
 /// Stalls are remembered this long: longer than any interval plus its timeout.
 constexpr auto kStallMemory = std::chrono::seconds(120);
+/// A probe due this soon goes out with the one due now: one wake-up sends a batch. Each target keeps its own
+/// period (the next probe is due a period after this one was due), so no target is probed faster than its rate.
+constexpr auto kSendAhead = milliseconds(10);
+/// The longest a loop turn waits with nothing due. The agent of a controller wakes for its input, its sockets and
+/// its timers; a wake-up for nothing costs a quiet host little, but a thousand agents sharing two cores in the
+/// netns fleet spent most of their CPU on them (every 100 ms, and every 20 ms while replies were pending).
+constexpr auto kLongestWait = milliseconds(500);
+/// The standalone agent (AgentIo::feed) moves on in loop turns: it turns at least this often.
+constexpr auto kFeedTurn = milliseconds(100);
 
 /// The first line of a small sysfs file (at most 64 bytes), trimmed; nothing when it cannot be read.
 std::optional<std::string> readSysfsWord(const std::string& path)
@@ -119,6 +127,7 @@ private:
         std::size_t target = 0;
         std::size_t interval = 0;
         Steady::time_point sentAt;
+        Steady::duration stalledAtSend {}; ///< m_stalledTotal when it was sent
     };
 
     struct Phase
@@ -129,6 +138,7 @@ private:
         Steady::time_point sendEnd;
         Steady::duration period {};
         Steady::duration interval {};
+        Steady::duration ahead {}; ///< kSendAhead, or less for a period shorter than twice that
         std::size_t intervals = 1;
         std::size_t flushed = 0;
         std::vector<std::vector<TargetStats>> stats; ///< [interval][target]
@@ -178,6 +188,11 @@ private:
     {
         return now - since - stalledBetween(since, now) >= timeout;
     }
+    /// When a pending probe's timeout of running time is over (the stalls since it was sent do not count).
+    Steady::time_point expiresAt(const Pending& p, Steady::duration timeout) const
+    {
+        return p.sentAt + timeout + (m_stalledTotal - p.stalledAtSend);
+    }
 
     const AgentIo& m_io;
     perf::LineSplitter m_splitter;
@@ -195,11 +210,14 @@ private:
     std::map<std::uint64_t, std::vector<AgentTarget>> m_staged;
     std::size_t m_stagedCount = 0;
     std::optional<Phase> m_phase;
-    std::unordered_map<std::uint64_t, Pending> m_pending;
+    /// By sequence number, which is the order they were sent in: the oldest is the first to expire.
+    std::map<std::uint64_t, Pending> m_pending;
     std::uint64_t m_seq = 0;
     std::vector<ReplyTimes> m_replies;
     std::vector<AgentMessage> m_fed;
     std::deque<Stall> m_stalls; ///< the agent's own, oldest first
+    Steady::duration m_stalledTotal {}; ///< every stall since the start, summed
+    std::vector<pollfd> m_fds; ///< the poll list, kept between turns
     Steady::time_point m_lastTick {}; ///< the loop's last check-in
     bool m_done = false;
     int m_exit = 0;
@@ -231,20 +249,23 @@ int AgentLoop::run()
                 break;
         }
         // A negative descriptor is one poll leaves alone: the standalone agent has no controller's input.
-        std::vector<pollfd> fds { { m_io.inFd, POLLIN, 0 } };
+        m_fds.clear();
+        m_fds.push_back({ m_io.inFd, POLLIN, 0 });
         if (m_transport) {
             for (int fd : m_transport->fds())
-                fds.push_back({ fd, POLLIN, 0 });
+                m_fds.push_back({ fd, POLLIN, 0 });
         }
-        const auto wait = std::clamp<long long>(duration_cast<milliseconds>(nextWake(now) - now).count() + 1, 0, 100);
+        const auto longest = m_io.feed ? kFeedTurn : kLongestWait;
+        const auto wait
+            = std::clamp<long long>(duration_cast<milliseconds>(nextWake(now) - now).count() + 1, 0, longest.count());
         tick(Steady::now());
-        const int ready = ::poll(fds.data(), fds.size(), static_cast<int>(wait));
+        const int ready = ::poll(m_fds.data(), m_fds.size(), static_cast<int>(wait));
         tick(Steady::now(), milliseconds(wait));
         if (ready < 0 && errno != EINTR) {
             fatal(ErrorKind::Io, "poll failed");
             break;
         }
-        if (ready > 0 && m_io.inFd >= 0 && fds[0].revents != 0)
+        if (ready > 0 && m_io.inFd >= 0 && m_fds[0].revents != 0)
             readInput();
         if (m_transport && !m_done)
             collect();
@@ -263,14 +284,18 @@ int AgentLoop::run()
 
 Steady::time_point AgentLoop::nextWake(Steady::time_point now) const
 {
-    auto wake = std::min(m_deadline, now + milliseconds(100));
+    auto wake = std::min(m_deadline, now + kLongestWait);
     if (m_idle != Steady::duration::zero())
         wake = std::min(wake, m_lastInput + m_idle);
+    if (m_served)
+        wake = std::min(wake, m_nextLinkCheck);
     if (m_phase) {
         if (!m_phase->due.empty())
-            wake = std::min(wake, m_phase->due.top().first);
-        if (!m_pending.empty())
-            wake = std::min(wake, now + milliseconds(20));
+            wake = std::min(wake, m_phase->due.top().first - m_phase->ahead);
+        if (!m_pending.empty()) {
+            const auto timeout = duration_cast<Steady::duration>(duration<double>(m_phase->start.timeoutS));
+            wake = std::min(wake, expiresAt(m_pending.begin()->second, timeout));
+        }
         const auto end = m_phase->t0 + m_phase->interval * static_cast<long>(m_phase->flushed + 1);
         const auto timeout = duration_cast<Steady::duration>(duration<double>(m_phase->start.timeoutS));
         const auto tail = std::min(timeout, duration_cast<Steady::duration>(duration<double>(kPeerTailS)));
@@ -285,8 +310,10 @@ void AgentLoop::tick(Steady::time_point now, Steady::duration allowed)
 {
     if (m_lastTick != Steady::time_point {}) {
         const auto gap = now - m_lastTick - allowed;
-        if (gap >= kStallMin)
+        if (gap >= kStallMin) {
             m_stalls.push_back({ now - gap, now });
+            m_stalledTotal += gap;
+        }
     }
     m_lastTick = now;
     while (!m_stalls.empty() && m_stalls.front().to + kStallMemory < now)
@@ -492,6 +519,7 @@ void AgentLoop::startPhase(const AgentStart& start)
     const auto length = duration_cast<Steady::duration>(duration<double>(start.durationS));
     p.sendEnd = p.t0 + length;
     p.period = duration_cast<Steady::duration>(duration<double>(1.0 / p.start.rate));
+    p.ahead = std::min<Steady::duration>(kSendAhead, p.period / 2);
     p.interval = start.intervalS > 0 ? duration_cast<Steady::duration>(duration<double>(start.intervalS)) : length;
     p.intervals = static_cast<std::size_t>(
         std::ceil(start.durationS / (start.intervalS > 0 ? start.intervalS : start.durationS) - 1e-9));
@@ -509,7 +537,7 @@ void AgentLoop::sendDue(Steady::time_point now)
     if (!m_phase)
         return;
     auto& p = *m_phase;
-    while (!p.due.empty() && p.due.top().first <= now) {
+    while (!p.due.empty() && p.due.top().first <= now + p.ahead) {
         auto [at, target] = p.due.top();
         p.due.pop();
         if (at >= p.sendEnd)
@@ -520,7 +548,7 @@ void AgentLoop::sendDue(Steady::time_point now)
         ++stats.sent;
         const int err = m_transport->send(p.targets[target], seq);
         if (err == 0)
-            m_pending[seq] = { target, interval, now };
+            m_pending.emplace_hint(m_pending.end(), seq, Pending { target, interval, now, m_stalledTotal });
         else if (err == EPERM || err == EACCES)
             stats.blocked = true;
         // Late sends (a busy host) are not made up for: the rate is a ceiling, never exceeded in a burst.
@@ -558,8 +586,10 @@ void AgentLoop::expire(Steady::time_point now)
     if (!m_phase)
         return;
     const auto timeout = duration_cast<Steady::duration>(duration<double>(m_phase->start.timeoutS));
-    // A reply the agent could not collect while it was stalled is late for the host's sake, not lost.
-    std::erase_if(m_pending, [&](const auto& item) { return ranFor(item.second.sentAt, now, timeout); });
+    // A reply the agent could not collect while it was stalled is late for the host's sake, not lost. The oldest
+    // expires first: the running time since a send only shrinks along the list.
+    while (!m_pending.empty() && expiresAt(m_pending.begin()->second, timeout) <= now)
+        m_pending.erase(m_pending.begin());
 }
 
 void AgentLoop::flush(Steady::time_point now)
