@@ -4,6 +4,11 @@
 #include "perf/protocol.h"
 #include "util/text.h"
 
+#include <cstdint>
+
+#include <sys/eventfd.h>
+#include <unistd.h>
+
 namespace rp::fabric {
 
 AgentChannel::AgentChannel(ChannelHub& hub, HostSpec spec, ExecutorFactory factory, perf::SessionOptions probe)
@@ -11,11 +16,22 @@ AgentChannel::AgentChannel(ChannelHub& hub, HostSpec spec, ExecutorFactory facto
     , m_spec(std::move(spec))
     , m_factory(std::move(factory))
     , m_probe(std::move(probe))
+    , m_wake(::eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC))
 { }
+
+void AgentChannel::wake() const
+{
+    // Without an eventfd (the process is out of descriptors) the executor asks on its own every 50 ms, as before.
+    if (m_wake.valid()) {
+        const std::uint64_t one = 1;
+        (void)!::write(m_wake.get(), &one, sizeof one);
+    }
+}
 
 AgentChannel::~AgentChannel()
 {
     m_cancel = true;
+    wake();
     if (m_thread.joinable())
         m_thread.join();
 }
@@ -34,21 +50,28 @@ void AgentChannel::start(
 
 void AgentChannel::send(const AgentMessage& message)
 {
-    std::lock_guard lock(m_hub.mutex);
-    m_outbox.push_back(encodeAgent(message));
+    {
+        std::lock_guard lock(m_hub.mutex);
+        m_outbox.push_back(encodeAgent(message));
+    }
+    wake();
 }
 
 void AgentChannel::askStop()
 {
-    std::lock_guard lock(m_hub.mutex);
-    m_stopAsked = true;
-    if (!ended)
-        m_outbox.push_back(encodeAgent(AgentStop {}));
+    {
+        std::lock_guard lock(m_hub.mutex);
+        m_stopAsked = true;
+        if (!ended)
+            m_outbox.push_back(encodeAgent(AgentStop {}));
+    }
+    wake();
 }
 
 void AgentChannel::close()
 {
     m_cancel = true;
+    wake();
     if (m_thread.joinable())
         m_thread.join();
 }
@@ -63,6 +86,7 @@ void AgentChannel::giveUp(const std::string& why)
         }
     }
     m_cancel = true;
+    wake();
 }
 
 void AgentChannel::down(const std::string& why)
@@ -74,7 +98,9 @@ void AgentChannel::down(const std::string& why)
             state = AgentState::Stopped;
         } else {
             state = AgentState::Down;
-            detail = why;
+            // "exited with status 0" alone hides why: an agent that ends by itself said so first (its idle limit,
+            // its lifetime).
+            detail = m_said.empty() ? why : why + " (it said: " + m_said + ")";
         }
     }
     ended = true;
@@ -131,6 +157,7 @@ void AgentChannel::body(const std::vector<AgentMessage>& first, std::chrono::mil
     o.timeout = lifetime + std::chrono::seconds(10);
     o.cancel = &m_cancel;
     o.keepStdinOpen = true;
+    o.keepStdout = false; // read line by line below; a watch's results are not kept twice
     // The agent exits when its stdin stays silent for its idle limit: a keepalive goes out after a third of it.
     auto keepalive = std::chrono::steady_clock::duration::max();
     for (const auto& m : first) {
@@ -140,7 +167,12 @@ void AgentChannel::body(const std::vector<AgentMessage>& first, std::chrono::mil
                 std::chrono::duration<double>(hello->idleS / 3));
     }
     auto lastSent = std::chrono::steady_clock::now();
+    o.inputReadyFd = m_wake.valid() ? m_wake.get() : -1;
     o.moreInput = [this, keepalive, &lastSent] {
+        if (m_wake.valid()) {
+            std::uint64_t count = 0;
+            (void)!::read(m_wake.get(), &count, sizeof count);
+        }
         std::lock_guard lock(m_hub.mutex);
         std::string out;
         while (!m_outbox.empty() && out.size() < 65536) {
@@ -225,6 +257,7 @@ void AgentChannel::onLine(std::string_view line)
         done[d->phase] = *d;
     } else if (const auto* e = std::get_if<AgentError>(&*message)) {
         detail = e->message;
+        m_said = e->message;
     } else {
         detail = "the agent sent a message only a controller sends";
         state = AgentState::Down;

@@ -12,6 +12,7 @@
 #include "inventory/inventory.h"
 #include "perf/probesession.h"
 #include "remote/executor.h"
+#include "util/uniquefd.h"
 
 #include <atomic>
 #include <chrono>
@@ -90,6 +91,7 @@ private:
     /// Waits for a place among the hub's starting agents; false when cancelled meanwhile.
     bool admit();
     void leaveStart();
+    void wake() const; ///< tells the channel's thread to look at its outbox and cancel flag now
 
     ChannelHub& m_hub;
     HostSpec m_spec;
@@ -98,7 +100,10 @@ private:
     std::size_t m_endpointsExpected = 0;
     std::deque<std::string> m_outbox; ///< under hub.mutex
     bool m_stopAsked = false;
+    std::string m_said; ///< the agent's own last error line: why it ended, when it ended by itself
     std::atomic<bool> m_cancel { false };
+    /// Readable when the outbox has lines or m_cancel was set: the channel's thread waits on it (inputReadyFd).
+    UniqueFd m_wake;
     std::thread m_thread;
 };
 
