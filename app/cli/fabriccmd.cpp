@@ -418,7 +418,7 @@ int fabricCheck(int argc, char** argv)
         writer->addRound(*round);
     const bool saved = closeRunFile(writer.get(), "ok");
     if (setup.json) {
-        std::fputs(fabric::roundToJson(*round).c_str(), stdout);
+        fabric::writeRoundJson(*round, [](std::string_view part) { std::fwrite(part.data(), 1, part.size(), stdout); });
         for (const auto& o : setup.failed)
             std::fprintf(
                 stderr, "not probed: %s: %s\n", o.spec.name.c_str(), o.error ? o.error->describe().c_str() : "failed");

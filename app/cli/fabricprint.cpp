@@ -138,6 +138,8 @@ void printRound(const fabric::FabricRound& round, const std::vector<HostOutcome>
                     "%.1f..%.1f probes/s per target\n",
             round.startSeconds, cpu[cpu.size() / 2], cpu.back(), rates.front(), rates.back());
     }
+    std::printf("time: start %.1f s, first pass %.1f s, second pass %.1f s, judging %.1f s\n", round.startSeconds,
+        round.timing.firstPass, round.timing.secondPass, round.timing.judge);
 }
 
 } // namespace rp::cli

@@ -619,8 +619,14 @@ Result<FabricRound> Controller::nextRound()
 
     // Two phases a round, numbered on across the rounds of a watch.
     const std::uint64_t phase = 2 * m_round - 1;
+    auto lap = Steady::now();
+    auto seconds = [&lap] {
+        const auto now = Steady::now();
+        return duration<double>(now - std::exchange(lap, now)).count();
+    };
     round.cells = fleet.runPhase(phase, list.probes, false);
     applyExpectations(list, round.cells);
+    round.timing.firstPass = seconds();
     if (fleet.cancelled())
         return cancelled();
     auto second = planSecondPass(list, round.cells, m_options.secondPass);
@@ -631,6 +637,7 @@ Result<FabricRound> Controller::nextRound()
         if (fleet.cancelled())
             return cancelled();
     }
+    round.timing.secondPass = seconds();
 
     round.agents = fleet.states(round.agentDetail);
     for (const auto& host : list.hosts) {
@@ -646,8 +653,10 @@ Result<FabricRound> Controller::nextRound()
         std::this_thread::sleep_for(milliseconds(50));
     const auto now = Clock::now();
     round.portsDown = fleet.takePortsDown();
+    seconds();
     auto findings = localise(list, round.cells, round.agents, m_options.localise, now, round.portsDown);
     joinTroubleshooter(findings, m_options.troubleshooter);
+    round.timing.judge = seconds();
 
     round.summary.seconds = duration<double>(Steady::now() - t0).count() + round.startSeconds;
     round.summary.cellsProbed = round.cells.size();

@@ -84,6 +84,13 @@ struct FabricRound
     std::map<std::string, double> agentCpuPercent; ///< of one core, over the first pass
     std::map<std::string, double> agentRate; ///< probes/s per target each agent used in the first pass
     double startSeconds = 0.0; ///< until every agent was ready or given up (the first round of a run)
+    /// Where the round's time went, so a slow round says which part was slow (seconds; start is startSeconds).
+    struct Timing
+    {
+        double firstPass = 0.0; ///< pinglists sent, probes and every agent's results (or the phase's deadline)
+        double secondPass = 0.0; ///< the same for the second pass; 0 when nothing failed
+        double judge = 0.0; ///< localisation and the troubleshooter's join
+    } timing;
     /// Endpoints whose own agent said their link was down during the round (endpoint id -> what it read): localise
     /// names their NIC, not the cable.
     std::map<std::uint32_t, std::string> portsDown;

@@ -10,6 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -18,6 +19,8 @@ namespace rp::fabric {
 
 /// The document, schema "rocepilot-fabric-round/1", newline-terminated.
 std::string roundToJson(const FabricRound& round);
+/// The same text in parts, cells and pairs one at a time: a 1 000-host round never exists as one document.
+void writeRoundJson(const FabricRound& round, const std::function<void(std::string_view)>& write);
 
 /// The pieces, shared with the saved run (fabricrun.h), which reads them back.
 nlohmann::json endpointToJson(const Endpoint& endpoint);

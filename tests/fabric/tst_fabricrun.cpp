@@ -253,6 +253,36 @@ private Q_SLOTS:
         QVERIFY(nlohmann::json::parse(roundToJson(round(2, false, 1.0))).at("ports_down").empty());
     }
 
+    /// `--json` writes cells and pairs one at a time: the text is exactly one document's dump, cells and pairs
+    /// included, with the round's timing.
+    void roundJsonStreamedIsOneDocument()
+    {
+        for (const bool broken : { true, false }) {
+            auto r = round(1, broken, 0.0);
+            r.timing.firstPass = 2.25;
+            std::string parts;
+            int writes = 0;
+            writeRoundJson(r, [&](std::string_view part) {
+                parts += part;
+                ++writes;
+            });
+            QVERIFY(writes > 4); // cells and pairs went out one by one
+            const auto doc = nlohmann::json::parse(parts);
+            QCOMPARE(parts, doc.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
+            QCOMPARE(parts, roundToJson(r));
+            QCOMPARE(doc.at("cells").size(), std::size_t { 2 });
+            QCOMPARE(doc.at("cells")[1].at("from").get<int>(), 1);
+            QCOMPARE(doc.at("pairs").size(), std::size_t { 2 });
+            QCOMPARE(doc.at("timing").at("first_pass").get<double>(), 2.25);
+        }
+        auto empty = round(1, false, 0.0);
+        empty.cells.clear();
+        const auto doc = nlohmann::json::parse(roundToJson(empty));
+        QVERIFY(doc.at("cells").empty());
+        QVERIFY(doc.at("pairs").empty());
+        QCOMPARE(roundToJson(empty), doc.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) + "\n");
+    }
+
     /// A cell stamped before the run's start (the clock stepped back between the header and the round) is kept at
     /// the start: its own reader takes the file.
     void aCellBeforeTheStartStaysReadable()
