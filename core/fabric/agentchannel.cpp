@@ -32,6 +32,7 @@ AgentChannel::~AgentChannel()
 {
     m_cancel = true;
     wake();
+    m_hub.gate.notify_all();
     if (m_thread.joinable())
         m_thread.join();
 }
@@ -72,6 +73,7 @@ void AgentChannel::close()
 {
     m_cancel = true;
     wake();
+    m_hub.gate.notify_all();
     if (m_thread.joinable())
         m_thread.join();
 }
@@ -87,6 +89,7 @@ void AgentChannel::giveUp(const std::string& why)
     }
     m_cancel = true;
     wake();
+    m_hub.gate.notify_all();
 }
 
 void AgentChannel::down(const std::string& why)
@@ -110,11 +113,13 @@ void AgentChannel::down(const std::string& why)
 bool AgentChannel::admit()
 {
     std::unique_lock lock(m_hub.mutex);
+    // Cancels notify the gate without its mutex: the bounded wait catches one that slips between the test and it.
     while (m_hub.starting >= m_hub.startLimit && !m_cancel)
-        m_hub.changed.wait_for(lock, std::chrono::milliseconds(50));
+        m_hub.gate.wait_for(lock, std::chrono::milliseconds(500));
     --m_hub.queued;
     if (m_cancel) {
         m_hub.changed.notify_all();
+        m_hub.gate.notify_one(); // a place it was woken for passes on
         return false;
     }
     ++m_hub.starting;
@@ -127,6 +132,7 @@ void AgentChannel::leaveStart()
     std::lock_guard lock(m_hub.mutex);
     --m_hub.starting;
     m_hub.changed.notify_all();
+    m_hub.gate.notify_one();
 }
 
 void AgentChannel::body(const std::vector<AgentMessage>& first, std::chrono::milliseconds lifetime)

@@ -44,6 +44,9 @@ struct ChannelHub
 {
     std::mutex mutex;
     std::condition_variable changed;
+    /// The start gate's own: told when a place frees or a queued channel is cancelled. On `changed` the queued
+    /// channels woke for every line any agent sent (968 of them at once in a 1 000-host start).
+    std::condition_variable gate;
     std::size_t startLimit = kAgentStartsAtOnce;
     std::size_t starting = 0; ///< past the gate: connecting, putting the probe in place
     std::size_t queued = 0; ///< waiting at the gate
