@@ -98,6 +98,10 @@ private:
     /// Takes a ready agent's endpoints into m_served (under hub.mutex).
     void takeReady(const std::string& host, const AgentChannel& channel);
     std::optional<Reason> unusable(std::uint32_t endpoint) const;
+    /// For agents that went silent: whether their hosts still answer over a new SSH connection, said as the end of
+    /// the agent's detail. A hung agent (stopped, stuck) and a host that is paused or cut off look alike to the
+    /// probes; the SSH server tells them apart.
+    std::map<std::string, std::string> askHosts(const std::vector<std::string>& hosts);
     void report(const std::string& host, AgentState state, const std::string& detail);
 
     const ControllerOptions& m_options;
@@ -462,9 +466,10 @@ std::vector<CellResult> Controller::Fleet::runPhase(
             late.push_back(host);
     }
     lock.unlock();
+    auto answered = askHosts(late);
     for (const auto& host : late)
         m_channels.at(host)->giveUp("no results of phase " + std::to_string(phase) + " within "
-            + std::to_string(static_cast<int>(lengthS + m_options.phaseSlackS)) + " s");
+            + std::to_string(static_cast<int>(lengthS + m_options.phaseSlackS)) + " s" + answered[host]);
     // What an agent never reported (it died, or was given up) is the agent's fault, not the network's.
     for (const auto& [host, pairs] : missing) {
         for (const auto& [from, to] : pairs)
@@ -487,6 +492,40 @@ std::vector<CellResult> Controller::Fleet::runPhase(
             report(host, state, detail[host]);
     }
     return cells;
+}
+
+std::map<std::string, std::string> Controller::Fleet::askHosts(const std::vector<std::string>& hosts)
+{
+    std::map<std::string, std::string> out;
+    if (hosts.empty() || cancelled())
+        return out;
+    // A few hosts at a time, each a new connection and `true`: a host that is paused takes the connect timeout.
+    constexpr std::size_t kAtOnce = 16;
+    std::vector<std::string> said(hosts.size());
+    for (std::size_t first = 0; first < hosts.size(); first += kAtOnce) {
+        std::vector<std::thread> threads;
+        for (std::size_t i = first; i < std::min(hosts.size(), first + kAtOnce); ++i) {
+            threads.emplace_back([this, &hosts, &said, i] {
+                auto executor = m_factory(m_specs.at(hosts[i]));
+                if (!executor) {
+                    said[i] = "; SSH to the host fails too (" + executor.error().message
+                        + "): the host is down, paused or cut off from this machine";
+                    return;
+                }
+                ExecOptions o;
+                o.timeout = milliseconds(5000);
+                auto r = (*executor)->run(Command { "true" }, o);
+                said[i] = r ? "; the host still answers over SSH: its agent hung (stopped, or stuck)"
+                            : "; the host's SSH server lets in but does not run a command (" + r.error().message
+                        + "): the host is overloaded or hung";
+            });
+        }
+        for (auto& t : threads)
+            t.join();
+    }
+    for (std::size_t i = 0; i < hosts.size(); ++i)
+        out[hosts[i]] = said[i];
+    return out;
 }
 
 std::map<std::string, AgentState> Controller::Fleet::states(std::map<std::string, std::string>& detail)
@@ -656,6 +695,16 @@ Result<FabricRound> Controller::nextRound()
     seconds();
     auto findings = localise(list, round.cells, round.agents, m_options.localise, now, round.portsDown);
     joinTroubleshooter(findings, m_options.troubleshooter);
+    // Why each agent is down, as its channel knows it (its exit, a refused login, a hung agent on a host that still
+    // answers): the probes alone cannot say.
+    for (auto& f : findings) {
+        auto why = round.agentDetail.find(f.element.name);
+        if (f.klass != ElementKind::HostAgent || why == round.agentDetail.end() || why->second.empty())
+            continue;
+        f.finding.evidence.insert(f.finding.evidence.begin(),
+            diag::Evidence { f.element.name, "its agent", why->second, "controller", "this round" });
+        f.finding.explanation += " Here: " + why->second + ".";
+    }
     round.timing.judge = seconds();
 
     round.summary.seconds = duration<double>(Steady::now() - t0).count() + round.startSeconds;

@@ -135,6 +135,49 @@ private:
     std::thread m_thread;
 };
 
+/// Every process of one host's namespace (its sshd and what runs under it).
+std::vector<int> hostPids(int i)
+{
+    std::vector<int> out;
+    std::istringstream pids(lab::sh("ip netns pids " + lab::netns(i)));
+    int pid = 0;
+    while (pids >> pid)
+        out.push_back(pid);
+    return out;
+}
+
+/// Once the round starts, freezes one host's agent (SIGSTOP), or the whole host (its sshd too, as a paused VM),
+/// for the round; the destructor thaws them and kills the frozen agent.
+class FreezeOnStart final : public FabricObserver
+{
+public:
+    FreezeOnStart(int host, bool wholeHost)
+        : m_host(host)
+        , m_wholeHost(wholeHost)
+    { }
+    ~FreezeOnStart() override
+    {
+        for (int pid : frozen)
+            ::kill(pid, SIGCONT);
+        for (int pid : agentPids(m_host))
+            ::kill(pid, SIGKILL);
+    }
+    void roundStarted(const RoundInfo&) override
+    {
+        if (!frozen.empty())
+            return;
+        for (int pid : m_wholeHost ? hostPids(m_host) : agentPids(m_host)) {
+            if (::kill(pid, SIGSTOP) == 0)
+                frozen.push_back(pid);
+        }
+    }
+    std::vector<int> frozen;
+
+private:
+    int m_host;
+    bool m_wholeHost;
+};
+
 rp::test::CliRun cli(const QStringList& args)
 {
     return rp::test::runCli(QStringLiteral(RP_CLI), args);
@@ -235,6 +278,38 @@ private Q_SLOTS:
         QVERIFY(std::ranges::any_of(round->cells, [](const CellResult& c) { return c.reason == Reason::AgentDown; }));
         // The phases' own length plus the agents' start, nowhere near the 10 s a silent agent is waited for.
         QVERIFY2(rp::test::secondsSince(t0) < 10, std::to_string(rp::test::secondsSince(t0)).c_str());
+    }
+
+    void hungAgentIsToldFromAPausedHost()
+    {
+        // Both go silent to the probes; a new SSH connection tells them apart, and the finding says which.
+        for (const bool wholeHost : { false, true }) {
+            FreezeOnStart freezer(4, wholeHost);
+            auto options = roundOptions();
+            options.phaseSlackS = 3.0;
+            auto context = lab::context();
+            context.connectTimeout = std::chrono::milliseconds(3000);
+            Controller controller(
+                m_hosts, {}, [context](const HostSpec& spec) { return openExecutor(spec, context); }, options);
+            const auto t0 = std::chrono::steady_clock::now();
+            auto round = controller.runRound(&freezer, nullptr);
+            QVERIFY2(round, round ? "" : round.error().describe().c_str());
+            QVERIFY(!freezer.frozen.empty());
+            QCOMPARE_ENUM(round->agents.at("h4"), AgentState::Down);
+            const auto& detail = round->agentDetail.at("h4");
+            qInfo("%s: %s (%.1f s)", wholeHost ? "paused host" : "hung agent", detail.c_str(),
+                rp::test::secondsSince(t0));
+            QVERIFY2(detail.find(wholeHost ? "SSH to the host fails too" : "still answers over SSH: its agent hung")
+                    != std::string::npos,
+                detail.c_str());
+            auto f = std::ranges::find_if(round->summary.findings,
+                [](const FabricFinding& x) { return x.klass == ElementKind::HostAgent && x.element.name == "h4"; });
+            QVERIFY(f != round->summary.findings.end());
+            QVERIFY2(f->finding.explanation.find(detail) != std::string::npos, f->finding.explanation.c_str());
+            QCOMPARE(f->finding.evidence.front().value, detail);
+            // The wait is the phase's slack and the connect timeout, not a hang on the frozen host.
+            QVERIFY2(rp::test::secondsSince(t0) < 40, std::to_string(rp::test::secondsSince(t0)).c_str());
+        }
     }
 
     void pausedAgentIsANoteNotAFault()
