@@ -499,8 +499,17 @@ std::map<std::string, std::string> Controller::Fleet::askHosts(const std::vector
     std::map<std::string, std::string> out;
     if (hosts.empty() || cancelled())
         return out;
-    // A few hosts at a time, each a new connection and `true`: a host that is paused takes the connect timeout.
+    // Many late at once is not a hang on each of them but a delay they share (this machine or the network between
+    // overloaded): said so, and not asked host by host, which would cost a connect timeout per few hosts.
     constexpr std::size_t kAtOnce = 16;
+    if (hosts.size() > kAtOnce) {
+        for (const auto& host : hosts)
+            out[host] = "; " + std::to_string(hosts.size()) + " of " + std::to_string(m_channels.size())
+                + " agents were late together: a delay they share (an overloaded controller or network), not a hang "
+                  "of each";
+        return out;
+    }
+    // Each a new connection and `true`: a host that is paused takes the connect timeout.
     std::vector<std::string> said(hosts.size());
     for (std::size_t first = 0; first < hosts.size(); first += kAtOnce) {
         std::vector<std::thread> threads;
