@@ -2,13 +2,13 @@
 // LocalExecutor: fork/exec without a shell, pipes, timeouts, cancel, output limits, no zombies or fd leaks.
 #include "remote/local_executor.h"
 
+#include "executorchecks.h"
 #include "testbasics.h"
 
 #include <QtTest>
 
 #include <atomic>
 #include <chrono>
-#include <cstdint>
 #include <deque>
 #include <filesystem>
 #include <fstream>
@@ -17,11 +17,9 @@
 #include <set>
 #include <sstream>
 #include <thread>
-#include <utility>
 
 #include <csignal>
 #include <fcntl.h>
-#include <sys/eventfd.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -204,64 +202,18 @@ private slots:
 
     void aStreamReadAsItComesIsNotKept()
     {
-        // keepStdout false: every chunk reaches onStdout, out stays empty, and maxOutput (stderr's bound then) does
-        // not stop a command whose stream outgrows it.
+        // The agent's and the counter sampler's way (executorchecks.h).
         LocalExecutor ex;
-        ExecOptions o;
-        o.maxOutput = 10000;
-        o.keepStdout = false;
-        std::size_t streamed = 0;
-        o.onStdout = [&](std::string_view chunk) { streamed += chunk.size(); };
-        auto r = ex.run(Command { "sh", "-c", "head -c 200000 /dev/zero; echo oops >&2" }, o);
-        QVERIFY(r);
-        QCOMPARE(r->exitStatus, 0);
-        QCOMPARE(streamed, std::size_t(200000));
-        QVERIFY(r->out.empty());
-        QVERIFY(!r->outTruncated);
-        QCOMPARE(r->err, std::string("oops\n"));
+        rp::test::checkStreamIsNotKept(ex);
     }
 
     void inputReadyFdWakesTheConversation()
     {
-        // With an eventfd to wait on, the run waits up to a second between turns, and input written later goes out
-        // when the fd fires. The line is ready at 0.3 s and the run is cancelled at 0.9 s: only the wake-up can have
-        // carried it, the next turn of a one-second wait comes after the cancel.
+        // The agent channel's way (executorchecks.h).
         LocalExecutor ex;
-        const int wake = ::eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
-        QVERIFY(wake >= 0);
-        std::mutex m;
-        std::string pending;
-        std::atomic<bool> cancel { false };
-        std::string seen;
-        ExecOptions o;
-        o.keepStdinOpen = true;
-        o.cancel = &cancel;
-        o.inputReadyFd = wake;
-        o.moreInput = [&] {
-            std::uint64_t n = 0;
-            (void)!::read(wake, &n, sizeof n);
-            std::lock_guard lock(m);
-            return std::exchange(pending, {});
-        };
-        o.onStdout = [&](std::string_view chunk) { seen += chunk; };
-        const std::uint64_t one = 1;
-        std::thread writer([&] {
-            std::this_thread::sleep_for(300ms);
-            {
-                std::lock_guard lock(m);
-                pending = "late\n";
-            }
-            (void)!::write(wake, &one, sizeof one);
-            std::this_thread::sleep_for(600ms);
-            cancel = true;
-            (void)!::write(wake, &one, sizeof one);
-        });
-        auto r = ex.run(Command { "cat" }, o);
-        writer.join();
-        ::close(wake);
-        QVERIFY(!r);
-        QCOMPARE_ENUM(r.error().kind, ErrorKind::Cancelled);
-        QCOMPARE(seen, std::string("late\n"));
+        rp::test::checkInputReadyFdWakes(ex);
+        if (QTest::currentTestFailed())
+            return;
         QVERIFY(noChildrenLeft());
     }
 

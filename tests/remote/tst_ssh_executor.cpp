@@ -4,19 +4,16 @@
 #include "netnslab.h"
 #include "remote/ssh_executor.h"
 
+#include "executorchecks.h"
 #include "testbasics.h"
 
 #include <QtTest>
 
 #include <atomic>
 #include <chrono>
-#include <cstdint>
 #include <filesystem>
-#include <mutex>
 #include <thread>
-#include <utility>
 
-#include <sys/eventfd.h>
 #include <unistd.h>
 
 using namespace rp;
@@ -245,78 +242,18 @@ private slots:
 
     void aStreamReadAsItComesIsNotKept()
     {
-        // keepStdout false: the agent's and the sampler's way. Every byte reaches onStdout, out stays empty, and
-        // maxOutput (then stderr's bound) does not stop a stream that outgrows it.
+        // The agent's and the counter sampler's way (executorchecks.h).
         auto ex = open(lab::host(6), lab::context());
         QVERIFY(ex);
-        ExecOptions o;
-        o.maxOutput = 10000;
-        o.keepStdout = false;
-        o.timeout = 20s;
-        std::size_t streamed = 0;
-        o.onStdout = [&](std::string_view chunk) { streamed += chunk.size(); };
-        auto r = ex->run(Command { "sh", "-c", "head -c 300000 /dev/zero; echo oops >&2" }, o);
-        QVERIFY(r);
-        QCOMPARE(r->exitStatus, 0);
-        QCOMPARE(streamed, std::size_t(300000));
-        QVERIFY(r->out.empty());
-        QVERIFY(!r->outTruncated);
-        QCOMPARE(r->err, std::string("oops\n"));
+        rp::test::checkStreamIsNotKept(*ex);
     }
 
     void inputReadyFdWakesTheConversation()
     {
-        // The agent channel's way: the run waits on an eventfd beside the connection, up to a second at a time, and
-        // writes what moreInput has when it fires. The line is ready at 0.3 s and the run is cancelled at 0.9 s: only
-        // the wake-up can have carried it, a one-second wait's next turn comes after the cancel.
+        // The agent channel's way (executorchecks.h).
         auto ex = open(lab::host(6), lab::context());
         QVERIFY(ex);
-        const int wake = ::eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC);
-        QVERIFY(wake >= 0);
-        std::mutex m;
-        std::string pending;
-        std::atomic<bool> cancel { false };
-        std::string seen;
-        std::atomic<bool> started { false };
-        ExecOptions o;
-        o.stdinData = "go\n";
-        o.keepStdinOpen = true;
-        o.cancel = &cancel;
-        o.timeout = 20s;
-        o.inputReadyFd = wake;
-        o.moreInput = [&] {
-            std::uint64_t n = 0;
-            (void)!::read(wake, &n, sizeof n);
-            std::lock_guard lock(m);
-            return std::exchange(pending, {});
-        };
-        o.onStdout = [&](std::string_view chunk) {
-            std::lock_guard lock(m);
-            seen += chunk;
-            started = true;
-        };
-        const std::uint64_t one = 1;
-        std::thread writer([&] {
-            // Timed from the remote command's first answer: the SSH handshake before it takes its own while.
-            for (int i = 0; i < 200 && !started; ++i)
-                std::this_thread::sleep_for(50ms);
-            std::this_thread::sleep_for(300ms);
-            {
-                std::lock_guard lock(m);
-                pending = "late\n";
-            }
-            (void)!::write(wake, &one, sizeof one);
-            std::this_thread::sleep_for(600ms);
-            cancel = true;
-            (void)!::write(wake, &one, sizeof one);
-        });
-        auto r = ex->run(Command { "cat" }, o);
-        writer.join();
-        ::close(wake);
-        QVERIFY(!r);
-        QCOMPARE_ENUM(r.error().kind, ErrorKind::Cancelled);
-        std::lock_guard lock(m);
-        QCOMPARE(seen, std::string("go\nlate\n"));
+        rp::test::checkInputReadyFdWakes(*ex);
     }
 
     void maxOutput()
