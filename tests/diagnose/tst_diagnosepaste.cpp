@@ -566,16 +566,18 @@ private slots:
     // the other): the index to use differs, and a timeout in the log is told with it.
     void untypedTablesDiffer()
     {
-        const std::string text = "hostA:\n"
-                                 "GID[  0]:  fe80:0000:0000:0000:0a0b:0cff:fe0d:0e01\n"
-                                 "GID[  1]:  fe80:0000:0000:0000:0a0b:0cff:fe0d:0e01\n"
-                                 "GID[  2]:  0000:0000:0000:0000:0000:ffff:c0a8:0a01\n"
-                                 "GID[  3]:  0000:0000:0000:0000:0000:ffff:c0a8:0a01\n"
-                                 "hostB:\n"
-                                 "GID[  0]:  fe80:0000:0000:0000:0a0b:0cff:fe0d:0e02\n"
-                                 "GID[  1]:  0000:0000:0000:0000:0000:ffff:c0a8:0a02\n"
-                                 "[hostA:77:0:77]    ud_ep.c:270  Fatal: UD endpoint 0x1 to <no debug data>: "
-                                 "unhandled timeout error\n";
+        // hostA: v1 and v2 per address (indexes 0-3), in both the broken and the fixed paste.
+        const std::string hostA = "hostA:\n"
+                                  "GID[  0]:  fe80:0000:0000:0000:0a0b:0cff:fe0d:0e01\n"
+                                  "GID[  1]:  fe80:0000:0000:0000:0a0b:0cff:fe0d:0e01\n"
+                                  "GID[  2]:  0000:0000:0000:0000:0000:ffff:c0a8:0a01\n"
+                                  "GID[  3]:  0000:0000:0000:0000:0000:ffff:c0a8:0a01\n";
+        const std::string text = hostA
+            + "hostB:\n"
+              "GID[  0]:  fe80:0000:0000:0000:0a0b:0cff:fe0d:0e02\n"
+              "GID[  1]:  0000:0000:0000:0000:0000:ffff:c0a8:0a02\n"
+              "[hostA:77:0:77]    ud_ep.c:270  Fatal: UD endpoint 0x1 to <no debug data>: "
+              "unhandled timeout error\n";
         FabricSnapshot snap;
         addPasted(snap, importFragments(text, "pasted"), "two.txt");
         auto r = diagnose(snap);
@@ -588,16 +590,12 @@ private slots:
         QCOMPARE(timeout.size(), std::size_t { 1 });
         QVERIFY(mentions(timeout.front().explanation, "gid.index-differs"));
         // Fixed: hostB's table laid out as hostA's (v1 and v2 per address): one index fits both, nothing to say.
-        const std::string alike = "hostA:\n"
-                                  "GID[  0]:  fe80:0000:0000:0000:0a0b:0cff:fe0d:0e01\n"
-                                  "GID[  1]:  fe80:0000:0000:0000:0a0b:0cff:fe0d:0e01\n"
-                                  "GID[  2]:  0000:0000:0000:0000:0000:ffff:c0a8:0a01\n"
-                                  "GID[  3]:  0000:0000:0000:0000:0000:ffff:c0a8:0a01\n"
-                                  "hostB:\n"
-                                  "GID[  0]:  fe80:0000:0000:0000:0a0b:0cff:fe0d:0e02\n"
-                                  "GID[  1]:  fe80:0000:0000:0000:0a0b:0cff:fe0d:0e02\n"
-                                  "GID[  2]:  0000:0000:0000:0000:0000:ffff:c0a8:0a02\n"
-                                  "GID[  3]:  0000:0000:0000:0000:0000:ffff:c0a8:0a02\n";
+        const std::string alike = hostA
+            + "hostB:\n"
+              "GID[  0]:  fe80:0000:0000:0000:0a0b:0cff:fe0d:0e02\n"
+              "GID[  1]:  fe80:0000:0000:0000:0a0b:0cff:fe0d:0e02\n"
+              "GID[  2]:  0000:0000:0000:0000:0000:ffff:c0a8:0a02\n"
+              "GID[  3]:  0000:0000:0000:0000:0000:ffff:c0a8:0a02\n";
         FabricSnapshot same;
         addPasted(same, importFragments(alike, "pasted"), "two.txt");
         QVERIFY(withRule(diagnose(same), "gid.index-differs").empty());
