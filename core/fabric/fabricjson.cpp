@@ -156,8 +156,9 @@ void writeRoundJson(const FabricRound& round, const std::function<void(std::stri
     // Cells and pairs go out one at a time: as one document, 60 000 cells of 1 000 hosts (each a tree of 15 nodes)
     // and their pairs took 300 MB, most of the controller's peak. The text is the same as one dump of the whole.
     const auto text = doc.dump(2, ' ', false, json::error_handler_t::replace);
-    auto streamArray = [&](std::size_t at, std::size_t placeholder, std::size_t count, const auto& element) {
-        write(std::string_view(text).substr(at, placeholder - at));
+    // Writes text[from, emptyAt) and then, in place of the "[]" at emptyAt, the array's elements.
+    auto writeUpToArray = [&](std::size_t from, std::size_t emptyAt, std::size_t count, const auto& element) {
+        write(std::string_view(text).substr(from, emptyAt - from));
         write(count == 0 ? "[]" : "[\n");
         std::string item;
         for (std::size_t i = 0; i < count; ++i) {
@@ -172,17 +173,16 @@ void writeRoundJson(const FabricRound& round, const std::function<void(std::stri
             write(item);
         }
     };
-    const std::string_view cellsKey = "\n  \"cells\": []";
-    const std::string_view pairsKey = "\n  \"pairs\": []";
-    const auto cellsAt = text.find(cellsKey);
-    const auto pairsAt = text.find(pairsKey);
+    // A top-level key is the only place a line starts with two spaces and a quote: string values are dumped with
+    // their newlines escaped, so these cannot match inside one. Keys come sorted: "cells" before "pairs".
+    const std::string_view cellsKey = "\n  \"cells\": ";
+    const std::string_view pairsKey = "\n  \"pairs\": ";
+    const auto cellsEmpty = text.find(cellsKey) + cellsKey.size();
+    const auto pairsEmpty = text.find(pairsKey) + pairsKey.size();
     const auto pairs = summarisePairs(list, round.cells);
-    // Keys come sorted: "cells" before "pairs".
-    const auto cellsOpen = cellsAt + cellsKey.size() - 2;
-    const auto pairsOpen = pairsAt + pairsKey.size() - 2;
-    streamArray(0, cellsOpen, round.cells.size(), [&](std::size_t i) { return cellToJson(round.cells[i]); });
-    streamArray(cellsOpen + 2, pairsOpen, pairs.size(), [&](std::size_t i) { return pairJson(pairs[i]); });
-    write(std::string_view(text).substr(pairsOpen + 2));
+    writeUpToArray(0, cellsEmpty, round.cells.size(), [&](std::size_t i) { return cellToJson(round.cells[i]); });
+    writeUpToArray(cellsEmpty + 2, pairsEmpty, pairs.size(), [&](std::size_t i) { return pairJson(pairs[i]); });
+    write(std::string_view(text).substr(pairsEmpty + 2));
     write("\n");
 }
 
