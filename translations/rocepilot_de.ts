@@ -2129,6 +2129,10 @@ Jeder ausgeführte Schritt wird in umgekehrter Reihenfolge rückgängig gemacht,
         <source>Probably use GID index %1 on %2 — %3 (the paste has no GID types)</source>
         <translation>Wahrscheinlich GID-Index %1 auf %2 verwenden — %3 (die Einfügung nennt keine GID-Typen)</translation>
     </message>
+    <message>
+        <source>%1 is a RoCE port: peers are reached by GID, not by LID (paste its GID table to choose the index)</source>
+        <translation>%1 ist ein RoCE-Port: Gegenstellen werden über die GID erreicht, nicht über die LID (seine GID-Tabelle einfügen, um den Index zu wählen)</translation>
+    </message>
 </context>
 <context>
     <name>rp::ui::HostDialog</name>

@@ -2111,6 +2111,10 @@ Every step that ran is undone in reverse order, then each host is read back and 
         <source>Probably use GID index %1 on %2 — %3 (the paste has no GID types)</source>
         <translation>很可能应在 %2 上使用 GID 索引 %1 — %3（粘贴内容未给出 GID 类型）</translation>
     </message>
+    <message>
+        <source>%1 is a RoCE port: peers are reached by GID, not by LID (paste its GID table to choose the index)</source>
+        <translation>%1 是 RoCE 端口：对端通过 GID 而非 LID 访问（请粘贴其 GID 表以选择索引）</translation>
+    </message>
 </context>
 <context>
     <name>rp::ui::HostDialog</name>

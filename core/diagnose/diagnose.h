@@ -136,6 +136,10 @@ struct PortVerdict
     /// The index is inferred, not read: the paste lists the GIDs without their types, and the type is told from how
     /// the kernel lays the table out (one GID per address, or an address's v1 entry before its v2 one).
     bool probable = false;
+    /// The paste shows the port (ibstat, ibstatus, ibv_devinfo without -v) but none of its GIDs: no index can be
+    /// told, but that it is a RoCE port (addressed by GID, its LID 0) already answers "why does my program not
+    /// connect?" for software that addresses peers by LID.
+    bool tableUnread = false;
 };
 
 struct Report

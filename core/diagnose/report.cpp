@@ -57,6 +57,7 @@ std::string reportToJson(const Report& report)
         j["where"] = v.where;
         j["rule"] = v.ruleId;
         j["probable"] = v.probable;
+        j["table_unread"] = v.tableUnread;
         ports.push_back(std::move(j));
     }
     doc["ports"] = ports;
@@ -121,7 +122,9 @@ std::string verdictLine(const PortVerdict& v)
 {
     const std::string port = v.host + ":" + v.device + "/" + std::to_string(v.port);
     std::string out;
-    if (v.gidIndex && v.type == "RoCE v2" && v.probable)
+    if (v.tableUnread)
+        out = port + " is a RoCE port: " + v.reason;
+    else if (v.gidIndex && v.type == "RoCE v2" && v.probable)
         out = "probably use GID index " + std::to_string(*v.gidIndex) + " on " + port
             + " (the paste has no GID types): " + v.reason;
     else if (v.gidIndex && v.type == "RoCE v2")

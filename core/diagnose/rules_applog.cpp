@@ -28,6 +28,10 @@ std::string familyName(const std::string& family)
         return "the benchmark";
     if (family == "kernel")
         return "the kernel";
+    if (family == "k8s")
+        return "the RDMA device plugin";
+    if (family == "rdma")
+        return "rdma system";
     // A test tool's command line (fragmentlines.h commandEvents) is named by the tool.
     if (family.starts_with("ib_") || family.starts_with("ibv_") || family == "qperf" || family == "rping"
         || family == "ibstatus")
@@ -330,8 +334,8 @@ private:
     const PortVerdict* verdictOf(const DiagHost& h, const RdmaDevice& d, const RdmaPort& p) const
     {
         for (const auto& v : m_ctx.verdicts)
-            if (v.host == h.name && v.device == d.name && v.port == p.number)
-                return &v;
+            if (v.host == h.name && v.device == d.name && v.port == p.number && !v.tableUnread)
+                return &v; // a port whose table was not pasted has no verdict on its GIDs
         return nullptr;
     }
 

@@ -132,6 +132,9 @@ public:
             deviceNode(h);
             sockets(h);
             efa(h);
+            ofiNoProvider(h);
+            rdmaNetns(h);
+            pluginNoDevice(h);
         }
     }
 
@@ -436,6 +439,138 @@ private:
         m_ctx.findings.push_back(std::move(f));
     }
 
+    /// libfabric (fi_info, fabtests, aws-ofi-nccl's NET/OFI lines) found no provider for this node: FI_ENODATA, 61.
+    /// On AWS the provider is EFA and the usual cause is a container that was not given the EFA devices.
+    void ofiNoProvider(const DiagHost& h)
+    {
+        std::vector<const AppLogEvent*> lines;
+        const AppLogEvent* provider = nullptr;
+        bool efaMeant = appLogShowsEfa(h);
+        for (const auto& e : h.appLog) {
+            if (e.kind == "no-device" && e.driver == "libfabric") {
+                lines.push_back(&e);
+                // aws-ofi-nccl is the EFA plugin: without FI_PROVIDER it looks for EFA alone (platform-aws.cpp).
+                efaMeant = efaMeant || e.family == "nccl";
+            } else if (isSetting(e, "FI_PROVIDER")) {
+                provider = &e;
+            }
+        }
+        if (lines.empty())
+            return;
+        if (provider)
+            efaMeant = lower(provider->settingValue).starts_with("efa");
+        Finding f;
+        f.ruleId = "applog.ofi-no-provider";
+        f.severity = Severity::Error;
+        f.hosts = { h.name };
+        for (std::size_t i = 0; i < lines.size() && i < 3; ++i)
+            f.evidence.push_back(logEvidence(h, *lines[i], familyName(lines[i]->family)));
+        if (provider)
+            f.evidence.push_back(logEvidence(h, *provider, "libfabric provider"));
+        Fix fix;
+        fix.target = h.name;
+        fix.platform = "linux";
+        fix.origin = efaMeant ? "AWS EFA: the EFA provider needs the instance's EFA devices (/dev/infiniband/uverbs*)"
+                              : "libfabric: fi_getinfo returns FI_ENODATA when no provider matches";
+        if (efaMeant) {
+            f.title = "libfabric's EFA provider finds no EFA device here";
+            f.explanation
+                = "libfabric answered -FI_ENODATA (61, \"No data available\"): no provider can open an endpoint "
+                  "on this node. The EFA provider sees an EFA device only through its /dev/infiniband/uverbs* "
+                  "node. In a container or pod those nodes were not passed in (docker --device "
+                  "/dev/infiniband/uverbs0 ..., or on Kubernetes a vpc.amazonaws.com/efa resource from the EFA "
+                  "device plugin); on the instance itself the efa kernel module is not loaded, the instance "
+                  "type has no EFA, or no EFA interface was attached at launch. NCCL then has no OFI network.";
+            fix.text
+                = "ls -l /dev/infiniband/   # in the job's container: the EFA devices' uverbs nodes must be there\n"
+                  "fi_info -p efa -t FI_EP_RDM   # lists the EFA provider once it sees a device\n"
+                  "lsmod | grep efa; ibv_devices   # on the instance: the efa module and its devices";
+        } else {
+            f.title = "libfabric finds no provider for this node";
+            f.explanation
+                = "libfabric answered -FI_ENODATA (61, \"No data available\"): no provider matches what was "
+                  "asked. Either FI_PROVIDER (or fi_info -p) names a provider this libfabric was built "
+                  "without, or that provider's device is not visible (verbs: no RDMA device, or no active "
+                  "port; in a container, /dev/infiniband not passed in), or the hints ask for an endpoint type "
+                  "or capability no provider has.";
+            fix.text = "fi_info -l   # the providers this libfabric has\n"
+                       "ibv_devinfo   # the RDMA devices the verbs provider would use, in the same environment\n"
+                       "FI_LOG_LEVEL=info fi_info   # says why each provider declined";
+        }
+        f.fixes.push_back(std::move(fix));
+        m_ctx.findings.push_back(std::move(f));
+    }
+
+    /// The RDMA subsystem in exclusive netns mode: right for SR-IOV with rdma-cni (each pod gets its own VF moved
+    /// into its namespace), fatal for the shared device plugin, which hands one device to many pods.
+    void rdmaNetns(const DiagHost& h)
+    {
+        const AppLogEvent* mode = nullptr;
+        const AppLogEvent* refused = nullptr;
+        for (const auto& e : h.appLog) {
+            if (e.kind != "rdma-netns")
+                continue;
+            if (e.family == "k8s")
+                refused = refused ? refused : &e;
+            else
+                mode = &e; // the last read of `rdma system show` is the state now
+        }
+        if (!refused && (!mode || mode->settingValue != "exclusive"))
+            return;
+        Finding f;
+        f.ruleId = "host.rdma-netns-exclusive";
+        f.severity = refused ? Severity::Error : Severity::Info;
+        f.hosts = { h.name };
+        if (refused)
+            f.evidence.push_back(logEvidence(h, *refused, "k8s-rdma-shared-dev-plugin"));
+        if (mode)
+            f.evidence.push_back(logEvidence(h, *mode, "rdma system"));
+        f.title = refused ? "The shared RDMA device plugin refuses the exclusive RDMA netns mode"
+                          : "RDMA devices are in exclusive netns mode";
+        f.explanation = "The RDMA subsystem is in exclusive network-namespace mode: each RDMA device belongs to one "
+                        "namespace, and a pod sees only a device moved into its own (rdma-cni with SR-IOV VFs does "
+                        "that). The shared device plugin gives one device to many pods, which needs shared mode; in "
+                        "exclusive mode it exits at start and no pod gets an RDMA device."
+            + std::string(mode ? "" : " (`rdma system show` says the mode; iproute2 older than 5.x cannot show it.)");
+        Fix fix;
+        fix.target = h.name;
+        fix.platform = "linux";
+        fix.origin = "ib_core's netns_mode (1: shared, the default; 0: exclusive) and `rdma system`";
+        fix.text = "rdma system set netns shared   # before pods use RDMA; or use rdma-cni with exclusive mode\n"
+                   "grep -r netns_mode /etc/modprobe.d/   # remove 'options ib_core netns_mode=0' to keep it shared";
+        f.fixes.push_back(std::move(fix));
+        m_ctx.findings.push_back(std::move(f));
+    }
+
+    /// The device plugin made a resource with no device: its selectors (vendors, deviceIDs, drivers, ifNames) match
+    /// no RDMA-capable NIC of the node, so pods that ask for the resource get nothing or stay pending.
+    void pluginNoDevice(const DiagHost& h)
+    {
+        auto it = std::ranges::find_if(
+            h.appLog, [](const AppLogEvent& e) { return e.kind == "no-device" && e.driver == "device-plugin"; });
+        if (it == h.appLog.end())
+            return;
+        Finding f;
+        f.ruleId = "applog.plugin-no-device";
+        f.severity = Severity::Error;
+        f.hosts = { h.name };
+        f.evidence.push_back(logEvidence(h, *it, "k8s-rdma-shared-dev-plugin"));
+        f.title = "The RDMA device plugin found no device for its resource";
+        f.explanation = "The plugin's selectors (vendors, deviceIDs, drivers, ifNames in its config) match no NIC of "
+                        "this node that has an RDMA device, so the resource is empty and pods asking for it get no "
+                        "/dev/infiniband. Usual causes: an ifNames entry that is not the netdev's name on the host, a "
+                        "driver name other than the one bound (mlx5_core), or the RDMA driver not loaded (no "
+                        "/sys/class/infiniband entry for the NIC).";
+        Fix fix;
+        fix.target = h.name;
+        fix.platform = "linux";
+        fix.origin = "k8s-rdma-shared-dev-plugin's config.json selectors";
+        fix.text = "ls /sys/class/infiniband/; rdma link show   # the RDMA devices and their netdevs on the node\n"
+                   "ethtool -i NETDEV   # the driver and bus id the selectors must match";
+        f.fixes.push_back(std::move(fix));
+        m_ctx.findings.push_back(std::move(f));
+    }
+
     void sockets(const DiagHost& h)
     {
         const AppLogEvent* socket = nullptr;
@@ -520,6 +655,8 @@ bool appSetupExplains(const DiagHost& h, const AppLogEvent& e)
 {
     if (deviceNodeError(e))
         return true;
+    if (e.kind == "no-device" && (e.driver == "libfabric" || e.driver == "device-plugin"))
+        return true; // applog.ofi-no-provider, applog.plugin-no-device
     // perftest's "Unable to find the Infiniband/RoCE device" after the name it could not find: applog.device-name.
     if (e.kind == "no-device" && std::any_of(h.appLog.begin(), h.appLog.end(), [](const AppLogEvent& other) {
             return other.kind == "device-not-found";

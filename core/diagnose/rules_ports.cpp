@@ -5,8 +5,13 @@
 // mistake is still told.
 #include "diagnose/context.h"
 #include "discovery/discover.h"
+#include "parse/gid.h"
+
+#include <arpa/inet.h>
 
 #include <algorithm>
+#include <array>
+#include <charconv>
 #include <set>
 
 namespace rp::diag::detail {
@@ -88,6 +93,53 @@ std::optional<std::string> addressWithoutGid(const DiagHost& h, const std::strin
     return std::nullopt;
 }
 
+/// "fd00::3:ff22/120" -> {"fd00::3:ff00/120", "fd00::3:ff22"}: the network an interface address is in, and the
+/// address alone (canonical text). Nothing for a link-local, a host route (/32, /128) or unreadable text.
+std::optional<std::pair<std::string, std::string>> networkOf(const std::string& cidr)
+{
+    const auto slash = cidr.find('/');
+    if (slash == std::string::npos)
+        return std::nullopt;
+    const std::string address = cidr.substr(0, slash);
+    int prefix = -1;
+    const auto tail = std::string_view(cidr).substr(slash + 1);
+    if (auto [ptr, ec] = std::from_chars(tail.data(), tail.data() + tail.size(), prefix);
+        ec != std::errc() || ptr != tail.data() + tail.size())
+        return std::nullopt;
+    const bool v6 = address.find(':') != std::string::npos;
+    const int bits = v6 ? 128 : 32;
+    if (prefix <= 0 || prefix >= bits)
+        return std::nullopt;
+    std::array<unsigned char, 16> bytes {};
+    if (inet_pton(v6 ? AF_INET6 : AF_INET, address.c_str(), bytes.data()) != 1)
+        return std::nullopt;
+    if (v6 && bytes[0] == 0xfe && (bytes[1] & 0xc0) == 0x80)
+        return std::nullopt;
+    std::array<char, INET6_ADDRSTRLEN> text {};
+    inet_ntop(v6 ? AF_INET6 : AF_INET, bytes.data(), text.data(), text.size());
+    std::string canonical = text.data();
+    for (int i = prefix; i < bits; ++i)
+        bytes[static_cast<std::size_t>(i / 8)] &= static_cast<unsigned char>(~(0x80u >> (i % 8)));
+    inet_ntop(v6 ? AF_INET6 : AF_INET, bytes.data(), text.data(), text.size());
+    return std::pair { std::string(text.data()) + "/" + std::to_string(prefix), canonical };
+}
+
+/// The address a GID stands for, in the same text as networkOf's: "::ffff:10.0.0.1" -> "10.0.0.1".
+std::string addressOfGid(const std::string& gid)
+{
+    GidEntry g;
+    g.gid = canonicalGid(gid).value_or(std::string());
+    annotateGid(g);
+    if (!g.ipv4.empty())
+        return g.ipv4;
+    std::array<unsigned char, 16> bytes {};
+    if (g.ipv6.empty() || inet_pton(AF_INET6, g.ipv6.c_str(), bytes.data()) != 1)
+        return {};
+    std::array<char, INET6_ADDRSTRLEN> text {};
+    inet_ntop(AF_INET6, bytes.data(), text.data(), text.size());
+    return text.data();
+}
+
 bool looksRoce(const RdmaDevice& d, const RdmaPort& p)
 {
     if (d.transport == Transport::RoCE || p.linkLayer == "Ethernet")
@@ -108,7 +160,9 @@ public:
             for (const auto& d : h.facts.devices)
                 device(h, d);
         sameSubnet();
-        if (!m_ctx.verdicts.empty())
+        for (const auto& h : m_ctx.snap.hosts)
+            netdevsShareSubnet(h);
+        if (std::ranges::any_of(m_ctx.verdicts, [](const PortVerdict& v) { return !v.tableUnread; }))
             m_ctx.markEvaluated("M2"); // the index of every port is judged on its own table
     }
 
@@ -135,10 +189,36 @@ private:
             m_ctx.findings.push_back(std::move(f));
             return;
         }
-        for (const auto& p : d.ports)
+        for (const auto& p : d.ports) {
+            if (!looksRoce(d, p))
+                continue;
             // A port whose GIDs the pasted output does not list (ibstat, ibstatus) gets no verdict on its table.
-            if (looksRoce(d, p) && !(p.gids.empty() && p.gidsUnlisted))
+            if (!(p.gids.empty() && p.gidsUnlisted))
                 port(h, d, p);
+            else if (p.state.empty() || p.state == "ACTIVE")
+                unreadTable(h, d, p); // a port that is down is port.down's answer
+        }
+    }
+
+    /// The port is there and up, its GIDs are not in the paste. What it is answers the most common question such a
+    /// paste comes with: on Ethernet there is no subnet manager, so the LID is 0 and every packet needs a GRH with a
+    /// GID; code written for InfiniBand (ah_attr.is_global = 0, the peer's LID exchanged) never reaches a peer.
+    void unreadTable(const DiagHost& h, const RdmaDevice& d, const RdmaPort& p)
+    {
+        PortVerdict v;
+        v.host = h.name;
+        v.device = d.name;
+        v.port = p.number;
+        v.tableUnread = true;
+        v.netdev = p.netdev.empty() ? d.parentNetdev : p.netdev;
+        v.type = "RoCE";
+        v.reason = "link layer Ethernet, so its LID is 0 and peers are reached by GID only (a GRH on every "
+                   "packet): software that connects by LID (InfiniBand-only code, ah_attr.is_global 0, "
+                   "ibv_rc_pingpong without -g) never reaches a peer here; the paste lists no GIDs of the port, so "
+                   "paste `show_gids` or `ibv_devinfo -v -d "
+            + d.name + "` to choose the index";
+        v.where = h.source == "paste" ? h.origin : "/sys/class/infiniband/" + d.name;
+        m_ctx.verdicts.push_back(std::move(v));
     }
 
     void port(const DiagHost& h, const RdmaDevice& d, const RdmaPort& p)
@@ -410,6 +490,89 @@ private:
                 f.fixes.push_back(std::move(fix));
                 m_ctx.findings.push_back(std::move(f));
             }
+        }
+    }
+
+    /// The same hazard read from `ip addr` alone: a paste with an application log and the host's interfaces, no
+    /// GID table. A failed connection whose two GIDs are both this host's addresses is the hazard seen happening.
+    void netdevsShareSubnet(const DiagHost& h)
+    {
+        if (h.appLog.empty() && h.facts.devices.empty() && h.tests.empty())
+            return; // not a paste about RDMA: two interfaces in one subnet are someone else's question
+        std::map<std::string, std::vector<std::pair<const Netdev*, std::string>>> byNetwork;
+        std::map<std::string, const Netdev*> owner; ///< address -> its netdev
+        for (const auto& n : h.facts.netdevs) {
+            if (n.name == "lo" || (!n.kind.empty() && n.kind != "vlan" && n.kind != "bond"))
+                continue;
+            for (const auto* list : { &n.ipv4, &n.ipv6 })
+                for (const auto& cidr : *list)
+                    if (auto net = networkOf(cidr)) {
+                        byNetwork[net->first].emplace_back(&n, net->second);
+                        owner[net->second] = &n;
+                    }
+        }
+        for (const auto& [network, members] : byNetwork) {
+            std::set<std::string> names;
+            for (const auto& m : members)
+                names.insert(m.first->name);
+            if (names.size() < 2)
+                continue;
+            const bool told = std::ranges::any_of(m_ctx.findings, [&](const Finding& f) {
+                return f.ruleId == "host.ports-share-subnet" && f.hosts == std::vector<std::string> { h.name };
+            });
+            if (told)
+                continue;
+            Finding f;
+            f.ruleId = "host.ports-share-subnet";
+            f.severity = Severity::Warning;
+            f.hosts = { h.name };
+            f.title = "Several interfaces of " + h.name + " are in one subnet (" + network + ")";
+            for (const auto& [n, address] : members)
+                f.evidence.push_back(
+                    m_ctx.ev(h, n->name + " address", address, m_ctx.whereNetdev(h, n->name, "address")));
+            const AppLogEvent* between = nullptr;
+            for (const auto& e : h.appLog) {
+                if (e.gid.empty() || e.peerGid.empty())
+                    continue;
+                // The peer's GID is an address of this host: the connection ran from one of its NICs to another
+                // (the local GID may be of an interface the paste does not show).
+                auto peer = owner.find(addressOfGid(e.peerGid));
+                auto local = owner.find(addressOfGid(e.gid));
+                if (peer != owner.end() && (local == owner.end() || local->second != peer->second)
+                    && std::ranges::any_of(members, [&](const auto& m) { return m.first == peer->second; })) {
+                    between = &e;
+                    break;
+                }
+            }
+            if (between) {
+                f.severity = Severity::Error; // the hazard seen failing, not only possible
+                f.title += ": a connection from this host to its own address failed";
+                f.evidence.push_back(m_ctx.ev(h, familyName(between->family) + " log", between->text,
+                    h.origin + ":" + std::to_string(between->line)));
+            }
+            f.explanation = "Linux answers ARP for any of its addresses on every interface and sends by destination "
+                            "alone, so with several interfaces in "
+                + network
+                + " RoCE v2 traffic meant for one interface's GID can be resolved to another's MAC or leave through "
+                  "another port."
+                + (between ? " The log shows a connection whose peer GID is an address of this same host failing: "
+                             "traffic between NICs of one host goes out and must come back through the "
+                             "switch, and here it does not (NCCL_NET_DISABLE_INTRA=1 keeps NCCL off that path while "
+                             "the routing is fixed)."
+                           : std::string())
+                + " Give each interface its own subnet, or set arp_ignore=1 and arp_announce=2 and a routing rule "
+                  "per source address.";
+            Fix fix;
+            fix.target = h.name;
+            fix.platform = "linux";
+            fix.text = "sysctl -w net.ipv4.conf.all.arp_ignore=1 net.ipv4.conf.all.arp_announce=2\n"
+                       "# and per interface: ip rule add from ADDRESS table N; ip route add SUBNET dev NETDEV table N"
+                + std::string(network.find(':') != std::string::npos
+                        ? "\n# IPv6: the same with ip -6 rule / ip -6 route; neighbour answers follow the routes"
+                        : "");
+            fix.origin = "Linux ARP and routing for several interfaces in one subnet";
+            f.fixes.push_back(std::move(fix));
+            m_ctx.findings.push_back(std::move(f));
         }
     }
 

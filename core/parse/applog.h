@@ -20,7 +20,8 @@ struct AppLogEvent
 {
     /// "nccl", "ucx", "libfabric" (fabtests too), "gloo", "glog" (Mooncake/UCCL/brpc-style), "openmpi", "verbs"
     /// (plain ibv_* / rdma_cm error lines), "benchmark" (a measured rate or latency of any tool), "kernel" (an RDMA
-    /// driver's dmesg line); a test tool's name
+    /// driver's dmesg line), "k8s" (a Kubernetes RDMA device plugin), "rdma" (iproute2's `rdma system show`); a test
+    /// tool's name
     /// ("ib_write_bw", "ibv_rc_pingpong") for the options of its command line pasted without output.
     std::string family;
     /// What the line states:
@@ -51,6 +52,8 @@ struct AppLogEvent
     /// - "connect-error": rdma_cm or socket connect failures, rejections, timeouts.
     /// - "driver-error": a kernel RDMA/NIC driver's failure line (family "kernel": dmesg, journalctl -k; driver,
     ///   device when named, setting "firmware" when the line is about the firmware).
+    /// - "rdma-netns": the RDMA subsystem's network-namespace mode (settingValue "shared" or "exclusive"), from
+    ///   `rdma system show` or a device plugin that refuses the mode.
     /// - "traffic-moved": a benchmark's measured rate or latency (family "benchmark"): data went over the path.
     /// - "other-error": an error line of one of these families that states none of the above.
     std::string kind;

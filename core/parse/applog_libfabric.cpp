@@ -70,9 +70,10 @@ bool fabtestsCallError(const LogText& x, std::vector<AppLogEvent>& out)
     AppLogEvent e = classifyError(x);
     if (auto value = intAt(x.t, ret + 6); value && *value < 0 && !e.errnoValue)
         e.errnoValue = -*value;
-    if (call == "fi_getinfo" && e.errnoValue == 61)
+    if (call == "fi_getinfo" && e.errnoValue == 61) {
         e.kind = "no-device"; // FI_ENODATA: no provider offers an endpoint on this node
-    else if (call == "fi_connect" || call == "fi_accept" || call.starts_with("fi_eq_"))
+        e.driver = "libfabric";
+    } else if (call == "fi_connect" || call == "fi_accept" || call.starts_with("fi_eq_"))
         e.kind = "connect-error";
     out.push_back(std::move(e));
     return true;
@@ -158,6 +159,18 @@ FamilyRead readLibfabricLine(const LogText& x)
         AppLogEvent e = classifyError(x);
         r.events.push_back(std::move(e));
         return r;
+    }
+    // fi_info's failure (util/info.c: "fi_getinfo: %d"), perhaps with fi_strerror's text after it.
+    if (x.low.starts_with("fi_getinfo: -")) {
+        if (auto n = intAt(t, 13); n && *n > 0 && *n < 4096) {
+            r.mine = true;
+            AppLogEvent e;
+            e.kind = *n == 61 ? "no-device" : "other-error";
+            e.driver = "libfabric";
+            e.errnoValue = n;
+            r.events.push_back(std::move(e));
+            return r;
+        }
     }
     // fi_info's listing ("provider: efa", fi_info.c prints each fi_info as "key: value" lines): the provider that
     // serves this node. Only EFA's is a fact: it says the host's RDMA is not RoCE.

@@ -240,8 +240,22 @@ FamilyRead readNcclLine(const LogText& x)
     }
     if (msg.starts_with("Using network "))
         return r;
-    // aws-ofi-nccl: "NET/OFI Selected Provider is efa (found 4 nics)": NCCL runs over EFA, not RoCE.
-    if (has("net/ofi") && has("selected provider is efa")) {
+    // aws-ofi-nccl (its lines start "NET/OFI", src/nccl_ofi_net.cpp and the protocols' init): libfabric offered no
+    // provider for this node, so NCCL has no OFI network. "No data available" is FI_ENODATA (61).
+    if (has("net/ofi")
+        && (has("fi_getinfo() call failed") || has("no eligible providers were found")
+            || has("unable to find a protocol that worked") || has("couldn't open a fabric provider"))) {
+        AppLogEvent e = classifyError(x);
+        e.kind = "no-device";
+        e.driver = "libfabric";
+        if (has("no data available") || has("no eligible providers"))
+            e.errnoValue = 61;
+        r.events.push_back(std::move(e));
+        return r;
+    }
+    // aws-ofi-nccl: "NET/OFI Selected Provider is efa (found 4 nics)": NCCL runs over EFA, not RoCE. "Setting
+    // provider_filter to efa" (platform-aws.cpp) says it looks for EFA only.
+    if (has("net/ofi") && (has("selected provider is efa") || has("setting provider_filter to efa"))) {
         AppLogEvent e;
         e.kind = "efa";
         r.events.push_back(std::move(e));

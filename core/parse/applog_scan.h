@@ -44,6 +44,10 @@ FamilyRead readGlooLine(const LogText& x);
 FamilyRead readGlogLine(const LogText& x);
 FamilyRead readOpenMpiLine(const LogText& x);
 FamilyRead readVerbsLine(const LogText& x);
+/// A line of a Kubernetes RDMA device plugin (k8s-rdma-shared-dev-plugin): "rdma-netns" (settingValue "exclusive")
+/// when it refuses the RDMA subsystem's netns mode, "no-device" (driver "device-plugin") when a resource matched no
+/// RDMA device.
+FamilyRead readDevicePluginLine(const LogText& x);
 /// A benchmark's measured rate or latency ("Bandwidth: 4.88 MB/s", qperf's "bw = 1.17 GB/sec", "# Avg bus
 /// bandwidth : 12.3"): a "traffic-moved" fact, proof that the path carried data before a later error.
 FamilyRead readResultLine(const LogText& x);

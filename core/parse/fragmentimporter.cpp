@@ -325,6 +325,77 @@ void FragmentImporter::delegate(const Block& block, OutputKind kind)
     }
 }
 
+/// `rdma system show`: "netns shared copy-on-fork on" (iproute2 5.x) says whether an RDMA device can be seen from
+/// every network namespace (shared) or only from the one it was moved to (exclusive). An iproute2 older than the
+/// command answers "Unknown object 'system'".
+void FragmentImporter::scanRdmaSystem(PastedHost& h, const Block& block)
+{
+    for (const auto& l : block.lines) {
+        const auto t = trim(l.text);
+        const auto words = splitWords(t);
+        auto netns = std::find(words.begin(), words.end(), "netns");
+        if (netns != words.end() && netns + 1 != words.end() && (netns[1] == "shared" || netns[1] == "exclusive")) {
+            AppLogEvent e;
+            e.family = "rdma";
+            e.kind = "rdma-netns";
+            e.settingValue = std::string(netns[1]);
+            e.text = printable(t, 197);
+            e.line = l.number;
+            h.appLog.push_back(std::move(e));
+        } else if (startsWith(t, "Unknown object")) {
+            m_warnings.add(l.number,
+                excerpt(t)
+                    + ": this iproute2 is too old for `rdma system` (the RDMA netns mode is not shown); not used");
+        } else {
+            m_warnings.add(l.number, "not an rdma system line: '" + excerpt(t) + "'; not used");
+        }
+    }
+}
+
+/// fi_info prints "fi_getinfo: -61" and exits when no provider offers an endpoint; pastes often keep the number
+/// alone ("-61"). Such a line is the whole answer of the command: it becomes the fact, the other lines go on as usual.
+bool FragmentImporter::takeFiInfoStatus(PastedHost& h, const Block& block)
+{
+    Block rest;
+    rest.host = block.host;
+    rest.command = block.command;
+    rest.commandLine = block.commandLine;
+    bool taken = false;
+    for (const auto& l : block.lines) {
+        auto t = trim(l.text);
+        if (startsWith(t, "fi_getinfo:"))
+            t = trim(t.substr(11));
+        const auto word = t.substr(0, t.find(' '));
+        const auto number
+            = word.size() > 1 && word.size() < 6 && word.front() == '-' && (word == t || t[word.size() + 1] == '(')
+            ? toInt(word.substr(1))
+            : std::nullopt;
+        if (!number) {
+            rest.lines.push_back(l);
+            continue;
+        }
+        AppLogEvent e;
+        e.family = "libfabric";
+        e.kind = *number == 61 ? "no-device" : "other-error";
+        e.driver = "libfabric";
+        e.errnoValue = *number;
+        e.text = printable("fi_info (" + std::string(trim(block.command)).substr(0, 120) + "): fi_getinfo "
+                + std::string(trim(l.text)),
+            197);
+        e.line = l.number;
+        h.appLog.push_back(std::move(e));
+        taken = true;
+    }
+    if (!taken)
+        return false;
+    if (!rest.lines.empty())
+        processBlock(rest); // the command's own settings (-p efa) are read with the rest
+    else
+        for (auto& e : commandEvents(block.command, block.commandLine, false))
+            h.appLog.push_back(std::move(e));
+    return true;
+}
+
 void FragmentImporter::processBlock(const Block& block)
 {
     ++m_blockId;
@@ -416,6 +487,12 @@ void FragmentImporter::processBlock(const Block& block)
         }
     }
     if (program == "date") {
+        return;
+    }
+    if (program == "fi_info" && takeFiInfoStatus(h, block))
+        return;
+    if (program == "rdma" && block.command.find(" sys") != std::string::npos) {
+        scanRdmaSystem(h, block);
         return;
     }
     if (program == "ibstatus" || startsWith(trim(block.lines.front().text), "Infiniband device '")) {

@@ -4,6 +4,7 @@
 #include "parse/fragmentlines.h"
 
 #include "parse/applog.h"
+#include "parse/applog_scan.h"
 #include "parse/parsehelpers.h"
 #include "util/text.h"
 
@@ -286,6 +287,15 @@ std::vector<AppLogEvent> commandEvents(std::string_view command, int line, bool 
             out.push_back(std::move(e));
     }
     const auto program = programOf(command);
+    // fi_info and fabtests take the provider as -p/--provider: the same choice as FI_PROVIDER in the environment.
+    if (program == "fi_info" || startsWith(program, "fi_")) {
+        if (auto provider = optionValue(command, { "-p", "--provider" }); !provider.empty()) {
+            auto e = applog_detail::settingEvent("FI_PROVIDER", provider);
+            e.text = printable(trim(command).substr(0, 400), 197);
+            e.line = line;
+            out.push_back(std::move(e));
+        }
+    }
     if (!testOptions || !isTestTool(program))
         return out;
     // perftest's GID index is -x (its -g is multicast and takes no value: `ib_send_bw -g -x 3` is index 3);

@@ -712,6 +712,118 @@ private slots:
                     .empty());
     }
 
+    // ibstat of an Active Ethernet port: no GIDs in the paste, but what the port is (LID 0, reached by GID only)
+    // answers programs written for InfiniBand. A port that is down gets port.down, not this line.
+    void roceWithoutItsTable()
+    {
+        const std::string ibstat = "CA 'mlx5_1'\n\tCA type: MT4121\n\tNumber of ports: 1\n\tPort 1:\n\t\tState: STATE\n"
+                                   "\t\tPhysical state: LinkUp\n\t\tRate: 25\n\t\tBase lid: 0\n\t\tLMC: 0\n\t\tSM lid: "
+                                   "0\n\t\tLink layer: Ethernet\n";
+        auto withState = [&](const std::string& state) {
+            auto text = ibstat;
+            text.replace(text.find("STATE"), 5, state);
+            return diagnoseText(text);
+        };
+        auto r = withState("Active");
+        QCOMPARE(r.ports.size(), std::size_t { 1 });
+        QVERIFY(r.ports.front().tableUnread);
+        QVERIFY(!r.ports.front().gidIndex);
+        const auto text = reportToText(r);
+        QVERIFY2(mentions(text, "node1:mlx5_1/1 is a RoCE port") && mentions(text, "LID is 0")
+                && mentions(text, "show_gids"),
+            text.c_str());
+        // The index was not judged: M2 still says what to paste.
+        QVERIFY(
+            std::ranges::any_of(r.coverage, [](const CheckCoverage& c) { return c.check == "M2" && !c.evaluated; }));
+        auto down = withState("Down");
+        QVERIFY(down.ports.empty());
+        QCOMPARE(withRule(down, "port.down").size(), std::size_t { 1 });
+    }
+
+    // libfabric with no provider for the node (FI_ENODATA): aws-ofi-nccl's NET/OFI line (nccl_ofi_rdma.cpp's format)
+    // and fi_info's exit line. EFA meant: the container is the usual cause; another provider: which one is missing.
+    void ofiFindsNoProvider()
+    {
+        auto nccl = diagnoseText("gpu-7:4410:4452 [0] nccl_net_ofi_rdma_init:7300 NCCL WARN NET/OFI OFI fi_getinfo() "
+                                 "call failed: No data available\n");
+        auto found = withRule(nccl, "applog.ofi-no-provider");
+        QCOMPARE(found.size(), std::size_t { 1 });
+        QVERIFY(found.front().severity == Severity::Error);
+        QVERIFY2(mentions(found.front().title, "EFA"), found.front().title.c_str());
+        QVERIFY(mentions(found.front().fixes.front().text, "/dev/infiniband"));
+        QVERIFY(withRule(nccl, "applog.no-device").empty());
+        auto efa = withRule(diagnoseText("$ fi_info -p efa -t FI_EP_RDM\n-61\n"), "applog.ofi-no-provider");
+        QCOMPARE(efa.size(), std::size_t { 1 });
+        QVERIFY(mentions(efa.front().title, "EFA"));
+        QCOMPARE(efa.front().evidence.front().where, std::string("paste.txt:2"));
+        auto verbs = withRule(
+            diagnoseText("$ fi_info -p verbs\nfi_getinfo: -61 (No data available)\n"), "applog.ofi-no-provider");
+        QCOMPARE(verbs.size(), std::size_t { 1 });
+        QVERIFY2(!mentions(verbs.front().title, "EFA") && mentions(verbs.front().fixes.front().text, "fi_info -l"),
+            verbs.front().title.c_str());
+        QVERIFY(std::ranges::any_of(
+            verbs.front().evidence, [](const Evidence& e) { return mentions(e.value, "-p verbs"); }));
+        // Fixed: fi_info lists the provider.
+        auto fixed = diagnoseText("$ fi_info -p efa\nprovider: efa\n    fabric: efa\n    domain: rdmap16s27-rdm\n");
+        QVERIFY(withRule(fixed, "applog.ofi-no-provider").empty());
+        QCOMPARE(withRule(fixed, "applog.efa").size(), std::size_t { 1 });
+    }
+
+    // The shared device plugin's refusal of exclusive netns mode (its Go log format), `rdma system show` alone, and a
+    // resource its selectors left empty.
+    void devicePluginNetnsMode()
+    {
+        auto r = diagnoseText("2024/03/02 08:10:11 Starting K8s RDMA Shared Device Plugin version= v1.4.0\n"
+                              "2024/03/02 08:10:11 Exiting.. can not change : incorrect RDMA subsystem network "
+                              "namespace\n\n$ rdma system show\nnetns exclusive copy-on-fork on\n");
+        auto found = withRule(r, "host.rdma-netns-exclusive");
+        QCOMPARE(found.size(), std::size_t { 1 });
+        QVERIFY(found.front().severity == Severity::Error);
+        QCOMPARE(found.front().evidence.size(), std::size_t { 2 });
+        QVERIFY(mentions(found.front().fixes.front().text, "rdma system set netns shared"));
+        auto alone = withRule(
+            diagnoseText("$ rdma system show\nnetns exclusive copy-on-fork on\n"), "host.rdma-netns-exclusive");
+        QCOMPARE(alone.size(), std::size_t { 1 });
+        QVERIFY(alone.front().severity == Severity::Info);
+        QVERIFY(
+            withRule(diagnoseText("$ rdma system show\nnetns shared copy-on-fork on\n"), "host.rdma-netns-exclusive")
+                .empty());
+        auto empty = withRule(diagnoseText("2024/03/02 08:10:11 Warning: no devices in device pool, creating empty "
+                                           "resource server for rdma_shared_a\n"),
+            "applog.plugin-no-device");
+        QCOMPARE(empty.size(), std::size_t { 1 });
+        QVERIFY(empty.front().severity == Severity::Error);
+    }
+
+    // `ip addr` of two NICs in one subnet beside an NCCL completion error (NCCL's "localGid %s remoteGids%s") whose
+    // peer GID is this host's other NIC: the hazard seen failing. Without RDMA in the paste, or in two subnets: quiet.
+    void interfacesShareSubnet()
+    {
+        const std::string ip = "$ ip addr\n4: ens1f0: <BROADCAST,MULTICAST,UP,LOWER_UP> mtu 9000 qdisc mq state UP\n"
+                               "    link/ether 0c:42:a1:00:00:01 brd ff:ff:ff:ff:ff:ff\n"
+                               "    inet 192.168.7.11/24 brd 192.168.7.255 scope global ens1f0\n"
+                               "5: ens2f0: <BROADCAST,MULTICAST,UP,LOWER_UP> mtu 9000 qdisc mq state UP\n"
+                               "    link/ether 0c:42:a1:00:00:02 brd ff:ff:ff:ff:ff:ff\n"
+                               "    inet 192.168.SUBNET.12/24 brd 192.168.7.255 scope global ens2f0\n";
+        const std::string log = "n1:881:902 [2] NCCL WARN NET/IB : Got completion from peer 192.168.7.20<4001> with "
+                                "status=12 opcode=0 len=0 vendor err 129 (Recv) localGid ::ffff:192.168.7.11 "
+                                "remoteGids::ffff:192.168.7.12\n";
+        auto with = [&](const std::string& subnet, bool withLog) {
+            auto text = ip;
+            text.replace(text.find("SUBNET"), 6, subnet);
+            return diagnoseText((withLog ? log + "\n" : std::string()) + text);
+        };
+        auto found = withRule(with("7", true), "host.ports-share-subnet");
+        QCOMPARE(found.size(), std::size_t { 1 });
+        QVERIFY(found.front().severity == Severity::Error);
+        QVERIFY2(mentions(found.front().title, "192.168.7.0/24")
+                && mentions(found.front().explanation, "NCCL_NET_DISABLE_INTRA"),
+            found.front().title.c_str());
+        QCOMPARE(found.front().evidence.size(), std::size_t { 3 });
+        QVERIFY(withRule(with("8", true), "host.ports-share-subnet").empty());
+        QVERIFY(withRule(with("7", false), "host.ports-share-subnet").empty());
+    }
+
     // The answer first: what could not be checked folds into one line per thing to paste.
     void notCheckedFolds()
     {

@@ -188,7 +188,10 @@ QStandardItem* FindingsTree::addVerdict(const rp::diag::PortVerdict& v, std::siz
     if (!v.netdev.empty())
         what = tr("%1 on %2", "a GID's type and address on a netdev").arg(what, toQ(v.netdev));
     QString text;
-    if (v.gidIndex && v.type == "RoCE v2" && v.probable)
+    if (v.tableUnread)
+        text = tr("%1 is a RoCE port: peers are reached by GID, not by LID (paste its GID table to choose the index)")
+                   .arg(port);
+    else if (v.gidIndex && v.type == "RoCE v2" && v.probable)
         text = tr("Probably use GID index %1 on %2 — %3 (the paste has no GID types)").arg(*v.gidIndex).arg(port, what);
     else if (v.gidIndex && v.type == "RoCE v2")
         text = tr("Use GID index %1 on %2 — %3").arg(*v.gidIndex).arg(port, what);
@@ -200,7 +203,8 @@ QStandardItem* FindingsTree::addVerdict(const rp::diag::PortVerdict& v, std::siz
     auto* item = boldItem(text);
     tag(item, RowKind::Verdict, i, key);
     // Colours as the severities of findings: no index is an error to fix, a RoCE v1 one a limit to know.
-    if (!v.gidIndex)
+    // A port whose table was not pasted keeps the default colour: nothing wrong is known of it.
+    if (!v.gidIndex && !v.tableUnread)
         item->setForeground(badColour());
     else if (v.type != "RoCE v2")
         item->setForeground(isDark(palette()) ? QColor(0xff, 0xb7, 0x4d) : QColor(0x9a, 0x5b, 0x00));
