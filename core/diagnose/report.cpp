@@ -196,8 +196,12 @@ std::string reportToText(const Report& report)
     out += std::to_string(report.hostCount) + " hosts in " + std::to_string(report.segmentCount) + " subnets: "
         + std::to_string(errors) + " errors, " + std::to_string(warnings) + " warnings, " + std::to_string(infos)
         + " notes" + (unchecked ? ", " + std::to_string(unchecked) + " checks not run" : "") + "\n";
+    // A port known only to be RoCE (its table not pasted) is the answer when nothing is wrong; beside errors and
+    // warnings it is background and follows them.
+    const bool problems = errors + warnings > 0;
     for (const auto& v : report.ports)
-        out += verdictLine(v);
+        if (!v.tableUnread || !problems)
+            out += verdictLine(v);
     if (!report.reachability.empty()) {
         out += "\nreachability (measured):\n";
         for (const auto& r : report.reachability)
@@ -217,6 +221,12 @@ std::string reportToText(const Report& report)
     }
     for (const auto* f : found)
         appendFinding(out, *f);
+    if (problems && std::ranges::any_of(report.ports, &PortVerdict::tableUnread)) {
+        out += "\n";
+        for (const auto& v : report.ports)
+            if (v.tableUnread)
+                out += verdictLine(v);
+    }
     if (unchecked) {
         std::vector<const Finding*> notRun;
         for (const auto& f : report.findings)

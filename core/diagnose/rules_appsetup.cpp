@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cstdlib>
 #include <optional>
 #include <set>
 
@@ -78,13 +79,16 @@ bool isSetting(const AppLogEvent& e, std::string_view name)
 /// The paste shows this host with an RDMA device: listed by a tool, used by the application in its log, or opened
 /// by a test that printed its banner (perftest's "Device : NAME" and "Link type" come after the device opened; a
 /// command line alone proves nothing).
-bool seesDevice(const DiagHost& h)
+/// `kernelLists`: a device a kernel-side view lists (sysfs, ibstat, rxe_cfg) counts too; not for libibverbs'
+/// "no userspace driver found for uverbsN", which is about exactly such a device.
+bool seesDevice(const DiagHost& h, bool kernelLists = true)
 {
-    return !h.facts.devices.empty() || std::any_of(h.appLog.begin(), h.appLog.end(), [](const AppLogEvent& e) {
-        return e.kind == "device" || e.kind == "gid-in-use";
-    }) || std::any_of(h.tests.begin(), h.tests.end(), [](const TestOutcome& t) {
-        return !t.device.empty() && t.failure != "device" && (!t.linkLayer.empty() || !t.localGid.empty());
-    });
+    return std::ranges::any_of(h.facts.devices, [&](const RdmaDevice& d) { return kernelLists || d.openedByVerbs; })
+        || std::any_of(h.appLog.begin(), h.appLog.end(),
+            [](const AppLogEvent& e) { return e.kind == "device" || e.kind == "gid-in-use"; })
+        || std::any_of(h.tests.begin(), h.tests.end(), [](const TestOutcome& t) {
+               return !t.device.empty() && t.failure != "device" && (!t.linkLayer.empty() || !t.localGid.empty());
+           });
 }
 
 /// The no-provider finding owns the host's no-device lines when it is an error (they are its consequence).
@@ -96,7 +100,9 @@ bool providerMissing(const DiagHost& h)
         }))
         return false;
     // A device seen beside a provider warning: a warning about hardware this host does not use.
-    return !seesDevice(h);
+    const bool driverless = std::ranges::all_of(
+        h.appLog, [](const AppLogEvent& e) { return e.kind != "no-provider" || e.driver.empty(); });
+    return !seesDevice(h, !driverless);
 }
 
 /// ENODEV from a call that opens or looks up a device: the device exists in the kernel's list, its node or its
@@ -135,6 +141,7 @@ public:
             ofiNoProvider(h);
             rdmaNetns(h);
             pluginNoDevice(h);
+            lockedMemory(h);
         }
     }
 
@@ -154,7 +161,7 @@ private:
             // provider of none of the devices the paste names is not why those devices are missing.
             const auto named = providersNamed(h);
             const bool elsewhere = !e.driver.empty() && !named.empty() && !named.contains(e.driver);
-            const bool blocking = !seesDevice(h) && !elsewhere;
+            const bool blocking = !seesDevice(h, !e.driver.empty()) && !elsewhere;
             Finding f;
             f.ruleId = "applog.no-provider";
             f.severity = blocking ? Severity::Error : Severity::Info;
@@ -496,6 +503,79 @@ private:
             fix.text = "fi_info -l   # the providers this libfabric has\n"
                        "ibv_devinfo   # the RDMA devices the verbs provider would use, in the same environment\n"
                        "FI_LOG_LEVEL=info fi_info   # says why each provider declined";
+        }
+        f.fixes.push_back(std::move(fix));
+        m_ctx.findings.push_back(std::move(f));
+    }
+
+    /// Queues, completion queues and memory regions pin pages, counted against RLIMIT_MEMLOCK: a small limit (64 KiB
+    /// was the default for years, 8 MiB since Linux 5.11) fails them with ENOMEM, whatever the device. An error line
+    /// without an errno (MVAPICH's "cannot create cq") is the same case far more often than a device out of queues.
+    void lockedMemory(const DiagHost& h)
+    {
+        std::vector<const AppLogEvent*> failures;
+        const AppLogEvent* limit = nullptr;
+        for (const auto& e : h.appLog) {
+            if (e.kind == "resource-error" && (!e.errnoValue || e.errnoValue == 12))
+                failures.push_back(&e);
+            else if (isSetting(e, "RLIMIT_MEMLOCK"))
+                limit = &e; // the last one read
+        }
+        if (failures.empty() && !limit)
+            return;
+        const bool unlimited = limit && limit->settingValue == "unlimited";
+        const long long bytes = limit && !unlimited ? std::atoll(limit->settingValue.c_str()) : -1;
+        // A limit alone is a finding only where it is certain to bite: below what one job's queues need.
+        constexpr long long kSmall = 64LL << 20;
+        if (failures.empty() && (unlimited || bytes >= kSmall))
+            return;
+        auto size = [](long long b) {
+            return b >= (1LL << 20) ? std::to_string(b >> 20) + " MiB" : std::to_string(b >> 10) + " KiB";
+        };
+        Finding f;
+        f.hosts = { h.name };
+        for (std::size_t i = 0; i < failures.size() && i < 3; ++i)
+            f.evidence.push_back(logEvidence(h, *failures[i], familyName(failures[i]->family)));
+        if (limit)
+            f.evidence.push_back(logEvidence(h, *limit, "locked-memory limit"));
+        Fix fix;
+        fix.target = h.name;
+        fix.platform = "linux";
+        if (unlimited) {
+            // The limit is not it: the device or the host ran out.
+            f.ruleId = "applog.resource-exhausted";
+            f.severity = Severity::Error;
+            f.title = "RDMA resources could not be made although locked memory is unlimited";
+            f.explanation = "Creating a queue, a completion queue or a memory region failed with ENOMEM while the "
+                            "locked-memory limit is unlimited: the device's own limits (max_qp, max_cq, max_mr, "
+                            "max_cqe) or the host's memory ran out, most often from many processes per NIC each "
+                            "opening queues to every peer.";
+            fix.text = "ibv_devinfo -v | grep -E 'max_(qp|cq|mr|cqe)'   # the device's limits\n"
+                       "rdma resource show   # queues and regions in use now, per process";
+            fix.origin = "the device's limits (ibv_devinfo -v) and what is in use (rdma resource)";
+        } else {
+            f.ruleId = "host.memlock";
+            f.severity = failures.empty() ? Severity::Warning : Severity::Error;
+            f.title = failures.empty() ? "The locked-memory limit is " + size(bytes) + ": RDMA registrations will fail"
+                                       : "RDMA queues or memory could not be pinned: the locked-memory limit";
+            f.explanation = "Every RDMA queue, completion queue and registered buffer pins memory, counted against "
+                            "the process's locked-memory limit (RLIMIT_MEMLOCK, `ulimit -l`; a process with "
+                            "CAP_IPC_LOCK, such as "
+                            "root, is not held to it). "
+                + std::string(limit ? "Here it is " + size(bytes) + ", far below what a job's queues and buffers need, "
+                                    : "The paste does not show the limit, but this ENOMEM is what a small one gives, ")
+                + "so creating them fails with ENOMEM (\"Cannot allocate memory\") on a machine with plenty of "
+                  "free memory. The limit comes from where the process was started: limits.conf for logins, the unit's "
+                  "LimitMEMLOCK for services (a Slurm job inherits slurmd's, a container its runtime's).";
+            fix.text = "ulimit -l   # in the job's own environment: should print unlimited\n"
+                       "# logins: /etc/security/limits.conf (or limits.d/rdma.conf)\n"
+                       "*  soft  memlock  unlimited\n"
+                       "*  hard  memlock  unlimited\n"
+                       "# services (slurmd, containerd, dockerd): LimitMEMLOCK=infinity in the unit, then restart it\n"
+                       "# docker run --ulimit memlock=-1:-1 ...";
+            fix.origin
+                = "RLIMIT_MEMLOCK: pinned memory for RDMA (libibverbs warns at 32 KiB or less; NIC vendors ask for "
+                  "unlimited)";
         }
         f.fixes.push_back(std::move(fix));
         m_ctx.findings.push_back(std::move(f));

@@ -70,6 +70,9 @@ struct RdmaDevice
     Transport transport = Transport::Unknown;
     std::string parentNetdev; ///< rxe/siw: the netdev it was created on
     std::vector<RdmaPort> ports;
+    /// Listed by a userspace verbs tool (ibv_devinfo, ibv_devices): its provider library loads. Kernel-side views
+    /// (sysfs, ibstat, rdma link, rxe_cfg) list a device whose provider is missing too.
+    bool openedByVerbs = false;
 };
 
 /// Priority Flow Control, ETS, trust and DCBX as one netdev reports them. Each optional is empty when the

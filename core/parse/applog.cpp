@@ -152,7 +152,7 @@ AppLogLine scanAppLogLine(std::string_view line, int lineNumber)
         return out;
     LogText x { t, lower(t) };
     using Reader = FamilyRead (*)(const LogText&);
-    static constexpr std::array<std::pair<std::string_view, Reader>, 10> kReaders = { {
+    static constexpr std::array<std::pair<std::string_view, Reader>, 11> kReaders = { {
         // A kernel line first: its dmesg or syslog prefix is exact, and its words ("rdma_cm", "failed") would
         // pass for a verbs program's.
         { "kernel", &readKernelLine },
@@ -163,6 +163,7 @@ AppLogLine scanAppLogLine(std::string_view line, int lineNumber)
         { "openmpi", &readOpenMpiLine },
         { "glog", &readGlogLine },
         { "k8s", &readDevicePluginLine },
+        { "limits", &readLimitsLine },
         { "verbs", &readVerbsLine },
         { "benchmark", &readResultLine },
     } };

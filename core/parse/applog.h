@@ -25,7 +25,8 @@ struct AppLogEvent
     /// ("ib_write_bw", "ibv_rc_pingpong") for the options of its command line pasted without output.
     std::string family;
     /// What the line states:
-    /// - "setting": an environment variable's value (setting/settingValue; gidIndex for a GID index variable,
+    /// - "setting": an environment variable's value (setting/settingValue; "RLIMIT_MEMLOCK" with bytes or "unlimited"
+    ///   for the locked-memory limit; gidIndex for a GID index variable,
     ///   trafficClass for NCCL_IB_TC / UCX_IB_TRAFFIC_CLASS / MC_IB_TC..., serviceLevel for *_SL, mtu for *_MTU).
     ///   A value the application says is not set is "<not set>" (libfabric).
     /// - "gid-in-use": the local GID and/or index a connection or the whole application used (gid, gidIndex,
@@ -52,6 +53,8 @@ struct AppLogEvent
     /// - "connect-error": rdma_cm or socket connect failures, rejections, timeouts.
     /// - "driver-error": a kernel RDMA/NIC driver's failure line (family "kernel": dmesg, journalctl -k; driver,
     ///   device when named, setting "firmware" when the line is about the firmware).
+    /// - "resource-error": creating a CQ, QP, SRQ or PD or registering memory failed (errnoValue 12 when the line
+    ///   says ENOMEM / "Cannot allocate memory"): pinned memory, limited by RLIMIT_MEMLOCK.
     /// - "rdma-netns": the RDMA subsystem's network-namespace mode (settingValue "shared" or "exclusive"), from
     ///   `rdma system show` or a device plugin that refuses the mode.
     /// - "traffic-moved": a benchmark's measured rate or latency (family "benchmark"): data went over the path.

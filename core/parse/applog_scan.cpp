@@ -478,6 +478,12 @@ AppLogEvent classifyError(const LogText& x)
         e.kind = "modify-qp-error";
     } else if (hasAny(x, { "create_ah", "create ah", "address handle", "ah_attr" })) {
         e.kind = "create-ah-error";
+    } else if (hasAny(x,
+                   { "create_cq", "create cq", "create_qp", "create qp", "create_srq", "create srq", "reg_mr",
+                       "register memory", "memory registration", "register the memory", "alloc_pd",
+                       "allocate some locked memory", "couldn't allocate mr", "cannot allocate mr" })) {
+        // Making a queue, a completion queue or a memory region: pinned pages, counted against RLIMIT_MEMLOCK.
+        e.kind = "resource-error";
     } else if (e.wcStatus
         || hasAny(x, { "completion with error", "completion error", "cqe error", "wc status", "bad completion" })) {
         e.kind = "completion-error";

@@ -48,6 +48,9 @@ FamilyRead readVerbsLine(const LogText& x);
 /// when it refuses the RDMA subsystem's netns mode, "no-device" (driver "device-plugin") when a resource matched no
 /// RDMA device.
 FamilyRead readDevicePluginLine(const LogText& x);
+/// The locked-memory limit (`ulimit -a`'s "max locked memory", libibverbs' "RLIMIT_MEMLOCK is N bytes"): a "setting"
+/// event, setting "RLIMIT_MEMLOCK", its value in bytes or "unlimited".
+FamilyRead readLimitsLine(const LogText& x);
 /// A benchmark's measured rate or latency ("Bandwidth: 4.88 MB/s", qperf's "bw = 1.17 GB/sec", "# Avg bus
 /// bandwidth : 12.3"): a "traffic-moved" fact, proof that the path carried data before a later error.
 FamilyRead readResultLine(const LogText& x);

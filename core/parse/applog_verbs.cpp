@@ -145,7 +145,8 @@ FamilyRead readVerbsLine(const LogText& x)
     bool named = namesCall(low, "ibv_") || namesCall(low, "rdma_") || x.has("ibv_wc_") || x.has("rdma_cm_event_")
         || x.has("modify qp") || x.has("cma event") || x.has("no ib devices") || x.has("no rdma devices")
         || x.has("failed to get ib devices list") || x.has("unable to find the infiniband/roce device")
-        || wcStatusNamed(low).has_value();
+        || x.has("cannot create cq") || x.has("couldn't create cq") || x.has("cannot create qp")
+        || x.has("couldn't create qp") || wcStatusNamed(low).has_value();
     if (!named)
         return r;
     // "ibv_devinfo: command not found" is about the shell, not about RDMA.

@@ -113,6 +113,7 @@ void FragmentImporter::mergeDevices(PastedHost& h, std::vector<RdmaDevice> devic
         fill(it->nodeType, d.nodeType);
         fill(it->boardId, d.boardId);
         fill(it->parentNetdev, d.parentNetdev);
+        it->openedByVerbs = it->openedByVerbs || d.openedByVerbs;
         if (it->transport == Transport::Unknown)
             it->transport = d.transport;
         for (auto& p : d.ports) {

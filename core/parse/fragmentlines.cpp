@@ -202,12 +202,23 @@ std::optional<std::string> parseHeading(std::string_view raw)
         auto rest = trim(t.substr(n));
         // ucx_info -d prints its listing as "# Memory domain: efa_0", "#      Transport: srd", "#         Device:
         // efa_0:1": output to read, not a markdown heading naming a host "Memory" or "Device".
-        for (std::string_view key : { "Memory domain:", "Component:", "Transport:", "Device:", "Connection manager:" })
+        for (std::string_view key : { "Memory domain:", "Component:", "Transport:", "Device:", "Connection manager:",
+                 "Type:", "bandwidth:", "latency:", "overhead:", "capabilities:", "register:" })
             if (startsWith(rest, key))
                 return std::nullopt;
         if (startsWith(rest, "host ") || startsWith(rest, "Host "))
             rest = trim(rest.substr(5));
         auto w = firstWord(rest);
+        // "# System device: mlx5_0 (0)", "#   max_qp: 1024": a key of several words before a colon is a listing's
+        // line; "# node1: the outputs" names its host right before the colon.
+        if (auto colon = rest.find(':'); colon != std::string_view::npos && colon > w.size())
+            return std::nullopt;
+        // A host heading is the name, perhaps with what follows it set off ("# node1 (10.0.0.1)", "# node1 - after
+        // the fix"); a sentence after a '#' ("#   local memory handle is required") is a listing's or a comment's.
+        if (const auto after = trim(rest.substr(w.size())); !after.empty() && !startsWith(after, "(")
+            && !startsWith(after, ":") && !startsWith(after, "-") && !startsWith(after, "\u2014")
+            && !startsWith(after, "\u2013") && !startsWith(after, "["))
+            return std::nullopt;
         if (looksLikeHostName(w) && !isKnownProgram(w))
             return std::string(w);
         return std::nullopt;

@@ -255,7 +255,10 @@ bool isPciAddress(std::string_view s)
 
 Parsed<std::vector<RdmaDevice>> parseIbvDevinfo(std::string_view text)
 {
-    return IbvDevinfoParser().run(text);
+    auto parsed = IbvDevinfoParser().run(text);
+    for (auto& d : parsed.value)
+        d.openedByVerbs = true;
+    return parsed;
 }
 
 Parsed<std::vector<RdmaDevice>> parseIbvDevices(std::string_view text)
@@ -280,6 +283,7 @@ Parsed<std::vector<RdmaDevice>> parseIbvDevices(std::string_view text)
         }
         auto& device = deviceNamed(devices, words[0]);
         device.nodeGuid = *guid;
+        device.openedByVerbs = true;
     }
     return { std::move(devices), warnings.take() };
 }

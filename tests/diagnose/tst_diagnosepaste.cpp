@@ -668,6 +668,22 @@ private slots:
             "applog.no-provider");
         QCOMPARE(own.size(), std::size_t { 1 });
         QVERIFY(own.front().severity == Severity::Error);
+        // "No userspace driver for uverbs0" is about a device the kernel lists: rxe_cfg showing rxe0 does not make it
+        // a warning about other hardware. ibv_devinfo opening the device does.
+        const std::string warning = "libibverbs: Warning: no userspace device-specific driver found for "
+                                    "/sys/class/infiniband_verbs/uverbs0\n";
+        const std::string rxeCfg = "$ rxe_cfg status\n  Name  Link  Driver  Speed  NMTU  IPv4_addr  RDEV  RMTU\n"
+                                   "  eth0  yes   virtio_net     1500  10.1.0.4   rxe0  1024  (3)\n";
+        auto kernelSide = withRule(diagnoseText(warning + "\n" + rxeCfg), "applog.no-provider");
+        QCOMPARE(kernelSide.size(), std::size_t { 1 });
+        QVERIFY(kernelSide.front().severity == Severity::Error);
+        auto opened = withRule(diagnoseText(warning
+                                   + "\n$ ibv_devinfo\nhca_id:\trxe0\n\ttransport:\t\t\tInfiniBand (0)\n"
+                                     "\tphys_port_cnt:\t\t\t1\n\t\tport:\t1\n\t\t\tstate:\t\t\tPORT_ACTIVE (4)\n"
+                                     "\t\t\tlink_layer:\t\tEthernet\n"),
+            "applog.no-provider");
+        QCOMPARE(opened.size(), std::size_t { 1 });
+        QVERIFY(opened.front().severity == Severity::Info);
     }
 
     // dmesg of a driver that failed: the answer, with the tools' "no device" as its consequence; a healthy boot line
@@ -822,6 +838,44 @@ private slots:
         QCOMPARE(found.front().evidence.size(), std::size_t { 3 });
         QVERIFY(withRule(with("8", true), "host.ports-share-subnet").empty());
         QVERIFY(withRule(with("7", false), "host.ports-share-subnet").empty());
+    }
+
+    // ENOMEM making a CQ or registering memory (UCX's ucs_error format, libibverbs' own limit warning, `ulimit -a`):
+    // the locked-memory limit. Unlimited: the device or the host ran out instead. A limit alone: a warning when small.
+    void lockedMemoryLimit()
+    {
+        const std::string ucx
+            = "[1700000000.000001] [n4:2211:0]        ib_iface.c:1035 UCX  ERROR ibv_create_cq(cqe=4096) "
+              "failed: Cannot allocate memory\n";
+        const std::string ulimit
+            = "$ ulimit -a\ncore file size          (blocks, -c) 0\n"
+              "max locked memory       (kbytes, -l) LIMIT\nopen files                      (-n) 1024\n";
+        auto with = [&](const std::string& limit) {
+            auto text = ulimit;
+            text.replace(text.find("LIMIT"), 5, limit);
+            return text;
+        };
+        auto found = withRule(diagnoseText(ucx + with("64")), "host.memlock");
+        QCOMPARE(found.size(), std::size_t { 1 });
+        QVERIFY(found.front().severity == Severity::Error);
+        QCOMPARE(found.front().evidence.size(), std::size_t { 2 });
+        QVERIFY2(mentions(found.front().explanation, "64 KiB"), found.front().explanation.c_str());
+        QVERIFY(mentions(found.front().fixes.front().text, "memlock  unlimited"));
+        // The error alone still names the limit as the cause; the limit unlimited names the device instead.
+        QCOMPARE(withRule(diagnoseText(ucx), "host.memlock").size(), std::size_t { 1 });
+        auto device = diagnoseText(ucx + with("unlimited"));
+        QVERIFY(withRule(device, "host.memlock").empty());
+        QCOMPARE(withRule(device, "applog.resource-exhausted").size(), std::size_t { 1 });
+        // libibverbs' warning alone: a warning; a roomy limit alone: nothing.
+        auto warned = withRule(diagnoseText("libibverbs: Warning: RLIMIT_MEMLOCK is 32768 bytes.\n"
+                                            "    This will severely limit memory registrations.\n"),
+            "host.memlock");
+        QCOMPARE(warned.size(), std::size_t { 1 });
+        QVERIFY(warned.front().severity == Severity::Warning);
+        QVERIFY(withRule(diagnoseText(with("unlimited")), "host.memlock").empty());
+        QVERIFY(withRule(diagnoseText(with("1048576")), "host.memlock").empty());
+        // Another errno is not this: an attribute the device refuses.
+        QVERIFY(withRule(diagnoseText("ibv_create_qp failed: Invalid argument\n"), "host.memlock").empty());
     }
 
     // The answer first: what could not be checked folds into one line per thing to paste.
