@@ -322,6 +322,7 @@ int runFabricAgent()
     fabric::AgentIo io;
     io.inFd = STDIN_FILENO;
     io.version = probeVersion();
+    io.pid = static_cast<int>(::getpid());
     io.stop = &g_stop;
     io.output = [](const fabric::AgentMessage& m) { return writeLine(fabric::encodeAgent(m)); };
     io.transportFor = [](const fabric::AgentHello& hello, std::string&) -> std::unique_ptr<fabric::ProbeTransport> {

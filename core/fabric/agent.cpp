@@ -405,6 +405,7 @@ void AgentLoop::serve(const AgentServe& serveMsg)
     m_served = true;
     AgentReady ready;
     ready.version = m_io.version;
+    ready.pid = m_io.pid;
     ready.mode = m_transport->mode();
     ready.endpoints = m_transport->serve(serveMsg.endpoints);
     for (const auto& e : ready.endpoints) {

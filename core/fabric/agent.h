@@ -23,6 +23,7 @@ struct AgentIo
 {
     int inFd = 0;
     std::string version; ///< the probe's, said in ready
+    int pid = 0; ///< this process's id, said in ready (0: not said)
     /// Writes one message (a line); false when the output is gone.
     std::function<bool(const AgentMessage&)> output;
     const std::atomic<bool>* stop = nullptr;

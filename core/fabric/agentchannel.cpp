@@ -239,6 +239,8 @@ void AgentChannel::onLine(std::string_view line)
             m_cancel = true;
         } else {
             ready.insert(ready.end(), r->endpoints.begin(), r->endpoints.end());
+            if (r->pid > 0)
+                pid = r->pid;
             if (ready.size() >= m_endpointsExpected) {
                 isReady = true;
                 if (state == AgentState::Starting)

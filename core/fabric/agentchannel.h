@@ -78,6 +78,7 @@ public:
     AgentState state = AgentState::Starting;
     std::string detail; ///< why it is down, or what it last complained about
     std::vector<AgentReadyEndpoint> ready; ///< collected from its ready lines
+    int pid = 0; ///< the agent's process id on its host, from ready (0: not said)
     bool isReady = false; ///< every endpoint answered
     std::vector<AgentResult> results; ///< not yet taken by the controller
     std::map<std::uint64_t, AgentDone> done; ///< phase -> what the agent said at its end

@@ -97,8 +97,11 @@ json toJson(const AgentMessage& message)
             json list = json::array();
             for (const auto& e : m.endpoints)
                 list.push_back(readyEndpointJson(e));
-            return json { { "type", "ready" }, { "protocol", m.protocol }, { "version", m.version },
+            json j { { "type", "ready" }, { "protocol", m.protocol }, { "version", m.version },
                 { "mode", std::string(toString(m.mode)) }, { "endpoints", std::move(list) } };
+            if (m.pid > 0)
+                j["pid"] = m.pid;
+            return j;
         }
         json operator()(const AgentResult& m) const
         {
@@ -337,9 +340,10 @@ Result<AgentMessage> readMessage(const json& object)
         f.only({ "type" });
         message = AgentKeepalive {};
     } else if (type == "ready") {
-        f.only({ "type", "protocol", "version", "mode", "endpoints" });
+        f.only({ "type", "protocol", "version", "mode", "endpoints", "pid" });
         AgentReady m;
         m.protocol = f.integer("protocol", 1, 1000);
+        m.pid = f.integer("pid", 1, 1 << 22, 0, false); // Linux's pid_max ceiling
         m.version = f.text("version", 64);
         if (!f.error() && !agentPlainText(m.version))
             f.problem("'version' must be printable text");

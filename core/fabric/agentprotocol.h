@@ -140,6 +140,9 @@ struct AgentReady
     std::string version; ///< the probe's version
     AgentMode mode = AgentMode::Udp;
     std::vector<AgentReadyEndpoint> endpoints;
+    /// The agent's process id on its host (0: not said): a phase's late agent is looked up by it over a new SSH
+    /// connection, to tell one that is stopped or gone from one that is only slow.
+    int pid = 0;
     bool operator==(const AgentReady&) const = default;
 };
 

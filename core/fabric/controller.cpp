@@ -3,12 +3,14 @@
 
 #include "discovery/discover.h"
 #include "fabric/hoststalls.h"
+#include "fabric/lateagents.h"
 #include "util/command.h"
 #include "util/random.h"
 
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
+#include <future>
 #include <set>
 #include <thread>
 #include <utility>
@@ -101,7 +103,7 @@ private:
     /// For agents that went silent: whether their hosts still answer over a new SSH connection, said as the end of
     /// the agent's detail. A hung agent (stopped, stuck) and a host that is paused or cut off look alike to the
     /// probes; the SSH server tells them apart.
-    std::map<std::string, std::string> askHosts(const std::vector<std::string>& hosts);
+    std::map<std::string, LateVerdict> askHosts(const std::vector<std::string>& hosts);
     void report(const std::string& host, AgentState state, const std::string& detail);
 
     const ControllerOptions& m_options;
@@ -407,8 +409,16 @@ std::vector<CellResult> Controller::Fleet::runPhase(
         channel.send(start);
     }
 
+    const auto phaseStart = Steady::now();
     const auto deadline
-        = Steady::now() + duration_cast<Steady::duration>(duration<double>(lengthS + m_options.phaseSlackS));
+        = phaseStart + duration_cast<Steady::duration>(duration<double>(lengthS + m_options.phaseSlackS));
+    // Agents still silent this long after the phase ended are asked about at once, beside the wait: one that is
+    // stopped or gone, or whose host no longer answers, is given up then, not at the deadline.
+    const auto askAt = phaseStart
+        + duration_cast<Steady::duration>(duration<double>(lengthS + m_options.probeTimeoutS + m_options.lateAskS));
+    std::future<std::map<std::string, LateVerdict>> earlyAsk;
+    std::map<std::string, LateVerdict> early; ///< its answers: not asked again at the deadline
+    bool askedEarly = askAt >= deadline;
     std::size_t observed = cells.size();
     HostStalls stalled;
     auto lastBatch = Steady::now();
@@ -457,6 +467,30 @@ std::vector<CellResult> Controller::Fleet::runPhase(
         }
         if (finished.size() == perHost.size() || cancelled() || Steady::now() >= deadline)
             break;
+        if (!askedEarly && Steady::now() >= askAt) {
+            askedEarly = true;
+            std::vector<std::string> silent;
+            for (const auto& [host, targets] : perHost)
+                if (!finished.contains(host))
+                    silent.push_back(host);
+            if (!silent.empty() && silent.size() <= kLateAskAtOnce) {
+                lock.unlock();
+                earlyAsk = std::async(std::launch::async, [this, silent] { return askHosts(silent); });
+                lock.lock();
+            }
+        }
+        if (earlyAsk.valid() && earlyAsk.wait_for(milliseconds(0)) == std::future_status::ready) {
+            lock.unlock();
+            early = earlyAsk.get();
+            for (const auto& [host, verdict] : early)
+                if (verdict.over && !finished.contains(host)) // an answer since then outweighs the SSH question
+                    m_channels.at(host)->giveUp("no results of phase " + std::to_string(phase) + " "
+                        + std::to_string(
+                            static_cast<int>(std::lround(lengthS + m_options.probeTimeoutS + m_options.lateAskS)))
+                        + " s after it started" + verdict.said);
+            lock.lock();
+            continue; // given up agents count as finished on the next look
+        }
         m_hub.changed.wait_for(lock, milliseconds(50));
     }
     // On cancel the agents are stopped, not given up: they did nothing wrong.
@@ -466,10 +500,17 @@ std::vector<CellResult> Controller::Fleet::runPhase(
             late.push_back(host);
     }
     lock.unlock();
-    auto answered = askHosts(late);
+    if (earlyAsk.valid())
+        early = earlyAsk.get(); // its connections end before the phase does
+    std::vector<std::string> unasked;
+    for (const auto& host : late)
+        if (!early.contains(host))
+            unasked.push_back(host);
+    auto answered = askHosts(unasked);
+    answered.merge(early);
     for (const auto& host : late)
         m_channels.at(host)->giveUp("no results of phase " + std::to_string(phase) + " within "
-            + std::to_string(static_cast<int>(lengthS + m_options.phaseSlackS)) + " s" + answered[host]);
+            + std::to_string(static_cast<int>(lengthS + m_options.phaseSlackS)) + " s" + answered[host].said);
     // What an agent never reported (it died, or was given up) is the agent's fault, not the network's.
     for (const auto& [host, pairs] : missing) {
         for (const auto& [from, to] : pairs)
@@ -494,47 +535,19 @@ std::vector<CellResult> Controller::Fleet::runPhase(
     return cells;
 }
 
-std::map<std::string, std::string> Controller::Fleet::askHosts(const std::vector<std::string>& hosts)
+std::map<std::string, LateVerdict> Controller::Fleet::askHosts(const std::vector<std::string>& hosts)
 {
-    std::map<std::string, std::string> out;
     if (hosts.empty() || cancelled())
-        return out;
-    // Many late at once is not a hang on each of them but a delay they share (this machine or the network between
-    // overloaded): said so, and not asked host by host, which would cost a connect timeout per few hosts.
-    constexpr std::size_t kAtOnce = 16;
-    if (hosts.size() > kAtOnce) {
+        return {};
+    std::vector<LateAgent> late;
+    late.reserve(hosts.size());
+    {
+        std::lock_guard lock(m_hub.mutex);
         for (const auto& host : hosts)
-            out[host] = "; " + std::to_string(hosts.size()) + " of " + std::to_string(m_channels.size())
-                + " agents were late together: a delay they share (an overloaded controller or network), not a hang "
-                  "of each";
-        return out;
+            late.push_back({ host, m_channels.at(host)->pid });
     }
-    // Each a new connection and `true`: a host that is paused takes the connect timeout.
-    std::vector<std::string> said(hosts.size());
-    for (std::size_t first = 0; first < hosts.size(); first += kAtOnce) {
-        std::vector<std::thread> threads;
-        for (std::size_t i = first; i < std::min(hosts.size(), first + kAtOnce); ++i) {
-            threads.emplace_back([this, &hosts, &said, i] {
-                auto executor = m_factory(m_specs.at(hosts[i]));
-                if (!executor) {
-                    said[i] = "; SSH to the host fails too (" + executor.error().message
-                        + "): the host is down, paused or cut off from this machine";
-                    return;
-                }
-                ExecOptions o;
-                o.timeout = milliseconds(5000);
-                auto r = (*executor)->run(Command { "true" }, o);
-                said[i] = r ? "; the host still answers over SSH: its agent hung (stopped, or stuck)"
-                            : "; the host's SSH server lets in but does not run a command (" + r.error().message
-                        + "): the host is overloaded or hung";
-            });
-        }
-        for (auto& t : threads)
-            t.join();
-    }
-    for (std::size_t i = 0; i < hosts.size(); ++i)
-        out[hosts[i]] = said[i];
-    return out;
+    return askLateHosts(
+        late, m_channels.size(), [this](const std::string& host) { return m_factory(m_specs.at(host)); });
 }
 
 std::map<std::string, AgentState> Controller::Fleet::states(std::map<std::string, std::string>& detail)

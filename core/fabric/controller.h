@@ -54,6 +54,9 @@ struct ControllerOptions
     /// How long a phase's results are waited for beyond its length (the replies' timeout, the agents' flush, an
     /// SSH hop, a loaded host); an agent silent past it is agent-down. A watch takes less: it is its detection time.
     double phaseSlackS = 10.0;
+    /// An agent still silent this long after its phase's last replies were due is asked about over SSH beside the
+    /// wait: stopped, gone, or its host unreachable, it is given up then instead of at the slack's end.
+    double lateAskS = 0.5;
     bool rdma = false; ///< probe every GID over RDMA UD besides UDP (hosts with RoCE ports)
     std::chrono::milliseconds startTimeout { 30000 }; ///< connect, copy the probe, start, ready
     std::chrono::milliseconds stopGrace { 2000 };

@@ -3,6 +3,7 @@
 // hostile or broken peer sends (unknown keys, names that would reach a shell, secrets of the wrong shape, numbers out
 // of range, over-long lines) is refused with the field named.
 #include "fabric/agentprotocol.h"
+#include "fabric/lateagents.h"
 #include "perf/protocol.h"
 
 #include "testbasics.h"
@@ -31,6 +32,7 @@ std::vector<AgentMessage> samples()
     ready.version = "0.1.0";
     ready.mode = AgentMode::Rdma;
     ready.endpoints = { { 3, 40211, 0, 0, Reason::None, "" }, { 4, 0, 0, 0, Reason::EmptySlot, "slot 2 is empty" } };
+    ready.pid = 41234;
     AgentResult result;
     result.phase = 2;
     result.tS = 1.5;
@@ -106,6 +108,18 @@ private Q_SLOTS:
         QVERIFY(refusal(
             R"({"type":"hello","protocol":2,"secret":")" + kSecret + R"(","mode":"udp","lifetime_s":60,"extra":1})")
                     .contains("unknown key 'extra'"));
+        // The agent's pid is optional (0: not said) and bounded by Linux's pid_max ceiling.
+        const std::string ready = R"({"type":"ready","protocol":2,"version":"1","mode":"udp","endpoints":[]PID})";
+        auto withPid = [&](const std::string& pid) {
+            auto s = ready;
+            s.replace(s.find("PID"), 3, pid);
+            return s;
+        };
+        auto noPid = decodeAgentLine(withPid(""));
+        QVERIFY(noPid && std::get<AgentReady>(*noPid).pid == 0);
+        QVERIFY(refusal(withPid(R"(,"pid":0)")).contains("pid"));
+        QVERIFY(refusal(withPid(R"(,"pid":99999999)")).contains("pid"));
+        QVERIFY(refusal(withPid(R"(,"pid":"12")")).contains("pid"));
         QVERIFY(refusal(R"({"type":"serve","endpoints":[{"id":1,"device":"eth0;reboot","port":1,"gid_index":1,)"
                         R"("address":"198.18.0.2","netdev":""}]})")
                     .contains("device"));
@@ -179,6 +193,17 @@ private Q_SLOTS:
         many.targets.push_back(many.targets.front());
         QVERIFY(refusal(encodeAgent(many)).contains("more than"));
         QVERIFY(refusal(std::string(perf::kMaxLineBytes + 1, ' ')).contains("longer than"));
+    }
+
+    // A late agent's /proc/PID/stat: the state after the last ')', whatever the command name holds.
+    void procStatStates()
+    {
+        QCOMPARE(procStatState("4242 (rocepilot-probe) T 1 4242 4242 0 -1"), 'T');
+        QCOMPARE(procStatState("4242 (a) b (c)) S 1 2"), 'S');
+        QCOMPARE(procStatState("4242 (rocepilot-probe) R"), 'R');
+        QCOMPARE(procStatState("4242 (rocepilot-probe)"), '\0');
+        QCOMPARE(procStatState("no such file"), '\0');
+        QCOMPARE(procStatState("1 (x) 9 1"), '\0');
     }
 
     void validators()
