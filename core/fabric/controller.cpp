@@ -124,6 +124,9 @@ private:
     /// the table in another order, and an agent started again is served there, not at discovery's index (which
     /// may be empty now or hold another GID).
     std::map<std::uint32_t, int> m_gidIndex;
+    /// Hosts whose agent said it could not run for a while in the last phase: a late one there is slow, not stopped,
+    /// and an SSH login would only load its CPU further. Asked at the deadline only.
+    std::set<std::string> m_stalledLastPhase;
     bool m_closed = false;
 };
 
@@ -421,6 +424,7 @@ std::vector<CellResult> Controller::Fleet::runPhase(
     bool askedEarly = askAt >= deadline;
     std::size_t observed = cells.size();
     HostStalls stalled;
+    std::set<std::string> stalledNow;
     auto lastBatch = Steady::now();
     std::set<std::string> finished;
     std::unique_lock lock(m_hub.mutex);
@@ -430,8 +434,10 @@ std::vector<CellResult> Controller::Fleet::runPhase(
             for (const auto& result : c.results) {
                 if (result.phase != phase)
                     continue;
-                if (result.stalledS > 0)
+                if (result.stalledS > 0) {
                     stalled.note(host, result.tS, result.stalledS);
+                    stalledNow.insert(host);
+                }
                 for (const auto& a : result.cells) {
                     // Only what this agent was asked: a host cannot fill in cells of others.
                     if (!asked[host].contains({ a.from, a.to }))
@@ -471,7 +477,7 @@ std::vector<CellResult> Controller::Fleet::runPhase(
             askedEarly = true;
             std::vector<std::string> silent;
             for (const auto& [host, targets] : perHost)
-                if (!finished.contains(host))
+                if (!finished.contains(host) && !m_stalledLastPhase.contains(host) && !stalledNow.contains(host))
                     silent.push_back(host);
             if (!silent.empty() && silent.size() <= kLateAskAtOnce) {
                 lock.unlock();
@@ -500,6 +506,7 @@ std::vector<CellResult> Controller::Fleet::runPhase(
             late.push_back(host);
     }
     lock.unlock();
+    m_stalledLastPhase = std::move(stalledNow);
     if (earlyAsk.valid())
         early = earlyAsk.get(); // its connections end before the phase does
     std::vector<std::string> unasked;

@@ -153,6 +153,9 @@ alerts=$(promql 'count by (alertname) (ALERTS{alertname=~"RocePilotAgent.*"})')
 [[ $(promql 'ALERTS{alertname="RocePilotAgentHostUnreachable",to_host!="h3"}') == "" ]] ||
     die "hosts other than h3 unreachable: $alerts"
 say "after $((SECONDS - planted))s the shipped rules fire RocePilotAgentHostUnreachable for h3 alone"
+# Every query of the agents' Grafana dashboard returns series while the fault is there.
+queries=$(check_dashboard "$(dirname "$repo_rules")/rocepilot-agents.grafana.json" 12)
+say "all $queries queries of rocepilot-agents.grafana.json return series"
 others=$(promql 'rocepilot_agent_target_loss_ratio{to_host!="h3",from_host!="h3"} > 0')
 [[ -z $others ]] || die "pairs without h3 lose too: $others"
 

@@ -101,24 +101,8 @@ say "after $((SECONDS - planted))s the alert fires: $alert"
 [[ -n $(promql 'rocepilot_fabric_ready == 0') ]] || die "ready is not 0 with the fault planted"
 
 # Every query of the Grafana dashboard returns series while the fault is there.
-mapfile -t exprs < <(python3 -c '
-import json, sys
-def walk(v):
-    if isinstance(v, dict):
-        for k, x in v.items():
-            if k == "expr":
-                print(x)
-            else:
-                walk(x)
-    elif isinstance(v, list):
-        for x in v:
-            walk(x)
-walk(json.load(open(sys.argv[1])))' "$repo/resources/monitoring/rocepilot-fabric.grafana.json")
-((${#exprs[@]} >= 10)) || die "the dashboard has only ${#exprs[@]} queries"
-for e in "${exprs[@]}"; do
-    [[ -n $(promql "$e") ]] || die "the dashboard's query returns no series: $e"
-done
-say "all ${#exprs[@]} dashboard queries return series"
+queries=$(check_dashboard "$repo/resources/monitoring/rocepilot-fabric.grafana.json" 10)
+say "all $queries dashboard queries return series"
 
 ip netns exec "$h3ns" nft delete table inet rpmetricstest
 removed=$SECONDS

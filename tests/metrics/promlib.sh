@@ -43,3 +43,31 @@ wait_for() {
 }
 
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
+
+# dashboard_exprs FILE -> every "expr" of a Grafana dashboard JSON, one per line.
+dashboard_exprs() {
+    python3 -c '
+import json, sys
+def walk(v):
+    if isinstance(v, dict):
+        for k, x in v.items():
+            if k == "expr":
+                print(x)
+            else:
+                walk(x)
+    elif isinstance(v, list):
+        for x in v:
+            walk(x)
+walk(json.load(open(sys.argv[1])))' "$1"
+}
+
+# check_dashboard FILE MIN: every query of the dashboard returns series now; at least MIN queries.
+check_dashboard() {
+    local exprs e
+    mapfile -t exprs < <(dashboard_exprs "$1")
+    ((${#exprs[@]} >= $2)) || die "$(basename "$1") has only ${#exprs[@]} queries"
+    for e in "${exprs[@]}"; do
+        [[ -n $(promql "$e") ]] || die "$(basename "$1")'s query returns no series: $e"
+    done
+    echo "${#exprs[@]}"
+}
