@@ -124,8 +124,8 @@ private:
     /// the table in another order, and an agent started again is served there, not at discovery's index (which
     /// may be empty now or hold another GID).
     std::map<std::uint32_t, int> m_gidIndex;
-    /// Hosts whose agent said it could not run for a while in the last phase: a late one there is slow, not stopped,
-    /// and an SSH login would only load its CPU further. Asked at the deadline only.
+    /// Hosts whose agent said it could not run for a while in the last phase: a late one there is slow (a saturated
+    /// CPU), and an SSH login would only load it further. Asked at the deadline only.
     std::set<std::string> m_stalledLastPhase;
     bool m_closed = false;
 };
@@ -476,9 +476,22 @@ std::vector<CellResult> Controller::Fleet::runPhase(
         if (!askedEarly && Steady::now() >= askAt) {
             askedEarly = true;
             std::vector<std::string> silent;
-            for (const auto& [host, targets] : perHost)
-                if (!finished.contains(host) && !m_stalledLastPhase.contains(host) && !stalledNow.contains(host))
+            // Only a host whose responder is silent too (the agent answers its peers' probes: one that still answers
+            // most of them runs) and whose agent did not stall lately: a busy host's agent is late, not stopped, and
+            // an SSH login would only load it further. In the lab a fault planter's own login stalls a 1-vCPU guest
+            // just before it stops the agent, so there that agent is told at the deadline.
+            std::map<std::string, std::pair<std::uint64_t, std::uint64_t>> towards; ///< host -> sent, received
+            for (const auto& c : cells) {
+                auto& [sent, received] = towards[m_list.endpoints[c.to].host];
+                sent += c.sent;
+                received += c.received;
+            }
+            for (const auto& [host, targets] : perHost) {
+                const auto [sent, received] = towards[host];
+                if (!finished.contains(host) && (sent == 0 || 2 * received < sent) && !m_stalledLastPhase.contains(host)
+                    && !stalledNow.contains(host))
                     silent.push_back(host);
+            }
             if (!silent.empty() && silent.size() <= kLateAskAtOnce) {
                 lock.unlock();
                 earlyAsk = std::async(std::launch::async, [this, silent] { return askHosts(silent); });
