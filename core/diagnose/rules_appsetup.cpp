@@ -146,6 +146,17 @@ public:
     }
 
 private:
+    /// A fix to run on the host's Linux, and what the advice rests on.
+    static void linuxFix(Finding& f, const DiagHost& h, std::string text, std::string origin)
+    {
+        Fix fix;
+        fix.target = h.name;
+        fix.platform = "linux";
+        fix.text = std::move(text);
+        fix.origin = std::move(origin);
+        f.fixes.push_back(std::move(fix));
+    }
+
     Evidence logEvidence(const DiagHost& h, const AppLogEvent& e, const std::string& what) const
     {
         return m_ctx.ev(h, what, e.text, h.origin + ":" + std::to_string(e.line));
@@ -612,13 +623,10 @@ private:
                         "that). The shared device plugin gives one device to many pods, which needs shared mode; in "
                         "exclusive mode it exits at start and no pod gets an RDMA device."
             + std::string(mode ? "" : " (`rdma system show` says the mode; iproute2 older than 5.x cannot show it.)");
-        Fix fix;
-        fix.target = h.name;
-        fix.platform = "linux";
-        fix.origin = "ib_core's netns_mode (1: shared, the default; 0: exclusive) and `rdma system`";
-        fix.text = "rdma system set netns shared   # before pods use RDMA; or use rdma-cni with exclusive mode\n"
-                   "grep -r netns_mode /etc/modprobe.d/   # remove 'options ib_core netns_mode=0' to keep it shared";
-        f.fixes.push_back(std::move(fix));
+        linuxFix(f, h,
+            "rdma system set netns shared   # before pods use RDMA; or use rdma-cni with exclusive mode\n"
+            "grep -r netns_mode /etc/modprobe.d/   # remove 'options ib_core netns_mode=0' to keep it shared",
+            "ib_core's netns_mode (1: shared, the default; 0: exclusive) and `rdma system`");
         m_ctx.findings.push_back(std::move(f));
     }
 
@@ -641,13 +649,10 @@ private:
                         "/dev/infiniband. Usual causes: an ifNames entry that is not the netdev's name on the host, a "
                         "driver name other than the one bound (mlx5_core), or the RDMA driver not loaded (no "
                         "/sys/class/infiniband entry for the NIC).";
-        Fix fix;
-        fix.target = h.name;
-        fix.platform = "linux";
-        fix.origin = "k8s-rdma-shared-dev-plugin's config.json selectors";
-        fix.text = "ls /sys/class/infiniband/; rdma link show   # the RDMA devices and their netdevs on the node\n"
-                   "ethtool -i NETDEV   # the driver and bus id the selectors must match";
-        f.fixes.push_back(std::move(fix));
+        linuxFix(f, h,
+            "ls /sys/class/infiniband/; rdma link show   # the RDMA devices and their netdevs on the node\n"
+            "ethtool -i NETDEV   # the driver and bus id the selectors must match",
+            "k8s-rdma-shared-dev-plugin's config.json selectors");
         m_ctx.findings.push_back(std::move(f));
     }
 
