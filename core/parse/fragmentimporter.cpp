@@ -379,7 +379,7 @@ bool FragmentImporter::takeFiInfoStatus(PastedHost& h, const Block& block)
         e.family = "libfabric";
         e.kind = *number == 61 ? "no-device" : "other-error";
         e.driver = "libfabric";
-        e.errnoValue = *number;
+        e.errnoValue = number;
         e.text = printable("fi_info (" + std::string(trim(block.command)).substr(0, 120) + "): fi_getinfo "
                 + std::string(trim(l.text)),
             197);
