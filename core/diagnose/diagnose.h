@@ -70,6 +70,7 @@ struct DiagHost
     std::string readAt; ///< when its values were read ("as pasted" when unknown)
     std::map<std::string, int> gidLines; ///< from a paste: "dev/port/index" -> line
     std::map<std::string, int> netdevLines;
+    std::map<std::string, int> netdevBlocks; ///< from a paste: netdev -> the output that described it
     std::vector<RdmaCmSetting> rdmaCm;
     bool rdmaCmRead = false; ///< configfs was read (an empty list then means: not configured)
     std::vector<CounterRead> counters;

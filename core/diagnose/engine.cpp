@@ -527,6 +527,8 @@ void addPasted(FabricSnapshot& snapshot, const PastedFabric& pasted, const std::
             h->gidLines[k] = v;
         for (const auto& [k, v] : p.netdevLines)
             h->netdevLines[k] = v;
+        for (const auto& [k, v] : p.netdevBlocks)
+            h->netdevBlocks[k] = v;
         h->rdmaCm.insert(h->rdmaCm.end(), p.rdmaCm.begin(), p.rdmaCm.end());
         h->rdmaCmRead = h->rdmaCmRead || !p.rdmaCm.empty();
         h->counters.insert(h->counters.end(), p.counters.begin(), p.counters.end());

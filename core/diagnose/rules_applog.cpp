@@ -745,9 +745,25 @@ private:
             why = "errno 19 (no such device): the device or its port went away, or (in a pod) the GID's netdev is not "
                   "in this network namespace.";
         else if (err == 101 || err == 113)
-            why = "no route to the peer's GID from the local GID's netdev.";
+            why = "errno " + std::to_string(err)
+                + " (network unreachable): no route to the peer's GID from the local GID's netdev (a GID index whose "
+                  "address has no route to the peer's subnet or VLAN), or no GID to route at all: software written "
+                  "for InfiniBand addresses the peer by LID, without a GRH (ah_attr.is_global 0), and a RoCE port has "
+                  "no LID routing; it needs RoCE support (a GID index) in the application.";
         else
             why = "the device refused the queue pair's attributes (GID index, MTU, port) or could not reach the peer.";
+        // A RoCE port of this host that reports a LID: software that tests the LID took the InfiniBand path there.
+        for (const auto& other : m_ctx.findings) {
+            if (other.ruleId == "port.roce-lid" && !other.hosts.empty() && other.hosts.front() == h.name
+                && (err == 22 || err == 101 || err == 0)) {
+                why += " Here the likely cause is port.roce-lid: "
+                    + (other.ports.empty() ? h.name : other.ports.front())
+                    + " is a RoCE port that reports a LID, so software that tells InfiniBand from RoCE by the LID "
+                      "built "
+                      "an InfiniBand address (no GRH) for it.";
+                break;
+            }
+        }
         simple(h, e, "applog.modify-qp", familyName(e.family) + " could not connect the queue pair (modify QP failed)",
             "Moving the queue pair to RTR/RTS failed: " + why);
     }

@@ -6,6 +6,7 @@
 #include "diagnose/context.h"
 #include "discovery/discover.h"
 #include "parse/gid.h"
+#include "parse/parsers.h"
 
 #include <arpa/inet.h>
 
@@ -192,12 +193,64 @@ private:
         for (const auto& p : d.ports) {
             if (!looksRoce(d, p))
                 continue;
+            if (p.lid && *p.lid != 0 && !roceShownBy(d, p).empty())
+                lidOnRoce(h, d, p);
             // A port whose GIDs the pasted output does not list (ibstat, ibstatus) gets no verdict on its table.
             if (!(p.gids.empty() && p.gidsUnlisted))
                 port(h, d, p);
             else if (p.state.empty() || p.state == "ACTIVE")
                 unreadTable(h, d, p); // a port that is down is port.down's answer
         }
+    }
+
+    /// Why the port is surely Ethernet, as the input shows it; empty when only the troubleshooter's default (a port
+    /// of unknown link layer is taken as RoCE) says so: a LID there may as well be InfiniBand's own.
+    static std::string roceShownBy(const RdmaDevice& d, const RdmaPort& p)
+    {
+        if (p.linkLayer == "Ethernet")
+            return "link layer Ethernet";
+        if (transportFromStableName(d.name) == Transport::RoCE)
+            return "its name is rdma-core's name for a RoCE device";
+        if (std::ranges::any_of(p.gids, [](const GidEntry& g) { return g.type == GidType::RoceV2 || !g.ipv4.empty(); }))
+            return "its GIDs are RoCE's";
+        return {};
+    }
+
+    /// A RoCE port that prints a LID. Code that tells InfiniBand from RoCE by the LID (non-zero: InfiniBand) takes
+    /// the InfiniBand path on it, so the fault shows up in the application, not in the port.
+    void lidOnRoce(const DiagHost& h, const RdmaDevice& d, const RdmaPort& p)
+    {
+        Finding f;
+        f.ruleId = "port.roce-lid";
+        f.check = "M2";
+        f.title = d.name + " port " + std::to_string(p.number) + " is a RoCE port that reports LID "
+            + std::to_string(*p.lid);
+        f.severity = Severity::Warning;
+        f.hosts = { h.name };
+        f.ports = { portLabel(h, d, p) };
+        f.evidence.push_back(m_ctx.ev(h, portName(d, p) + " LID",
+            std::to_string(*p.lid) + " (" + roceShownBy(d, p) + ")",
+            h.source == "paste" ? h.origin : "/sys/class/infiniband/" + d.name + "/ports/" + std::to_string(p.number)));
+        f.explanation = h.name + "'s " + portName(d, p) + " runs over Ethernet (" + roceShownBy(d, p)
+            + ") yet reports LID " + std::to_string(*p.lid)
+            + ". RoCE has no subnet manager and no LIDs: a peer is reached by its GID, with a GRH on every packet. "
+              "Software that decides InfiniBand or RoCE by the LID (a non-zero LID taken as InfiniBand) takes the "
+              "InfiniBand path on this port: it sends the peer its LID, builds the address without a GRH, and moving "
+              "the queue pair to RTR fails (EINVAL) or the peer is never reached. Some Ethernet RDMA drivers report a "
+              "LID like this one (Intel E810 ports under irdma have shown LID 1). The application must test the port's "
+              "link layer instead (ibv_query_port's link_layer, IBV_LINK_LAYER_ETHERNET): use a version that does "
+              "(NCCL's RDMA plugins changed their test to the link layer for these NICs), or give it the GID index to "
+              "use where it has such a setting.";
+        Fix fix;
+        fix.target = h.name;
+        fix.platform = "application";
+        fix.text = "ibv_devinfo -v -d " + d.name
+            + " | grep -E 'link_layer|port_lid|GID\\['   # Ethernet: RoCE, whatever "
+              "the LID says\n# run a version of the application (and of its network plugin) that tells RoCE by "
+              "link_layer, and give it the RoCE v2 GID index";
+        fix.origin = "the port's link layer, not its LID";
+        f.fixes.push_back(std::move(fix));
+        m_ctx.findings.push_back(std::move(f));
     }
 
     /// The port is there and up, its GIDs are not in the paste. What it is answers the most common question such a
@@ -212,10 +265,17 @@ private:
         v.tableUnread = true;
         v.netdev = p.netdev.empty() ? d.parentNetdev : p.netdev;
         v.type = "RoCE";
-        v.reason = "link layer Ethernet, so its LID is 0 and peers are reached by GID only (a GRH on every "
-                   "packet): software that connects by LID (InfiniBand-only code, ah_attr.is_global 0, "
-                   "ibv_rc_pingpong without -g) never reaches a peer here; the paste lists no GIDs of the port, so "
-                   "paste `show_gids` or `ibv_devinfo -v -d "
+        auto shown = roceShownBy(d, p);
+        if (shown.empty())
+            shown = "taken as RoCE: the paste does not show its link layer";
+        const bool lid = p.lid && *p.lid != 0;
+        v.reason = shown
+            + (lid ? ", so it has no real LID (it reports " + std::to_string(*p.lid)
+                        + ", port.roce-lid) and peers are reached by GID only (a GRH on every packet)"
+                   : ", so its LID is 0 and peers are reached by GID only (a GRH on every packet)")
+            + ": software that connects by LID (InfiniBand-only code, ah_attr.is_global 0, ibv_rc_pingpong without -g) "
+              "never reaches a peer here; the paste lists no GIDs of the port, so paste `show_gids` or `ibv_devinfo -v "
+              "-d "
             + d.name + "` to choose the index";
         v.where = h.source == "paste" ? h.origin : "/sys/class/infiniband/" + d.name;
         m_ctx.verdicts.push_back(std::move(v));
@@ -495,6 +555,20 @@ private:
 
     /// The same hazard read from `ip addr` alone: a paste with an application log and the host's interfaces, no
     /// GID table. A failed connection whose two GIDs are both this host's addresses is the hazard seen happening.
+    /// Whether one output of the paste lists two of `names` (always, for a host not pasted).
+    static bool oneOutputLists(const DiagHost& h, const std::set<std::string>& names)
+    {
+        if (h.netdevBlocks.empty())
+            return true;
+        std::map<int, int> perOutput;
+        for (const auto& name : names) {
+            auto it = h.netdevBlocks.find(name);
+            if (it == h.netdevBlocks.end() || ++perOutput[it->second] >= 2)
+                return true;
+        }
+        return false;
+    }
+
     void netdevsShareSubnet(const DiagHost& h)
     {
         if (h.appLog.empty() && h.facts.devices.empty() && h.tests.empty())
@@ -544,6 +618,10 @@ private:
                     break;
                 }
             }
+            // A paste's interfaces from separate outputs may be of several machines the text did not tell apart
+            // ("PC1's address ...", "PC2's address ..."): only interfaces one output lists are surely one host's.
+            if (!between && !oneOutputLists(h, names))
+                continue;
             if (between) {
                 f.severity = Severity::Error; // the hazard seen failing, not only possible
                 f.title += ": a connection from this host to its own address failed";

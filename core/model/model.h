@@ -51,6 +51,9 @@ struct RdmaPort
     std::optional<int> activeMtu; ///< bytes (256..4096); from verbs/ibv_devinfo, sysfs has no such file
     std::optional<int> maxMtu;
     std::string rate; ///< "100 Gb/sec (4X EDR)" as the kernel says it
+    /// The port's LID as a pasted tool printed it (ibstat "Base lid", ibv_devinfo "port_lid", ibstatus "base lid").
+    /// Ethernet (RoCE) ports have no subnet manager and say 0; some drivers print another number.
+    std::optional<int> lid;
     std::string netdev; ///< the Ethernet netdev of this port (may be a bond)
     std::vector<GidEntry> gids; ///< non-empty slots only, in index order
     int gidTableSize = 0; ///< slots seen, empty ones included

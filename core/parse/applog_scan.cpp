@@ -415,6 +415,27 @@ std::optional<int> errnoIn(const LogText& x)
     return std::nullopt;
 }
 
+std::optional<int> trailingErrno(const LogText& x)
+{
+    // ibv_modify_qp returns the errno itself, and programs print it bare after their words: TensorFlow's verbs path
+    // "... QP to Ready to Receive 101". Only the numbers a modify can return, after a word that is no field's name
+    // ("port 1", "index 3" are not errnos).
+    const auto words = splitWords(x.low);
+    if (words.size() < 2)
+        return std::nullopt;
+    const auto v = toInt(words.back());
+    const auto before = words[words.size() - 2];
+    static constexpr std::string_view fields[] = { "port", "index", "idx", "qp", "qpn", "gid", "lid", "mtu", "psn",
+        "device", "dev", "id", "rank", "node", "vlan", "tc", "sl", "=", ":" };
+    if (!v || before.empty() || !std::isalpha(static_cast<unsigned char>(before.back()))
+        || std::ranges::find(fields, before) != std::end(fields))
+        return std::nullopt;
+    for (int known : { 12, 19, 22, 95, 101, 110, 113 })
+        if (*v == known)
+            return v;
+    return std::nullopt;
+}
+
 bool soundsLikeError(const LogText& x)
 {
     return hasAny(x,
@@ -476,6 +497,8 @@ AppLogEvent classifyError(const LogText& x)
             deviceAndPort(name, e);
     } else if (hasAny(x, { "modify_qp", "modify qp", "to rtr", "to rts", "rtr failed", "rts failed", "init to rtr" })) {
         e.kind = "modify-qp-error";
+        if (!e.errnoValue)
+            e.errnoValue = trailingErrno(x);
     } else if (hasAny(x, { "create_ah", "create ah", "address handle", "ah_attr" })) {
         e.kind = "create-ah-error";
     } else if (hasAny(x,

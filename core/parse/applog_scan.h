@@ -107,6 +107,8 @@ std::optional<int> wcStatusIn(const LogText& x);
 std::optional<int> wcStatusNamed(std::string_view lower);
 /// The errno a line states: its strerror text, else "errno N" / "errno=N" / a trailing "[N]".
 std::optional<int> errnoIn(const LogText& x);
+/// A bare errno a failed modify printed last ("QP to Ready to Receive 101"); none after a field's name.
+std::optional<int> trailingErrno(const LogText& x);
 
 // --- kinds ---
 

@@ -103,7 +103,7 @@ void scoreCommandEcho(std::string_view t, Scores& scores)
         scores.add(OutputKind::RdmaLink, points);
     else if (program == "rdma" && (has("dev") || has("d")))
         scores.add(OutputKind::RdmaDev, points);
-    else if (program == "ip" && (has("addr") || has("address") || has("a")))
+    else if ((program == "ip" && (has("addr") || has("address") || has("a"))) || program == "ifconfig")
         scores.add(OutputKind::IpAddrJson, points);
     else if (program == "ip" && (has("link") || has("l")))
         scores.add(OutputKind::IpLinkJson, points);
@@ -155,6 +155,15 @@ void scoreTextLine(std::string_view t, Scores& scores, int& ipHeaders, int& inet
         scores.add(OutputKind::Ibdev2netdev, 3);
     // ip addr text
     if ((w0 == "inet" || w0 == "inet6") && words.size() > 1 && words[1].find('/') != std::string_view::npos)
+        ++inetLines;
+    // net-tools' ifconfig, read as ip addr: "eth0: flags=4163<UP,...>  mtu 1500" or "eth0  Link encap:Ethernet",
+    // "inet 10.0.0.1  netmask 255.255.255.0" or "inet addr:10.0.0.1  Bcast:...  Mask:..."
+    if ((words.size() >= 2 && endsWithColon(w0) && startsWith(words[1], "flags="))
+        || (words.size() >= 3 && words[1] == "Link" && startsWith(words[2], "encap:"))) {
+        scores.add(OutputKind::IpLinkJson, 2);
+        ++ipHeaders;
+    }
+    if (w0 == "inet" && words.size() > 2 && (words[2] == "netmask" || startsWith(words[1], "addr:")))
         ++inetLines;
     // /proc/net/vlan
     if (words.size() >= 3 && words[1] == "VID:")

@@ -97,6 +97,10 @@ void FragmentImporter::addCounter(
 void FragmentImporter::mergeDevices(PastedHost& h, std::vector<RdmaDevice> devices, int line)
 {
     for (auto& d : devices) {
+        // A port whose link layer the paste leaves out (ibstat cut short, ibv_devices) is told by rdma-core's stable
+        // name when it has one.
+        if (d.transport == Transport::Unknown)
+            d.transport = transportFromStableName(d.name);
         auto it
             = std::find_if(h.devices.begin(), h.devices.end(), [&](const RdmaDevice& x) { return x.name == d.name; });
         if (it == h.devices.end()) {
@@ -132,6 +136,8 @@ void FragmentImporter::mergeDevices(PastedHost& h, std::vector<RdmaDevice> devic
                 pit->activeMtu = p.activeMtu;
             if (!pit->maxMtu)
                 pit->maxMtu = p.maxMtu;
+            if (!pit->lid)
+                pit->lid = p.lid;
             pit->gidTableSize = std::max(pit->gidTableSize, p.gidTableSize);
             pit->gidsUnlisted = pit->gidsUnlisted && p.gidsUnlisted;
             for (auto& g : p.gids) {
@@ -179,6 +185,8 @@ void FragmentImporter::mergeNetdev(PastedHost& h, Netdev n, int line)
 {
     if (!h.netdevLines.count(n.name))
         h.netdevLines[n.name] = line;
+    if (!h.netdevBlocks.count(n.name))
+        h.netdevBlocks[n.name] = m_blockId;
     auto it = std::find_if(h.netdevs.begin(), h.netdevs.end(), [&](const Netdev& x) { return x.name == n.name; });
     if (it == h.netdevs.end()) {
         h.netdevs.push_back(std::move(n));
@@ -735,6 +743,16 @@ PastedFabric FragmentImporter::run(std::string_view text)
         }
         if (startsWith(t, "rc=") && isTranscriptNoise(t))
             continue;
+        // An output that names its tool by its first line starts a block of its own: the sentence above it ("PC1's
+        // ibstat:") or another command's output would otherwise hide it from its reader. Its next device or
+        // interface stays in it.
+        if (!block.lines.empty() && !outputHead(t).empty()) {
+            auto head = outputHead(trim(block.lines.front().text));
+            if (head.empty() && !block.command.empty())
+                head = programOf(block.command);
+            if (head != outputHead(t))
+                flush();
+        }
         block.lines.push_back(l);
     }
     flush();

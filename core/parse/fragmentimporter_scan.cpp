@@ -450,7 +450,12 @@ void FragmentImporter::scanIbstat(PastedHost& h, const Block& block)
             port->physState = normalizePhysState(v);
         else if (port && k == "Rate")
             port->rate = std::string(v);
-        else if (port && k == "Link layer") {
+        else if (port && k == "Base lid") {
+            if (auto lid = toInt(v); lid && *lid >= 0 && *lid <= 0xffff)
+                port->lid = lid;
+            else
+                m_warnings.add(l.number, "ibstat: unreadable Base lid '" + excerpt(v) + "'; not used");
+        } else if (port && k == "Link layer") {
             port->linkLayer = std::string(v);
             if (v == "Ethernet")
                 dev->transport = Transport::RoCE;

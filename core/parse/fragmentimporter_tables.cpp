@@ -342,6 +342,13 @@ void FragmentImporter::scanIbstatus(PastedHost& h, const Block& block)
             port.physState = normalizePhysState(named);
         } else if (k == "rate") {
             port.rate = std::string(v);
+        } else if (k == "base lid") {
+            // "0x1": ibstatus prints it in hex.
+            auto lid = startsWith(v, "0x") ? toInt(v.substr(2), 16) : toInt(v);
+            if (lid && *lid >= 0 && *lid <= 0xffff)
+                port.lid = lid;
+            else
+                m_warnings.add(l.number, "ibstatus: unreadable base lid '" + excerpt(v) + "'; not used");
         } else if (k == "link_layer" || k == "link layer") {
             port.linkLayer = std::string(v);
             dev->transport = v == "Ethernet" ? Transport::RoCE

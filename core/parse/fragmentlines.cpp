@@ -36,7 +36,7 @@ constexpr std::array kKnownPrograms
           "dcb", "mlnx_qos", "lldptool", "ib_send_lat", "ib_send_bw", "ib_write_lat", "ib_write_bw", "ib_read_lat",
           "ib_read_bw", "ib_atomic_lat", "ib_atomic_bw", "ibv_rc_pingpong", "ibv_ud_pingpong", "ibv_uc_pingpong",
           "qperf", "sleep", "date", "echo", "ls", "head", "tail", "for", "sudo", "tc", "sysctl", "iptables", "nft",
-          "lspci", "uname", "hostname", "ping", "bash", "sh", "lldpctl", "ibstatus", "rxe_cfg", "amd-smi" };
+          "lspci", "uname", "hostname", "ping", "bash", "sh", "lldpctl", "ibstatus", "rxe_cfg", "amd-smi", "ifconfig" };
 
 bool isKnownProgram(std::string_view p)
 {
@@ -54,7 +54,7 @@ bool isBareCommand(std::string_view t)
     if (p == "cat" || p == "grep")
         return std::any_of(words.begin() + 1, words.end(), [](auto w) { return startsWith(w, "/sys/"); });
     constexpr std::array kAlone
-        = { "show_gids", "ibv_devinfo", "ibv_devices", "ibstatus", "ibstat", "rxe_cfg", "ibdev2netdev" };
+        = { "show_gids", "ibv_devinfo", "ibv_devices", "ibstatus", "ibstat", "rxe_cfg", "ibdev2netdev", "ifconfig" };
     if (std::find(kAlone.begin(), kAlone.end(), p) == kAlone.end())
         return false;
     return words.size() == 1 || startsWith(words[1], "-") || words[1] == "status"
@@ -149,6 +149,22 @@ std::optional<Prompt> parsePrompt(std::string_view t)
     if (end >= body.size() || (body[end] != '$' && body[end] != '#'))
         return std::nullopt;
     return Prompt { std::string(host), std::string(trim(body.substr(end + 1))) };
+}
+
+std::string_view outputHead(std::string_view t)
+{
+    if (startsWith(t, "CA '") && t.size() > 5 && t.back() == '\'')
+        return "ibstat";
+    if (startsWith(t, "Infiniband device '"))
+        return "ibstatus";
+    if (startsWith(t, "hca_id:"))
+        return "ibv_devinfo";
+    const auto words = splitWords(t);
+    if (words.size() >= 2 && words[0].size() > 1 && words[0].back() == ':' && startsWith(words[1], "flags="))
+        return "ifconfig";
+    if (words.size() >= 3 && words[1] == "Link" && startsWith(words[2], "encap:"))
+        return "ifconfig";
+    return {};
 }
 
 bool isFence(std::string_view t)

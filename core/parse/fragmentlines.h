@@ -27,6 +27,10 @@ std::string_view programOf(std::string_view command);
 /// "user@host:~$ cmd", "[user@host dir]# cmd", "$ cmd", "# cmd" (a known program), "PS C:\> cmd".
 std::optional<Prompt> parsePrompt(std::string_view t);
 bool isFence(std::string_view t);
+/// The first line of an output that tells its tool by itself, pasted without its command: "ibstat" for
+/// "CA 'mlx5_0'", "ibstatus", "ibv_devinfo" (hca_id), "ifconfig"; empty for any other line. Text above such a line
+/// (a sentence naming the host, a heading in the user's language) is not part of that output.
+std::string_view outputHead(std::string_view t);
 bool isEllipsis(std::string_view t);
 /// "## host-a", "=== host-a ===", "==> host-a <==", "**host-a**", "host-a:" alone, "Host: host-a".
 std::optional<std::string> parseHeading(std::string_view raw);

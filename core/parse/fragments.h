@@ -172,6 +172,9 @@ struct PastedHost
     std::vector<TestOutcome> tests;
     std::map<std::string, int> gidLines; ///< "dev/port/index" -> line of the paste that gave it
     std::map<std::string, int> netdevLines; ///< netdev -> first line that described it
+    /// netdev -> the output (block of lines) that first described it: one command's output is one host's, while a
+    /// paste's separate outputs under sentences ("PC2's address is ...") may be of several machines.
+    std::map<std::string, int> netdevBlocks;
     WindowsQos windows; ///< PowerShell outputs (a Windows host)
     /// Facts from application log lines (applog.h), in paste order. A host named in a line (NCCL's
     /// "host:pid:tid") stays in the event's `host`: the event belongs to the host the paste's heading or prompt

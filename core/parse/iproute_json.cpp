@@ -1,10 +1,15 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// `ip [-d] [-j] link|addr show` and /proc/net/vlan/IF.
+// `ip [-d] [-j] link|addr show`, net-tools' ifconfig (read as `ip addr`) and /proc/net/vlan/IF.
 #include "parse/parsehelpers.h"
 #include "parse/parsers.h"
+#include "util/command.h"
 #include "util/text.h"
 
+#include <arpa/inet.h>
+
 #include <algorithm>
+#include <bit>
+#include <cstdint>
 #include <map>
 
 namespace rp {
@@ -188,7 +193,7 @@ public:
         auto t = line.text;
         if (isTranscriptNoise(t))
             return;
-        if (parseHeader(line.number, t))
+        if (parseHeader(line.number, t) || parseIfconfigHeader(line.number, t))
             return;
         if (m_current.empty()) {
             m_warnings.add(line.number, "unexpected text before any interface: " + excerpt(t));
@@ -214,6 +219,7 @@ private:
         }
         auto& n = m_list.named(name);
         m_current = n.name;
+        m_ifconfig = false;
         n.ifindex = toInt(words[0].substr(0, words[0].size() - 1));
         if (at != std::string_view::npos)
             m_list.parentOf[n.name] = std::string(nameText.substr(at + 1));
@@ -226,6 +232,138 @@ private:
                 m_list.masterOf.emplace_back(n.name, std::string(words[i + 1]));
         }
         return true;
+    }
+
+    /// net-tools' ifconfig, both its forms: "enp5s0f0: flags=4163<UP,BROADCAST,RUNNING,MULTICAST>  mtu 4096" (2.10)
+    /// and "eth0      Link encap:Ethernet  HWaddr 00:11:22:33:44:55" (1.60, still in older images).
+    bool parseIfconfigHeader(int number, std::string_view t)
+    {
+        if (t.empty() || t.front() == ' ' || t.front() == '\t')
+            return false;
+        auto words = splitWords(t);
+        if (words.size() >= 2 && words[0].size() > 1 && words[0].back() == ':' && startsWith(words[1], "flags=")) {
+            auto& n = ifconfigNetdev(number, words[0].substr(0, words[0].size() - 1));
+            auto open = words[1].find('<');
+            auto flags = open == std::string_view::npos ? std::string_view() : words[1].substr(open + 1);
+            n.operState = flagsState(flags);
+            for (std::size_t i = 2; i + 1 < words.size(); ++i) {
+                if (words[i] == "mtu")
+                    n.mtu = toInt(words[i + 1]);
+            }
+            return true;
+        }
+        if (words.size() >= 3 && words[1] == "Link" && startsWith(words[2], "encap:")) {
+            auto& n = ifconfigNetdev(number, words[0]);
+            for (std::size_t i = 3; i + 1 < words.size(); ++i) {
+                if (words[i] == "HWaddr")
+                    n.mac = std::string(words[i + 1]);
+            }
+            return true;
+        }
+        return false;
+    }
+
+    Netdev& ifconfigNetdev(int number, std::string_view nameText)
+    {
+        // An alias ("eth0:1") is its parent's address: the addresses go to the parent.
+        auto name = nameText.substr(0, nameText.find(':'));
+        if (!validateInterfaceName(std::string(name)))
+            m_warnings.add(number, "ifconfig: interface name " + excerpt(nameText) + " not used as is");
+        auto& n = m_list.named(name);
+        m_current = n.name;
+        m_ifconfig = true;
+        return n;
+    }
+
+    /// ip's operstate from ifconfig's flags: RUNNING is the carrier, UP alone is "up but no link".
+    static std::string flagsState(std::string_view flags)
+    {
+        auto words = flags.substr(0, flags.find('>'));
+        bool up = false, running = false;
+        for (std::size_t b = 0; b <= words.size();) {
+            auto e = words.find_first_of(", ", b);
+            if (e == std::string_view::npos)
+                e = words.size();
+            up = up || words.substr(b, e - b) == "UP";
+            running = running || words.substr(b, e - b) == "RUNNING";
+            b = e + 1;
+        }
+        return up && running ? "UP" : "DOWN";
+    }
+
+    /// "255.255.255.0" -> 24; nullopt for a mask that is not contiguous.
+    static std::optional<int> maskBits(std::string_view mask)
+    {
+        in_addr a {};
+        if (mask.size() > 15 || ::inet_pton(AF_INET, std::string(mask).c_str(), &a) != 1)
+            return std::nullopt;
+        const std::uint32_t m = ntohl(a.s_addr);
+        const int bits = std::popcount(m);
+        if (bits < 32 && (m << bits) != 0)
+            return std::nullopt;
+        return bits;
+    }
+
+    /// ifconfig's address lines: "inet 10.0.0.1  netmask 255.255.255.0  broadcast ...", "inet6 fe80::1  prefixlen
+    /// 64  scopeid 0x20<link>", "ether 52:54:00:..", and 1.60's "inet addr:10.0.0.1  Bcast:..  Mask:255.255.255.0",
+    /// "inet6 addr: fe80::1/64 Scope:Link", "UP BROADCAST RUNNING MULTICAST  MTU:1500  Metric:1".
+    bool parseIfconfigDetail(int number, std::string_view t)
+    {
+        auto& n = m_list.named(m_current);
+        auto words = splitWords(t);
+        auto after = [&](std::string_view key) -> std::string_view {
+            for (std::size_t i = 0; i + 1 < words.size(); ++i)
+                if (words[i] == key)
+                    return words[i + 1];
+            return {};
+        };
+        auto prefixed = [&](std::string_view key) -> std::string_view {
+            for (auto w : words)
+                if (startsWith(w, key))
+                    return w.substr(key.size());
+            return {};
+        };
+        const auto first = words.front();
+        if (first == "inet" && words.size() > 1) {
+            auto address = words[1] == "addr:" && words.size() > 2 ? words[2]
+                : startsWith(words[1], "addr:")                    ? words[1].substr(5)
+                                                                   : words[1];
+            auto mask = after("netmask");
+            if (mask.empty())
+                mask = prefixed("Mask:");
+            auto bits = maskBits(mask);
+            if (!bits)
+                m_warnings.add(
+                    number, n.name + ": ifconfig address " + excerpt(address) + " without a readable netmask");
+            n.ipv4.push_back(std::string(address) + (bits ? "/" + std::to_string(*bits) : std::string()));
+            return true;
+        }
+        if (first == "inet6" && words.size() > 1) {
+            if (words[1] == "addr:" && words.size() > 2) {
+                n.ipv6.emplace_back(words[2]);
+            } else {
+                auto length = after("prefixlen");
+                n.ipv6.push_back(std::string(words[1]) + (length.empty() ? "" : "/" + std::string(length)));
+            }
+            return true;
+        }
+        if (first == "ether" && words.size() > 1) {
+            n.mac = std::string(words[1]);
+            return true;
+        }
+        if (auto mtu = prefixed("MTU:"); !mtu.empty()) {
+            n.mtu = toInt(mtu);
+            bool up = false, running = false;
+            for (auto w : words) {
+                up = up || w == "UP";
+                running = running || w == "RUNNING";
+            }
+            n.operState = up && running ? "UP" : "DOWN";
+            return true;
+        }
+        // Counters, txqueuelen, "loop", "device interrupt": nothing RoCE needs.
+        return startsWith(first, "RX") || startsWith(first, "TX") || first == "txqueuelen" || first == "loop"
+            || first == "device" || first == "collisions:" || first == "Interrupt:" || first == "unspec";
     }
 
     void parseQosMap(int number, Netdev& n, const std::vector<std::string_view>& words, std::size_t at, bool egress)
@@ -245,6 +383,11 @@ private:
 
     void parseDetail(int number, std::string_view t)
     {
+        if (m_ifconfig) {
+            if (!parseIfconfigDetail(number, t))
+                m_warnings.add(number, m_current + ": ifconfig line not understood: " + excerpt(trim(t)));
+            return;
+        }
         static constexpr std::string_view kinds[] = { "vlan", "veth", "bond", "bridge", "macvlan", "macvtap", "ipvlan",
             "vxlan", "team", "dummy", "vrf", "geneve", "ipoib", "tun" };
         auto& n = m_list.named(m_current);
@@ -280,6 +423,7 @@ private:
     NetdevList& m_list;
     Warnings& m_warnings;
     std::string m_current;
+    bool m_ifconfig = false; ///< the current interface came from ifconfig, not ip
 };
 
 Parsed<std::vector<Netdev>> parseIp(std::string_view text)

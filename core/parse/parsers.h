@@ -21,6 +21,9 @@ namespace rp {
 
 /// The kernel driver behind an RDMA device name ("mlx5_0" -> "mlx5", "rxe0" -> "rxe"); empty when unknown.
 std::string driverFromDeviceName(std::string_view name);
+/// What rdma-core's stable device names say of the link (its udev rename: "ib" InfiniBand, "roce" RoCE, "iw" iWARP,
+/// then "p"/"o"/"s"/"g" and the PCI slot, onboard index or GUID: "rocep216s0f0", "ibp3s0"); Unknown for other names.
+Transport transportFromStableName(std::string_view name);
 
 /// NVIDIA show_gids table (DEV PORT INDEX GID IPv4 VER DEV), also the "rxe0 gid[0] GID type=RoCE v2 ndev=eth0"
 /// listing some scripts print. Zero GIDs are left out, as show_gids does.

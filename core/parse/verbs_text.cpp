@@ -25,6 +25,23 @@ std::string driverFromDeviceName(std::string_view name)
     return {};
 }
 
+Transport transportFromStableName(std::string_view name)
+{
+    static constexpr std::pair<std::string_view, Transport> prefixes[]
+        = { { "roce", Transport::RoCE }, { "ib", Transport::InfiniBand }, { "iw", Transport::IWarp } };
+    for (auto [prefix, transport] : prefixes) {
+        if (!startsWith(name, prefix) || name.size() < prefix.size() + 2)
+            continue;
+        const char how = name[prefix.size()];
+        const char next = name[prefix.size() + 1];
+        const bool hex = (next >= '0' && next <= '9') || (next >= 'a' && next <= 'f');
+        // "iw_cxgb4" and the like are kernel names, not stable ones: the letter after the prefix is the scheme.
+        if ((how == 'p' || how == 'o' || how == 's' || how == 'g') && hex)
+            return transport;
+    }
+    return Transport::Unknown;
+}
+
 namespace {
 
 // ---------------------------------------------------------------------------------------------- ibv_devinfo
@@ -136,6 +153,16 @@ private:
         return bytes;
     }
 
+    std::optional<int> lidValue(int number, std::string_view value)
+    {
+        auto lid = toInt(value);
+        if (!lid || *lid < 0 || *lid > 0xffff) {
+            m_warnings.add(number, "unreadable port_lid " + excerpt(value));
+            return std::nullopt;
+        }
+        return lid;
+    }
+
     void parsePortField(int number, std::string_view key, std::string_view value)
     {
         if (key == "state")
@@ -144,6 +171,8 @@ private:
             m_port->physState = normalizePhysState(value);
         else if (key == "link_layer")
             m_port->linkLayer = std::string(value);
+        else if (key == "port_lid")
+            m_port->lid = lidValue(number, value);
         else if (key == "max_mtu")
             m_port->maxMtu = mtuBytes(number, key, value);
         else if (key == "active_mtu")

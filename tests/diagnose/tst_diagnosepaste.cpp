@@ -756,6 +756,134 @@ private slots:
         QCOMPARE(withRule(down, "port.down").size(), std::size_t { 1 });
     }
 
+    // A RoCE port that prints a LID (infiniband-diags' ibstat "Base lid", ibv_devinfo's port_lid, ibstatus's hex "base
+    // lid"), told RoCE by its link layer or by rdma-core's stable name when the paste cuts the link layer off: software
+    // that picks InfiniBand by a non-zero LID fails to connect, and a modify-QP error beside it is tied to it.
+    void roceLidTakesTheInfinibandPath()
+    {
+        const std::string ibstat = "CA 'NAME'\n\tCA type:\n\tNumber of ports: 1\n\tFirmware version: 1.50\n\tPort "
+                                   "1:\n\t\tState: Active\n\t\tPhysical state: LinkUp\n\t\tRate: 100\n\t\tBase lid: "
+                                   "LID\n\t\tLMC: 0\n\t\tSM lid: 0\n\t\tCapability mask: 0x00050000\nLAYER";
+        auto with = [&](const std::string& name, const std::string& lid, const std::string& layer) {
+            auto text = ibstat;
+            text.replace(text.find("NAME"), 4, name);
+            text.replace(text.find("LID"), 3, lid);
+            text.replace(text.find("LAYER"), 5, layer);
+            return text;
+        };
+        const std::string nccl
+            = "machine1:196207:196244 [0] misc/ibvwrap.cc:284 NCCL WARN Call to ibv_modify_qp failed "
+              "with error Invalid argument\n\n";
+        // The name alone (rdma-core's "roce" + PCI slot) says Ethernet.
+        auto r = diagnoseText(nccl + with("rocep216s0f1", "1", ""));
+        auto found = withRule(r, "port.roce-lid");
+        QCOMPARE(found.size(), std::size_t { 1 });
+        QVERIFY(found.front().severity == Severity::Warning);
+        QVERIFY2(mentions(found.front().explanation, "rdma-core's name")
+                && mentions(found.front().explanation, "link layer"),
+            found.front().explanation.c_str());
+        auto qp = withRule(r, "applog.modify-qp");
+        QCOMPARE(qp.size(), std::size_t { 1 });
+        QVERIFY2(mentions(qp.front().explanation, "port.roce-lid"), qp.front().explanation.c_str());
+        // The unread-table line no longer claims LID 0 or a link layer the paste did not show.
+        const auto text = reportToText(r);
+        QVERIFY2(!mentions(text, "its LID is 0") && mentions(text, "it reports 1"), text.c_str());
+        // Link layer Ethernet under a kernel name: the same.
+        QCOMPARE(withRule(diagnoseText(with("irdma0", "1", "\t\tLink layer: Ethernet\n")), "port.roce-lid").size(),
+            std::size_t { 1 });
+        // LID 0 on RoCE, an InfiniBand port, or a kernel name with no link layer (could be InfiniBand): quiet.
+        QVERIFY(withRule(diagnoseText(with("rocep216s0f1", "0", "")), "port.roce-lid").empty());
+        QVERIFY(withRule(diagnoseText(with("mlx5_0", "7", "\t\tLink layer: InfiniBand\n")), "port.roce-lid").empty());
+        QVERIFY(withRule(diagnoseText(with("mlx5_0", "7", "")), "port.roce-lid").empty());
+        auto unknown = reportToText(diagnoseText(with("mlx5_0", "0", "")));
+        QVERIFY2(mentions(unknown, "does not show its link layer") && !mentions(unknown, "link layer Ethernet"),
+            unknown.c_str());
+        // ibv_devinfo's and ibstatus's forms of the LID.
+        QCOMPARE(
+            withRule(diagnoseText("$ ibv_devinfo\nhca_id:\tirdma1\n\ttransport:\t\t\tInfiniBand (0)\n\tphys_port_cnt:"
+                                  "\t\t\t1\n\t\tport:\t1\n\t\t\tstate:\t\t\tPORT_ACTIVE (4)\n\t\t\tport_lid:\t\t"
+                                  "1\n\t\t\tlink_layer:\t\tEthernet\n"),
+                "port.roce-lid")
+                .size(),
+            std::size_t { 1 });
+        QCOMPARE(withRule(diagnoseText("Infiniband device 'rocep5s0f0' port 1 status:\n\tdefault gid:\t "
+                                       "fe80:0000:0000:0000:527c:6fff:fe3c:3b56\n\tbase lid:\t 0x1\n\tsm lid:\t\t 0x0\n"
+                                       "\tstate:\t\t 4: ACTIVE\n\tphys state:\t 5: LinkUp\n\trate:\t\t 10 Gb/sec (1X "
+                                       "QDR)\n\tlink_layer:\t Ethernet\n"),
+                     "port.roce-lid")
+                     .size(),
+            std::size_t { 1 });
+    }
+
+    // A sentence above an output that names its tool by its first line (ibstat's CA line, ifconfig's header) does not
+    // hide it; net-tools' ifconfig in both its forms reads as `ip addr` (MTU, state, IPv4 with its prefix).
+    void proseAboveOutputsAndIfconfig()
+    {
+        auto r = diagnoseText(
+            "PC1's NIC (ibstat):\nCA 'rocep5s0f0'\n        CA type:\n        Number of ports: 1\n"
+            "        Port 1:\n                State: Active\n                Physical state: LinkUp\n"
+            "                Base lid: 0\n\nPC1's ip is 100.100.100.1,\nenp5s0f0: "
+            "flags=4163<UP,BROADCAST,RUNNING,MULTICAST>  mtu 4096\n        inet 100.100.100.1  netmask "
+            "255.255.255.0  broadcast 0.0.0.0\n        inet6 fe80::527c:6fff:fe3c:3b56  prefixlen 64  "
+            "scopeid 0x20<link>\n        ether 50:7c:6f:3c:3b:56  txqueuelen 1000  (Ethernet)\n        RX "
+            "packets 3748  bytes 289039 (289.0 KB)\n        TX errors 425  dropped 0 overruns 0  "
+            "carrier 0  collisions 0\n\n$ ifconfig eth1\neth1      Link encap:Ethernet  HWaddr "
+            "00:11:22:33:44:55\n          inet addr:10.9.0.2  Bcast:10.9.0.255  Mask:255.255.255.0\n"
+            "          inet6 addr: fe80::211:22ff:fe33:4455/64 Scope:Link\n          UP BROADCAST "
+            "MULTICAST  MTU:9000  Metric:1\n");
+        QCOMPARE(r.ports.size(), std::size_t { 1 });
+        QCOMPARE(r.ports.front().device, std::string("rocep5s0f0"));
+        const auto pasted
+            = importFragments("enp5s0f0: flags=4163<UP,BROADCAST,RUNNING,MULTICAST>  mtu 4096\n        "
+                              "inet 100.100.100.1  netmask 255.255.255.0  broadcast 0.0.0.0\n\n$ ifconfig "
+                              "eth1\neth1      Link encap:Ethernet  HWaddr 00:11:22:33:44:55\n          inet "
+                              "addr:10.9.0.2  Bcast:10.9.0.255  Mask:255.255.255.0\n          UP BROADCAST "
+                              "MULTICAST  MTU:9000  Metric:1\n",
+                "node1");
+        QCOMPARE(pasted.hosts.size(), std::size_t { 1 });
+        const auto& netdevs = pasted.hosts.front().netdevs;
+        auto named = [&](const std::string& name) -> const Netdev* {
+            auto it = std::ranges::find_if(netdevs, [&](const Netdev& n) { return n.name == name; });
+            return it == netdevs.end() ? nullptr : &*it;
+        };
+        QVERIFY(named("enp5s0f0") && named("eth1"));
+        QCOMPARE(named("enp5s0f0")->mtu.value_or(0), 4096);
+        QCOMPARE(named("enp5s0f0")->operState, std::string("UP"));
+        QCOMPARE(named("enp5s0f0")->ipv4, std::vector<std::string> { "100.100.100.1/24" });
+        QCOMPARE(named("eth1")->ipv4, std::vector<std::string> { "10.9.0.2/24" });
+        QCOMPARE(named("eth1")->mtu.value_or(0), 9000);
+        QCOMPARE(named("eth1")->operState, std::string("DOWN")); // UP without RUNNING: no carrier
+        QCOMPARE(named("eth1")->mac, std::string("00:11:22:33:44:55"));
+        // Two machines' interfaces, each in an output of its own under a sentence naming it: no "one host's NICs
+        // share a subnet" from them. The same two in one output are one host's.
+        const std::string a = "enp5s0f0: flags=4163<UP,BROADCAST,RUNNING,MULTICAST>  mtu 4096\n        inet "
+                              "100.100.100.1  netmask 255.255.255.0\n";
+        const std::string b = "enp3s0f1: flags=4163<UP,BROADCAST,RUNNING,MULTICAST>  mtu 4096\n        inet "
+                              "100.100.100.2  netmask 255.255.255.0\n";
+        const std::string ca = "\nCA 'rocep5s0f0'\n\tPort 1:\n\t\tState: Active\n\t\tLink layer: Ethernet\n";
+        QVERIFY(withRule(
+            diagnoseText("PC1 is 100.100.100.1\n" + a + "\nPC2 is 100.100.100.2\n" + b + ca), "host.ports-share-subnet")
+                    .empty());
+        QCOMPARE(withRule(diagnoseText("$ ifconfig\n" + a + "\n" + b + ca), "host.ports-share-subnet").size(),
+            std::size_t { 1 });
+    }
+
+    // TensorFlow's verbs path prints ibv_modify_qp's return, the errno, bare at the end: 101 on a RoCE port is the
+    // IB-only LID addressing (no GRH) as much as a missing route. "port 1" at a line's end is no errno.
+    void bareErrnoAfterModify()
+    {
+        auto r = diagnoseText("F tensorflow/core/distributed_runtime/rdma/rdma.cc:482] Check failed: !(r = "
+                              "ibv_modify_qp(qp_, &attr, IBV_QP_STATE | IBV_QP_AV | IBV_QP_PATH_MTU)) QP to Ready to "
+                              "Receive 101\n");
+        auto found = withRule(r, "applog.modify-qp");
+        QCOMPARE(found.size(), std::size_t { 1 });
+        QVERIFY2(mentions(found.front().explanation, "errno 101") && mentions(found.front().explanation, "GRH"),
+            found.front().explanation.c_str());
+        auto port = withRule(diagnoseText("Failed to modify QP to RTR on port 1\n"), "applog.modify-qp");
+        QCOMPARE(port.size(), std::size_t { 1 });
+        QVERIFY2(!mentions(port.front().explanation, "errno"), port.front().explanation.c_str());
+    }
+
     // libfabric with no provider for the node (FI_ENODATA): aws-ofi-nccl's NET/OFI line (nccl_ofi_rdma.cpp's format)
     // and fi_info's exit line. EFA meant: the container is the usual cause; another provider: which one is missing.
     void ofiFindsNoProvider()
