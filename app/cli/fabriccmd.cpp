@@ -148,6 +148,8 @@ struct FabricSetup
     std::vector<fabric::FabricHost> hosts;
     std::vector<HostOutcome> failed;
     std::optional<ConnectContext> context;
+    /// Discovery's connections, taken over by the agents (check, watch): one SSH handshake per host, not two.
+    std::shared_ptr<ConnectionPool> connections;
     std::shared_ptr<metrics::FabricMetrics> metrics; ///< watch --metrics: what the server serves
     std::unique_ptr<metrics::MetricsServer> metricsServer;
     std::string out; ///< pinglist: the directory
@@ -322,7 +324,12 @@ std::optional<int> prepare(int argc, char** argv, FabricCommand command, FabricS
     setup.context = cliConnectContext(*inventory, args.value("known-hosts"), args.flag("accept-new-host-keys"));
     setup.context->cancel = &g_cancel;
 
-    auto outcomes = discoverFleet(inventory->hosts, *setup.context, DiscoveryOptions {}, 32);
+    DiscoveryOptions discovery;
+    if (command != FabricCommand::Pinglist) {
+        setup.connections = std::make_shared<ConnectionPool>();
+        discovery.keep = setup.connections.get();
+    }
+    auto outcomes = discoverFleet(inventory->hosts, *setup.context, discovery, 32);
     for (auto& o : outcomes) {
         if (o.state == HostState::Ok && o.facts)
             setup.hosts.push_back({ o.spec, *o.facts });
@@ -393,7 +400,13 @@ bool closeRunFile(fabric::FabricRunWriter* writer, const std::string& status, co
 std::unique_ptr<fabric::Controller> controllerFor(const FabricSetup& setup)
 {
     auto context = *setup.context;
-    auto factory = [context](const HostSpec& spec) { return openExecutor(spec, context); };
+    auto factory = [context, pool = setup.connections](const HostSpec& spec) -> Result<std::unique_ptr<Executor>> {
+        if (pool) {
+            if (auto kept = pool->take(spec.name))
+                return kept;
+        }
+        return openExecutor(spec, context);
+    };
     return std::make_unique<fabric::Controller>(setup.hosts, setup.topology, factory, setup.options);
 }
 
@@ -530,6 +543,8 @@ int fabricWatch(int argc, char** argv)
             started.error().describe());
         return started.error().kind == ErrorKind::Validation ? ExitUsage : ExitSomeFailed;
     }
+    // Every agent has its connection now; a host discovered but not probed keeps none open for the whole watch.
+    setup.connections->drop();
     if (!setup.json) {
         std::printf("watching %zu hosts, %zu endpoints, %zu cells a round (%s); Ctrl-C stops every agent\n",
             controller->pinglist().hosts.size(), controller->pinglist().endpoints.size(),

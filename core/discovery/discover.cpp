@@ -597,10 +597,13 @@ std::vector<HostOutcome> discoverFleet(const std::vector<HostSpec>& hosts, const
             facts = discoverTree(hosts[i].sysfsRoot, options);
         } else {
             auto executor = openExecutor(hosts[i], context);
-            if (!executor)
+            if (!executor) {
                 facts = std::unexpected(executor.error());
-            else
+            } else {
                 facts = discoverHost(**executor, options, cancel);
+                if (facts && options.keep)
+                    options.keep->put(hosts[i].name, std::move(*executor));
+            }
         }
         out.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
         if (facts) {

@@ -4,6 +4,7 @@
 #include "error.h"
 #include "inventory/inventory.h"
 #include "model/model.h"
+#include "remote/connectionpool.h"
 #include "remote/executor.h"
 #include "remote/fleet.h"
 #include "remote/openexecutor.h"
@@ -32,6 +33,8 @@ struct DiscoveryOptions
     std::chrono::milliseconds commandTimeout { 60000 };
     bool readDcb = true;
     RecommendTarget target;
+    /// discoverFleet: when set, each host discovered keeps its connection open here for the work that follows.
+    ConnectionPool* keep = nullptr;
 };
 
 /// One host's end of a fleet discovery: a named state, and facts or the error.

@@ -89,6 +89,29 @@ private Q_SLOTS:
         QCOMPARE(str(refused[0].state), str(HostState::HostKeyUnknown));
     }
 
+    void discoveredHostsKeepTheirConnectionForTheNextStep()
+    {
+        std::vector<HostSpec> hosts { lab::host(1), lab::host(2), lab::host(3) };
+        hosts[1].address = lab::silentAddress();
+        auto context = lab::context();
+        context.connectTimeout = std::chrono::seconds(3);
+        ConnectionPool pool;
+        DiscoveryOptions options;
+        options.keep = &pool;
+        auto outcomes = discoverFleet(hosts, context, options);
+        QCOMPARE(str(outcomes[0].state), str(HostState::Ok));
+        QVERIFY(outcomes[1].state != HostState::Ok);
+        QCOMPARE(pool.size(), 2u); // the unreachable host left nothing behind
+        QVERIFY(!pool.take("h2"));
+        auto kept = pool.take("h3");
+        QVERIFY(kept);
+        // The connection discovery opened still runs commands on its own host.
+        auto run = kept->run(Command { "hostname" }, {});
+        QVERIFY2(run, run ? "" : run.error().describe().c_str());
+        QCOMPARE(QString::fromStdString(run->out).trimmed(), QStringLiteral("h3"));
+        QVERIFY(!pool.take("h3"));
+    }
+
     void cancelLeavesEveryHostNamed()
     {
         auto inventory = loadInventory(lab::dir() + "/inventory.yaml");

@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
-// Fleet helpers: host states from errors, and runBounded's bounded, non-blocking work distribution.
+// Fleet helpers: host states from errors, runBounded's bounded, non-blocking work distribution, and the pool of
+// connections one step hands to the next.
+#include "remote/connectionpool.h"
 #include "remote/fleet.h"
+#include "remote/local_executor.h"
 
 #include "testbasics.h"
 
@@ -49,6 +52,24 @@ private slots:
         QCOMPARE(toString(HostState::Cancelled), std::string_view("cancelled"));
         QCOMPARE(toString(HostState::Invalid), std::string_view("invalid"));
         QCOMPARE(toString(HostState::Failed), std::string_view("failed"));
+    }
+
+    void pooledConnectionsAreTakenOnce()
+    {
+        ConnectionPool pool;
+        pool.put("a", std::make_unique<LocalExecutor>("a-first"));
+        pool.put("a", std::make_unique<LocalExecutor>("a-second")); // the later one replaces it
+        pool.put("b", std::make_unique<LocalExecutor>("b"));
+        QCOMPARE(pool.size(), 2u);
+        auto a = pool.take("a");
+        QVERIFY(a);
+        QCOMPARE(a->host(), std::string("a-second"));
+        QVERIFY(!pool.take("a")); // once: a second taker connects anew
+        QVERIFY(!pool.take("c"));
+        QCOMPARE(pool.size(), 1u);
+        pool.drop();
+        QCOMPARE(pool.size(), 0u);
+        QVERIFY(!pool.take("b"));
     }
 
     void everyIndexOnceAndBounded()
