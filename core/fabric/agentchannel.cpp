@@ -5,6 +5,7 @@
 #include "util/text.h"
 
 #include <cstdint>
+#include <utility>
 
 #include <sys/eventfd.h>
 #include <unistd.h>
@@ -147,14 +148,17 @@ void AgentChannel::body(const std::vector<AgentMessage>& first, std::chrono::mil
         down(executor.error().describe());
         return;
     }
-    perf::SessionHooks hooks;
-    hooks.cancel = &m_cancel;
-    auto probe = perf::ensureProbe(**executor, m_probe, hooks);
-    // Connected and the probe in place: what is left (the agent's start and its ready line) costs the controller
-    // next to nothing.
-    leaveStart();
-    if (!probe) {
-        down(probe.error().describe());
+    // The start gate is held until the agent speaks: connected, the probe checked and running. A copy that is missing
+    // or differs is made inside the gate, so a first round copies to a bounded number of hosts at once.
+    bool starting = true;
+    auto started = [&] {
+        if (std::exchange(starting, false))
+            leaveStart();
+    };
+    auto command = perf::probeCommandInPlace(**executor, m_probe, { "agent" });
+    if (!command) {
+        started();
+        down(command.error().describe());
         return;
     }
     perf::LineSplitter splitter;
@@ -193,9 +197,12 @@ void AgentChannel::body(const std::vector<AgentMessage>& first, std::chrono::mil
         return out;
     };
     bool broken = false;
+    bool spoke = false;
     o.onStdout = [&](std::string_view chunk) {
         if (broken)
             return;
+        spoke = true;
+        started();
         auto fed = splitter.feed(chunk, [&](std::string_view line) { onLine(line); });
         if (!fed) {
             broken = true;
@@ -207,7 +214,29 @@ void AgentChannel::body(const std::vector<AgentMessage>& first, std::chrono::mil
             m_cancel = true;
         }
     };
-    auto result = executor->get()->run(Command { probe->path, "agent" }, o);
+    auto result = executor->get()->run(*command, o);
+    if (result && !spoke && perf::probeNotInPlace(result->exitStatus) && !m_cancel) {
+        // The first start on this host, or a probe of another build there: copied (and its hello checked), then run.
+        perf::SessionHooks hooks;
+        hooks.cancel = &m_cancel;
+        auto probe = perf::ensureProbe(**executor, m_probe, hooks);
+        started();
+        if (!probe) {
+            down(probe.error().describe());
+            return;
+        }
+        bool stopping = false;
+        {
+            std::lock_guard lock(m_hub.mutex);
+            stopping = m_stopAsked;
+        }
+        if (stopping) {
+            down("stopped before it started");
+            return;
+        }
+        result = executor->get()->run(Command { probe->path, "agent" }, o);
+    }
+    started();
     std::string why;
     if (!result) {
         why = result.error().describe();

@@ -48,7 +48,7 @@ struct ChannelHub
     /// channels woke for every line any agent sent (968 of them at once in a 1 000-host start).
     std::condition_variable gate;
     std::size_t startLimit = kAgentStartsAtOnce;
-    std::size_t starting = 0; ///< past the gate: connecting, putting the probe in place
+    std::size_t starting = 0; ///< past the gate: connecting, putting the probe in place, until the agent speaks
     std::size_t queued = 0; ///< waiting at the gate
     std::chrono::steady_clock::time_point lastAdmitted {}; ///< when the last one passed it
 };

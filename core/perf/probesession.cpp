@@ -41,11 +41,13 @@ sha256sum -- "$2")sh";
 
 /// The copy's check and its hello in one command (a fleet's start paid a command per step and host): $1 the local
 /// probe's SHA-256, $2 the copy. Exits kProbeMissing or kProbeDiffers, or becomes the copy's hello.
+// $1 the SHA-256 the copy must have, $2 its path, then the probe's own arguments: checked and run in one command.
 constexpr const char* kCheckScript = R"sh(p=$2
 [ -f "$p" ] || exit 124
 sum=$(sha256sum -- "$p") || exit 125
 [ "${sum%% *}" = "$1" ] || exit 125
-exec "$p" hello)sh";
+shift 2
+exec "$p" "$@")sh";
 constexpr int kProbeMissing = 124;
 constexpr int kProbeDiffers = 125;
 
@@ -385,6 +387,32 @@ Result<std::string> localSha256(const std::string& path)
     return hash;
 }
 
+bool probeNotInPlace(int exitStatus)
+{
+    return exitStatus == kProbeMissing || exitStatus == kProbeDiffers;
+}
+
+Result<Command> probeCommandInPlace(
+    Executor& executor, const SessionOptions& options, const std::vector<std::string>& args)
+{
+    if (options.probePath.empty())
+        return fail(ErrorKind::Usage, "no rocepilot-probe binary given", "rocepilot-probe", executor.host());
+    std::vector<std::string> argv;
+    if (dynamic_cast<LocalExecutor*>(&executor)) {
+        argv.push_back(options.probePath);
+    } else {
+        auto remote = validateRemotePath(remoteProbePath(options));
+        if (!remote)
+            return onHost(std::unexpected(remote.error()), executor.host());
+        auto mine = localSha256(options.probePath);
+        if (!mine)
+            return std::unexpected(mine.error());
+        argv = { "sh", "-c", kCheckScript, "sh", *mine, *remote };
+    }
+    argv.insert(argv.end(), args.begin(), args.end());
+    return Command(std::move(argv));
+}
+
 Result<ProbeOnHost> ensureProbe(Executor& executor, const SessionOptions& options, const SessionHooks& hooks)
 {
     const std::string host = executor.host();
@@ -411,7 +439,7 @@ Result<ProbeOnHost> ensureProbe(Executor& executor, const SessionOptions& option
         auto mine = localSha256(options.probePath);
         if (!mine)
             return std::unexpected(mine.error());
-        auto checked = executor.run(Command { "sh", "-c", kCheckScript, "sh", *mine, *remote }, o);
+        auto checked = executor.run(Command { "sh", "-c", kCheckScript, "sh", *mine, *remote, "hello" }, o);
         if (!checked)
             return std::unexpected(checked.error());
         if (checked->exitStatus != kProbeMissing && checked->exitStatus != kProbeDiffers) {

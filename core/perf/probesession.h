@@ -64,6 +64,14 @@ Result<std::string> localSha256(const std::string& path);
 /// back with our protocol version. The local SHA-256 is kept while the file stays the same (localSha256).
 Result<ProbeOnHost> ensureProbe(Executor& executor, const SessionOptions& options, const SessionHooks& hooks);
 
+/// The probe run with `args` in one command, for a host that has it already (every start after the first): on an
+/// SSH host ensureProbe's check (the copy there, its SHA-256 ours) and then exec; a local executor runs probePath.
+/// A copy missing or different ends the command at once, with no output, in a status probeNotInPlace() knows:
+/// ensureProbe copies it then, and the command runs again.
+Result<Command> probeCommandInPlace(
+    Executor& executor, const SessionOptions& options, const std::vector<std::string>& args);
+bool probeNotInPlace(int exitStatus);
+
 /// The file name an SSH host keeps the probe under (relative to its login directory).
 std::string remoteProbePath(const SessionOptions& options);
 

@@ -153,7 +153,9 @@ public:
     Result<ExecResult> run(const Command& command, const ExecOptions& options) override
     {
         const auto& argv = command.argv();
-        if (argv.size() == 2 && argv[1] == "agent")
+        // The agent, as the controller starts it: checked and run in one command ("sh -c CHECK sh SUM PATH agent"),
+        // or run after a copy.
+        if (!argv.empty() && argv.back() == "agent")
             return runAgentHere(options);
         // Any other command runs here with the remote probe's path replaced by this build's.
         std::vector<std::string> local;
