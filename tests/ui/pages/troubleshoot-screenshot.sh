@@ -3,7 +3,8 @@
 # into its box, the MTU finding's lines marked) and docs/screenshots/troubleshoot-fabric.png (its fabric view),
 # docs/screenshots/troubleshoot-gids.png (one host's show_gids pasted: the GID index per port first), and
 # docs/screenshots/troubleshoot-links.png (the fabric with switch outputs and LLDP tables added: host-to-switch-port
-# cables), offscreen, from the page's GUI test.
+# cables) and docs/screenshots/troubleshoot-ibstat.png (an NCCL modify error beside ibstat of a RoCE port with a LID),
+# offscreen, from the page's GUI test.
 # Usage: tests/ui/pages/troubleshoot-screenshot.sh [path/to/tst_troubleshootpage]
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../../.." && pwd)"
@@ -16,6 +17,9 @@ LANG=C.UTF-8 LC_ALL=C.UTF-8 QT_QPA_PLATFORM=offscreen \
 LANG=C.UTF-8 LC_ALL=C.UTF-8 QT_QPA_PLATFORM=offscreen \
     RP_SCREENSHOT_GIDS="$root/docs/screenshots/troubleshoot-gids.png" \
     "$test_bin" pastedShowGidsAnswersFirst
+LANG=C.UTF-8 LC_ALL=C.UTF-8 QT_QPA_PLATFORM=offscreen \
+    RP_SCREENSHOT_IBSTAT="$root/docs/screenshots/troubleshoot-ibstat.png" \
+    "$test_bin" pastedIbstatNamesTheLid
 LANG=C.UTF-8 LC_ALL=C.UTF-8 QT_QPA_PLATFORM=offscreen \
     RP_SCREENSHOT_LINKS="$root/docs/screenshots/troubleshoot-links.png" \
     "$test_bin" switchPortsAndCablesInTheFabric

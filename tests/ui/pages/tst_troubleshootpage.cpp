@@ -31,6 +31,7 @@
 #include <QtTest>
 
 #include <fstream>
+#include <functional>
 
 using namespace rp::ui;
 
@@ -135,6 +136,53 @@ private slots:
             page.show();
             QVERIFY(QTest::qWaitForWindowExposed(&page));
             page.findingsView()->setCurrentIndex(m->index(1, 0)); // mlx5_1: the rows it was judged on, marked
+            QVERIFY(page.grab().save(QString::fromUtf8(out)));
+        }
+    }
+
+    /// An application's failed modify beside ibstat of a RoCE port that prints a LID (infiniband-diags' format, the
+    /// link layer line cut off): the error first, the port's LID as its likely cause, and what the port is without its
+    /// GID table.
+    void pastedIbstatNamesTheLid()
+    {
+        PastePage p;
+        auto& page = p.page;
+        QSignalSpy done(&page, &TroubleshootPage::checkFinished);
+        page.pasteBox()->setPlainText(QStringLiteral(
+            "node7:4411:4460 [0] misc/ibvwrap.cc:284 NCCL WARN Call to ibv_modify_qp failed with error Invalid "
+            "argument\n\nCA 'rocep59s0f1'\n\tCA type:\n\tNumber of ports: 1\n\tFirmware version: 1.72\n\tPort "
+            "1:\n\t\tState: Active\n\t\tPhysical state: LinkUp\n\t\tRate: 100\n\t\tBase lid: 1\n\t\tLMC: "
+            "0\n\t\tSM lid: 0\n"));
+        QTRY_COMPARE_WITH_TIMEOUT(done.count(), 1, 10000);
+        // The verdict on top, then the findings under their severity's heading, in that order.
+        auto* m = page.findingsModel();
+        QList<QStandardItem*> items;
+        std::function<void(QStandardItem*)> walk = [&](QStandardItem* item) {
+            items << item;
+            for (int c = 0; c < item->rowCount(); ++c)
+                walk(item->child(c));
+        };
+        for (int i = 0; i < m->rowCount(); ++i)
+            walk(m->item(i));
+        QStringList rows;
+        for (auto* item : items)
+            rows << item->text();
+        const auto at = [&](const QString& part) {
+            for (int i = 0; i < rows.size(); ++i)
+                if (rows[i].contains(part))
+                    return i;
+            return -1;
+        };
+        const int port = at(QStringLiteral("is a RoCE port"));
+        const int modify = at(QStringLiteral("could not connect the queue pair"));
+        const int lid = at(QStringLiteral("reports LID 1"));
+        QVERIFY2(port == 0 && modify > port && lid > modify, qPrintable(rows.join(QLatin1Char('\n'))));
+        page.findingsView()->setCurrentIndex(m->indexFromItem(items[modify]));
+        const QString detail = page.detailView()->toPlainText();
+        QVERIFY2(detail.contains(QStringLiteral("port.roce-lid")), qPrintable(detail));
+        if (const QByteArray out = qgetenv("RP_SCREENSHOT_IBSTAT"); !out.isEmpty()) {
+            page.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&page));
             QVERIFY(page.grab().save(QString::fromUtf8(out)));
         }
     }
