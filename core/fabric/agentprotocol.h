@@ -25,7 +25,9 @@
 namespace rp::fabric {
 
 /// 2: serve names each endpoint's netdev, and the agent says its own link state (`link`).
-inline constexpr int kAgentProtocolVersion = 2;
+/// 3: a result's cells are arrays (`from`, `to`, `sent`, `received`, `rtt_p50_us`, `rtt_p99_us`, `prober_p50_us`,
+/// `responder_p50_us`, `reason`), not objects.
+inline constexpr int kAgentProtocolVersion = 3;
 /// Targets or cells per line: 256 of the longest (an IPv6 target with its GID, ~200 bytes) stay under 64 KiB.
 inline constexpr std::size_t kAgentMaxItems = 256;
 /// Endpoint ids index the controller's endpoint table; a fleet of 1 000 hosts with 16 GIDs each stays far below.

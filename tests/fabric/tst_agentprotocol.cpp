@@ -96,7 +96,7 @@ private Q_SLOTS:
 
     void hostileLinesAreRefusedByField()
     {
-        const std::string hello = R"({"type":"hello","protocol":2,"secret":"SECRET","mode":"udp","lifetime_s":60})";
+        const std::string hello = R"({"type":"hello","protocol":3,"secret":"SECRET","mode":"udp","lifetime_s":60})";
         auto withSecret = [&](const std::string& secret) {
             auto s = hello;
             s.replace(s.find("SECRET"), 6, secret);
@@ -106,10 +106,10 @@ private Q_SLOTS:
         QVERIFY(refusal(withSecret("0123456789ABCDEF0123456789ABCDEF")).contains("secret"));
         QVERIFY(refusal(withSecret("0123")).contains("secret"));
         QVERIFY(refusal(
-            R"({"type":"hello","protocol":2,"secret":")" + kSecret + R"(","mode":"udp","lifetime_s":60,"extra":1})")
+            R"({"type":"hello","protocol":3,"secret":")" + kSecret + R"(","mode":"udp","lifetime_s":60,"extra":1})")
                     .contains("unknown key 'extra'"));
         // The agent's pid is optional (0: not said) and bounded by Linux's pid_max ceiling.
-        const std::string ready = R"({"type":"ready","protocol":2,"version":"1","mode":"udp","endpoints":[]PID})";
+        const std::string ready = R"({"type":"ready","protocol":3,"version":"1","mode":"udp","endpoints":[]PID})";
         auto withPid = [&](const std::string& pid) {
             auto s = ready;
             s.replace(s.find("PID"), 3, pid);
@@ -142,18 +142,28 @@ private Q_SLOTS:
                     .contains("rate"));
         QVERIFY(refusal(R"({"type":"start","phase":1,"duration_s":2,"interval_s":0.01,"rate":5,"timeout_s":0.5})")
                     .contains("interval_s"));
-        QVERIFY(refusal(R"({"type":"result","phase":1,"t_s":0,"interval_s":1,"cells":[{"from":1,"to":2,"sent":1,)"
-                        R"("received":900,"rtt_p50_us":1,"rtt_p99_us":2,"prober_p50_us":0,"responder_p50_us":0,)"
-                        R"("reason":""}],"last":true})")
+        // Cells are arrays in a fixed order, checked as the fields they stand for.
+        QVERIFY(refusal(R"({"type":"result","phase":1,"t_s":0,"interval_s":1,"cells":[[1,2,1,900,1,2,0,0,""]],)"
+                        R"("last":true})")
                     .contains("received"));
+        QVERIFY(refusal(R"({"type":"result","phase":1,"t_s":0,"interval_s":1,"cells":[[1,2,1,1,1,2,0,0,"gremlins"]],)"
+                        R"("last":true})")
+                    .contains("reason"));
+        QVERIFY(refusal(R"({"type":"result","phase":1,"t_s":0,"interval_s":1,"cells":[[1,2,1,1,1,2,0,0]],)"
+                        R"("last":true})")
+                    .contains("arrays of 9"));
+        QVERIFY(refusal(R"({"type":"result","phase":1,"t_s":0,"interval_s":1,"cells":[[1,2,1,1,"1",2,0,0,""]],)"
+                        R"("last":true})")
+                    .contains("rtt_p50_us"));
+        // Protocol 2's named cells are refused, not half-read.
         QVERIFY(refusal(R"({"type":"result","phase":1,"t_s":0,"interval_s":1,"cells":[{"from":1,"to":2,"sent":1,)"
                         R"("received":1,"rtt_p50_us":1,"rtt_p99_us":2,"prober_p50_us":0,"responder_p50_us":0,)"
-                        R"("reason":"gremlins"}],"last":true})")
-                    .contains("reason"));
+                        R"("reason":""}],"last":true})")
+                    .contains("arrays"));
         QVERIFY(refusal("{\"type\":\"error\",\"kind\":\"io\",\"message\":\"\\u001b[2J\",\"where\":\"\"}")
                     .contains("printable"));
         QVERIFY(refusal(
-            R"({"type":"hello","protocol":2,"secret":")" + kSecret + R"(","mode":"infiniband","lifetime_s":60})")
+            R"({"type":"hello","protocol":3,"secret":")" + kSecret + R"(","mode":"infiniband","lifetime_s":60})")
                     .contains("mode"));
         // Protocol 2: serve names each endpoint's netdev (an interface name or empty), link says each port's state.
         QVERIFY(refusal(R"({"type":"serve","endpoints":[{"id":1,"device":"udp","port":0,"gid_index":-1,)"
