@@ -170,6 +170,8 @@ private:
     void complain(ErrorKind kind, const std::string& message) { emit(AgentError { kind, message, "agent" }); }
 
     void readInput();
+    /// Reads what the controller sent if anything is waiting; false when nothing was (or its input ended).
+    bool inputWaiting();
     void handle(const AgentMessage& message);
     void serve(const AgentServe& serve);
     void stage(const AgentTargets& targets);
@@ -233,7 +235,7 @@ int AgentLoop::run()
             complain(ErrorKind::Timeout, "the agent's lifetime passed; exiting");
             break;
         }
-        if (m_idle != Steady::duration::zero() && now - m_lastInput >= m_idle) {
+        if (m_idle != Steady::duration::zero() && now - m_lastInput >= m_idle && !inputWaiting()) {
             complain(ErrorKind::Timeout, "nothing from the controller for its idle limit (the link dropped?); exiting");
             break;
         }
@@ -330,6 +332,19 @@ Steady::duration AgentLoop::stalledBetween(Steady::time_point from, Steady::time
             total += b - a;
     }
     return total;
+}
+
+bool AgentLoop::inputWaiting()
+{
+    // An agent that could not run for a while (a loaded host) finds the controller's keepalive in its pipe: that
+    // is input, read now, not a silent controller.
+    if (m_io.inFd < 0)
+        return false;
+    pollfd fd { m_io.inFd, POLLIN, 0 };
+    if (::poll(&fd, 1, 0) <= 0 || fd.revents == 0)
+        return false;
+    readInput();
+    return !m_done;
 }
 
 void AgentLoop::readInput()

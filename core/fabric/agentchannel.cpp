@@ -215,8 +215,10 @@ void AgentChannel::body(const std::vector<AgentMessage>& first, std::chrono::mil
         }
     };
     auto result = executor->get()->run(*command, o);
-    if (result && !spoke && perf::probeNotInPlace(result->exitStatus) && !m_cancel) {
-        // The first start on this host, or a probe of another build there: copied (and its hello checked), then run.
+    // The first start on this host, or a probe of another build there: copied (and its hello checked), then run.
+    // The check may end before the first lines are sent, so a write refused then says the same: ensureProbe asks
+    // again and tells which it was (a connection really lost fails there too).
+    if (!spoke && !m_cancel && (!result || perf::probeNotInPlace(result->exitStatus))) {
         perf::SessionHooks hooks;
         hooks.cancel = &m_cancel;
         auto probe = perf::ensureProbe(**executor, m_probe, hooks);
