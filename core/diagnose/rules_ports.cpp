@@ -193,8 +193,8 @@ private:
         for (const auto& p : d.ports) {
             if (!looksRoce(d, p))
                 continue;
-            if (p.lid && *p.lid != 0 && !roceShownBy(d, p).empty())
-                lidOnRoce(h, d, p);
+            if (const int lid = p.lid.value_or(0); lid != 0 && !roceShownBy(d, p).empty())
+                lidOnRoce(h, d, p, lid);
             // A port whose GIDs the pasted output does not list (ibstat, ibstatus) gets no verdict on its table.
             if (!(p.gids.empty() && p.gidsUnlisted))
                 port(h, d, p);
@@ -218,21 +218,20 @@ private:
 
     /// A RoCE port that prints a LID. Code that tells InfiniBand from RoCE by the LID (non-zero: InfiniBand) takes
     /// the InfiniBand path on it, so the fault shows up in the application, not in the port.
-    void lidOnRoce(const DiagHost& h, const RdmaDevice& d, const RdmaPort& p)
+    void lidOnRoce(const DiagHost& h, const RdmaDevice& d, const RdmaPort& p, int lid)
     {
         Finding f;
         f.ruleId = "port.roce-lid";
         f.check = "M2";
-        f.title = d.name + " port " + std::to_string(p.number) + " is a RoCE port that reports LID "
-            + std::to_string(*p.lid);
+        f.title
+            = d.name + " port " + std::to_string(p.number) + " is a RoCE port that reports LID " + std::to_string(lid);
         f.severity = Severity::Warning;
         f.hosts = { h.name };
         f.ports = { portLabel(h, d, p) };
-        f.evidence.push_back(m_ctx.ev(h, portName(d, p) + " LID",
-            std::to_string(*p.lid) + " (" + roceShownBy(d, p) + ")",
+        f.evidence.push_back(m_ctx.ev(h, portName(d, p) + " LID", std::to_string(lid) + " (" + roceShownBy(d, p) + ")",
             h.source == "paste" ? h.origin : "/sys/class/infiniband/" + d.name + "/ports/" + std::to_string(p.number)));
         f.explanation = h.name + "'s " + portName(d, p) + " runs over Ethernet (" + roceShownBy(d, p)
-            + ") yet reports LID " + std::to_string(*p.lid)
+            + ") yet reports LID " + std::to_string(lid)
             + ". RoCE has no subnet manager and no LIDs: a peer is reached by its GID, with a GRH on every packet. "
               "Software that decides InfiniBand or RoCE by the LID (a non-zero LID taken as InfiniBand) takes the "
               "InfiniBand path on this port: it sends the peer its LID, builds the address without a GRH, and moving "
@@ -268,11 +267,11 @@ private:
         auto shown = roceShownBy(d, p);
         if (shown.empty())
             shown = "taken as RoCE: the paste does not show its link layer";
-        const bool lid = p.lid && *p.lid != 0;
+        const int lid = p.lid.value_or(0);
         v.reason = shown
-            + (lid ? ", so it has no real LID (it reports " + std::to_string(*p.lid)
+            + (lid != 0 ? ", so it has no real LID (it reports " + std::to_string(lid)
                         + ", port.roce-lid) and peers are reached by GID only (a GRH on every packet)"
-                   : ", so its LID is 0 and peers are reached by GID only (a GRH on every packet)")
+                        : ", so its LID is 0 and peers are reached by GID only (a GRH on every packet)")
             + ": software that connects by LID (InfiniBand-only code, ah_attr.is_global 0, ibv_rc_pingpong without -g) "
               "never reaches a peer here; the paste lists no GIDs of the port, so paste `show_gids` or `ibv_devinfo -v "
               "-d "
