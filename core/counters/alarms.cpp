@@ -2,6 +2,7 @@
 #include "counters/alarms.h"
 
 #include "counters/counters.h"
+#include "counters/hostcounters.h"
 #include "profile/profile.h"
 
 #include <algorithm>
@@ -58,12 +59,6 @@ std::optional<PfcName> pfcName(const std::string& name)
         it = cache.emplace(name, matchPfcName(name)).first;
     }
     return it->second;
-}
-
-bool isPerPriorityDiscard(const std::string& name)
-{
-    static const std::regex discard(R"(^rx_prio[0-7]_(discards|buf_discard|cong_discard)$)");
-    return name.starts_with("rx_prio") && std::regex_match(name, discard);
 }
 
 std::string bare(const std::string& full)
@@ -241,14 +236,9 @@ std::vector<Alarm> AlarmEngine::update(const run::CounterSample& s)
             raise(Severity::Critical, "pause-storm", full,
                 name == "tx_pause_storm_error_events" ? "pause storm: the NIC stopped sending pause, drops possible"
                                                       : "pause storm warning: the port paused for a long time");
-        } else if (oneOf(name,
-                       { "rx_discards_phy", "out_of_sequence", "out_of_seq_request", "packet_seq_err",
-                           "implied_nak_seq_err", "duplicate_request", "rcvd_seq_err", "seq_err_naks_rcvd" })
-            || isPerPriorityDiscard(name)) {
+        } else if (const auto role = counterRole(name); role == CounterRole::Loss || role == CounterRole::Discard) {
             raise(Severity::Critical, "loss", full, label() + ": packets were lost (a lossless fabric must show 0)");
-        } else if (oneOf(name,
-                       { "local_ack_timeout_err", "roce_adp_retrans_to", "to_retransmits", "completer_retry_err",
-                           "retry_exceeded_err" })) {
+        } else if (role == CounterRole::Timeout) {
             raise(Severity::Critical, "timeout", full, label() + ": loss recovered by timeout (a latency spike)");
         } else if (oneOf(name, { "rnr_nak_retry_err", "rcvd_rnr_err" })) {
             raise(Severity::Warning, "rnr", full, label() + ": receiver not ready, not a fabric fault");

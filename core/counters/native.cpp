@@ -1,11 +1,13 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "counters/native.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <charconv>
 #include <cstring>
 #include <ctime>
 #include <system_error>
+#include <utility>
 
 #include <dirent.h>
 #include <fcntl.h>
@@ -91,39 +93,6 @@ bool writeAll(int fd, const std::string& text)
     return true;
 }
 
-struct HwFile
-{
-    std::string name;
-    int fd = -1;
-};
-
-/// Every regular file of the hw_counters directory, opened once. "lifespan" is a setting, not a counter.
-std::vector<HwFile> openHwCounters(const std::string& dir, std::string& warning)
-{
-    std::vector<HwFile> files;
-    DIR* d = ::opendir(dir.c_str());
-    if (!d) {
-        warning = "no hw_counters at " + dir;
-        return files;
-    }
-    while (dirent* e = ::readdir(d)) {
-        std::string name = e->d_name;
-        if (name == "." || name == ".." || name == "lifespan")
-            continue;
-        const std::string path = dir + "/" + name;
-        struct stat st
-        { };
-        if (::stat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode))
-            continue;
-        int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-        if (fd >= 0)
-            files.push_back({ std::move(name), fd });
-    }
-    ::closedir(d);
-    std::sort(files.begin(), files.end(), [](const HwFile& a, const HwFile& b) { return a.name < b.name; });
-    return files;
-}
-
 /// Sleeps until `deadline` (CLOCK_MONOTONIC seconds) unless `stopFd` ends or a signal sets `stop`.
 /// False: stop sampling.
 bool waitUntil(double deadline, int& stopFd, const std::atomic<bool>* stop)
@@ -161,6 +130,75 @@ bool waitUntil(double deadline, int& stopFd, const std::atomic<bool>* stop)
 }
 
 } // namespace
+
+HwCountersReader::~HwCountersReader()
+{
+    closeAll();
+}
+
+HwCountersReader::HwCountersReader(HwCountersReader&& other) noexcept
+    : m_files(std::exchange(other.m_files, {}))
+{ }
+
+HwCountersReader& HwCountersReader::operator=(HwCountersReader&& other) noexcept
+{
+    if (this != &other) {
+        closeAll();
+        m_files = std::exchange(other.m_files, {});
+    }
+    return *this;
+}
+
+void HwCountersReader::closeAll()
+{
+    for (auto& f : m_files)
+        ::close(f.fd);
+    m_files.clear();
+}
+
+std::string HwCountersReader::open(const std::string& dir)
+{
+    closeAll();
+    DIR* d = ::opendir(dir.c_str());
+    if (!d)
+        return "no hw_counters at " + dir;
+    while (dirent* e = ::readdir(d)) {
+        std::string name = e->d_name;
+        if (name == "." || name == ".." || name == "lifespan")
+            continue;
+        const std::string path = dir + "/" + name;
+        struct stat st
+        { };
+        if (::stat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode))
+            continue;
+        int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+        if (fd >= 0)
+            m_files.push_back({ std::move(name), fd });
+    }
+    ::closedir(d);
+    std::ranges::sort(m_files, {}, &File::name);
+    return {};
+}
+
+std::vector<std::pair<std::string, std::uint64_t>> HwCountersReader::read() const
+{
+    std::vector<std::pair<std::string, std::uint64_t>> out;
+    out.reserve(m_files.size());
+    char buf[64];
+    for (const auto& f : m_files) {
+        ssize_t got = ::pread(f.fd, buf, sizeof buf - 1, 0);
+        if (got <= 0)
+            continue;
+        std::string_view v(buf, static_cast<std::size_t>(got));
+        while (!v.empty() && (v.back() == '\n' || v.back() == ' '))
+            v.remove_suffix(1);
+        std::uint64_t n = 0;
+        auto [p, ec] = std::from_chars(v.data(), v.data() + v.size(), n);
+        if (ec == std::errc {} && p == v.data() + v.size() && !v.empty())
+            out.emplace_back(f.name, n);
+    }
+    return out;
+}
 
 EthtoolReader::~EthtoolReader()
 {
@@ -247,11 +285,9 @@ Result<void> runNativeSampler(const NativeSamplerOptions& options, const std::at
     if (!checked)
         return std::unexpected(checked.error());
     std::string head;
-    std::vector<HwFile> hw;
+    HwCountersReader hw;
     if (!checked->hwCountersDir.empty()) {
-        std::string warning;
-        hw = openHwCounters(checked->hwCountersDir, warning);
-        if (!warning.empty())
+        if (auto warning = hw.open(checked->hwCountersDir); !warning.empty())
             head += "@W " + warning + "\n";
     }
     EthtoolReader ethtool;
@@ -266,7 +302,6 @@ Result<void> runNativeSampler(const NativeSamplerOptions& options, const std::at
     const long long maxBlocks = options.maxBlocks > 0 ? options.maxBlocks : checked->maxBlocks;
     int stopFd = options.stopFd;
     std::string block = head;
-    char buf[64];
     double next = monotonicS();
     for (long long k = 0; k < maxBlocks; ++k) {
         if (stop && stop->load())
@@ -274,17 +309,11 @@ Result<void> runNativeSampler(const NativeSamplerOptions& options, const std::at
         char t[48];
         std::snprintf(t, sizeof t, "@T %.6f\n", monotonicS());
         block += t;
-        for (const auto& f : hw) {
-            ssize_t got = ::pread(f.fd, buf, sizeof buf - 1, 0);
-            if (got < 0)
-                continue; // a counter the device cannot read right now: absent from this block
-            std::string_view v(buf, static_cast<std::size_t>(got));
-            while (!v.empty() && (v.back() == '\n' || v.back() == ' '))
-                v.remove_suffix(1);
+        for (const auto& [name, value] : hw.read()) {
             block += "@H ";
-            block += f.name;
+            block += name;
             block += ' ';
-            block += v;
+            appendNumber(block, value);
             block += '\n';
         }
         if (useEthtool) {
@@ -311,8 +340,6 @@ Result<void> runNativeSampler(const NativeSamplerOptions& options, const std::at
         if (k + 1 < maxBlocks && !waitUntil(next, stopFd, stop))
             break;
     }
-    for (auto& f : hw)
-        ::close(f.fd);
     return {};
 }
 

@@ -43,6 +43,36 @@ private:
     std::vector<std::size_t> m_kept; ///< indexes of the RoCE-relevant ones
 };
 
+/// A port's hw_counters directory, every counter file opened once and re-read with pread (sysfs makes an
+/// attribute's text anew on a read at offset 0). "lifespan" is a setting, not a counter.
+class HwCountersReader
+{
+public:
+    HwCountersReader() = default;
+    ~HwCountersReader();
+    HwCountersReader(const HwCountersReader&) = delete;
+    HwCountersReader& operator=(const HwCountersReader&) = delete;
+    HwCountersReader(HwCountersReader&& other) noexcept;
+    HwCountersReader& operator=(HwCountersReader&& other) noexcept;
+
+    /// Opens the files of `dir` (closing any opened before). An empty string, or what the host says when there is
+    /// no such directory ("no hw_counters at DIR"): reading then gives nothing.
+    std::string open(const std::string& dir);
+    /// Each counter whose file reads as a whole number, by name (no prefix), sorted by name. A counter the device
+    /// cannot read right now is absent.
+    std::vector<std::pair<std::string, std::uint64_t>> read() const;
+    std::size_t files() const { return m_files.size(); }
+
+private:
+    void closeAll();
+    struct File
+    {
+        std::string name;
+        int fd = -1;
+    };
+    std::vector<File> m_files;
+};
+
 struct NativeSamplerOptions
 {
     SamplerOptions sampler; ///< device, port, netdev, interval, sysfs root (host is not used)

@@ -4,11 +4,14 @@
 // the sampler command's validation; and the real sampler script run here against a synthetic sysfs tree whose
 // counters a writer thread advances (through a wrap), read back as rates on the run's time axis.
 #include "counters/counters.h"
+#include "counters/hostcounters.h"
 #include "remote/local_executor.h"
 #include "testutil.h"
 
 #include <QTemporaryDir>
 #include <QtTest>
+
+#include <nlohmann/json.hpp>
 
 #include <filesystem>
 #include <fstream>
@@ -61,6 +64,14 @@ const char* kIceEthtool = R"(NIC statistics:
      tx_priority_3_xoff.nic: 1
      rx_unicast.nic: 99
 )";
+
+/// The sampler's "@H name value" lines as hw_counters' own "name value".
+std::string withoutMarks(std::string text)
+{
+    for (auto at = text.find("@H "); at != std::string::npos; at = text.find("@H ", at))
+        text.erase(at, 3);
+    return text;
+}
 
 } // namespace
 
@@ -145,6 +156,59 @@ private slots:
         QCOMPARE(u.update(1, { { "hw:x", 5 } })->at("hw:x"), 5.0);
         // a clock that did not advance is a new baseline, not a division by zero
         QVERIFY(!u.update(1, { { "hw:x", 6 } }));
+    }
+
+    void hostCountersSumWhatEachDriverMeans()
+    {
+        // Names of each driver by role; durations, transitions, traffic and settings stand for nothing here.
+        QVERIFY(counterRole("eth:rx_prio3_pause") == CounterRole::PauseRx);
+        QVERIFY(counterRole("tx_prio7_pause") == CounterRole::PauseTx);
+        QVERIFY(counterRole("eth:rx_prio3_pause_duration") == CounterRole::Other);
+        QVERIFY(counterRole("eth:rx_prio8_pause") == CounterRole::Other);
+        QVERIFY(counterRole("eth:rx_pfc_ena_frames_pri3") == CounterRole::PauseRx);
+        QVERIFY(counterRole("eth:tx_priority_3_xoff.nic") == CounterRole::PauseTx);
+        QVERIFY(counterRole("eth:rx_priority_3_xon.nic") == CounterRole::Other);
+        QVERIFY(counterRole("eth:rx_pause_ctrl_phy") == CounterRole::PauseRx);
+        QVERIFY(counterRole("hw:out_of_sequence") == CounterRole::Loss);
+        QVERIFY(counterRole("hw:local_ack_timeout_err") == CounterRole::Timeout);
+        QVERIFY(counterRole("hw:roce_adp_retrans") == CounterRole::Retransmit);
+        QVERIFY(counterRole("eth:rx_prio3_discards") == CounterRole::Discard);
+        QVERIFY(counterRole("hw:np_cnp_sent") == CounterRole::CnpSent);
+        QVERIFY(counterRole("hw:rx_cnp_pkts") == CounterRole::CnpHandled);
+        QVERIFY(counterRole("hw:rdma_sends") == CounterRole::Other);
+
+        std::map<std::string, double> mlx5;
+        for (const auto& [name, value] : parseEthtoolStats(kMlx5Ethtool))
+            mlx5[name] = static_cast<double>(value);
+        mlx5["hw:out_of_sequence"] = 2.5;
+        mlx5["hw:local_ack_timeout_err"] = 0.5;
+        mlx5["hw:np_cnp_sent"] = 40;
+        const auto m = summariseHostCounters(mlx5);
+        QCOMPARE(m.pauseRxPerS, std::optional<double>(17));
+        QCOMPARE(m.pauseTxPerS, std::optional<double>(0)); // there and zero: not absent
+        QCOMPARE(m.retransmitsPerS, std::optional<double>(3));
+        QCOMPARE(m.discardsPerS, std::optional<double>(0));
+        QCOMPARE(m.cnpSentPerS, std::optional<double>(40));
+        QVERIFY(!m.cnpHandledPerS);
+
+        std::map<std::string, double> rxe;
+        for (const auto& [name, value] : parseHwCounters(withoutMarks(kRxeLines)))
+            rxe[name] = static_cast<double>(value);
+        QCOMPARE(rxe.size(), std::size_t { 15 });
+        const auto r = summariseHostCounters(rxe);
+        QCOMPARE(r.retransmitsPerS, std::optional<double>(3)); // out_of_seq_request 2 + rcvd_seq_err 1
+        QVERIFY(!r.pauseRxPerS && !r.pauseTxPerS && !r.discardsPerS && !r.cnpSentPerS && !r.cnpHandledPerS);
+        QVERIFY(!summariseHostCounters({ { "eth:rx_bytes", 1e9 } }).any());
+
+        // The JSON form keeps absent fields absent and refuses what it does not know.
+        const auto json = hostCountersJson(m);
+        QVERIFY(!json.contains("cnp_handled"));
+        auto back = readHostCounters(json, ErrorKind::Parse, "test", "here");
+        QVERIFY(back);
+        QCOMPARE(*back, m);
+        QVERIFY(!readHostCounters(nlohmann::json { { "pause", 1 } }, ErrorKind::Parse, "test", "here"));
+        QVERIFY(!readHostCounters(nlohmann::json { { "pause_rx", -1 } }, ErrorKind::Parse, "test", "here"));
+        QVERIFY(!readHostCounters(nlohmann::json::array(), ErrorKind::Parse, "test", "here"));
     }
 
     void commandValidation()
