@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #include "fabric/agent.h"
 
+#include "counters/hostcounterreader.h"
+
 #include "fabric/probetransport.h"
 #include "perf/protocol.h"
 
@@ -145,6 +147,8 @@ private:
         using Due = std::pair<Steady::time_point, std::size_t>;
         std::priority_queue<Due, std::vector<Due>, std::greater<>> due;
         double cpuAtStart = 0.0;
+        counters::Values countersAtStart;
+        double countersAtStartS = 0.0;
     };
 
     struct Stall
@@ -207,6 +211,7 @@ private:
     std::set<std::uint32_t> m_ours;
     std::vector<AgentEndpoint> m_endpoints; ///< the served ones
     std::vector<AgentLinkEndpoint> m_links; ///< as last reported
+    counters::HostCounterReader m_counters; ///< the served ports' and netdevs', read at a phase's start and end
     bool m_linkSent = false;
     Steady::time_point m_nextLinkCheck {};
     std::map<std::uint64_t, std::vector<AgentTarget>> m_staged;
@@ -427,9 +432,17 @@ void AgentLoop::serve(const AgentServe& serveMsg)
         if (e.error.empty())
             m_ours.insert(e.id);
     }
+    std::set<std::pair<std::string, int>> ports;
+    std::set<std::string> netdevs;
     for (const auto& e : serveMsg.endpoints) {
-        if (m_ours.contains(e.id))
-            m_endpoints.push_back(e);
+        if (!m_ours.contains(e.id))
+            continue;
+        m_endpoints.push_back(e);
+        // What cannot be read (no hw_counters, a veth without statistics) is simply not in the host's counters.
+        if (e.device != "udp" && ports.emplace(e.device, e.port).second)
+            m_counters.addPort(m_io.sysfsRoot, e.device, e.port);
+        if (!e.netdev.empty() && netdevs.insert(e.netdev).second)
+            m_counters.addNetdev(e.netdev);
     }
     // Sent in parts like every list; the controller counts endpoints until it has them all.
     for (std::size_t i = 0; i < ready.endpoints.size() || i == 0; i += kAgentMaxItems) {
@@ -545,6 +558,10 @@ void AgentLoop::startPhase(const AgentStart& start)
     for (std::size_t i = 0; i < p.targets.size(); ++i)
         p.due.emplace(p.t0 + p.period * static_cast<long>(i) / static_cast<long>(p.targets.size()), i);
     p.cpuAtStart = cpuSeconds();
+    if (!m_counters.empty()) {
+        p.countersAtStart = m_counters.read();
+        p.countersAtStartS = duration<double>(Steady::now().time_since_epoch()).count();
+    }
     m_phase = std::move(p);
 }
 
@@ -663,7 +680,18 @@ void AgentLoop::flush(Steady::time_point now)
     }
     const double wall = duration<double>(now - p.t0).count();
     const double cpu = wall > 0 ? 100.0 * (cpuSeconds() - p.cpuAtStart) / wall : 0.0;
-    emit(AgentDone { p.start.phase, std::max(0.0, cpu), p.start.rate });
+    AgentDone done { p.start.phase, std::max(0.0, cpu), p.start.rate, {} };
+    if (!m_counters.empty()) {
+        counters::RateTracker tracker;
+        tracker.update(p.countersAtStartS, p.countersAtStart);
+        const auto rates
+            = tracker.update(duration<double>(Steady::now().time_since_epoch()).count(), m_counters.read());
+        if (rates) {
+            if (auto summary = counters::summariseHostCounters(*rates); summary.any())
+                done.counters = summary;
+        }
+    }
+    emit(done);
     m_pending.clear();
     m_phase.reset();
 }

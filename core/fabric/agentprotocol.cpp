@@ -120,8 +120,10 @@ json toJson(const AgentMessage& message)
         }
         json operator()(const AgentDone& m) const
         {
-            return json { { "type", "done" }, { "phase", m.phase }, { "cpu_percent", m.cpuPercent },
-                { "rate", m.rate } };
+            json out { { "type", "done" }, { "phase", m.phase }, { "cpu_percent", m.cpuPercent }, { "rate", m.rate } };
+            if (m.counters)
+                out["counters"] = counters::hostCountersJson(*m.counters);
+            return out;
         }
         json operator()(const AgentLink& m) const
         {
@@ -393,11 +395,18 @@ Result<AgentMessage> readMessage(const json& object)
         m.last = f.boolean("last");
         message = m;
     } else if (type == "done") {
-        f.only({ "type", "phase", "cpu_percent", "rate" });
+        f.only({ "type", "phase", "cpu_percent", "rate", "counters" });
         AgentDone m;
         m.phase = f.u64("phase", 0, kMaxProbes);
         m.cpuPercent = f.number("cpu_percent", 0, 100000);
         m.rate = f.number("rate", 0, kAgentMaxRate);
+        if (const auto* c = f.find("counters", false); c && !c->is_null() && !f.error()) {
+            auto read = counters::readHostCounters(*c, ErrorKind::Protocol, "agent line: done's counters", kWhere);
+            if (read)
+                m.counters = *read;
+            else
+                f.adopt(read.error());
+        }
         message = m;
     } else if (type == "link") {
         f.only({ "type", "endpoints" });

@@ -1,16 +1,18 @@
 // SPDX-License-Identifier: GPL-3.0-or-later
 #pragma once
 
-// The fabric agent's protocol ("rocepilot.agent/2", docs/fabric-api.md): JSON lines over the agent's SSH channel,
-// the probe's framing (perf::LineSplitter, 64 KiB per line). Lists that could outgrow a line (targets, cells) go
-// in parts of at most kAgentMaxItems. Both ends decode strictly: unknown types or keys, missing or mistyped fields,
-// values out of range and over-long lines are Protocol errors naming the field; decoding never throws.
+// The fabric agent's protocol ("rocepilot.agent", version kAgentProtocolVersion below; docs/fabric-api.md): JSON lines
+// over the agent's SSH channel, the probe's framing (perf::LineSplitter, 64 KiB per line). Lists that could outgrow a
+// line (targets, cells) go in parts of at most kAgentMaxItems. Both ends decode strictly: unknown types or keys,
+// missing or mistyped fields, values out of range and over-long lines are Protocol errors naming the field; decoding
+// never throws.
 //
 //   controller -> agent: hello (run secret, mode, lifetime), serve (endpoints), targets (parts of a pinglist),
 //                        start (a phase: duration, interval, rate), stop
 //   agent -> controller: ready (served endpoints: UDP port, QPN, or why not), link (its own ports' states, at
 //                        the start and on every change), result (cells of one interval), done (a phase ended), error
 
+#include "counters/hostcounters.h"
 #include "error.h"
 #include "fabric/fabric.h"
 
@@ -27,7 +29,8 @@ namespace rp::fabric {
 /// 2: serve names each endpoint's netdev, and the agent says its own link state (`link`).
 /// 3: a result's cells are arrays (`from`, `to`, `sent`, `received`, `rtt_p50_us`, `rtt_p99_us`, `prober_p50_us`,
 /// `responder_p50_us`, `reason`), not objects.
-inline constexpr int kAgentProtocolVersion = 3;
+/// 4: done carries the host's counters over the phase (`counters`: pause, retransmits, discards, CNPs per second).
+inline constexpr int kAgentProtocolVersion = 4;
 /// Targets or cells per line: 256 of the longest (an IPv6 target with its GID, ~200 bytes) stay under 64 KiB.
 inline constexpr std::size_t kAgentMaxItems = 256;
 /// Endpoint ids index the controller's endpoint table; a fleet of 1 000 hosts with 16 GIDs each stays far below.
@@ -200,6 +203,9 @@ struct AgentDone
     std::uint64_t phase = 0;
     double cpuPercent = 0.0; ///< the agent's CPU over the phase, of one core
     double rate = 0.0; ///< the probes per second per target it used: below the asked rate on a loaded host
+    /// The host's RoCE counters over the phase, summed over the ports and netdevs it serves; absent when it has none
+    /// (veth, a NIC without RoCE counters).
+    std::optional<counters::HostCounters> counters;
     bool operator==(const AgentDone&) const = default;
 };
 

@@ -148,6 +148,7 @@ private:
         p.intervalS = m_intervalS;
         p.cpuPercent = done.cpuPercent;
         p.rate = done.rate;
+        p.counters = done.counters;
         p.unresolved = m_unresolvedInPhase;
         p.cells = std::move(m_cells);
         m_cells.clear();

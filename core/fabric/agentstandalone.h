@@ -15,6 +15,7 @@
 #include <chrono>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -32,6 +33,7 @@ struct StandalonePhase
     double cpuPercent = 0.0; ///< of one core, over the phase
     double rate = 0.0; ///< probes per second per target it used (lower on a loaded host)
     std::size_t unresolved = 0; ///< RDMA targets whose peer's QPN was not known: counted lost, not sent
+    std::optional<counters::HostCounters> counters; ///< the host's RoCE counters over the phase, when it has any
 };
 
 class StandaloneObserver

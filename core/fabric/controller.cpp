@@ -761,6 +761,8 @@ Result<FabricRound> Controller::nextRound()
         if (auto done = fleet.doneOf(host, phase)) {
             round.agentCpuPercent[host] = done->cpuPercent;
             round.agentRate[host] = done->rate;
+            if (done->counters)
+                round.hostCounters[host] = *done->counters;
         }
     }
     // A round where no agent could probe ends at once: without this a watch of hosts that are all down would spin

@@ -8,6 +8,7 @@
 // agent. Without `rdma` the agents probe over UDP only: the RDMA endpoints are left out of the pinglist and every
 // cell is a "udp" one. With it, every GID of every RoCE port is an endpoint too (a UD QP on its agent).
 
+#include "counters/hostcounters.h"
 #include "error.h"
 #include "fabric/agentchannel.h"
 #include "fabric/fabric.h"
@@ -86,6 +87,8 @@ struct FabricRound
     std::map<std::string, std::string> agentDetail; ///< why an agent is down
     std::map<std::string, double> agentCpuPercent; ///< of one core, over the first pass
     std::map<std::string, double> agentRate; ///< probes/s per target each agent used in the first pass
+    /// Each host's RoCE counters over the first pass, as its agent read them (hosts that have any).
+    std::map<std::string, counters::HostCounters> hostCounters;
     double startSeconds = 0.0; ///< until every agent was ready or given up (the first round of a run)
     /// Where the round's time went, so a slow round says which part was slow (seconds; start is startSeconds).
     struct Timing

@@ -126,10 +126,14 @@ void writeRoundJson(const FabricRound& round, const std::function<void(std::stri
         auto cpu = round.agentCpuPercent.find(host);
         auto detail = round.agentDetail.find(host);
         auto rate = round.agentRate.find(host);
+        auto counters = round.hostCounters.find(host);
         agents.push_back(json { { "host", host }, { "state", std::string(toString(state)) },
             { "detail", detail == round.agentDetail.end() ? std::string() : detail->second },
             { "cpu_percent", cpu == round.agentCpuPercent.end() ? json(nullptr) : json(cpu->second) },
-            { "rate", rate == round.agentRate.end() ? json(nullptr) : json(rate->second) } });
+            { "rate", rate == round.agentRate.end() ? json(nullptr) : json(rate->second) },
+            { "counters",
+                counters == round.hostCounters.end() ? json(nullptr)
+                                                     : counters::hostCountersJson(counters->second) } });
     }
     json skipped = json::array();
     for (const auto& [host, why] : list.skipped)

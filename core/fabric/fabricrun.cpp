@@ -254,6 +254,16 @@ void FabricRunWriter::addRound(const FabricRound& round)
             { "cpu_percent", cpu == round.agentCpuPercent.end() ? json(nullptr) : json(cpu->second) },
             { "rate", rate == round.agentRate.end() ? json(nullptr) : json(rate->second) } }));
     }
+    if (!round.hostCounters.empty()) {
+        json hosts = json::object();
+        for (const auto& [host, c] : round.hostCounters) {
+            auto rates = counters::hostCountersJson(c);
+            for (auto& [name, v] : rates.items())
+                v = rounded(v.get<double>(), 0.001);
+            hosts[host] = std::move(rates);
+        }
+        writeLine(runLine(json { { "type", "counters" }, { "round", s.round }, { "hosts", std::move(hosts) } }));
+    }
     json ids = json::array();
     for (const auto& f : s.findings) {
         const auto id = f.id();
@@ -529,6 +539,26 @@ std::optional<std::string> FabricRunParser::line(const json& j)
         if (!known)
             return "'state' must be starting, up, down or stopped";
         m_run.agents.push_back(std::move(a));
+        return std::nullopt;
+    }
+    if (type == "counters") {
+        JsonFields f(j, ErrorKind::Parse, "a counters line", "fabric run");
+        f.only({ "type", "round", "hosts" });
+        const auto round = f.u64("round", 1, UINT64_MAX >> 1);
+        const auto* hosts = f.object("hosts");
+        if (const auto& bad = f.error(); bad.has_value())
+            return bad->message;
+        auto* r = roundOf(round);
+        if (!r)
+            return "counters of round " + std::to_string(round) + ", which has no round line";
+        for (const auto& [host, rates] : hosts->items()) {
+            if (host.empty() || host.size() > 255)
+                return "a counters line names a host of " + std::to_string(host.size()) + " bytes";
+            auto c = counters::readHostCounters(rates, ErrorKind::Parse, "the counters of " + host, "fabric run");
+            if (!c)
+                return c.error().message;
+            r->hostCounters[host] = *c;
+        }
         return std::nullopt;
     }
     if (type == "finding") {

@@ -7,6 +7,7 @@
 // names FILE:LINE for garbage, and takes a cut last line as the end of what was measured. Views, the report and
 // the metrics read FabricRun, never the agents.
 
+#include "counters/hostcounters.h"
 #include "error.h"
 #include "fabric/controller.h"
 #include "fabric/fabric.h"
@@ -57,6 +58,8 @@ struct FabricRunRound
     std::vector<std::string> findings; ///< ids of the findings it named
     /// Endpoints whose own agent said their link was down during the round (endpoint -> what it read).
     std::map<std::uint32_t, std::string> portsDown;
+    /// Each host's RoCE counters over the round's first pass (hosts that have any; none in files written before).
+    std::map<std::string, counters::HostCounters> hostCounters;
 };
 
 /// A batch of cells: one interval of a round, or (after the first hour of a watch) one minute of every round in it

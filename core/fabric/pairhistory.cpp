@@ -4,6 +4,9 @@
 #include "fabric/controller.h"
 #include "fabric/fabricrun.h"
 
+#include <algorithm>
+#include <cmath>
+#include <iterator>
 #include <limits>
 #include <map>
 #include <set>
@@ -98,6 +101,49 @@ void PairHistory::merge(Sums& into, const Sums& other)
     into.received = saturatingAdd(into.received, other.received);
     into.cells = saturatingAdd(into.cells, other.cells);
     into.cellsFailed = saturatingAdd(into.cellsFailed, other.cellsFailed);
+}
+
+void PairHistory::merge(HostSums& into, const HostSums& other)
+{
+    for (std::size_t i = 0; i < into.perS.size(); ++i) {
+        if (std::isnan(other.perS[i]))
+            continue;
+        into.perS[i] = std::isnan(into.perS[i]) ? other.perS[i]
+                                                : weighted(into.perS[i], into.reports, other.perS[i], other.reports);
+    }
+    into.reports += other.reports;
+}
+
+void PairHistory::addHostCounters(const std::map<std::string, counters::HostCounters>& hosts, std::uint64_t round)
+{
+    if (hosts.empty())
+        return;
+    // The step holding the round: its own, or the one a fold or a minute's aggregate put it in.
+    const auto bucket = std::ranges::lower_bound(m_buckets, round, {}, &Bucket::round);
+    if (bucket == m_buckets.end())
+        return;
+    std::vector<std::pair<std::uint32_t, HostSums>> batch;
+    for (const auto& [host, c] : hosts) {
+        HostSums one;
+        one.reports = 1;
+        for (std::size_t i = 0; i < one.perS.size(); ++i) {
+            const auto& v = c.*counters::kHostCounterFields[i].member;
+            one.perS[i] = v ? static_cast<float>(*v) : std::numeric_limits<float>::quiet_NaN();
+        }
+        batch.emplace_back(hostId(host), one);
+    }
+    std::ranges::sort(batch, {}, &std::pair<std::uint32_t, HostSums>::first);
+    const auto before = bucket->hosts.size();
+    for (auto& [id, sums] : batch) {
+        const auto at = std::ranges::lower_bound(bucket->hosts, id, {}, &std::pair<std::uint32_t, HostSums>::first);
+        if (at != bucket->hosts.end() && at->first == id)
+            merge(at->second, sums);
+        else
+            bucket->hosts.emplace(at, id, sums);
+    }
+    m_steps += bucket->hosts.size() - before;
+    while (m_steps > m_maxSteps && m_buckets.size() > 1)
+        foldOnce();
 }
 
 void PairHistory::addCells(
@@ -203,6 +249,16 @@ void PairHistory::foldOnce()
         }
     }
     m_steps -= a.pairs.size() + b.pairs.size() - out.pairs.size();
+    out.hosts = std::move(a.hosts);
+    for (const auto& [id, sums] : b.hosts) {
+        const auto at = std::ranges::lower_bound(out.hosts, id, {}, &std::pair<std::uint32_t, HostSums>::first);
+        if (at != out.hosts.end() && at->first == id) {
+            merge(at->second, sums);
+            --m_steps;
+        } else {
+            out.hosts.emplace(at, id, sums);
+        }
+    }
     m_buckets[best] = std::move(out);
     m_buckets.erase(m_buckets.begin() + static_cast<std::ptrdiff_t>(best) + 1);
 }
@@ -217,6 +273,7 @@ void PairHistory::addEvent(PairHistoryEvent event)
 void PairHistory::addRound(const FabricRound& round)
 {
     addCells(round.pinglist.endpoints, round.cells, round.summary.round);
+    addHostCounters(round.hostCounters, round.summary.round);
     const Clock::time_point end = round.summary.started
         + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(round.summary.seconds));
     for (const std::string& id : round.raised)
@@ -230,8 +287,18 @@ void PairHistory::addRound(const FabricRound& round)
 PairHistory PairHistory::fromRun(const FabricRun& run, std::size_t maxSteps)
 {
     PairHistory history(maxSteps);
-    for (const FabricRunCells& batch : run.cells)
-        history.addCells(run.endpoints, batch.cells, batch.round);
+    // Each round's counters right after its cells, as a live history gets them, so both fold alike.
+    auto counted = run.rounds.begin();
+    for (auto batch = run.cells.begin(); batch != run.cells.end(); ++batch) {
+        history.addCells(run.endpoints, batch->cells, batch->round);
+        const auto next = std::next(batch);
+        if (next != run.cells.end() && next->round == batch->round)
+            continue;
+        for (; counted != run.rounds.end() && counted->round <= batch->round; ++counted)
+            history.addHostCounters(counted->hostCounters, counted->round);
+    }
+    for (; counted != run.rounds.end(); ++counted)
+        history.addHostCounters(counted->hostCounters, counted->round);
     // A live history marks an event at the end of the round that raised or cleared it; a finding line keeps only when
     // the finding was last seen, so the round's end is taken from its summary where the file has one.
     std::map<std::uint64_t, Clock::time_point> roundEnd;
@@ -277,6 +344,29 @@ std::vector<PairStep> PairHistory::timeline(const std::string& fromHost, const s
             .cells = s.cells,
             .cellsFailed = s.cellsFailed,
         });
+    }
+    return steps;
+}
+
+std::vector<HostCounterStep> PairHistory::hostCounters(const std::string& host) const
+{
+    std::vector<HostCounterStep> steps;
+    const auto id = findHost(host);
+    if (!id)
+        return steps;
+    for (const Bucket& bucket : m_buckets) {
+        const auto it = std::ranges::lower_bound(bucket.hosts, *id, {}, &std::pair<std::uint32_t, HostSums>::first);
+        if (it == bucket.hosts.end() || it->first != *id)
+            continue;
+        HostCounterStep step;
+        step.start = bucket.start;
+        step.seconds = std::chrono::duration<double>(bucket.end - bucket.start).count();
+        step.rounds = bucket.rounds;
+        for (std::size_t i = 0; i < it->second.perS.size(); ++i) {
+            if (!std::isnan(it->second.perS[i]))
+                step.counters.*counters::kHostCounterFields[i].member = it->second.perS[i];
+        }
+        steps.push_back(step);
     }
     return steps;
 }

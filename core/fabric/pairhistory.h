@@ -9,9 +9,13 @@
 
 #include "fabric/fabric.h"
 
+#include "counters/hostcounters.h"
+
 #include <algorithm>
+#include <array>
 #include <cstddef>
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <unordered_map>
@@ -44,6 +48,16 @@ struct PairStep
     }
 };
 
+/// One host's RoCE counters over one step (the rounds folded into it averaged); a rate is absent when the host's
+/// agent never reported it in those rounds.
+struct HostCounterStep
+{
+    Clock::time_point start {};
+    double seconds = 0.0;
+    std::uint32_t rounds = 1;
+    counters::HostCounters counters;
+};
+
 /// A finding raised or cleared, and the hosts it concerns (its element's and its evidence cells').
 struct PairHistoryEvent
 {
@@ -65,11 +79,15 @@ public:
     /// A batch of cells of round `round`: batches of one round go into one step.
     void addCells(const std::vector<Endpoint>& endpoints, const std::vector<CellResult>& cells, std::uint64_t round);
     void addEvent(PairHistoryEvent event);
+    /// Each host's counters of round `round`, into the step that holds the round's cells (none: not kept).
+    void addHostCounters(const std::map<std::string, counters::HostCounters>& hosts, std::uint64_t round);
     /// Every round and event of a saved run.
     static PairHistory fromRun(const FabricRun& run, std::size_t maxSteps = kDefaultMaxSteps);
 
     /// The steps of the directed pair, oldest first; empty for a pair never probed.
     std::vector<PairStep> timeline(const std::string& fromHost, const std::string& toHost) const;
+    /// The host's counter steps, oldest first; empty when its agent reported none.
+    std::vector<HostCounterStep> hostCounters(const std::string& host) const;
     /// The events that concern either host, oldest first.
     std::vector<PairHistoryEvent> events(const std::string& fromHost, const std::string& toHost) const;
 
@@ -98,6 +116,12 @@ private:
         std::uint32_t cells = 0;
         std::uint32_t cellsFailed = 0;
     };
+    /// A host's counters as kept: NaN for absent, the mean over `reports` rounds.
+    struct HostSums
+    {
+        std::array<float, std::size(counters::kHostCounterFields)> perS {};
+        std::uint32_t reports = 0;
+    };
     struct Bucket
     {
         std::uint64_t round = 0;
@@ -105,12 +129,14 @@ private:
         Clock::time_point end {};
         std::uint32_t rounds = 1;
         std::vector<std::pair<std::uint64_t, Sums>> pairs; ///< by key (from host id << 32 | to host id)
+        std::vector<std::pair<std::uint32_t, HostSums>> hosts; ///< by host id
     };
 
     std::uint32_t hostId(const std::string& host);
     std::optional<std::uint32_t> findHost(const std::string& host) const;
     void foldOnce();
     static void merge(Sums& into, const Sums& other);
+    static void merge(HostSums& into, const HostSums& other);
 
     std::size_t m_maxSteps;
     std::size_t m_steps = 0;

@@ -70,6 +70,7 @@ Result<FabricRound> roundOfRun(const FabricRun& run, std::uint64_t round)
         out.summary.cellsProbed = r.cellsProbed;
         out.summary.cellsFailed = r.cellsFailed;
         out.portsDown = r.portsDown;
+        out.hostCounters = r.hostCounters;
     }
     // A round whose summary line was never written (the run was cut in it) is judged by its own cells.
     if (out.summary.cellsProbed == 0) {

@@ -129,6 +129,19 @@ void AgentMetrics::render()
     ex.add("rocepilot_agent_probe_rate", Type::Gauge,
         "Probes per second per target in the last phase (below the pinglist's on a loaded host)", agent,
         number(m_last ? m_last->rate : 0.0));
+    // Only the counters the host has: a NIC without pause counters has no pause series.
+    if (m_last && m_last->counters) {
+        for (const auto& field : counters::kHostCounterFields) {
+            if (const auto& v = (*m_last->counters).*field.member) {
+                auto with = agent;
+                with.emplace_back("event", std::string(field.name));
+                ex.add("rocepilot_agent_host_events_per_second", Type::Gauge,
+                    "The host's RoCE counters over the last phase, per second (pause_rx, pause_tx, retransmits, "
+                    "discards, cnp_sent, cnp_handled)",
+                    with, number(*v));
+            }
+        }
+    }
     ex.add("rocepilot_agent_targets", Type::Gauge, "Targets in the pinglist", agent,
         number(static_cast<std::uint64_t>(m_targets.size())));
     ex.add("rocepilot_agent_targets_unresolved", Type::Gauge,

@@ -180,6 +180,33 @@ private:
     std::vector<ReplyTimes> m_held;
 };
 
+/// UDP probing for endpoints that name an RDMA port: the agent reads that port's hw_counters (a fake sysfs tree here;
+/// no RDMA device exists on this machine, the lab's fabric_rdma test reads rxe's real ones).
+class PortNamingTransport final : public ProbeTransport
+{
+public:
+    explicit PortNamingTransport(const ProbeSecret& secret)
+        : m_inner(secret)
+    { }
+    AgentMode mode() const override { return AgentMode::Rdma; }
+    std::vector<AgentReadyEndpoint> serve(const std::vector<AgentEndpoint>& endpoints) override
+    {
+        auto asUdp = endpoints;
+        for (auto& e : asUdp) {
+            e.device = "udp";
+            e.port = 0;
+            e.gidIndex = -1;
+        }
+        return m_inner.serve(asUdp);
+    }
+    std::vector<int> fds() const override { return m_inner.fds(); }
+    void receive(std::vector<ReplyTimes>& replies) override { m_inner.receive(replies); }
+    int send(const AgentTarget& target, std::uint64_t seq) override { return m_inner.send(target, seq); }
+
+private:
+    UdpProber m_inner;
+};
+
 void writeFakeSysfs(const std::string& path, const std::string& text)
 {
     std::ofstream out(path, std::ios::trunc);
@@ -219,6 +246,7 @@ private Q_SLOTS:
         auto done = agent.waitFor<AgentDone>(5000);
         QVERIFY(done);
         QVERIFY(done->rate > 0 && done->rate <= 20);
+        QVERIFY(!done->counters); // no RDMA port, no netdev: nothing to read, and not a row of zeros
         std::vector<AgentCell> cells;
         for (const auto& m : agent.messages()) {
             if (const auto* r = std::get_if<AgentResult>(&m)) {
@@ -486,6 +514,49 @@ private Q_SLOTS:
         // Only changes are sent: a steady link adds no line.
         std::this_thread::sleep_for(std::chrono::milliseconds(1200));
         QCOMPARE(linkLines().size(), 3u);
+        agent.send(AgentStop {});
+        QVERIFY(agent.endsWithin(3000));
+        QCOMPARE(agent.exitCode(), 0);
+    }
+
+    void saysItsHostsCountersOverAPhase()
+    {
+        QTemporaryDir root;
+        QVERIFY(root.isValid());
+        const std::string hw = root.path().toStdString() + "/class/infiniband/rxe0/ports/1/hw_counters";
+        QVERIFY(QDir().mkpath(QString::fromStdString(hw)));
+        writeFakeSysfs(hw + "/out_of_seq_request", "1000\n");
+        writeFakeSysfs(hw + "/retry_exceeded_err", "7\n");
+        writeFakeSysfs(hw + "/rdma_sends", "12345\n"); // traffic, not a fault: not in the summary
+        writeFakeSysfs(hw + "/lifespan", "10\n");
+        AgentUnderTest agent(root.path().toStdString(),
+            [](const ProbeSecret& secret) { return std::make_unique<PortNamingTransport>(secret); });
+        agent.send(AgentHello { kAgentProtocolVersion, kSecret, AgentMode::Rdma, 60 });
+        AgentServe serve;
+        serve.endpoints = { { 0, "rxe0", 1, 1, "127.0.0.1", "" }, { 1, "rxe0", 1, 2, "127.0.0.1", "" } };
+        agent.send(serve);
+        auto ready = agent.waitFor<AgentReady>(3000);
+        QVERIFY(ready);
+        AgentTargets t;
+        t.phase = 1;
+        t.targets = { { 0, 1, "127.0.0.1", ready->endpoints[1].udpPort, "", 0, 0 } };
+        agent.send(t);
+        const auto started = std::chrono::steady_clock::now();
+        agent.send(AgentStart { 1, 1.0, 0, 10, 0.2 });
+        // Mid-phase the port sees 200 PSN gaps and one QP gives up: about 200 per second over the 1 s phase.
+        std::this_thread::sleep_for(std::chrono::milliseconds(400));
+        writeFakeSysfs(hw + "/out_of_seq_request", "1200\n");
+        writeFakeSysfs(hw + "/retry_exceeded_err", "8\n");
+        auto done = agent.waitFor<AgentDone>(5000);
+        QVERIFY(done);
+        const double phaseS = std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+        QVERIFY(done->counters);
+        const auto& c = *done->counters;
+        QVERIFY(c.retransmitsPerS);
+        QVERIFY2(*c.retransmitsPerS >= 201 / phaseS - 1 && *c.retransmitsPerS <= 201 / 0.9,
+            std::to_string(*c.retransmitsPerS).c_str());
+        // rxe has no pause, discard or CNP counters: absent, not zero.
+        QVERIFY(!c.pauseRxPerS && !c.pauseTxPerS && !c.discardsPerS && !c.cnpSentPerS && !c.cnpHandledPerS);
         agent.send(AgentStop {});
         QVERIFY(agent.endsWithin(3000));
         QCOMPARE(agent.exitCode(), 0);

@@ -40,9 +40,14 @@ std::vector<AgentMessage> samples()
     result.cells
         = { { 3, 7, 20, 19, 61.5, 140.25, 12.0, 9.5, Reason::None }, { 3, 9, 20, 0, 0, 0, 0, 0, Reason::Timeout } };
     result.last = false;
+    AgentDone counted { 3, 0.6, 10.0, {} };
+    counted.counters = rp::counters::HostCounters {};
+    counted.counters->pauseRxPerS = 1250.5;
+    counted.counters->retransmitsPerS = 0.0;
+    counted.counters->cnpHandledPerS = 3.0;
     return { AgentHello { kAgentProtocolVersion, kSecret, AgentMode::Udp, 120.0, 30.0 }, serve, targets,
         AgentStart { 2, 3.0, 1.0, 10.0, 0.25 }, AgentStop {}, AgentKeepalive {}, ready, result,
-        AgentDone { 2, 0.4, 2.5 }, AgentError { ErrorKind::Io, "cannot bind", "agent" },
+        AgentDone { 2, 0.4, 2.5, {} }, counted, AgentError { ErrorKind::Io, "cannot bind", "agent" },
         AgentLink { { { 3, LinkState::Down, -1, 0, "data0 operstate down, carrier -" },
             { 1, LinkState::Up, 3, 17, "rxe0/1 port ACTIVE, GID moved to index 3, QP rebound" },
             { 2, LinkState::Unknown, -1, 18, "" } } } };
@@ -96,7 +101,7 @@ private Q_SLOTS:
 
     void hostileLinesAreRefusedByField()
     {
-        const std::string hello = R"({"type":"hello","protocol":3,"secret":"SECRET","mode":"udp","lifetime_s":60})";
+        const std::string hello = R"({"type":"hello","protocol":4,"secret":"SECRET","mode":"udp","lifetime_s":60})";
         auto withSecret = [&](const std::string& secret) {
             auto s = hello;
             s.replace(s.find("SECRET"), 6, secret);
@@ -106,10 +111,10 @@ private Q_SLOTS:
         QVERIFY(refusal(withSecret("0123456789ABCDEF0123456789ABCDEF")).contains("secret"));
         QVERIFY(refusal(withSecret("0123")).contains("secret"));
         QVERIFY(refusal(
-            R"({"type":"hello","protocol":3,"secret":")" + kSecret + R"(","mode":"udp","lifetime_s":60,"extra":1})")
+            R"({"type":"hello","protocol":4,"secret":")" + kSecret + R"(","mode":"udp","lifetime_s":60,"extra":1})")
                     .contains("unknown key 'extra'"));
         // The agent's pid is optional (0: not said) and bounded by Linux's pid_max ceiling.
-        const std::string ready = R"({"type":"ready","protocol":3,"version":"1","mode":"udp","endpoints":[]PID})";
+        const std::string ready = R"({"type":"ready","protocol":4,"version":"1","mode":"udp","endpoints":[]PID})";
         auto withPid = [&](const std::string& pid) {
             auto s = ready;
             s.replace(s.find("PID"), 3, pid);
@@ -160,10 +165,21 @@ private Q_SLOTS:
                         R"("received":1,"rtt_p50_us":1,"rtt_p99_us":2,"prober_p50_us":0,"responder_p50_us":0,)"
                         R"("reason":""}],"last":true})")
                     .contains("arrays"));
+        // Protocol 4: a done's counters are known names with rates 0..1e12; absent ones stay absent, not 0.
+        const auto done = decodeAgentLine(
+            R"({"type":"done","phase":1,"cpu_percent":0.5,"rate":10,"counters":{"pause_tx":4,"discards":null}})");
+        QVERIFY(done);
+        const auto& c = std::get<AgentDone>(*done).counters;
+        QVERIFY(c && c->pauseTxPerS == 4.0 && !c->pauseRxPerS && !c->discardsPerS && !c->retransmitsPerS);
+        QVERIFY(refusal(R"({"type":"done","phase":1,"cpu_percent":0.5,"rate":10,"counters":{"pause":4}})")
+                    .contains("unknown counter 'pause'"));
+        QVERIFY(refusal(R"({"type":"done","phase":1,"cpu_percent":0.5,"rate":10,"counters":{"cnp_sent":-1}})")
+                    .contains("cnp_sent"));
+        QVERIFY(refusal(R"({"type":"done","phase":1,"cpu_percent":0.5,"rate":10,"counters":[1]})").contains("object"));
         QVERIFY(refusal("{\"type\":\"error\",\"kind\":\"io\",\"message\":\"\\u001b[2J\",\"where\":\"\"}")
                     .contains("printable"));
         QVERIFY(refusal(
-            R"({"type":"hello","protocol":3,"secret":")" + kSecret + R"(","mode":"infiniband","lifetime_s":60})")
+            R"({"type":"hello","protocol":4,"secret":")" + kSecret + R"(","mode":"infiniband","lifetime_s":60})")
                     .contains("mode"));
         // Protocol 2: serve names each endpoint's netdev (an interface name or empty), link says each port's state.
         QVERIFY(refusal(R"({"type":"serve","endpoints":[{"id":1,"device":"udp","port":0,"gid_index":-1,)"

@@ -568,13 +568,25 @@ private slots:
         std::vector<AgentCell> cells;
         for (const auto& t : busiestFile.targets)
             cells.push_back({ t.from, t.to, 50, 50, 30, 60, 5, 5, Reason::None });
-        busiest.phase({ 1, cells, std::chrono::system_clock::now(), 5, 0.4, 10, 0 });
+        busiest.phase({ 1, cells, std::chrono::system_clock::now(), 5, 0.4, 10, 0, {} });
         qInfo("1 000 hosts: %zu..%zu targets per host (mean %.1f), the busiest host's file %zu bytes and %zu series, "
               "scrape %zu bytes",
             std::ranges::min_element(files, {}, [](const auto& f) { return f.targets.size(); })->targets.size(), most,
             static_cast<double>(total) / static_cast<double>(files.size()), bytes, busiest.series(),
             busiest.text(false).size());
         QCOMPARE(busiest.series(), 9 + 1 + 7 * most);
+        // A host whose NIC has counters: one series per counter it has, none for those it lacks.
+        StandalonePhase counted { 2, cells, std::chrono::system_clock::now(), 5, 0.4, 10, 0, {} };
+        counted.counters = counters::HostCounters {};
+        counted.counters->pauseRxPerS = 250.0;
+        counted.counters->retransmitsPerS = 0.0;
+        busiest.phase(counted);
+        QCOMPARE(busiest.series(), 9 + 1 + 7 * most + 2);
+        const auto text = busiest.text(false);
+        QVERIFY(text.find(R"(rocepilot_agent_host_events_per_second{host=")" + busiestFile.host + R"(",tor=")"
+                    + busiestFile.tor + R"(",event="pause_rx"} 250)")
+            != std::string::npos);
+        QVERIFY(text.find(R"(event="cnp_sent")") == std::string::npos);
         QVERIFY2(most <= 80, "a ToR mesh of 50 with 5 peers across gives each host about 60 targets");
     }
 };

@@ -127,6 +127,9 @@ std::vector<FabricRound> faultAndBack()
     r2.agents["lab-b"] = AgentState::Down;
     r2.agentDetail["lab-b"] = "the agent exited with status 137";
     r2.portsDown[1] = "eth1 operstate down, carrier 0";
+    r2.hostCounters["lab-a"].pauseRxPerS = 1234.5678;
+    r2.hostCounters["lab-a"].retransmitsPerS = 0.0;
+    r2.hostCounters["lab-b"].cnpSentPerS = 3.0;
     auto r3 = round(3, false, 4.0);
     r3.cleared = { "host-config:lab-b" };
     auto r1 = round(1, false, 0.0);
@@ -182,6 +185,13 @@ private Q_SLOTS:
         QCOMPARE(run->rounds[1].portsDown.size(), std::size_t { 1 });
         QCOMPARE(run->rounds[1].portsDown.at(1), std::string("eth1 operstate down, carrier 0"));
         QVERIFY(run->rounds[2].portsDown.empty());
+        // Host counters per round, absent ones absent, rounded to a thousandth; rounds without any have none.
+        QCOMPARE(run->rounds[1].hostCounters.size(), std::size_t { 2 });
+        QCOMPARE(run->rounds[1].hostCounters.at("lab-a").pauseRxPerS, std::optional<double>(1234.568));
+        QCOMPARE(run->rounds[1].hostCounters.at("lab-a").retransmitsPerS, std::optional<double>(0.0));
+        QVERIFY(!run->rounds[1].hostCounters.at("lab-a").cnpSentPerS);
+        QCOMPARE(run->rounds[1].hostCounters.at("lab-b").cnpSentPerS, std::optional<double>(3.0));
+        QVERIFY(run->rounds[0].hostCounters.empty());
         QCOMPARE(run->cells.size(), std::size_t { 3 });
         const auto& c = run->cells[1].cells[0];
         QVERIFY(c.reason == Reason::Timeout);
@@ -333,6 +343,11 @@ private Q_SLOTS:
                   R"("ports_down":[{"endpoint":7,"detail":"down"}]})"),
                 ":" + std::to_string(summary + 1) + ": 'ports_down' names endpoint 7, which the run does not have" },
             { with(2, "not json"), "bad.rpfabric:3: not JSON" },
+            { with(summary, R"({"type":"counters","round":1,"hosts":{"lab-a":{"pause_rx":"lots"}}})"),
+                ":" + std::to_string(summary + 1) + ": the counters of lab-a: 'pause_rx'" },
+            { with(summary, R"({"type":"counters","round":1,"hosts":{"lab-a":{"pauses":1}}})"),
+                "unknown counter 'pauses'" },
+            { with(summary, R"({"type":"counters","round":4,"hosts":{}})"), "counters of round 4, which has no round" },
             { with(2, R"({"type":"bogus"})"), "bad.rpfabric:3: unknown line type 'bogus'" },
             { with(0, R"({"type":"fabric-run","schema":"rocepilot-fabric-run/9"})"), "bad.rpfabric:1: schema" },
             { with(3,
@@ -470,6 +485,7 @@ private Q_SLOTS:
         QVERIFY(back->agents.at("lab-b") == AgentState::Down);
         QCOMPARE(back->agentDetail.at("lab-b"), std::string("the agent exited with status 137"));
         QCOMPARE(back->portsDown.at(1), std::string("eth1 operstate down, carrier 0"));
+        QCOMPARE(back->hostCounters.at("lab-b").cnpSentPerS, std::optional<double>(3.0));
         QVERIFY(!isFoldedRound(*run, 2));
 
         // Round 3 cleared it, and lab-b's agent came back.

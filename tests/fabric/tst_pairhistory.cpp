@@ -135,6 +135,60 @@ private slots:
         QVERIFY(std::abs(ab.front().rttP50Us - ab.back().rttP50Us) < 1e-3);
     }
 
+    void keepsEachHostsCountersOnTheRoundsAxis()
+    {
+        // lab-a reports pause frames every round (rising), lab-b retransmissions in odd rounds only; a budget that
+        // folds: the mean per step is over the rounds that reported, absent stays absent.
+        PairHistory history(40);
+        FabricRun run;
+        for (std::uint64_t n = 1; n <= 40; ++n) {
+            FabricRound round = roundNumber(n);
+            round.hostCounters["lab-a"].pauseRxPerS = static_cast<double>(n);
+            if (n % 2 == 1)
+                round.hostCounters["lab-b"].retransmitsPerS = 10.0;
+            history.addRound(round);
+            run.endpoints = round.pinglist.endpoints;
+            run.rounds.push_back({ .round = n,
+                .started = round.summary.started,
+                .cellsPlanned = 0,
+                .finished = true,
+                .seconds = round.summary.seconds,
+                .cellsProbed = 0,
+                .cellsFailed = 0,
+                .findings = {},
+                .portsDown = {},
+                .hostCounters = round.hostCounters });
+            run.cells.push_back({ n, false, round.cells });
+        }
+        QVERIFY2(history.steps() <= 40, std::to_string(history.steps()).c_str());
+        const auto a = history.hostCounters("lab-a");
+        QVERIFY(a.size() > 1 && a.size() < 40);
+        std::uint32_t rounds = 0;
+        double weighted = 0.0;
+        for (const auto& s : a) {
+            rounds += s.rounds;
+            QVERIFY(s.counters.pauseRxPerS);
+            QVERIFY(!s.counters.retransmitsPerS && !s.counters.cnpSentPerS);
+            weighted += *s.counters.pauseRxPerS * s.rounds;
+        }
+        QCOMPARE(rounds, 40U);
+        QVERIFY2(std::abs(weighted / 40.0 - 20.5) < 0.01, std::to_string(weighted / 40.0).c_str()); // mean of 1..40
+        QCOMPARE(*a.back().counters.pauseRxPerS, 40.0); // the newest round keeps its own step
+        for (const auto& s : history.hostCounters("lab-b")) {
+            QCOMPARE(s.counters.retransmitsPerS, std::optional<double>(10.0)); // even rounds said nothing: not 0
+            QVERIFY(!s.counters.pauseRxPerS);
+        }
+        QVERIFY(history.hostCounters("lab-c").empty()); // its agent read no counter
+        QVERIFY(history.hostCounters("nobody").empty());
+        // A saved run gives the same steps.
+        const auto saved = PairHistory::fromRun(run, 40).hostCounters("lab-a");
+        QCOMPARE(saved.size(), a.size());
+        for (std::size_t i = 0; i < a.size(); ++i) {
+            QCOMPARE(saved[i].rounds, a[i].rounds);
+            QVERIFY(std::abs(*saved[i].counters.pauseRxPerS - *a[i].counters.pauseRxPerS) < 1e-3);
+        }
+    }
+
     void readsASavedRunLikeTheLiveRounds()
     {
         PairHistory live;

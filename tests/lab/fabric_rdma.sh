@@ -15,6 +15,13 @@ check "fabric check --rdma exits 0 (healthy pair; stderr: $(tail -3 "$OUT/fabric
 q() { jq -r "$@" "$J"; }
 check "both agents up" test "$(q '[.agents[] | select(.state == "up")] | length')" = 2
 check "RDMA endpoints on both guests" test "$(q '[.endpoints[] | select(.transport == "rdma") | .host] | unique | length')" = 2
+# Each agent read its own rxe port's hw_counters over the phase (the real ones of rdma_rxe): the retransmission
+# counters are there (0 on a healthy pair of UD probes: nothing is retransmitted), and rxe has no pause, discard or CNP
+# counter, so those stay absent rather than 0.
+check "both agents said their host's counters, retransmits among them ($(q -c '[.agents[].counters]'))" test \
+    "$(q '[.agents[] | select(.counters.retransmits != null)] | length')" = 2
+check "no pause or CNP rate from rxe, which has no such counter" test \
+    "$(q '[.agents[].counters | (.pause_rx, .pause_tx, .cnp_sent, .cnp_handled) | select(. != null)] | length')" = 0
 # A cell with its two endpoints, for the selections below.
 CELLS='[.endpoints as $e | .cells[] | select(.second_pass | not) | . + {f: $e[.from], t: $e[.to]}]'
 V4='(.transport == "rdma" and .type == "RoCE v2" and (.address | test("^[0-9.]+$")))'
