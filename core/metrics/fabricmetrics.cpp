@@ -124,6 +124,20 @@ void FabricMetrics::render(const fabric::FabricRound* round)
                 number(cpu->second / 100.0));
             ++count.hosts;
         }
+        // A gauge per counter the host has (at most six): a NIC without pause counters has no pause series.
+        if (auto c = round->hostCounters.find(host); c != round->hostCounters.end()) {
+            for (const auto& field : counters::kHostCounterFields) {
+                if (const auto& v = c->second.*field.member) {
+                    auto with = labels;
+                    with.emplace_back("event", std::string(field.name));
+                    ex.add("rocepilot_fabric_host_events_per_second", Type::Gauge,
+                        "The host's RoCE counters over the first pass, per second (pause_rx, pause_tx, retransmits, "
+                        "discards, cnp_sent, cnp_handled)",
+                        with, number(*v));
+                    ++count.hosts;
+                }
+            }
+        }
     }
 
     // Ports their own host said were down: the NIC, whatever the cells say.

@@ -180,6 +180,18 @@ private Q_SLOTS:
         QCOMPARE(value(text, "rocepilot_fabric_finding_confidence{id=\"host-nic:lab-c:rxe0/1\""), std::string("0.8"));
         QCOMPARE(promtool(text), QString());
         QCOMPARE(m.count().findings, std::size_t(2));
+        // No host said counters: no counter series (not a row of zeros).
+        QVERIFY(lines(text, "rocepilot_fabric_host_events_per_second").empty());
+        auto counted = testdata::smallFabricRound();
+        counted.hostCounters["lab-a"].pauseRxPerS = 1500.0;
+        counted.hostCounters["lab-a"].retransmitsPerS = 0.0;
+        m.update(counted);
+        const auto withCounters = m.text(false);
+        QCOMPARE(lines(withCounters, "rocepilot_fabric_host_events_per_second{").size(), std::size_t(2));
+        QCOMPARE(value(withCounters,
+                     "rocepilot_fabric_host_events_per_second{host=\"lab-a\",tor=\"leaf1\",event=\"pause_rx\"}"),
+            std::string("1500"));
+        QCOMPARE(promtool(withCounters), QString());
     }
 
     void eachRoundReplacesTheLast()
