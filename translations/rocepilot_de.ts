@@ -5573,10 +5573,7 @@ Nachher: %2</translation>
         <source>RTT p99</source>
         <translation>RTT p99</translation>
     </message>
-    <message>
-        <source>The selected pair over the run: RTT p50 and p99, the prober&apos;s and the responder&apos;s delay in microseconds, loss in percent on the right axis, and a line where a finding was raised or cleared.</source>
-        <translation>Das gewählte Paar über den Lauf: RTT p50 und p99, die Verzögerung des Prüfers und des Antwortenden in Mikrosekunden, Verlust in Prozent auf der rechten Achse und eine Linie, wo ein Befund gemeldet oder aufgehoben wurde.</translation>
-    </message>
+    
     <message>
         <source>cleared: %1</source>
         <translation>aufgehoben: %1</translation>
@@ -5604,6 +5601,50 @@ Nachher: %2</translation>
     <message>
         <source>round %1</source>
         <translation>Runde %1</translation>
+    </message>
+    <message>
+        <source>The selected pair over the run: RTT p50 and p99, the prober&apos;s and the responder&apos;s delay in microseconds, loss in percent on the right axis, and a line where a finding was raised or cleared. Below, on the same time axis, both hosts&apos; pause frames, retransmissions, discards and CNPs per second.</source>
+        <translation>Das gewählte Paar über den Lauf: RTT p50 und p99, die Verzögerung des Prüfers und des Antwortenden in Mikrosekunden, Verlust in Prozent auf der rechten Achse und eine Linie, wo ein Befund gemeldet oder aufgehoben wurde. Darunter, auf derselben Zeitachse, Pause-Frames, Neuübertragungen, Verwerfungen und CNPs beider Hosts pro Sekunde.</translation>
+    </message>
+    <message>
+        <source>No host counters: the agents of %1 and %2 read no pause, retransmission, discard or CNP counter (a NIC without RoCE counters, a veth, or a run saved before host counters were kept).</source>
+        <translation>Keine Host-Zähler: Die Agenten von %1 und %2 lesen keinen Zähler für Pause, Neuübertragung, Verwerfung oder CNP (eine NIC ohne RoCE-Zähler, ein veth oder ein Lauf, der gespeichert wurde, bevor Host-Zähler aufgezeichnet wurden).</translation>
+    </message>
+    <message>
+        <source>per s</source>
+        <translation>pro s</translation>
+    </message>
+    <message>
+        <source>pause rx</source>
+        <translation>Pause empfangen</translation>
+    </message>
+    <message>
+        <source>pause tx</source>
+        <translation>Pause gesendet</translation>
+    </message>
+    <message>
+        <source>retransmits</source>
+        <translation>Neuübertragungen</translation>
+    </message>
+    <message>
+        <source>discards</source>
+        <translation>Verwerfungen</translation>
+    </message>
+    <message>
+        <source>CNPs sent</source>
+        <translation>CNPs gesendet</translation>
+    </message>
+    <message>
+        <source>CNPs handled</source>
+        <translation>CNPs verarbeitet</translation>
+    </message>
+    <message>
+        <source>Host counters below: %1 solid, %2 dashed.</source>
+        <translation>Host-Zähler unten: %1 durchgezogen, %2 gestrichelt.</translation>
+    </message>
+    <message>
+        <source>%1 (none)</source>
+        <translation>%1 (keine)</translation>
     </message>
 </context>
 <context>

@@ -5515,10 +5515,7 @@ After: %2</source>
         <source>RTT p99</source>
         <translation>RTT p99</translation>
     </message>
-    <message>
-        <source>The selected pair over the run: RTT p50 and p99, the prober&apos;s and the responder&apos;s delay in microseconds, loss in percent on the right axis, and a line where a finding was raised or cleared.</source>
-        <translation>所选主机对在整个运行中的情况：RTT p50 和 p99、探测端和响应端的延迟（微秒），右轴为丢包百分比，发现被报告或清除处有一条线。</translation>
-    </message>
+    
     <message>
         <source>cleared: %1</source>
         <translation>已清除：%1</translation>
@@ -5546,6 +5543,50 @@ After: %2</source>
     <message>
         <source>round %1</source>
         <translation>第 %1 轮</translation>
+    </message>
+    <message>
+        <source>The selected pair over the run: RTT p50 and p99, the prober&apos;s and the responder&apos;s delay in microseconds, loss in percent on the right axis, and a line where a finding was raised or cleared. Below, on the same time axis, both hosts&apos; pause frames, retransmissions, discards and CNPs per second.</source>
+        <translation>所选主机对在整个运行中的情况：RTT p50 和 p99、探测方和应答方的延迟（微秒）、右轴上的丢包率（百分比），以及发现问题被报告或清除时的标线。下方在同一时间轴上显示两台主机每秒的暂停帧、重传、丢弃和 CNP。</translation>
+    </message>
+    <message>
+        <source>No host counters: the agents of %1 and %2 read no pause, retransmission, discard or CNP counter (a NIC without RoCE counters, a veth, or a run saved before host counters were kept).</source>
+        <translation>没有主机计数器：%1 和 %2 的代理未读到任何暂停、重传、丢弃或 CNP 计数器（网卡没有 RoCE 计数器、veth，或在记录主机计数器之前保存的运行）。</translation>
+    </message>
+    <message>
+        <source>per s</source>
+        <translation>每秒</translation>
+    </message>
+    <message>
+        <source>pause rx</source>
+        <translation>收到暂停</translation>
+    </message>
+    <message>
+        <source>pause tx</source>
+        <translation>发出暂停</translation>
+    </message>
+    <message>
+        <source>retransmits</source>
+        <translation>重传</translation>
+    </message>
+    <message>
+        <source>discards</source>
+        <translation>丢弃</translation>
+    </message>
+    <message>
+        <source>CNPs sent</source>
+        <translation>已发送 CNP</translation>
+    </message>
+    <message>
+        <source>CNPs handled</source>
+        <translation>已处理 CNP</translation>
+    </message>
+    <message>
+        <source>Host counters below: %1 solid, %2 dashed.</source>
+        <translation>下方为主机计数器：%1 为实线，%2 为虚线。</translation>
+    </message>
+    <message>
+        <source>%1 (none)</source>
+        <translation>%1（无）</translation>
     </message>
 </context>
 <context>

@@ -11,8 +11,11 @@
 #include <QLocale>
 #include <QVBoxLayout>
 
+#include "counters/hostcounters.h"
+
 #include <algorithm>
 #include <chrono>
+#include <iterator>
 #include <limits>
 
 namespace rp::ui {
@@ -34,6 +37,15 @@ QCPGraph* addGraph(QCustomPlot* plot, QCPAxis* valueAxis, const QColor& colour, 
     return g;
 }
 
+/// One colour per counter, in kHostCounterFields' order; the second host's lines are dashed.
+QColor counterColour(std::size_t field, bool dark)
+{
+    static constexpr QRgb kLight[] = { 0x1c71d8, 0x26a269, 0xc01c28, 0xa84b00, 0x813d9c, 0x5e5c64 };
+    static constexpr QRgb kNight[] = { 0x62a0ea, 0x8ff0a4, 0xf66151, 0xf9f06b, 0xc08ff0, 0xdeddda };
+    const std::size_t i = field % std::size(kLight);
+    return QColor::fromRgb(dark ? kNight[i] : kLight[i]);
+}
+
 } // namespace
 
 PairTimeline::PairTimeline(QWidget* parent)
@@ -46,7 +58,8 @@ PairTimeline::PairTimeline(QWidget* parent)
     m_plot->setMinimumHeight(kMinHeight);
     setAccessible(m_plot, tr("Pair timeline"),
         tr("The selected pair over the run: RTT p50 and p99, the prober's and the responder's delay in "
-           "microseconds, loss in percent on the right axis, and a line where a finding was raised or cleared."));
+           "microseconds, loss in percent on the right axis, and a line where a finding was raised or cleared. "
+           "Below, on the same time axis, both hosts' pause frames, retransmissions, discards and CNPs per second."));
 
     const QColor text = palette().color(QPalette::WindowText);
     for (QCPAxis* axis : { m_plot->xAxis, m_plot->yAxis, m_plot->yAxis2 }) {
@@ -89,6 +102,27 @@ PairTimeline::PairTimeline(QWidget* parent)
     legendRow->addElement(0, 0, m_plot->legend);
     m_plot->plotLayout()->setRowStretchFactor(0, 0.001);
 
+    // The counters' chart: its own value axis (rates per second, not µs), the RTT chart's time axis, the same left
+    // margin so the two time axes line up. In the layout only while a host has counters.
+    m_counterRect = new QCPAxisRect(m_plot);
+    m_counterRect->setupFullAxesBox(false);
+    m_counterRect->axis(QCPAxis::atTop)->setVisible(false);
+    m_counterRect->axis(QCPAxis::atRight)->setVisible(false);
+    for (QCPAxis* axis : { m_counterRect->axis(QCPAxis::atBottom), m_counterRect->axis(QCPAxis::atLeft) }) {
+        axis->setBasePen(QPen(text));
+        axis->setTickPen(QPen(text));
+        axis->setSubTickPen(QPen(text));
+        axis->setTickLabelColor(text);
+        axis->setLabelColor(text);
+    }
+    m_counterRect->axis(QCPAxis::atBottom)->setTicker(ticker);
+    m_counterRect->axis(QCPAxis::atLeft)->setLabel(tr("per s"));
+    auto* margins = new QCPMarginGroup(m_plot);
+    m_plot->axisRect()->setMarginGroup(QCP::msLeft | QCP::msRight, margins);
+    m_counterRect->setMarginGroup(QCP::msLeft | QCP::msRight, margins);
+    connect(m_plot->xAxis, qOverload<const QCPRange&>(&QCPAxis::rangeChanged), m_counterRect,
+        [this](const QCPRange& range) { m_counterRect->axis(QCPAxis::atBottom)->setRange(range); });
+
     auto* layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_caption);
@@ -105,6 +139,10 @@ void PairTimeline::clear()
 
 void PairTimeline::showMessage(const QString& text)
 {
+    for (QCPGraph* g : m_counterGraphs)
+        m_plot->removeGraph(g);
+    m_counterGraphs.clear();
+    setCountersShown(false);
     for (int i = 0; i < m_plot->graphCount(); ++i)
         m_plot->graph(i)->data()->clear();
     m_plot->clearItems();
@@ -115,7 +153,8 @@ void PairTimeline::showMessage(const QString& text)
 }
 
 void PairTimeline::showPair(const QString& from, const QString& to, const std::vector<rp::fabric::PairStep>& steps,
-    const std::vector<rp::fabric::PairHistoryEvent>& events, const std::optional<Cursor>& cursor)
+    const std::vector<rp::fabric::PairHistoryEvent>& events, const Counters& counters,
+    const std::optional<Cursor>& cursor)
 {
     if (steps.empty()) {
         showMessage(
@@ -230,13 +269,111 @@ void PairTimeline::showPair(const QString& from, const QString& to, const std::v
     if (coarsest > 1)
         text += QLatin1Char(' ')
             + tr("(older steps fold up to %n rounds each, to keep the whole run)", nullptr, static_cast<int>(coarsest));
+    showCounters(from, to, counters);
+    if (m_countersShown)
+        text += QLatin1Char(' ')
+            + tr("Host counters below: %1 solid, %2 dashed.")
+                  .arg(counters.from.empty() ? tr("%1 (none)").arg(from) : from,
+                      counters.to.empty() ? tr("%1 (none)").arg(to) : to);
+    if (!m_countersShown)
+        text += QLatin1Char(' ')
+            + tr("No host counters: the agents of %1 and %2 read no pause, retransmission, discard or CNP counter "
+                 "(a NIC without RoCE counters, a veth, or a run saved before host counters were kept).")
+                  .arg(from, to);
     m_caption->setText(text);
     m_plot->replot();
+}
+
+void PairTimeline::setCountersShown(bool shown)
+{
+    if (shown == m_countersShown)
+        return;
+    m_countersShown = shown;
+    auto* layout = m_plot->plotLayout();
+    if (shown) {
+        layout->addElement(layout->rowCount(), 0, m_counterRect);
+        layout->setRowStretchFactor(layout->rowCount() - 1, 0.6);
+    } else {
+        layout->take(m_counterRect);
+        layout->simplify();
+    }
+    m_plot->setMinimumHeight(kMinHeight + (shown ? kCounterHeight : 0));
+}
+
+void PairTimeline::showCounters(const QString& from, const QString& to, const Counters& counters)
+{
+    for (QCPGraph* g : m_counterGraphs)
+        m_plot->removeGraph(g);
+    m_counterGraphs.clear();
+    const bool dark = palette().color(QPalette::Base).lightness() < 128;
+    const QString names[]
+        = { tr("pause rx"), tr("pause tx"), tr("retransmits"), tr("discards"), tr("CNPs sent"), tr("CNPs handled") };
+    static_assert(std::size(names) == std::size(rp::counters::kHostCounterFields));
+    QCPAxis* keyAxis = m_counterRect->axis(QCPAxis::atBottom);
+    QCPAxis* valueAxis = m_counterRect->axis(QCPAxis::atLeft);
+    double top = 0.0;
+    const std::pair<const QString*, const std::vector<rp::fabric::HostCounterStep>*> hosts[]
+        = { { &from, &counters.from }, { &to, &counters.to } };
+    for (std::size_t h = 0; h < std::size(hosts); ++h) {
+        const auto& steps = *hosts[h].second;
+        if (steps.empty())
+            continue;
+        for (std::size_t field = 0; field < std::size(names); ++field) {
+            const auto member = rp::counters::kHostCounterFields[field].member;
+            if (std::ranges::none_of(steps, [member](const auto& s) { return (s.counters.*member).has_value(); }))
+                continue; // the host has no such counter: no line, not a line at 0
+            QList<double> keys;
+            QList<double> values;
+            keys.reserve(static_cast<qsizetype>(steps.size()) + 1);
+            values.reserve(keys.capacity());
+            for (const auto& s : steps) {
+                keys << epochSeconds(s.start);
+                const auto& v = s.counters.*member;
+                values << (v ? *v : std::numeric_limits<double>::quiet_NaN());
+                if (v)
+                    top = std::max(top, *v);
+            }
+            keys << epochSeconds(steps.back().start) + std::max(steps.back().seconds, 0.1);
+            values << values.back();
+            auto* g = m_plot->addGraph(keyAxis, valueAxis);
+            g->setPen(QPen(counterColour(field, dark), 1.5, h == 0 ? Qt::SolidLine : Qt::DashLine));
+            g->setName(names[field]);
+            // One legend entry per counter: the caption says which host is solid and which dashed.
+            if (std::ranges::any_of(
+                    m_counterGraphs, [&](const QCPGraph* other) { return other->name() == names[field]; }))
+                g->removeFromLegend();
+            g->setLineStyle(QCPGraph::lsStepLeft);
+            g->setData(keys, values, true);
+            m_counterGraphs.push_back(g);
+        }
+    }
+    setCountersShown(!m_counterGraphs.empty());
+    if (m_countersShown) {
+        keyAxis->setRange(m_plot->xAxis->range());
+        // All zero (a quiet lossless fabric) still draws its lines on a readable axis.
+        valueAxis->setRange(0, top > 0 ? top * 1.15 : 1.0);
+    }
 }
 
 int PairTimeline::points() const
 {
     return m_plot->graph(1)->dataCount();
+}
+
+std::pair<double, double> PairTimeline::timeRange() const
+{
+    return { m_plot->xAxis->range().lower, m_plot->xAxis->range().upper };
+}
+
+std::pair<double, double> PairTimeline::counterTimeRange() const
+{
+    const auto range = m_counterRect->axis(QCPAxis::atBottom)->range();
+    return { range.lower, range.upper };
+}
+
+double PairTimeline::counterAxisTop() const
+{
+    return m_counterRect->axis(QCPAxis::atLeft)->range().upper;
 }
 
 double PairTimeline::lastReplotMs() const

@@ -47,6 +47,7 @@
 #include <algorithm>
 #include <chrono>
 #include <filesystem>
+#include <tuple>
 #include <utility>
 
 namespace rp::ui {
@@ -636,13 +637,14 @@ void FabricPage::showTimeline()
     const std::string from = toStd(m_selectedFrom);
     const std::string to = toStd(m_selectedTo);
     // Looked up under the history's lock (the worker may be adding a round), drawn after it.
-    auto [steps, events] = m_worker->history().read([&from, &to](const rp::fabric::PairHistory& h) {
-        return std::pair { h.timeline(from, to), h.events(from, to) };
+    auto [steps, events, counters] = m_worker->history().read([&from, &to](const rp::fabric::PairHistory& h) {
+        return std::tuple { h.timeline(from, to), h.events(from, to),
+            PairTimeline::Counters { h.hostCounters(from), h.hostCounters(to) } };
     });
     std::optional<PairTimeline::Cursor> cursor;
     if (m_savedRun->isOpen() && m_round)
         cursor = PairTimeline::Cursor { m_round->summary.started, m_round->summary.round };
-    m_timeline->showPair(m_selectedFrom, m_selectedTo, steps, events, cursor);
+    m_timeline->showPair(m_selectedFrom, m_selectedTo, steps, events, counters, cursor);
 }
 
 std::shared_ptr<rp::fabric::FabricRunWriter> FabricPage::openRunFile()

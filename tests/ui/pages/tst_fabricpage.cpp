@@ -104,6 +104,21 @@ std::vector<rp::fabric::FabricRound> simulatedWatch(int rounds)
             c.rttP50Us += (n * 7 + static_cast<int>(c.from)) % 9;
             c.rttP99Us += (n * 13 + static_cast<int>(c.to)) % 40;
         }
+        // Simulated host counters too (no NIC here has them): a little pause and CNP traffic everywhere, and the
+        // faulty link's host retransmitting while the fault lasts.
+        for (const auto& host : r.pinglist.hosts) {
+            auto& c = r.hostCounters[host];
+            const auto jitter = static_cast<double>((n * 5 + static_cast<int>(host.size()) * 3) % 7);
+            c.pauseRxPerS = 20.0 + jitter;
+            c.pauseTxPerS = 4.0 + jitter / 2;
+            c.retransmitsPerS = 0.0;
+            c.cnpSentPerS = 2.0 + jitter / 3;
+        }
+        for (const auto& f : r.summary.findings) {
+            const auto host = f.element.name.substr(0, f.element.name.find("<->"));
+            if (auto it = r.hostCounters.find(host); it != r.hostCounters.end())
+                it->second.retransmitsPerS = 35.0 + (n % 4) * 3;
+        }
         std::vector<std::string> now;
         for (const auto& f : r.summary.findings)
             now.push_back(f.id());
@@ -460,6 +475,11 @@ private slots:
         const std::string id = rounds[1].summary.findings.front().id();
         rounds[1].raised = { id };
         rounds[2].cleared = { id };
+        // lab-a's NIC has pause and retransmission counters (pausing in round 2); lab-c's agent read none.
+        for (auto& r : rounds) {
+            r.hostCounters["lab-a"].pauseRxPerS = r.summary.round == 2 ? 900.0 : 0.0;
+            r.hostCounters["lab-a"].retransmitsPerS = 0.0;
+        }
         auto* worker = page.worker();
         page.startWatchJob(
             [rounds, worker](
@@ -489,6 +509,17 @@ private slots:
             qPrintable(page.timeline()->caption()->text()));
         QVERIFY2(page.timeline()->caption()->text().contains(QStringLiteral("worst loss 33.3 %")),
             qPrintable(page.timeline()->caption()->text()));
+        // lab-a's two counters under the RTT chart, on its time axis; nothing drawn for lab-c, which has none.
+        QCOMPARE(page.timeline()->counterSeries(), 2);
+        QVERIFY(page.timeline()->countersShown());
+        QCOMPARE(page.timeline()->counterTimeRange(), page.timeline()->timeRange());
+        QVERIFY(page.timeline()->counterAxisTop() >= 900.0);
+        page.matrixView()->selectCell(page.matrixModel()->sectionOf(QStringLiteral("lab-b")), c);
+        QVERIFY(!page.timeline()->countersShown());
+        QVERIFY2(page.timeline()->caption()->text().contains(QStringLiteral("No host counters")),
+            qPrintable(page.timeline()->caption()->text()));
+        page.matrixView()->selectCell(a, c);
+        QVERIFY(page.timeline()->countersShown());
         const auto steps = page.history().timeline("lab-a", "lab-c");
         QCOMPARE(steps.size(), std::size_t { 3 });
         QCOMPARE(steps[0].lossPercent(), 0.0);
@@ -502,6 +533,7 @@ private slots:
         auto run = rp::fabric::readFabricRun(page.runFile().toStdString());
         QVERIFY2(run, run ? "" : run.error().describe().c_str());
         QCOMPARE(run->rounds.size(), std::size_t { 3 });
+        QCOMPARE(run->rounds[1].hostCounters.at("lab-a").pauseRxPerS, std::optional<double>(900.0));
         QCOMPARE(run->header.command, std::string("watch"));
         QVERIFY(run->end);
         QCOMPARE(run->end->status, std::string("stopped"));
@@ -874,6 +906,7 @@ private slots:
                 }
                 QTest::qWait(50);
                 QVERIFY(shot == Shot::Round || page->timeline()->points() > 1);
+                QVERIFY(shot == Shot::Round || page->timeline()->counterSeries() == 8);
                 const QString name = shot == Shot::Round ? QStringLiteral("fabric")
                     : shot == Shot::Timeline             ? QStringLiteral("fabric-timeline")
                                                          : QStringLiteral("fabric-saved");
