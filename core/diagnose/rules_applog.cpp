@@ -160,6 +160,8 @@ public:
                               "died. With both processes alive, on RoCE the causes are those of retry exceeded: a "
                               "wrong GID index (link-local, RoCE v1, another VLAN's), a path MTU smaller than the "
                               "QP's, UDP port 4791 blocked, or drops on a priority without PFC/ECN.");
+                else if (e.kind == "openib-no-cpc")
+                    openibNoCpc(h, e);
                 else if (e.kind == "connect-error")
                     simple(h, e, "applog.connect", familyName(e.family) + " could not connect to its peer",
                         familyName(e.family)
@@ -174,6 +176,50 @@ public:
     }
 
 private:
+    /// Open MPI's openib BTL disabled itself on a port. With UCX as the PML (`-mca pml ucx`, OMPI_MCA_pml=ucx) or UCX
+    /// lines in the log, openib is not the run's transport and the notice is not its failure: said as a note, so the
+    /// reader looks at UCX's own lines. Without UCX, openib is the transport and needs rdmacm on RoCE.
+    void openibNoCpc(const DiagHost& h, const AppLogEvent& e)
+    {
+        if (!once("applog.openib-no-cpc|" + h.name))
+            return;
+        const bool ucx = std::ranges::any_of(h.appLog, [](const AppLogEvent& x) {
+            return x.family == "ucx"
+                || (x.kind == "setting" && x.setting == "OMPI_MCA_pml"
+                    && x.settingValue.find("ucx") != std::string::npos);
+        });
+        Finding f;
+        f.ruleId = "applog.openib-no-cpc";
+        f.check = "M20";
+        f.hosts = { h.name };
+        f.evidence.push_back(logEvidence(h, e));
+        f.severity = ucx ? Severity::Info : Severity::Warning;
+        f.title = ucx ? std::string("Open MPI's openib BTL is off on this port, and the run uses UCX: not the failure")
+                      : std::string("Open MPI's openib BTL found no way to connect on this port and turned itself off");
+        f.explanation = "Open MPI's openib BTL tried its connection schemes (rdmacm, udcm) on the port, none could be "
+                        "used, and it disabled itself there.";
+        if (ucx) {
+            f.explanation += " This run's point-to-point transport is UCX (pml ucx), not openib: the notice only says "
+                             "openib stays out of the way, as it does on every RoCE port without rdmacm. Look at "
+                             "UCX's own settings and lines for the failure (its GID index, UCX_NET_DEVICES, UCX_TLS). "
+                             "`-mca btl ^openib` silences the notice.";
+        } else {
+            f.explanation
+                += " On RoCE openib connects only through rdmacm (udcm is InfiniBand's), and rdmacm needs an "
+                   "IP address on the port's netdev and the RoCE v2 GID of that address; without it MPI "
+                   "falls back to TCP or fails. openib is deprecated and gone in Open MPI 5: UCX replaces it.";
+            Fix fix;
+            fix.target = h.name;
+            fix.platform = "application";
+            fix.text
+                = "mpirun --mca pml ucx --mca btl ^openib ...   # or, to keep openib: --mca btl_openib_cpc_include "
+                  "rdmacm, with an IP address on the RoCE netdev";
+            fix.origin = "Open MPI's FAQ: RoCE with the openib BTL needs the rdmacm connection scheme";
+            f.fixes.push_back(std::move(fix));
+        }
+        m_ctx.findings.push_back(std::move(f));
+    }
+
     Evidence logEvidence(const DiagHost& h, const AppLogEvent& e) const
     {
         return m_ctx.ev(h, familyName(e.family) + " log", e.text, h.origin + ":" + std::to_string(e.line));

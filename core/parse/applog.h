@@ -51,6 +51,8 @@ struct AppLogEvent
     /// - "efa": the RDMA in use is AWS EFA (fi_info "provider: efa", ucx_info's efa_0, aws-ofi-nccl's provider).
     /// - "device": a device/port in use (device, port, mtu; the link layer stays in text).
     /// - "connect-error": rdma_cm or socket connect failures, rejections, timeouts.
+    /// - "openib-no-cpc": Open MPI's openib BTL found no connection scheme (CPC) it could use on a port and disabled
+    ///   itself there (help-mpi-btl-openib-cpc-base.txt): a notice when another transport (pml ucx) carries the run.
     /// - "driver-error": a kernel RDMA/NIC driver's failure line (family "kernel": dmesg, journalctl -k; driver,
     ///   device when named, setting "firmware" when the line is about the firmware).
     /// - "resource-error": creating a CQ, QP, SRQ or PD or registering memory failed (errnoValue 12 when the line

@@ -29,7 +29,7 @@ constexpr std::array<HelpLine, 6> kOpenibHelp = { {
     { "WARNING: There is at least one non-excluded one OpenFabrics device found,", "no-device", 0 },
     { "WARNING: No OpenFabrics devices of the right type were found within", "no-device", 0 },
     { "WARNING: There was an error initializing an OpenFabrics device.", "other-error", 0 },
-    { "No OpenFabrics connection schemes reported that they were able to be", "connect-error", 0 },
+    { "No OpenFabrics connection schemes reported that they were able to be", "openib-no-cpc", 0 },
 } };
 
 } // namespace

@@ -566,18 +566,19 @@ bool FragmentImporter::takeAppLog(PastedHost& h, const Block& block, Block& rest
     for (const auto& l : block.lines) {
         scannedLines.push_back(scanAppLogLine(l.text, l.number));
         const auto& f = scannedLines.back().family;
-        family = family || (!f.empty() && f != "benchmark") || isLauncher(programOf(trim(l.text)));
+        family = family || (!f.empty() && f != "benchmark") || isLauncher(programOf(withoutInlineCode(trim(l.text))));
     }
     for (std::size_t i = 0; i < block.lines.size(); ++i) {
         const auto& l = block.lines[i];
         auto scanned = std::move(scannedLines[i]);
         if (scanned.family == "benchmark" && !family)
             scanned = {};
-        if (scanned.family.empty() && isLauncher(programOf(trim(l.text)))) {
-            // `mpirun ... -x UCX_IB_GID_INDEX=1 ./app` pasted bare: its settings belong with the log below it.
-            scanned.events = commandEvents(trim(l.text), l.number, false);
-            if (!scanned.events.empty())
-                scanned.family = scanned.events.front().family;
+        // `mpirun ... -x UCX_IB_GID_INDEX=1 ./app` pasted bare (or as markdown inline code): a command, not a log
+        // line (its `-mca btl_openib_...` would pass for Open MPI's own output), and its settings belong with the log
+        // below it.
+        if (const auto command = withoutInlineCode(trim(l.text)); isLauncher(programOf(command))) {
+            scanned.events = commandEvents(command, l.number, false);
+            scanned.family = scanned.events.empty() ? std::string() : scanned.events.front().family;
         }
         if (scanned.family.empty()) {
             if (any)

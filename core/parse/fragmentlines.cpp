@@ -79,6 +79,14 @@ std::string_view programOf(std::string_view command)
     return w;
 }
 
+std::string_view withoutInlineCode(std::string_view t)
+{
+    if (t.size() > 2 && t.front() == '`' && t.back() == '`' && t[1] != '`'
+        && t.substr(1, t.size() - 2).find('`') == std::string_view::npos)
+        return trim(t.substr(1, t.size() - 2));
+    return t;
+}
+
 std::optional<Prompt> parsePrompt(std::string_view t)
 {
     if (isBareCommand(t))
@@ -263,8 +271,11 @@ std::optional<std::string> parseHeading(std::string_view raw)
     }
     if (t.size() > 1 && t.back() == ':' && t.find_first_of(" \t") == std::string_view::npos) {
         auto w = t.substr(0, t.size() - 1);
+        // Labels an issue's text puts above its parts ("Cmd:", "Output:", "Configuration:") are not host names.
         static constexpr std::array kKeys = { "port", "hca_id", "NIC statistics", "Port", "GID", "statistics", "output",
-            "server", "client", "before", "after", "Before", "After", "Output", "Server", "Client" };
+            "server", "client", "before", "after", "Before", "After", "Output", "Server", "Client", "Cmd", "cmd",
+            "Command", "command", "Commands", "Configuration", "Config", "Environment", "Env", "Log", "log", "Logs",
+            "Error", "Errors", "Result", "Results", "Setup", "Steps" };
         if (std::find(kKeys.begin(), kKeys.end(), w) != kKeys.end() || w.find('[') != std::string_view::npos)
             return std::nullopt;
         if (looksLikeHostName(w) && !isKnownProgram(w))
@@ -314,6 +325,26 @@ std::vector<AppLogEvent> commandEvents(std::string_view command, int line, bool 
             out.push_back(std::move(e));
     }
     const auto program = programOf(command);
+    // Open MPI's launchers take MCA parameters as `-mca NAME VALUE` / `--mca NAME VALUE`: the same setting as
+    // OMPI_MCA_NAME in the environment (`-mca pml ucx` says the run's transport is UCX, not the openib BTL).
+    if (program == "mpirun" || program == "mpiexec" || program == "oshrun") {
+        const auto words = splitWords(command);
+        for (std::size_t i = 0; i + 2 < words.size(); ++i) {
+            if (words[i] != "-mca" && words[i] != "--mca")
+                continue;
+            const auto name = words[i + 1];
+            if (name.empty() || name.size() > 64 || !std::all_of(name.begin(), name.end(), [](char c) {
+                    return std::isalnum(static_cast<unsigned char>(c)) || c == '_';
+                }))
+                continue;
+            auto e = applog_detail::settingEvent("OMPI_MCA_" + std::string(name), words[i + 2]);
+            e.family = "openmpi";
+            e.text = printable(trim(command).substr(0, 400), 197);
+            e.line = line;
+            out.push_back(std::move(e));
+            i += 2;
+        }
+    }
     // fi_info and fabtests take the provider as -p/--provider: the same choice as FI_PROVIDER in the environment.
     if (program == "fi_info" || startsWith(program, "fi_")) {
         if (auto provider = optionValue(command, { "-p", "--provider" }); !provider.empty()) {

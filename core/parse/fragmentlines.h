@@ -24,6 +24,8 @@ struct Prompt
 
 /// The program a command line runs ("sudo /usr/bin/ibv_devinfo -v" -> "ibv_devinfo").
 std::string_view programOf(std::string_view command);
+/// A line set as markdown inline code ("`mpirun -x UCX_IB_GID_INDEX=0 ./app`") without its backticks; else as is.
+std::string_view withoutInlineCode(std::string_view t);
 /// "user@host:~$ cmd", "[user@host dir]# cmd", "$ cmd", "# cmd" (a known program), "PS C:\> cmd".
 std::optional<Prompt> parsePrompt(std::string_view t);
 bool isFence(std::string_view t);

@@ -968,6 +968,44 @@ private slots:
         QVERIFY(withRule(with("7", false), "host.ports-share-subnet").empty());
     }
 
+    // Open MPI's openib notice (help-mpi-btl-openib-cpc-base.txt, inside its "-----" frame) is the BTL turning itself
+    // off on a port. With UCX as the PML it is a note, not a failed connection; the GID index on the launcher's line
+    // (markdown inline code around it) is still read. Without UCX it is a warning with rdmacm or UCX as the fix.
+    void openibNoticeBesideUcx()
+    {
+        auto paste = [](const std::string& options) {
+            return "Command:\n`mpirun -np 4 --map-by node " + options
+                + "./allreduce`\n\n"
+                  "--------------------------------------------------------------------------\n"
+                  "No OpenFabrics connection schemes reported that they were able to be\n"
+                  "used on a specific port.  As such, the openib BTL (OpenFabrics\n"
+                  "support) will be disabled for this port.\n\n"
+                  "  Local host:           gpu-a17\n"
+                  "  Local device:         mlx5_0\n"
+                  "  Local port:           1\n"
+                  "  CPCs attempted:       udcm\n"
+                  "--------------------------------------------------------------------------\n";
+        };
+        auto r = diagnoseText(paste("-mca pml ucx -mca btl ^vader -x UCX_NET_DEVICES=mlx5_0:1 -x UCX_IB_GID_INDEX=1 "));
+        auto note = withRule(r, "applog.openib-no-cpc");
+        QCOMPARE(note.size(), std::size_t { 1 });
+        QVERIFY(note.front().severity == Severity::Info);
+        QVERIFY(note.front().fixes.empty());
+        QVERIFY(withRule(r, "applog.connect").empty());
+        // Index 1 on mlx5 is the RoCE v2 link-local default GID, read from the inline-code launcher line.
+        auto gid = withRule(r, "applog.gid-default");
+        QCOMPARE(gid.size(), std::size_t { 1 });
+        QVERIFY2(mentions(gid.front().title, "UCX_IB_GID_INDEX=1"), gid.front().title.c_str());
+
+        // openib as the transport: no UCX on the line or in the log.
+        auto plain = diagnoseText(paste("-mca btl openib,self "));
+        auto warning = withRule(plain, "applog.openib-no-cpc");
+        QCOMPARE(warning.size(), std::size_t { 1 });
+        QVERIFY(warning.front().severity == Severity::Warning);
+        QVERIFY(!warning.front().fixes.empty() && mentions(warning.front().fixes.front().text, "rdmacm"));
+        QVERIFY(withRule(plain, "applog.connect").empty());
+    }
+
     // ENOMEM making a CQ or registering memory (UCX's ucs_error format, libibverbs' own limit warning, `ulimit -a`):
     // the locked-memory limit. Unlimited: the device or the host ran out instead. A limit alone: a warning when small.
     void lockedMemoryLimit()
