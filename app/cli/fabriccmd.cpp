@@ -355,6 +355,11 @@ std::optional<int> prepare(int argc, char** argv, FabricCommand command, FabricS
     // A watch notices a silent agent this long after its phase: its detection time for a hung agent.
     if (watch)
         options.phaseSlackS = 3.0;
+    // A GID that left its table mid-watch (a changed address): the host is discovered again, over a connection of
+    // its own, and the agents restarted on its new GIDs.
+    if (watch) {
+        options.rediscover = [context = *setup.context](const HostSpec& spec) { return discoverAgain(spec, context); };
+    }
     return std::nullopt;
 }
 
@@ -472,6 +477,11 @@ public:
         for (const auto& [host, state] : round.agents)
             up += state == fabric::AgentState::Up ? 1 : 0;
         if (m_json) {
+            for (const auto& [host, what] : round.rediscovered)
+                std::puts(nlohmann::json { { "event", "rediscovered" }, { "round", s.round }, { "host", host },
+                    { "changed", what }, { "endpoints", round.pinglist.endpoints.size() } }
+                              .dump(-1, ' ', false, nlohmann::json::error_handler_t::replace)
+                              .c_str());
             for (const auto& f : s.findings) {
                 if (std::ranges::find(round.raised, f.id()) != round.raised.end()) {
                     auto j = fabric::findingToJson(f);
@@ -491,7 +501,11 @@ public:
             std::fflush(stdout);
             return;
         }
-        bool changed = false;
+        bool changed = !round.rediscovered.empty();
+        for (const auto& [host, what] : round.rediscovered)
+            std::printf("%s round %llu: %s's GIDs changed (%s): new pinglist of %zu endpoints, every agent restarted\n",
+                at.c_str(), static_cast<unsigned long long>(s.round), host.c_str(), what.c_str(),
+                round.pinglist.endpoints.size());
         for (const auto& f : s.findings) {
             if (std::ranges::find(round.raised, f.id()) == round.raised.end())
                 continue;

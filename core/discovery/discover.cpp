@@ -630,4 +630,17 @@ std::vector<HostOutcome> discoverFleet(const std::vector<HostSpec>& hosts, const
     return outcomes;
 }
 
+Result<HostFacts> discoverAgain(const HostSpec& host, const ConnectContext& context)
+{
+    auto outcomes = discoverFleet({ host }, context, DiscoveryOptions {}, 1);
+    if (outcomes.empty())
+        return fail(ErrorKind::Internal, "no outcome", "discovery", host.name);
+    auto& o = outcomes.front();
+    if (o.state == HostState::Ok && o.facts)
+        return std::move(*o.facts);
+    if (o.error)
+        return std::unexpected(*o.error);
+    return fail(ErrorKind::CommandFailed, "not discovered", "discovery", host.name);
+}
+
 } // namespace rp

@@ -64,6 +64,10 @@ std::vector<HostOutcome> discoverFleet(const std::vector<HostSpec>& hosts, const
     const DiscoveryOptions& options, std::size_t concurrency = 32, const DiscoveryProgress& progress = {},
     const std::atomic<bool>* cancel = nullptr);
 
+/// One host again, over a connection of its own, as discoverFleet discovers each (a watch reading the GIDs of a host
+/// whose address changed: ControllerOptions::rediscover).
+Result<HostFacts> discoverAgain(const HostSpec& host, const ConnectContext& context);
+
 /// Fill `facts.recommendations` and add warnings when hosts disagree (type or address family).
 void recommendGids(HostFacts& facts, const RecommendTarget& target);
 std::vector<HostNote> compareRecommendations(const std::vector<HostOutcome>& outcomes);

@@ -163,6 +163,10 @@ struct AgentLinkEndpoint
     bool operator==(const AgentLinkEndpoint&) const = default;
 };
 
+/// In a link detail: the endpoint's GID is gone from its port's table (its address changed or moved): the words a
+/// watch re-discovers the host on (ControllerOptions::rediscover).
+inline constexpr std::string_view kGidLeftTable = "is no longer in";
+
 /// agent -> controller: its endpoints' links, sent once after ready and again (all of them) whenever one changes.
 /// It travels over the SSH channel, not the probed link, so a port that is down is still reported.
 struct AgentLink

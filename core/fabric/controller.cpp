@@ -673,6 +673,16 @@ Result<void> Controller::start(
 {
     if (m_fleet)
         return fail(ErrorKind::Validation, "the agents are already running", "fabric check");
+    m_observer = observer;
+    m_cancel = cancel;
+    m_raised.clear();
+    m_lastPortsDown.clear();
+    m_lifetimeEnd = Steady::now() + lifetime;
+    return startFleet(lifetime);
+}
+
+Result<void> Controller::startFleet(std::chrono::milliseconds lifetime)
+{
     if (m_hosts.empty())
         return fail(ErrorKind::Validation, "no hosts to probe", "fabric check");
     std::map<std::string, HostSpec> specs;
@@ -686,11 +696,8 @@ Result<void> Controller::start(
     if (!pinglist)
         return std::unexpected(pinglist.error());
     m_pinglist = std::move(*pinglist);
-    m_observer = observer;
-    m_cancel = cancel;
-    m_raised.clear();
     const auto t0 = Steady::now();
-    m_fleet = std::make_unique<Fleet>(m_options, m_pinglist, observer, cancel, std::move(specs), m_factory);
+    m_fleet = std::make_unique<Fleet>(m_options, m_pinglist, m_observer, m_cancel, std::move(specs), m_factory);
     m_fleet->startAgents(lifetime);
     m_fleet->waitReady();
     m_startSeconds = duration<double>(Steady::now() - t0).count();
@@ -699,6 +706,88 @@ Result<void> Controller::start(
         return fail(ErrorKind::Cancelled, "the fabric check was cancelled; every agent was stopped", "fabric check");
     }
     return {};
+}
+
+namespace {
+
+/// The GIDs a host's RoCE ports hold, as one text: what the pinglist's RDMA endpoints are made of.
+std::string gidTable(const HostFacts& facts)
+{
+    std::string out;
+    for (const auto& d : facts.devices) {
+        for (const auto& p : d.ports) {
+            for (const auto& g : p.gids) {
+                out += d.name + "/" + std::to_string(p.number) + "#" + std::to_string(g.index) + "=" + g.gid + " "
+                    + toString(g.type) + " " + g.netdev + ";";
+            }
+        }
+    }
+    return out;
+}
+
+/// What changed, by value (a renumbered address's GIDs come back at other indexes): "gone: GID (rxe0/1 index 1, 2);
+/// new: GID (rxe0/1 index 3, 4)".
+std::string gidChange(const HostFacts& before, const HostFacts& after)
+{
+    auto byValue = [](const HostFacts& facts) {
+        std::map<std::string, std::string> out; // GID -> "rxe0/1 index 1, 2"
+        for (const auto& d : facts.devices) {
+            for (const auto& p : d.ports) {
+                for (const auto& g : p.gids) {
+                    auto& places = out[g.gid];
+                    const std::string port = d.name + "/" + std::to_string(p.number);
+                    places
+                        += places.empty() ? port + " index " + std::to_string(g.index) : ", " + std::to_string(g.index);
+                }
+            }
+        }
+        return out;
+    };
+    const auto old = byValue(before);
+    const auto now = byValue(after);
+    auto list = [](const std::map<std::string, std::string>& from, const std::map<std::string, std::string>& other) {
+        std::string out;
+        for (const auto& [gid, places] : from) {
+            if (!other.contains(gid))
+                out += (out.empty() ? "" : "; ") + gid + " (" + places + ")";
+        }
+        return out;
+    };
+    const auto gone = list(old, now);
+    const auto added = list(now, old);
+    if (gone.empty() && added.empty())
+        return "a GID's index, type or netdev";
+    return (gone.empty() ? std::string() : "gone: " + gone) + (gone.empty() || added.empty() ? "" : "; ")
+        + (added.empty() ? std::string() : "new: " + added);
+}
+
+} // namespace
+
+std::vector<std::pair<std::string, std::string>> Controller::rediscoverLostGids()
+{
+    std::vector<std::pair<std::string, std::string>> out;
+    std::set<std::string> lost;
+    for (const auto& [endpoint, detail] : m_lastPortsDown) {
+        if (endpoint < m_pinglist.endpoints.size() && !m_pinglist.endpoints[endpoint].udp()
+            && detail.find(kGidLeftTable) != std::string::npos)
+            lost.insert(m_pinglist.endpoints[endpoint].host);
+    }
+    const auto now = Steady::now();
+    for (const auto& name : lost) {
+        auto last = m_rediscoveredAt.find(name);
+        if (last != m_rediscoveredAt.end() && now - last->second < m_options.rediscoverPause)
+            continue;
+        m_rediscoveredAt[name] = now;
+        auto host = std::ranges::find_if(m_hosts, [&](const FabricHost& h) { return h.spec.name == name; });
+        if (host == m_hosts.end())
+            continue;
+        auto fresh = m_options.rediscover(host->spec);
+        if (!fresh || gidTable(*fresh) == gidTable(host->facts))
+            continue; // unreachable now, or the same table: the port-down finding says it
+        out.emplace_back(name, gidChange(host->facts, *fresh));
+        host->facts = std::move(*fresh);
+    }
+    return out;
 }
 
 void Controller::stop()
@@ -713,6 +802,17 @@ Result<FabricRound> Controller::nextRound()
 {
     if (!m_fleet)
         return fail(ErrorKind::Validation, "no agents running: start() first", "fabric check");
+    std::vector<std::pair<std::string, std::string>> rediscovered;
+    if (m_round > 0 && m_options.rediscover && !m_fleet->cancelled())
+        rediscovered = rediscoverLostGids();
+    if (!rediscovered.empty()) {
+        // Peers need the new GIDs as targets: a new pinglist for everyone, every agent started again on it.
+        stop();
+        const auto left = std::max(milliseconds(60000), duration_cast<milliseconds>(m_lifetimeEnd - Steady::now()));
+        if (auto started = startFleet(left); !started)
+            return std::unexpected(started.error());
+        m_lastPortsDown.clear(); // indexes of the old table
+    }
     auto& fleet = *m_fleet;
     auto cancelled = [&]() -> Result<FabricRound> {
         stop();
@@ -720,15 +820,16 @@ Result<FabricRound> Controller::nextRound()
     };
     if (fleet.cancelled())
         return cancelled();
-    if (m_round > 0)
+    if (m_round > 0 && rediscovered.empty())
         fleet.restartDown();
 
     FabricRound round;
+    round.rediscovered = std::move(rediscovered);
     round.pinglist = m_pinglist;
     const auto& list = round.pinglist;
     round.summary.round = ++m_round;
     round.summary.started = Clock::now();
-    round.startSeconds = m_round == 1 ? m_startSeconds : 0.0;
+    round.startSeconds = m_round == 1 || !round.rediscovered.empty() ? m_startSeconds : 0.0;
     const auto t0 = Steady::now();
     if (m_observer)
         m_observer->roundStarted(
@@ -772,6 +873,7 @@ Result<FabricRound> Controller::nextRound()
         std::this_thread::sleep_for(milliseconds(50));
     const auto now = Clock::now();
     round.portsDown = fleet.takePortsDown();
+    m_lastPortsDown = round.portsDown;
     seconds();
     auto findings = localise(list, round.cells, round.agents, m_options.localise, now, round.portsDown);
     joinTroubleshooter(findings, m_options.troubleshooter);

@@ -20,9 +20,11 @@
 
 #include <atomic>
 #include <chrono>
+#include <functional>
 #include <map>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace rp::fabric {
@@ -71,6 +73,13 @@ struct ControllerOptions
     /// more (neighbours resolved again, the GID table and routes re-made), and its cells' losses are the bounce's,
     /// not the cable's.
     double portSettleS = 10.0;
+    /// A watch asks it for a host whose agent said one of its GIDs left the port's table (the address changed, was
+    /// re-added elsewhere, or the netdev was renumbered): the host's facts now. When its GIDs differ from those the
+    /// pinglist was made of, the pinglist is made anew and every agent restarted on it before the next round (peers
+    /// need the new GIDs as targets). Empty: the lost GID stays a port-down finding until the watch is restarted.
+    std::function<Result<HostFacts>(const HostSpec&)> rediscover;
+    /// A host is discovered again at most this often (a GID that stays gone costs a discovery each time).
+    std::chrono::milliseconds rediscoverPause { 20000 };
     PinglistOptions pinglist;
     SecondPassOptions secondPass;
     LocaliseOptions localise;
@@ -102,6 +111,9 @@ struct FabricRound
     std::map<std::uint32_t, std::string> portsDown;
     std::vector<std::string> raised; ///< ids of the findings new or changed since the run's last round
     std::vector<std::string> cleared; ///< ids of the last round's findings this one no longer names
+    /// Hosts discovered again before this round because a GID of theirs left its table, and what changed; when any
+    /// is here, this round's pinglist is a new one and every agent was restarted on it.
+    std::vector<std::pair<std::string, std::string>> rediscovered;
 };
 
 class Controller
@@ -129,6 +141,11 @@ public:
 
 private:
     class Fleet;
+    /// The pinglist of m_hosts, and the agents started on it (start, and a watch's restart on new GIDs).
+    Result<void> startFleet(std::chrono::milliseconds lifetime);
+    /// Hosts whose agent said a GID of theirs left its table, discovered again; those whose GIDs changed are
+    /// updated in m_hosts and returned with what changed.
+    std::vector<std::pair<std::string, std::string>> rediscoverLostGids();
     std::vector<FabricHost> m_hosts;
     Topology m_topology;
     ExecutorFactory m_factory;
@@ -140,6 +157,9 @@ private:
     std::unique_ptr<Fleet> m_fleet;
     double m_startSeconds = 0.0;
     std::map<std::string, FabricFinding> m_raised; ///< the last round's findings by id
+    std::chrono::steady_clock::time_point m_lifetimeEnd {}; ///< when the watch's agents exit by themselves
+    std::map<std::uint32_t, std::string> m_lastPortsDown; ///< the last round's
+    std::map<std::string, std::chrono::steady_clock::time_point> m_rediscoveredAt;
 };
 
 } // namespace rp::fabric

@@ -607,7 +607,7 @@ std::vector<AgentLinkEndpoint> UdQpProber::checkPorts()
         }
         const bool moved = index != q.gidIndex;
         if (index < 0) {
-            q.lost = "GID " + udGidText(q.gid) + " is no longer in " + port + "'s table";
+            q.lost = "GID " + udGidText(q.gid) + " " + std::string(kGidLeftTable) + " " + port + "'s table";
             l.state = LinkState::Down;
             l.gidIndex = -1;
             l.detail = q.lost;

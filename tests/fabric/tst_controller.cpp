@@ -331,6 +331,116 @@ private slots:
         QVERIFY2(failed(**whole).empty(), failed(**whole).c_str());
         QCOMPARE(faultCount((*whole)->summary.findings), std::size_t { 0 });
     }
+
+    void aGidThatChangesValueIsDiscoveredAgain()
+    {
+        // The host's address changed: its GID at `index` has a new value. Its agent says the old one left the table
+        // (a port-down finding); the watch discovers the host again, makes a new pinglist with the new GID and
+        // restarts every agent on it; the round after probes the new GID with nothing failing.
+        FabricShape shape;
+        shape.hosts = 3;
+        shape.tors = 1;
+        FabricSim sim(shape, 5);
+        World world;
+        std::vector<FabricHost> hosts;
+        for (const auto& facts : sim.hosts()) {
+            hosts.push_back({ HostSpec {}, facts });
+            hosts.back().spec.name = facts.hostname;
+            hosts.back().spec.address = "127.0.0.1";
+            for (const auto& d : facts.devices)
+                for (const auto& p : d.ports)
+                    for (const auto& g : p.gids)
+                        world.tables[facts.hostname][g.index] = g.gid + "/" + std::string(toString(g.type));
+        }
+        const auto renumbered = sim.rdmaHosts().at(1);
+        auto fresh = std::ranges::find_if(hosts, [&](const FabricHost& h) { return h.spec.name == renumbered; })->facts;
+        std::string oldGid;
+        std::string newGid;
+        int index = -1;
+        for (auto& d : fresh.devices)
+            for (auto& p : d.ports)
+                for (auto& g : p.gids)
+                    if (!g.ipv4.empty() && index < 0) {
+                        index = g.index;
+                        oldGid = g.gid;
+                        newGid = g.gid.substr(0, g.gid.size() - 4) + "00ff";
+                    }
+        QVERIFY(index >= 0);
+        // Every GID of that address (its RoCE v1 and v2 entries) takes the new value.
+        for (auto& d : fresh.devices)
+            for (auto& p : d.ports)
+                for (auto& g : p.gids)
+                    if (g.gid == oldGid) {
+                        g.gid = newGid;
+                        g.ipv4 = "198.18.0.255";
+                    }
+        int asked = 0;
+        QTemporaryDir sysfs;
+        ControllerOptions options;
+        options.probePath = RP_PROBE;
+        options.rdma = true;
+        options.durationS = 0.6;
+        options.secondPassS = 0.5;
+        options.phaseSlackS = 3.0;
+        options.rediscoverPause = std::chrono::milliseconds(0);
+        options.rediscover = [&](const HostSpec& spec) -> Result<HostFacts> {
+            ++asked;
+            if (spec.name != renumbered)
+                return fail(ErrorKind::Internal, "asked about " + spec.name);
+            return fresh;
+        };
+        Controller controller(
+            hosts, sim.topology(),
+            [&](const HostSpec& spec) -> Result<std::unique_ptr<Executor>> {
+                return std::make_unique<InProcessHost>(world, spec.name, sysfs.path().toStdString());
+            },
+            options);
+        QVERIFY(controller.start(nullptr, nullptr, std::chrono::minutes(2)));
+        auto first = controller.nextRound();
+        QVERIFY(first && first->rediscovered.empty());
+        QCOMPARE(faultCount(first->summary.findings), std::size_t { 0 });
+        auto endpointsWith = [](const FabricRound& r, const std::string& gid) {
+            return std::ranges::count_if(r.pinglist.endpoints, [&](const Endpoint& e) { return e.gid == gid; });
+        };
+        QVERIFY(endpointsWith(*first, oldGid) >= 1);
+        QCOMPARE(asked, 0); // nothing left a table: no discovery
+
+        {
+            std::lock_guard lock(world.mutex);
+            for (auto& [at, slot] : world.tables[renumbered]) {
+                if (slot.starts_with(oldGid + "/"))
+                    slot = newGid + slot.substr(slot.find('/'));
+            }
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(1500));
+        auto lost = controller.nextRound();
+        QVERIFY(lost && lost->rediscovered.empty());
+        QVERIFY(!lost->portsDown.empty());
+        std::optional<Result<FabricRound>> again;
+        for (int i = 0; i < 4; ++i) {
+            again = controller.nextRound();
+            QVERIFY(*again);
+            if (!(*again)->rediscovered.empty())
+                break;
+        }
+        const auto& round = **again;
+        QCOMPARE(round.rediscovered.size(), std::size_t { 1 });
+        QCOMPARE(round.rediscovered.front().first, renumbered);
+        QVERIFY2(round.rediscovered.front().second.find(newGid) != std::string::npos,
+            round.rediscovered.front().second.c_str());
+        QVERIFY(endpointsWith(round, newGid) >= 1);
+        QCOMPARE(endpointsWith(round, oldGid), 0);
+        // Its cells probe the new GID, and work.
+        auto whole = controller.nextRound();
+        QVERIFY(whole);
+        controller.stop();
+        std::size_t failed = 0;
+        for (const auto& c : whole->cells)
+            failed += c.failed() && !c.expected ? 1 : 0;
+        QCOMPARE(failed, std::size_t { 0 });
+        QCOMPARE(faultCount(whole->summary.findings), std::size_t { 0 });
+        QVERIFY(whole->rediscovered.empty());
+    }
 };
 
 QTEST_GUILESS_MAIN(TestController)

@@ -5,20 +5,25 @@
 # own word (its agent's link line, over SSH on mgmt0), and once the port is up again every finding clears: the
 # agents rebind their UD QPs (QPN kept, address handles dropped) instead of probing through a QP left in error. A
 # finding that does not clear within CLEAR_S fails the test (it did before the rebind: the watch kept it for good).
-# About 2 minutes.
+# Then lab-b's data0 is renumbered (198.18.0.2 -> 198.18.0.12): its IPv4 GIDs change value, its agent says they left
+# the table, and the watch discovers lab-b again and restarts every agent on a new pinglist (a "rediscovered" event),
+# after which a round probes the new GIDs with nothing failing; and back to 198.18.0.2 the same way. About 3 minutes.
 . "$(dirname "$0")/common.sh"
 
 FAULTS=$(cd "$(dirname "$0")/../.." && pwd)/lab/faults.sh
 CLEAR_S=60
 W=$OUT/watch.jsonl
 : >"$W"
-"$CLI" fabric watch --inventory "$INVENTORY" --rdma --json --duration 1 --for 200 >"$W" 2>"$OUT/watch.err" &
+"$CLI" fabric watch --inventory "$INVENTORY" --rdma --json --duration 1 --for 400 >"$W" 2>"$OUT/watch.err" &
 WATCH=$!
 cleanup() {
     kill -INT "$WATCH" 2>/dev/null
     wait "$WATCH" 2>/dev/null
     bash "$FAULTS" clear --state-dir "$STATE" >/dev/null 2>&1 || true
+    renumber 198.18.0.12 198.18.0.2 >/dev/null 2>&1 || true
 }
+# renumber FROM TO : lab-b's data0 IPv4 address (a /24), FROM removed when it is there
+renumber() { gssh lab-b "ip addr del $1/24 dev data0 2>/dev/null; ip addr add $2/24 dev data0 2>/dev/null; true"; }
 trap cleanup EXIT
 
 # wait_for SECONDS FROM JQ : until the watch's events from line FROM on (a slurped array) satisfy JQ
@@ -70,6 +75,23 @@ OTHERS=$(tail -n "+$((PLANTED + 1))" "$W" | jq -c -s '[.[] | select(.event == "r
 check "the bounce raised host-nic lab-b:rxe0/1 only ($OTHERS)" test "$OTHERS" = '["host-nic:lab-b:rxe0/1"]'
 check "a round after the clear probed RDMA cells that work (cells_failed 0)" \
     wait_for 20 "$FROM" 'map(select(.event == "round" and .cells_failed == 0)) | length >= 1'
+
+# Renumbered and back: each time lab-b is discovered again and every agent restarted on its new GIDs.
+for step in "198.18.0.2 198.18.0.12" "198.18.0.12 198.18.0.2"; do
+    read -r was now <<<"$step"
+    FROM=$(lines)
+    T2=$SECONDS
+    renumber "$was" "$now" || die "lab-b: cannot renumber data0 to $now"
+    check "lab-b's data0 at $now: the watch discovers lab-b again and restarts the agents" \
+        wait_for 90 "$FROM" 'map(select(.event == "rediscovered" and .host == "lab-b")) | length >= 1'
+    R=$(tail -n "+$((FROM + 1))" "$W" | jq -c -s 'map(select(.event == "rediscovered")) | first')
+    echo "rediscovered after $((SECONDS - T2)) s: $(jq -r '.changed' <<<"$R")"
+    check "the change names lab-b's new IPv4 GID ($(jq -r .changed <<<"$R"))" \
+        grep -q "ffff:$(printf '%02x%02x:%02x%02x' ${now//./ })" <<<"$(jq -r .changed <<<"$R")"
+    check "then a round probes the new GIDs with nothing failing and no finding" \
+        wait_for 90 "$FROM" 'map(select(.event == "round" and .findings == 0 and .cells_failed == 0 and .agents_up == 2)) | length >= 1'
+    echo "healthy again $((SECONDS - T2)) s after the renumbering"
+done
 
 kill -INT "$WATCH"
 wait "$WATCH"

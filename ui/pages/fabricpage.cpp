@@ -14,6 +14,7 @@
 #include "widgets/savedrunbar.h"
 #include "workers/connectprompter.h"
 
+#include "discovery/discover.h"
 #include "fabric/fabricreport.h"
 #include "remote/openexecutor.h"
 #include "reportpdf.h"
@@ -384,6 +385,8 @@ std::shared_ptr<rp::fabric::Controller> FabricPage::makeController(bool watch, i
         // As `fabric watch` does: short rounds, and a silent agent noticed 3 s after its phase.
         options.durationS = 1.0;
         options.phaseSlackS = 3.0;
+        // A host whose address changed under the watch is discovered again and the agents restarted on its GIDs.
+        options.rediscover = [context](const rp::HostSpec& spec) { return rp::discoverAgain(spec, context); };
     }
     auto factory = [context](const rp::HostSpec& spec) { return rp::openExecutor(spec, context); };
     *hostCount = static_cast<int>(hosts.size());
