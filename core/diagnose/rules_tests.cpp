@@ -100,11 +100,40 @@ std::optional<int> goodIndex(const Context& ctx, const DiagHost& h, const std::s
 /// The test ran on an Ethernet link layer: what perftest printed, or the host's device as read.
 bool onRoce(const DiagHost& h, const TestOutcome& t)
 {
+    // iWARP runs over Ethernet too ("Link type: Ethernet"), but over TCP: no RoCE GID table, version or PFC class.
+    if (t.transportType == "IW")
+        return false;
     if (t.linkLayer == "Ethernet" || t.device.starts_with("rxe"))
         return true;
     return std::ranges::any_of(h.facts.devices, [&](const RdmaDevice& d) {
         return (t.device.empty() || d.name == t.device) && d.transport == Transport::RoCE;
     });
+}
+
+/// A test that ran on an iWARP device: said once per device as port.not-roce does for a listed one, unless the host's
+/// listing already says it.
+void iwarpTest(Context& ctx, const DiagHost& h, const TestOutcome& t, const std::string& where)
+{
+    const std::string device = t.device.empty() ? std::string("the test's device") : t.device;
+    if (!ctx.reported.insert("port.not-roce|" + h.name + "|" + device).second
+        || std::ranges::any_of(ctx.findings, [&](const Finding& f) {
+               return f.ruleId == "port.not-roce" && !f.hosts.empty() && f.hosts.front() == h.name
+                   && f.title.starts_with(device + " ");
+           }))
+        return;
+    Finding f;
+    f.ruleId = "port.not-roce";
+    f.title = device + " is not a RoCE device";
+    f.severity = Severity::Info;
+    f.hosts = { h.name };
+    if (!t.device.empty())
+        f.ports = { h.name + ":" + t.device };
+    f.evidence.push_back(Evidence { h.name, t.tool + " Transport type", "IW (iWARP)", where, h.readAt });
+    f.explanation = h.name + "'s " + device + " is an iWARP device (" + t.tool
+        + " says Transport type IW): RDMA over TCP, connected through rdma_cm, its "
+          "GIDs made from the MAC address. What RoCE Pilot says about GID indexes, RoCE versions, PFC, trust and DSCP "
+          "is for RoCE ports: it does not apply to this device.";
+    ctx.findings.push_back(std::move(f));
 }
 
 /// perftest printed its own GID as all zeros: the index it was given is an empty slot, whatever the table says.
@@ -177,6 +206,11 @@ void ruleTestOutcomes(Context& ctx)
                     f.evidence.push_back(Evidence { h.name, t.tool + " MTU", std::to_string(*t.mtu), where, h.readAt });
                 f.explanation = ft.explanation;
                 ctx.findings.push_back(std::move(f));
+            }
+            // An iWARP device (perftest's "Transport type: IW"): RoCE's GID and QoS advice does not apply to it.
+            if (t.transportType == "IW") {
+                iwarpTest(ctx, h, t, where);
+                continue;
             }
             // The GID index the test used, against this host's table.
             if (!t.gidIndex || *t.gidIndex < 0)

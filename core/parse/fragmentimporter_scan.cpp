@@ -500,6 +500,8 @@ void FragmentImporter::scanTest(PastedHost& h, const Block& block, std::string_v
                 o.rdmaCm = v == "ON";
             else if (k == "Link type")
                 o.linkLayer = std::string(v);
+            else if (k == "Transport type")
+                o.transportType = std::string(v);
         }
         if (startsWith(t, "local address"))
             addr = Local;

@@ -56,6 +56,7 @@ struct TestOutcome
     int localGidLine = 0;
     std::string remoteGid;
     std::string linkLayer; ///< perftest's "Link type": "Ethernet" (RoCE) or "IB"
+    std::string transportType; ///< perftest's "Transport type": "IB" (InfiniBand and RoCE) or "IW" (iWARP)
     bool rdmaCm = false;
     /// Empty when it ran through; else one of "connect" (TCP exchange or rdma_cm could not connect),
     /// "rtr" (modify QP to RTR failed), "retry-exceeded", "grh-required", "mtu", "completion-error", "device" (the

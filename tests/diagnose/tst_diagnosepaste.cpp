@@ -1006,6 +1006,34 @@ private slots:
         QVERIFY(withRule(plain, "applog.connect").empty());
     }
 
+    // perftest on an iWARP NIC (its header's "Transport type : IW", "Link type : Ethernet"): the device is said not to
+    // be RoCE, and its GID index 0 (MAC-based on iWARP) is not called a link-local RoCE GID. The same header with
+    // "IB" on a RoCE device still is.
+    void perftestOnIwarpIsNotRoce()
+    {
+        auto header = [](const std::string& device, const std::string& transport) {
+            return "$ ib_send_bw -d " + device
+                + " -R 10.1.1.2\n"
+                  "                    Send BW Test\n"
+                  " Dual-port       : OFF          Device         : "
+                + device + "\n Number of qps   : 1            Transport type : " + transport
+                + "\n Connection type : RC           Using SRQ      : OFF\n"
+                  " Mtu             : 1024[B]\n"
+                  " Link type       : Ethernet\n"
+                  " GID index       : 0\n"
+                  " rdma_cm QPs     : ON\n";
+        };
+        auto iwarp = diagnoseText(header("iw_cxgb0", "IW"));
+        QVERIFY(withRule(iwarp, "test.gid-index").empty());
+        auto notRoce = withRule(iwarp, "port.not-roce");
+        QCOMPARE(notRoce.size(), std::size_t { 1 });
+        QVERIFY(notRoce.front().severity == Severity::Info);
+        QVERIFY2(mentions(notRoce.front().explanation, "iWARP"), notRoce.front().explanation.c_str());
+        auto roce = diagnoseText(header("mlx5_0", "IB"));
+        QCOMPARE(withRule(roce, "test.gid-index").size(), std::size_t { 1 });
+        QVERIFY(withRule(roce, "port.not-roce").empty());
+    }
+
     // ENOMEM making a CQ or registering memory (UCX's ucs_error format, libibverbs' own limit warning, `ulimit -a`):
     // the locked-memory limit. Unlimited: the device or the host ran out instead. A limit alone: a warning when small.
     void lockedMemoryLimit()
