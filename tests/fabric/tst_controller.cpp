@@ -225,6 +225,24 @@ private:
     std::string m_sysfs;
 };
 
+/// The simulator's hosts on loopback, each GID of theirs in `world`'s tables as its agent will find it.
+std::vector<FabricHost> loopbackHosts(const FabricSim& sim, World& world)
+{
+    std::vector<FabricHost> hosts;
+    for (const auto& facts : sim.hosts()) {
+        FabricHost h;
+        h.spec.name = facts.hostname;
+        h.spec.address = "127.0.0.1";
+        h.facts = facts;
+        hosts.push_back(h);
+        for (const auto& d : facts.devices)
+            for (const auto& p : d.ports)
+                for (const auto& g : p.gids)
+                    world.tables[facts.hostname][g.index] = g.gid + "/" + std::string(toString(g.type));
+    }
+    return hosts;
+}
+
 } // namespace
 
 class TestController : public QObject
@@ -243,18 +261,7 @@ private slots:
         shape.tors = 1;
         FabricSim sim(shape, 3);
         World world;
-        std::vector<FabricHost> hosts;
-        for (const auto& facts : sim.hosts()) {
-            FabricHost h;
-            h.spec.name = facts.hostname;
-            h.spec.address = "127.0.0.1";
-            h.facts = facts;
-            hosts.push_back(h);
-            for (const auto& d : facts.devices)
-                for (const auto& p : d.ports)
-                    for (const auto& g : p.gids)
-                        world.tables[facts.hostname][g.index] = g.gid + "/" + std::string(toString(g.type));
-        }
+        const auto hosts = loopbackHosts(sim, world);
         const auto moved = sim.rdmaHosts().at(1);
         int from = -1;
         for (const auto& [index, gid] : world.tables[moved])
@@ -342,16 +349,7 @@ private slots:
         shape.tors = 1;
         FabricSim sim(shape, 5);
         World world;
-        std::vector<FabricHost> hosts;
-        for (const auto& facts : sim.hosts()) {
-            hosts.push_back({ HostSpec {}, facts });
-            hosts.back().spec.name = facts.hostname;
-            hosts.back().spec.address = "127.0.0.1";
-            for (const auto& d : facts.devices)
-                for (const auto& p : d.ports)
-                    for (const auto& g : p.gids)
-                        world.tables[facts.hostname][g.index] = g.gid + "/" + std::string(toString(g.type));
-        }
+        const auto hosts = loopbackHosts(sim, world);
         const auto renumbered = sim.rdmaHosts().at(1);
         auto fresh = std::ranges::find_if(hosts, [&](const FabricHost& h) { return h.spec.name == renumbered; })->facts;
         std::string oldGid;

@@ -119,18 +119,7 @@ check "promtool check metrics is clean on lab-a's scrape" promtool check metrics
 
 # 3. Debian's Prometheus scrapes both through the forwards.
 prom_port=$(free_port)
-{
-    echo "global:"
-    echo "  scrape_interval: 1s"
-    echo "  evaluation_interval: 1s"
-    echo "rule_files:"
-    echo "  - $RULES"
-    echo "scrape_configs:"
-    echo "  - job_name: rocepilot-agent"
-    echo "    static_configs:"
-    echo "      - targets:"
-    for h in "${HOSTS[@]}"; do echo "          - '127.0.0.1:${LOCAL_PORT[$h]}'"; done
-} >"$OUT/prometheus.yml"
+prometheus_yml "$RULES" "127.0.0.1:${LOCAL_PORT[lab-a]}" "127.0.0.1:${LOCAL_PORT[lab-b]}" >"$OUT/prometheus.yml"
 prometheus --config.file="$OUT/prometheus.yml" --storage.tsdb.path="$OUT/tsdb" \
     --web.listen-address="127.0.0.1:$prom_port" >"$OUT/prometheus.log" 2>&1 &
 PROM_PID=$!

@@ -99,18 +99,9 @@ series=$(grep -vc '^#' "$work/scrape.txt")
 say "promtool check metrics clean on $h1: $series series for $targets targets, $(wc -c <"$work/scrape.txt") bytes"
 
 prom_port=$(free_port)
-{
-    echo "global:"
-    echo "  scrape_interval: 1s"
-    echo "  evaluation_interval: 1s"
-    echo "rule_files:"
-    echo "  - $repo_rules"
-    echo "scrape_configs:"
-    echo "  - job_name: rocepilot-agent"
-    echo "    static_configs:"
-    echo "      - targets:"
-    for h in "${hosts[@]}"; do echo "          - '$(addr_of "$h"):$port'"; done
-} >"$work/prometheus.yml"
+targets=()
+for h in "${hosts[@]}"; do targets+=("$(addr_of "$h"):$port"); done
+prometheus_yml "$repo_rules" "${targets[@]}" >"$work/prometheus.yml"
 prometheus --config.file="$work/prometheus.yml" --storage.tsdb.path="$work/tsdb" \
     --web.listen-address="127.0.0.1:$prom_port" >"$work/prometheus.log" 2>&1 &
 prom_pid=$!

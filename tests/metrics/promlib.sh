@@ -42,6 +42,23 @@ wait_for() {
     die "no $what within ${seconds}s"
 }
 
+# prometheus_yml RULES TARGET... -> a config scraping the TARGETs (ADDR:PORT) as job rocepilot-agent every second,
+# RULES evaluated every second.
+prometheus_yml() {
+    local rules=$1 t
+    shift
+    echo "global:"
+    echo "  scrape_interval: 1s"
+    echo "  evaluation_interval: 1s"
+    echo "rule_files:"
+    echo "  - $rules"
+    echo "scrape_configs:"
+    echo "  - job_name: rocepilot-agent"
+    echo "    static_configs:"
+    echo "      - targets:"
+    for t in "$@"; do echo "          - '$t'"; done
+}
+
 free_port() { python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
 
 # dashboard_exprs FILE -> every "expr" of a Grafana dashboard JSON, one per line.
