@@ -791,6 +791,14 @@ private slots:
             r.summary.started += shift;
             for (auto& c : r.cells)
                 c.intervalStart += shift;
+            // Every host's counters too (pause each way and retransmissions, as a mlx5 host has them): the
+            // timeline draws both hosts' under the RTT.
+            for (const auto& host : r.pinglist.hosts) {
+                auto& counters = r.hostCounters[host];
+                counters.pauseRxPerS = static_cast<double>(n % 50);
+                counters.pauseTxPerS = 1.0;
+                counters.retransmitsPerS = 0.0;
+            }
             if (n < rounds)
                 watched.addToHistory(r);
             else
@@ -803,6 +811,7 @@ private slots:
         QCoreApplication::processEvents();
         const double click = static_cast<double>(timer.nsecsElapsed()) / 1e6;
         QVERIFY(watched.timeline()->points() > 1);
+        QCOMPARE(watched.timeline()->counterSeries(), 6); // two hosts, three counters each
         const auto history = watched.history();
         QVERIFY(history.steps() <= rp::fabric::PairHistory::kDefaultMaxSteps);
         const auto span = std::chrono::duration<double, std::ratio<3600>>(*history.last() - *history.first());
