@@ -14,6 +14,7 @@ add_executable(rocepilot-cli
     ${CMAKE_CURRENT_LIST_DIR}/cli/exportcmd.cpp
     ${CMAKE_CURRENT_LIST_DIR}/cli/diagnosecmd.cpp
     ${CMAKE_CURRENT_LIST_DIR}/cli/fabriccmd.cpp
+    ${CMAKE_CURRENT_LIST_DIR}/cli/fabricpromcmd.cpp ${CMAKE_CURRENT_LIST_DIR}/cli/fabricpromcmd.h
     ${CMAKE_CURRENT_LIST_DIR}/cli/fabricprint.h
     ${CMAKE_CURRENT_LIST_DIR}/cli/fabricprint.cpp
     ${CMAKE_CURRENT_LIST_DIR}/cli/bundlecmd.cpp

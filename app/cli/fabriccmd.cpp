@@ -3,6 +3,7 @@
 #include "commands.h"
 #include "connect.h"
 #include "fabricprint.h"
+#include "fabricpromcmd.h"
 
 #include "discovery/discover.h"
 #include "fabric/agentpinglist.h"
@@ -45,6 +46,7 @@ const char* kFabricHelp = R"(usage: rocepilot-cli fabric check --inventory FILE 
                                   [--metrics ADDR:PORT [--metrics-hosts-limit N]]
        rocepilot-cli fabric pinglist --inventory FILE --out DIR [--rdma] [--port P] [--interval S]
                                   [--rate N] [--tor HOST=TOR] [--spine S]
+       rocepilot-cli fabric prom --url http://HOST[:PORT] [--match M] [--json] [--watch]   (see fabric prom --help)
 
 check: one round of the fabric check. Discovers the inventory's hosts, starts a probe agent on each (over
 SSH, rocepilot-probe copied there when missing or different), probes every pair (full mesh inside a ToR,
@@ -63,6 +65,9 @@ run's secret, new at each call), the file a standalone agent runs from as a serv
 agent --standalone FILE --metrics ADDR:PORT` (rocepilot-agent@HOST.service, installed by the package and
 by `export ansible --fabric-agents DIR`). Each agent probes its targets on its own and serves its own
 /metrics for Prometheus. Cells that fail by design are left out. Format: docs/fabric-api.md.
+
+prom: those agents read back through the Prometheus that scrapes them, judged as check judges a round,
+without connecting to any host (`rocepilot-cli fabric prom --help`).
 
 options:
   --inventory FILE         the hosts (SSH, or localhost)
@@ -450,93 +455,6 @@ int fabricCheck(int argc, char** argv)
     return fabric::faultCount(round->summary.findings) == 0 && setup.failed.empty() && saved ? ExitOk : ExitSomeFailed;
 }
 
-std::string clockText(fabric::Clock::time_point t)
-{
-    const std::time_t seconds = fabric::Clock::to_time_t(t);
-    std::tm tm {};
-    ::localtime_r(&seconds, &tm);
-    char text[16];
-    std::strftime(text, sizeof text, "%H:%M:%S", &tm);
-    return text;
-}
-
-/// Prints what a round changed: findings raised and cleared, agents down; a status line when nothing changed
-/// for a while, so a quiet watch is seen to be alive.
-class WatchPrinter
-{
-public:
-    explicit WatchPrinter(bool json)
-        : m_json(json)
-    { }
-
-    void round(const fabric::FabricRound& round)
-    {
-        const auto& s = round.summary;
-        const auto at = clockText(s.started);
-        std::size_t up = 0;
-        for (const auto& [host, state] : round.agents)
-            up += state == fabric::AgentState::Up ? 1 : 0;
-        if (m_json) {
-            for (const auto& [host, what] : round.rediscovered)
-                std::puts(nlohmann::json { { "event", "rediscovered" }, { "round", s.round }, { "host", host },
-                    { "changed", what }, { "endpoints", round.pinglist.endpoints.size() } }
-                              .dump(-1, ' ', false, nlohmann::json::error_handler_t::replace)
-                              .c_str());
-            for (const auto& f : s.findings) {
-                if (std::ranges::find(round.raised, f.id()) != round.raised.end()) {
-                    auto j = fabric::findingToJson(f);
-                    j["event"] = "raised";
-                    j["round"] = s.round;
-                    std::puts(j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace).c_str());
-                }
-            }
-            for (const auto& id : round.cleared)
-                std::puts(nlohmann::json { { "event", "cleared" }, { "round", s.round }, { "id", id } }.dump().c_str());
-            std::puts(
-                nlohmann::json { { "event", "round" }, { "round", s.round }, { "started", fabric::isoTime(s.started) },
-                    { "seconds", s.seconds }, { "agents_up", up }, { "cells_probed", s.cellsProbed },
-                    { "cells_failed", s.cellsFailed }, { "findings", s.findings.size() } }
-                    .dump()
-                    .c_str());
-            std::fflush(stdout);
-            return;
-        }
-        bool changed = !round.rediscovered.empty();
-        for (const auto& [host, what] : round.rediscovered)
-            std::printf("%s round %llu: %s's GIDs changed (%s): new pinglist of %zu endpoints, every agent restarted\n",
-                at.c_str(), static_cast<unsigned long long>(s.round), host.c_str(), what.c_str(),
-                round.pinglist.endpoints.size());
-        for (const auto& f : s.findings) {
-            if (std::ranges::find(round.raised, f.id()) == round.raised.end())
-                continue;
-            std::printf("%s round %llu: raised", at.c_str(), static_cast<unsigned long long>(s.round));
-            printFinding(f);
-            changed = true;
-        }
-        for (const auto& id : round.cleared) {
-            std::printf(
-                "%s round %llu: cleared %s\n", at.c_str(), static_cast<unsigned long long>(s.round), id.c_str());
-            changed = true;
-        }
-        if (up != m_lastUp)
-            changed = true;
-        m_lastUp = up;
-        const auto now = std::chrono::steady_clock::now();
-        if (changed || now - m_lastStatus >= std::chrono::seconds(30)) {
-            std::printf("%s round %llu: %zu/%zu agents up, %zu cells in %.1f s, %zu failed, %s\n", at.c_str(),
-                static_cast<unsigned long long>(s.round), up, round.agents.size(), s.cellsProbed, s.seconds,
-                s.cellsFailed, verdictText(s.findings).c_str());
-            m_lastStatus = now;
-        }
-        std::fflush(stdout);
-    }
-
-private:
-    bool m_json;
-    std::size_t m_lastUp = 0;
-    std::chrono::steady_clock::time_point m_lastStatus {};
-};
-
 int fabricWatch(int argc, char** argv)
 {
     FabricSetup setup;
@@ -698,8 +616,10 @@ int fabricCommand(int argc, char** argv)
         return fabricWatch(argc, argv);
     if (sub == "pinglist")
         return fabricPinglist(argc, argv);
-    return usageError(
-        "fabric", sub.empty() ? "give a subcommand: check, watch or pinglist" : "unknown subcommand '" + sub + "'");
+    if (sub == "prom")
+        return fabricProm(argc, argv);
+    return usageError("fabric",
+        sub.empty() ? "give a subcommand: check, watch, pinglist or prom" : "unknown subcommand '" + sub + "'");
 }
 
 } // namespace rp::cli

@@ -2,9 +2,13 @@
 #include "fabricprint.h"
 
 #include "fabric/aggregate.h"
+#include "fabric/fabricjson.h"
+
+#include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <cstdio>
+#include <ctime>
 #include <map>
 #include <string>
 #include <vector>
@@ -100,7 +104,7 @@ std::string verdictText(const std::vector<fabric::FabricFinding>& findings)
     return notes > 0 ? "healthy, " + count(notes, " note", " notes") : "healthy, no findings";
 }
 
-void printRound(const fabric::FabricRound& round, const std::vector<HostOutcome>& failed)
+void printRound(const fabric::FabricRound& round, const std::vector<HostOutcome>& failed, const std::string& source)
 {
     const auto& s = round.summary;
     const auto& list = round.pinglist;
@@ -108,9 +112,16 @@ void printRound(const fabric::FabricRound& round, const std::vector<HostOutcome>
     for (const auto& [host, state] : round.agents)
         up += state == fabric::AgentState::Up ? 1 : 0;
     const auto udp = static_cast<std::size_t>(std::ranges::count_if(list.endpoints, &fabric::Endpoint::udp));
-    std::printf("fabric check: %zu hosts, %zu agents up, %zu endpoints (%zu rdma, %zu udp), %zu cells in %.1f s: %s\n",
-        list.hosts.size(), up, list.endpoints.size(), list.endpoints.size() - udp, udp, s.cellsProbed, s.seconds,
-        verdictText(s.findings).c_str());
+    if (source.empty())
+        std::printf(
+            "fabric check: %zu hosts, %zu agents up, %zu endpoints (%zu rdma, %zu udp), %zu cells in %.1f s: %s\n",
+            list.hosts.size(), up, list.endpoints.size(), list.endpoints.size() - udp, udp, s.cellsProbed, s.seconds,
+            verdictText(s.findings).c_str());
+    else
+        std::printf("fabric from %s: %zu hosts, %zu agents up, %zu endpoints (%zu rdma, %zu udp), %zu cells of the "
+                    "agents' last phases (%.1f s): %s\n",
+            source.c_str(), list.hosts.size(), up, list.endpoints.size(), list.endpoints.size() - udp, udp,
+            s.cellsProbed, s.seconds, verdictText(s.findings).c_str());
     for (const auto& o : failed)
         std::printf("  not probed: %s: %s\n", o.spec.name.c_str(), o.error ? o.error->describe().c_str() : "failed");
     for (const auto& [host, why] : list.skipped)
@@ -131,6 +142,16 @@ void printRound(const fabric::FabricRound& round, const std::vector<HostOutcome>
     std::vector<double> rates;
     for (const auto& [host, r] : round.agentRate)
         rates.push_back(r);
+    if (!cpu.empty() && !source.empty()) {
+        std::ranges::sort(cpu);
+        std::ranges::sort(rates);
+        std::printf("\nagents: CPU median %.2f %% / max %.2f %% of a core over their last phase, %.1f..%.1f probes/s "
+                    "per target\n",
+            cpu[cpu.size() / 2], cpu.back(), rates.front(), rates.back());
+        return;
+    }
+    if (!source.empty())
+        return;
     if (!cpu.empty()) {
         std::ranges::sort(cpu);
         std::ranges::sort(rates);
@@ -140,6 +161,76 @@ void printRound(const fabric::FabricRound& round, const std::vector<HostOutcome>
     }
     std::printf("time: start %.1f s, first pass %.1f s, second pass %.1f s, judging %.1f s\n", round.startSeconds,
         round.timing.firstPass, round.timing.secondPass, round.timing.judge);
+}
+
+std::string clockText(fabric::Clock::time_point t)
+{
+    const std::time_t seconds = fabric::Clock::to_time_t(t);
+    std::tm tm {};
+    ::localtime_r(&seconds, &tm);
+    char text[16];
+    std::strftime(text, sizeof text, "%H:%M:%S", &tm);
+    return text;
+}
+
+void WatchPrinter::round(const fabric::FabricRound& round)
+{
+    const auto& s = round.summary;
+    const auto at = clockText(s.started);
+    std::size_t up = 0;
+    for (const auto& [host, state] : round.agents)
+        up += state == fabric::AgentState::Up ? 1 : 0;
+    if (m_json) {
+        for (const auto& [host, what] : round.rediscovered)
+            std::puts(nlohmann::json { { "event", "rediscovered" }, { "round", s.round }, { "host", host },
+                { "changed", what }, { "endpoints", round.pinglist.endpoints.size() } }
+                          .dump(-1, ' ', false, nlohmann::json::error_handler_t::replace)
+                          .c_str());
+        for (const auto& f : s.findings) {
+            if (std::ranges::find(round.raised, f.id()) != round.raised.end()) {
+                auto j = fabric::findingToJson(f);
+                j["event"] = "raised";
+                j["round"] = s.round;
+                std::puts(j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace).c_str());
+            }
+        }
+        for (const auto& id : round.cleared)
+            std::puts(nlohmann::json { { "event", "cleared" }, { "round", s.round }, { "id", id } }.dump().c_str());
+        std::puts(nlohmann::json { { "event", "round" }, { "round", s.round },
+            { "started", fabric::isoTime(s.started) }, { "seconds", s.seconds }, { "agents_up", up },
+            { "cells_probed", s.cellsProbed }, { "cells_failed", s.cellsFailed }, { "findings", s.findings.size() } }
+                      .dump()
+                      .c_str());
+        std::fflush(stdout);
+        return;
+    }
+    bool changed = !round.rediscovered.empty();
+    for (const auto& [host, what] : round.rediscovered)
+        std::printf("%s round %llu: %s's GIDs changed (%s): new pinglist of %zu endpoints, every agent restarted\n",
+            at.c_str(), static_cast<unsigned long long>(s.round), host.c_str(), what.c_str(),
+            round.pinglist.endpoints.size());
+    for (const auto& f : s.findings) {
+        if (std::ranges::find(round.raised, f.id()) == round.raised.end())
+            continue;
+        std::printf("%s round %llu: raised", at.c_str(), static_cast<unsigned long long>(s.round));
+        printFinding(f);
+        changed = true;
+    }
+    for (const auto& id : round.cleared) {
+        std::printf("%s round %llu: cleared %s\n", at.c_str(), static_cast<unsigned long long>(s.round), id.c_str());
+        changed = true;
+    }
+    if (up != m_lastUp)
+        changed = true;
+    m_lastUp = up;
+    const auto now = std::chrono::steady_clock::now();
+    if (changed || now - m_lastStatus >= std::chrono::seconds(30)) {
+        std::printf("%s round %llu: %zu/%zu agents up, %zu cells in %.1f s, %zu failed, %s\n", at.c_str(),
+            static_cast<unsigned long long>(s.round), up, round.agents.size(), s.cellsProbed, s.seconds, s.cellsFailed,
+            verdictText(s.findings).c_str());
+        m_lastStatus = now;
+    }
+    std::fflush(stdout);
 }
 
 } // namespace rp::cli

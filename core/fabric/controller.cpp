@@ -877,44 +877,14 @@ Result<FabricRound> Controller::nextRound()
     seconds();
     auto findings = localise(list, round.cells, round.agents, m_options.localise, now, round.portsDown);
     joinTroubleshooter(findings, m_options.troubleshooter);
-    // Why each agent is down, as its channel knows it (its exit, a refused login, a hung agent on a host that still
-    // answers): the probes alone cannot say.
-    for (auto& f : findings) {
-        auto why = round.agentDetail.find(f.element.name);
-        if (f.klass != ElementKind::HostAgent || why == round.agentDetail.end() || why->second.empty())
-            continue;
-        f.finding.evidence.insert(f.finding.evidence.begin(),
-            diag::Evidence { f.element.name, "its agent", why->second, "controller", "this round" });
-        f.finding.explanation += " Here: " + why->second + ".";
-    }
+    explainAgentFindings(findings, round.agentDetail, "controller");
     round.timing.judge = seconds();
 
     round.summary.seconds = duration<double>(Steady::now() - t0).count() + round.startSeconds;
     round.summary.cellsProbed = round.cells.size();
     round.summary.cellsFailed = static_cast<std::size_t>(
         std::ranges::count_if(round.cells, [](const CellResult& c) { return c.failed() && !c.expected; }));
-    // What changed since the last round: a finding keeps when it was first seen; it is raised again only when
-    // where or how sure changed, and cleared when the round no longer names it.
-    std::map<std::string, FabricFinding> raisedNow;
-    for (auto& f : findings) {
-        const auto id = f.id();
-        auto before = m_raised.find(id);
-        bool changed = true;
-        if (before != m_raised.end()) {
-            f.firstSeen = before->second.firstSeen;
-            changed = std::abs(before->second.confidence - f.confidence) > 0.05
-                || before->second.finding.title != f.finding.title
-                || before->second.finding.severity != f.finding.severity;
-        }
-        if (changed)
-            round.raised.push_back(id);
-        raisedNow.emplace(id, f);
-    }
-    for (const auto& [id, f] : m_raised) {
-        if (!raisedNow.contains(id))
-            round.cleared.push_back(id);
-    }
-    m_raised = std::move(raisedNow);
+    noteChanges(m_raised, findings, round);
     round.summary.findings = std::move(findings);
     if (m_observer) {
         for (const auto& f : round.summary.findings) {
@@ -926,6 +896,45 @@ Result<FabricRound> Controller::nextRound()
         m_observer->roundFinished(round.summary);
     }
     return round;
+}
+
+void explainAgentFindings(
+    std::vector<FabricFinding>& findings, const std::map<std::string, std::string>& agentDetail, const char* source)
+{
+    for (auto& f : findings) {
+        auto why = agentDetail.find(f.element.name);
+        if (f.klass != ElementKind::HostAgent || why == agentDetail.end() || why->second.empty())
+            continue;
+        f.finding.evidence.insert(f.finding.evidence.begin(),
+            diag::Evidence { f.element.name, "its agent", why->second, source, "this round" });
+        f.finding.explanation += " Here: " + why->second + ".";
+    }
+}
+
+void noteChanges(std::map<std::string, FabricFinding>& last, std::vector<FabricFinding>& findings, FabricRound& round)
+{
+    // A finding keeps when it was first seen; it is raised again only when where or how sure changed, and cleared
+    // when the round no longer names it.
+    std::map<std::string, FabricFinding> raisedNow;
+    for (auto& f : findings) {
+        const auto id = f.id();
+        auto before = last.find(id);
+        bool changed = true;
+        if (before != last.end()) {
+            f.firstSeen = before->second.firstSeen;
+            changed = std::abs(before->second.confidence - f.confidence) > 0.05
+                || before->second.finding.title != f.finding.title
+                || before->second.finding.severity != f.finding.severity;
+        }
+        if (changed)
+            round.raised.push_back(id);
+        raisedNow.emplace(id, f);
+    }
+    for (const auto& [id, f] : last) {
+        if (!raisedNow.contains(id))
+            round.cleared.push_back(id);
+    }
+    last = std::move(raisedNow);
 }
 
 Result<FabricRound> Controller::runRound(FabricObserver* observer, const std::atomic<bool>* cancel)

@@ -116,6 +116,17 @@ struct FabricRound
     std::vector<std::pair<std::string, std::string>> rediscovered;
 };
 
+/// Why each agent is down, as its source knows it (the controller: its exit, a refused login, a hung agent on a host
+/// that still answers; Prometheus: its series gone or old), put first in each host-agent finding's evidence and said
+/// in its explanation: the probes alone cannot say. `source` names who said it ("controller", "Prometheus").
+void explainAgentFindings(
+    std::vector<FabricFinding>& findings, const std::map<std::string, std::string>& agentDetail, const char* source);
+
+/// What changed since the last round (`last`: its findings by id, updated here): each finding keeps the firstSeen of
+/// the one it continues; FabricRound::raised gets those new or changed (confidence by more than 0.05, title or
+/// severity), ::cleared those no longer named. The controller's and any other source of rounds' one rule.
+void noteChanges(std::map<std::string, FabricFinding>& last, std::vector<FabricFinding>& findings, FabricRound& round);
+
 class Controller
 {
 public:

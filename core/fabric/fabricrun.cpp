@@ -72,8 +72,9 @@ Result<std::unique_ptr<FabricRunWriter>> FabricRunWriter::create(const std::stri
             return fail(ErrorKind::Usage, "the run's inventory name or spine is not valid UTF-8", path);
     }
     // Never a file its own reader would refuse.
-    if (header.command != "check" && header.command != "watch")
-        return fail(ErrorKind::Usage, "a fabric run's command is check or watch, not '" + header.command + "'", path);
+    if (header.command != "check" && header.command != "watch" && header.command != "prom")
+        return fail(
+            ErrorKind::Usage, "a fabric run's command is check, watch or prom, not '" + header.command + "'", path);
     if (header.transport != "udp" && header.transport != "rdma")
         return fail(ErrorKind::Usage, "a fabric run's transport is udp or rdma, not '" + header.transport + "'", path);
     if (auto ok = AtomicFile::checkTarget(path, existing); !ok)
@@ -377,8 +378,8 @@ std::optional<std::string> FabricRunParser::header(const json& j)
     }
     if (const auto& bad = f.error(); bad.has_value())
         return bad->message;
-    if (h.command != "check" && h.command != "watch")
-        return "'command' must be check or watch";
+    if (h.command != "check" && h.command != "watch" && h.command != "prom")
+        return "'command' must be check, watch or prom";
     if (h.transport != "udp" && h.transport != "rdma")
         return "'transport' must be udp or rdma";
     auto t = parseIsoTime(started);
@@ -495,6 +496,16 @@ std::optional<std::string> FabricRunParser::line(const json& j)
             if (!endpoint)
                 return endpoint.error().message;
             table.push_back(std::move(*endpoint));
+        }
+        // A run read from Prometheus starts before its first read names any host (the GUI opens its file then), and
+        // a fleet gains hosts: its endpoint tables say which hosts it has, each added once, in order.
+        if (m_run.header.command == "prom") {
+            for (const auto& e : table) {
+                if (std::ranges::find(m_run.header.hosts, e.host) == m_run.header.hosts.end())
+                    m_run.header.hosts.push_back(e.host);
+                if (!e.tor.empty())
+                    m_run.header.torOf.try_emplace(e.host, e.tor);
+            }
         }
         m_run.endpoints = std::move(table);
         return std::nullopt;

@@ -34,7 +34,9 @@ inline constexpr std::string_view kFabricRunSchema = "rocepilot-fabric-run/1";
 struct FabricRunHeader
 {
     std::string tool; ///< "rocepilot 0.1.0"
-    std::string command; ///< "check" or "watch"
+    /// "check", "watch" or "prom" (the agents' series read from Prometheus: `inventory` is its URL, and `hosts` those
+    /// of its first read, to which reading the run adds every host its endpoint tables name)
+    std::string command;
     std::string inventory; ///< the inventory file it read
     Clock::time_point started {};
     std::string transport; ///< "udp" or "rdma"

@@ -36,6 +36,9 @@ struct LocaliseOptions
     /// at fault, and only the host can tell them apart. e^8: the NIC named at ~0.9997 against its access link.
     double portDownEvidence = 8.0;
     std::uint32_t silentCellProbes = 10; ///< a cell its agent could not send (empty slot) weighs as this many lost
+    /// The agents run as services on their hosts (a read of Prometheus), not started over SSH by this program: what
+    /// a down agent's finding tells the user to look at.
+    bool agentsAsServices = false;
     std::size_t maxFindings = 16;
     std::size_t maxEvidenceCells = 24; ///< failed cells kept per finding, and as many second-pass cells that worked
     std::size_t alternatives = 3;

@@ -154,8 +154,12 @@ FabricFinding agentFinding(const LocaliseContext& ctx, const std::string& host)
     addEvidenceCells(ctx, f, cells);
     f.finding.explanation = "The agent on " + host
         + " does not run: its cells were not probed and probes towards it go unanswered. Nothing can be said about "
-          "its NIC or links until it runs again; it is started over SSH with the check (a host that refuses it, or "
-          "a lost SSH connection, shows here).";
+          "its NIC or links until it runs again; "
+        + (ctx.options.agentsAsServices
+                ? "it runs as a service on the host: systemctl status rocepilot-agent@" + host
+                    + " there, and Prometheus' target page for its scrape."
+                : std::string("it is started over SSH with the check (a host that refuses it, or a lost SSH "
+                              "connection, shows here)."));
     return f;
 }
 
@@ -239,9 +243,11 @@ FabricFinding lossFinding(const LocaliseContext& ctx, const Hypothesis& best, co
     case HypothesisKind::Nic: {
         hosts.insert(host);
         title = "The RoCE port " + best.element.name + " passes no traffic";
-        why = "Every cell of " + best.element.name + " fails (" + mine.text() + "), its own loopback too ("
-            + loopbacks(host).text()
-            + "): the port, its NIC or its driver does not pass traffic. Check the port state (ibv_devinfo, "
+        // A read of standalone agents (Prometheus) has no loopback cells: nothing is said of what was not probed.
+        const auto own = loopbacks(host);
+        why = "Every cell of " + best.element.name + " fails (" + mine.text() + ")"
+            + (own.cells > 0 ? ", its own loopback too (" + own.text() + ")" : std::string())
+            + ": the port, its NIC or its driver does not pass traffic. Check the port state (ibv_devinfo, "
               "ip link) and the NIC's kernel messages.";
         break;
     }
@@ -282,8 +288,10 @@ FabricFinding lossFinding(const LocaliseContext& ctx, const Hypothesis& best, co
         // Without a ToR in the inventory the element's name ends in "?": the title says it in words.
         title = tor.empty() ? "The link between " + host + " and its switch loses packets"
                             : "The link " + best.element.name + " loses packets";
-        why = "Cells of " + host + " lose " + fixed(100.0 * rate, 1) + " % (" + mine.text()
-            + ") while its loopback works (" + loopbacks(host).text() + ") and the other hosts under "
+        const auto own = loopbacks(host);
+        why = "Cells of " + host + " lose " + fixed(100.0 * rate, 1) + " % (" + mine.text() + ")"
+            + (own.cells > 0 ? " while its loopback works (" + own.text() + ")" : std::string())
+            + (own.cells > 0 ? " and" : " while") + " the other hosts under "
             + (tor.empty() ? std::string("its switch") : tor) + " do not (" + neighbours.text()
             + "): the cable, transceiver or switch port between " + host + " and "
             + (tor.empty() ? std::string("its switch") : tor) + ".";

@@ -11,6 +11,9 @@
 #     target towards h3 (and of none between other hosts); once the drop is removed the loss goes back to 0;
 #   - the shipped rules (resources/monitoring/rocepilot-agents.rules.yml) fire RocePilotAgentHostUnreachable for h3
 #     alone, no rack or pair alert beside it, and resolve once the drop is gone;
+#   - `rocepilot-cli fabric prom` reads the same Prometheus as the desktop's fabric page does: healthy (exit 0, six
+#     hosts, no finding), the drop into h3 named at h3 (exit 1, not a ToR or uplink; saved, and its report says not
+#     ready), healthy again after; an agent killed (its scrape failing) named host-agent with Prometheus' evidence;
 #   - SIGTERM stops every agent with status 0. Everything started here is killed on exit (trap).
 set -Eeuo pipefail
 cli=$1
@@ -49,6 +52,26 @@ trap cleanup EXIT
 
 # empty QUERY: prints "empty" when the query returns nothing (for wait_for).
 empty() { [[ -z $(promql "$1") ]] && echo empty; }
+
+# fabric prom as a user runs it against this Prometheus; its JSON round on stdout, its exit code in $prom_rc.
+prom_read() {
+    prom_rc=0
+    "$cli" fabric prom --url "http://127.0.0.1:$prom_port" --match 'job="rocepilot-agent"' --spine spine1 --json "$@" \
+        >"$work/prom.json" 2>"$work/prom.err" || prom_rc=$?
+}
+# prom_findings: "class element" per finding above info, then "hosts=N" and "cells=N".
+prom_findings() {
+    python3 - "$work/prom.json" <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))
+for f in r["findings"]:
+    if f["severity"] != "info":
+        print(f["class"], f["element"])
+print("hosts=%d" % len(r["hosts"]), "cells=%d" % len(r["cells"]))
+PY
+}
+# until fabric prom says healthy (exit 0): for wait_for.
+prom_healthy() { prom_read && ((prom_rc == 0)) && echo healthy; }
 
 # Six hosts of the lab, two per rack.
 mapfile -t hosts < <(awk 'NR <= 6 { print $1 }' "$lab/hosts")
@@ -111,6 +134,15 @@ wait_for 30 "all six agents scraped" count_up >/dev/null
 wait_for 30 "no loss on the healthy fabric" empty 'rocepilot_agent_target_loss_ratio > 0' >/dev/null
 [[ $(promql 'count(rocepilot_agent_up == 1)') == *" ${#hosts[@]}" ]] || die "not every agent says up 1"
 say "healthy after $((SECONDS - started))s: six agents scraped, no target loses"
+wait_for 30 "fabric prom saying healthy" prom_healthy >/dev/null
+read_healthy=$(prom_findings)
+[[ $read_healthy == "hosts=6 cells=30" ]] || die "fabric prom on the healthy fleet: $read_healthy"
+"$cli" fabric prom --url "http://127.0.0.1:$prom_port" --match 'job="rocepilot-agent"' --watch --every 1 --rounds 2 \
+    --json >"$work/prom-watch.jsonl" 2>"$work/prom-watch.err" || die "fabric prom --watch failed: $(cat "$work/prom-watch.err")"
+[[ $(grep -c '"event":"round"' "$work/prom-watch.jsonl") == 2 ]] || die "fabric prom --watch --rounds 2 did not read twice"
+prom_read --match 'job="nothing-here"' || true
+((prom_rc == 1)) && grep -q "no agent's series" "$work/prom.err" || die "matchers that select nothing: $(cat "$work/prom.err")"
+say "fabric prom reads the healthy fleet: 6 hosts, 30 cells, no finding (exit 0); --watch read twice"
 
 # The targets towards h3, from every pinglist but h3's own.
 towards=$(python3 - "$work/pinglists" h3 <<'PY'
@@ -144,6 +176,19 @@ alerts=$(promql 'count by (alertname) (ALERTS{alertname=~"RocePilotAgent.*"})')
 [[ $(promql 'ALERTS{alertname="RocePilotAgentHostUnreachable",to_host!="h3"}') == "" ]] ||
     die "hosts other than h3 unreachable: $alerts"
 say "after $((SECONDS - planted))s the shipped rules fire RocePilotAgentHostUnreachable for h3 alone"
+# The desktop's reader names the host, not its rack nor an uplink, from the same series.
+prom_read --save "$work/prom.rpfabric"
+((prom_rc == 1)) || die "fabric prom exit $prom_rc with h3 unreachable (wanted 1): $(cat "$work/prom.err")"
+named=$(prom_findings)
+first=$(head -n 1 <<<"$named")
+[[ $first == *" h3"* && $first != tor* && $first != uplink* && $first != host-agent* ]] ||
+    die "fabric prom named $first for UDP dropped into h3: $named"
+[[ $(grep -vc '^hosts=' <<<"$named") == 1 ]] || die "fabric prom found more than h3's fault: $named"
+"$cli" report "$work/prom.rpfabric" --json "$work/prom-report.json" >/dev/null ||
+    die "report of the run read from Prometheus failed"
+python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); sys.exit(0 if not r["verdict"]["ready"] and r["run"]["command"] == "prom" and len(r["run"]["hosts"]) == 6 else 1)' \
+    "$work/prom-report.json" || die "the saved Prometheus run's report does not say not ready for 6 hosts"
+say "fabric prom names $first from Prometheus (exit 1); its saved run's report says not ready"
 # Every query of the agents' Grafana dashboard returns series while the fault is there.
 queries=$(check_dashboard "$(dirname "$repo_rules")/rocepilot-agents.grafana.json" 12)
 say "all $queries queries of rocepilot-agents.grafana.json return series"
@@ -155,6 +200,24 @@ removed=$SECONDS
 wait_for 30 "the loss towards h3 gone" empty 'rocepilot_agent_target_loss_ratio{to_host="h3"} > 0' >/dev/null
 say "the loss went back to 0 $((SECONDS - removed))s after the drop was removed"
 wait_for 30 "RocePilotAgentHostUnreachable resolved" empty 'ALERTS{alertname="RocePilotAgentHostUnreachable"}' >/dev/null
+wait_for 30 "fabric prom healthy again" prom_healthy >/dev/null
+say "fabric prom says healthy again"
+
+# An agent that stops: Prometheus' scrape of it fails, its series go stale, and the reader names its agent.
+kill -TERM "${agent_pid[h5]}"
+rc=0
+wait "${agent_pid[h5]}" || rc=$?
+unset "agent_pid[h5]"
+((rc == 0)) || die "h5's agent ended with $rc after SIGTERM"
+stopped=$SECONDS
+agent_named() { prom_read && prom_findings | grep -x "host-agent h5"; }
+wait_for 30 "fabric prom naming h5's agent" agent_named >/dev/null
+python3 -c 'import json,sys; r=json.load(open(sys.argv[1])); f=[f for f in r["findings"] if f["class"]=="host-agent"][0]; sys.exit(0 if any(e["where"]=="Prometheus" for e in f["evidence"]) else 1)' \
+    "$work/prom.json" || die "the host-agent finding does not carry Prometheus' evidence"
+say "h5's agent stopped: fabric prom names host-agent h5 $((SECONDS - stopped))s later"
+remaining=()
+for h in "${hosts[@]}"; do [[ $h == h5 ]] || remaining+=("$h"); done
+hosts=("${remaining[@]}")
 cpu=$(promql 'max(rocepilot_agent_cpu_ratio)')
 rate=$(promql 'min(rocepilot_agent_probe_rate)')
 say "agent CPU at most ${cpu##* } of a core (ASan build on a shared 2-core machine), rate at least ${rate##* } probes/s"

@@ -1,0 +1,456 @@
+// SPDX-License-Identifier: GPL-3.0-or-later
+#include "metrics/promclient.h"
+
+#include "util/cancel.h"
+#include "util/uniquefd.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cerrno>
+#include <charconv>
+#include <cmath>
+#include <cstring>
+#include <limits>
+#include <optional>
+
+#include <fcntl.h>
+#include <netdb.h>
+#include <poll.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+namespace rp::metrics {
+
+namespace {
+
+bool hostChar(char c)
+{
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' || c == '-'
+        || c == '_';
+}
+
+std::string lower(std::string_view s)
+{
+    std::string out(s);
+    std::ranges::transform(out, out.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    return out;
+}
+
+std::string_view trim(std::string_view s)
+{
+    while (!s.empty() && (s.front() == ' ' || s.front() == '\t'))
+        s.remove_prefix(1);
+    while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r'))
+        s.remove_suffix(1);
+    return s;
+}
+
+/// Prometheus writes sample values as Go's strconv does: a decimal, an exponent form, "NaN", "+Inf" or "-Inf".
+std::optional<double> promNumber(std::string_view text)
+{
+    if (text == "NaN")
+        return std::numeric_limits<double>::quiet_NaN();
+    if (text == "+Inf" || text == "Inf")
+        return std::numeric_limits<double>::infinity();
+    if (text == "-Inf")
+        return -std::numeric_limits<double>::infinity();
+    double v = 0.0;
+    auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+    if (ec != std::errc() || end != text.data() + text.size() || !std::isfinite(v))
+        return std::nullopt;
+    return v;
+}
+
+/// Prometheus' own words from an error body ({"status":"error","errorType":..,"error":..}), or "".
+std::string promErrorText(std::string_view body)
+{
+    auto doc = nlohmann::json::parse(body, nullptr, false);
+    if (!doc.is_object())
+        return {};
+    auto type = doc.find("errorType");
+    auto text = doc.find("error");
+    if (text == doc.end() || !text->is_string())
+        return {};
+    std::string out;
+    if (type != doc.end() && type->is_string())
+        out = type->get<std::string>() + ": ";
+    return out + text->get<std::string>();
+}
+
+/// A chunked body (RFC 9112 §7.1), trailers ignored.
+Result<std::string> unchunk(std::string_view body, const std::string& where)
+{
+    std::string out;
+    for (;;) {
+        auto eol = body.find('\n');
+        if (eol == std::string_view::npos)
+            return fail(ErrorKind::Protocol, "the answer ends inside its chunked body", where);
+        auto sizeText = trim(body.substr(0, eol));
+        sizeText = sizeText.substr(0, sizeText.find(';'));
+        std::size_t size = 0;
+        auto [end, ec] = std::from_chars(sizeText.data(), sizeText.data() + sizeText.size(), size, 16);
+        if (sizeText.empty() || ec != std::errc() || end != sizeText.data() + sizeText.size())
+            return fail(ErrorKind::Protocol, "a chunk size is not hexadecimal", where);
+        body.remove_prefix(eol + 1);
+        if (size == 0)
+            return out;
+        if (size > body.size())
+            return fail(ErrorKind::Protocol, "the answer ends inside a chunk", where);
+        out.append(body.substr(0, size));
+        body.remove_prefix(size);
+        if (body.starts_with("\r\n"))
+            body.remove_prefix(2);
+        else if (body.starts_with("\n"))
+            body.remove_prefix(1);
+        else
+            return fail(ErrorKind::Protocol, "a chunk does not end with a line break", where);
+    }
+}
+
+} // namespace
+
+std::string PromUrl::text() const
+{
+    const bool v6 = host.find(':') != std::string::npos;
+    return "http://" + (v6 ? "[" + host + "]" : host) + ":" + std::to_string(port) + prefix;
+}
+
+Result<PromUrl> parsePromUrl(std::string_view text)
+{
+    const std::string where = "Prometheus URL '" + std::string(text.substr(0, 200)) + "'";
+    auto lowered = lower(text.substr(0, 8));
+    if (lowered.starts_with("https://"))
+        return fail(ErrorKind::Validation,
+            "https is not supported: give the server's plain http address (a local Prometheus, or one reached "
+            "through an SSH tunnel such as ssh -L 9090:localhost:9090)",
+            where);
+    if (!lowered.starts_with("http://"))
+        return fail(ErrorKind::Validation, "give http://HOST[:PORT][/PREFIX]", where);
+    std::string_view rest = text.substr(7);
+    auto slash = rest.find('/');
+    std::string_view authority = rest.substr(0, slash);
+    std::string_view path = slash == std::string_view::npos ? std::string_view() : rest.substr(slash);
+    if (authority.find('@') != std::string_view::npos)
+        return fail(ErrorKind::Validation, "a user name or password in the URL is not supported", where);
+    PromUrl url;
+    std::string_view portText;
+    if (authority.starts_with('[')) {
+        auto close = authority.find(']');
+        if (close == std::string_view::npos)
+            return fail(ErrorKind::Validation, "an IPv6 address needs its closing ']'", where);
+        url.host = std::string(authority.substr(1, close - 1));
+        if (url.host.empty() || !std::ranges::all_of(url.host, [](char c) {
+                return std::isxdigit(static_cast<unsigned char>(c)) || c == ':' || c == '.';
+            }))
+            return fail(ErrorKind::Validation, "not an IPv6 address between the brackets", where);
+        auto after = authority.substr(close + 1);
+        if (!after.empty()) {
+            if (!after.starts_with(':'))
+                return fail(ErrorKind::Validation, "only ':PORT' may follow the IPv6 address", where);
+            portText = after.substr(1);
+            if (portText.empty())
+                return fail(ErrorKind::Validation, "the port is empty", where);
+        }
+    } else {
+        auto colon = authority.find(':');
+        url.host = std::string(authority.substr(0, colon));
+        if (colon != std::string_view::npos) {
+            portText = authority.substr(colon + 1);
+            if (portText.empty())
+                return fail(ErrorKind::Validation, "the port is empty", where);
+        }
+        if (url.host.empty() || url.host.size() > 253 || !std::ranges::all_of(url.host, hostChar))
+            return fail(ErrorKind::Validation, "the host must be a name or an address", where);
+    }
+    if (!portText.empty()) {
+        unsigned port = 0;
+        auto [end, ec] = std::from_chars(portText.data(), portText.data() + portText.size(), port);
+        if (ec != std::errc() || end != portText.data() + portText.size() || port == 0 || port > 65535)
+            return fail(ErrorKind::Validation, "the port must be a whole number 1..65535", where);
+        url.port = static_cast<std::uint16_t>(port);
+    }
+    if (path.find_first_of("?#") != std::string_view::npos)
+        return fail(ErrorKind::Validation, "the URL names the server only: no query or fragment", where);
+    if (path.size() > 512
+        || !std::ranges::all_of(path, [](char c) { return c > ' ' && c < 0x7f && c != '%' && c != '\\'; }))
+        return fail(ErrorKind::Validation, "the path has characters a URL path cannot carry", where);
+    while (path.ends_with('/'))
+        path.remove_suffix(1);
+    url.prefix = std::string(path);
+    return url;
+}
+
+std::string percentEncode(std::string_view text)
+{
+    static constexpr char kHex[] = "0123456789ABCDEF";
+    std::string out;
+    out.reserve(text.size() * 3);
+    for (unsigned char c : text) {
+        if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' || c == '.'
+            || c == '_' || c == '~') {
+            out += static_cast<char>(c);
+        } else {
+            out += '%';
+            out += kHex[c >> 4];
+            out += kHex[c & 0xf];
+        }
+    }
+    return out;
+}
+
+Result<std::string> httpAnswerBody(std::string_view answer, const std::string& where)
+{
+    auto headEnd = answer.find("\r\n\r\n");
+    std::size_t bodyStart = headEnd == std::string_view::npos ? 0 : headEnd + 4;
+    if (headEnd == std::string_view::npos) {
+        headEnd = answer.find("\n\n");
+        if (headEnd == std::string_view::npos)
+            return fail(ErrorKind::Protocol,
+                answer.empty() ? "the server closed the connection without answering"
+                               : "the answer is not HTTP (no end of its header)",
+                where);
+        bodyStart = headEnd + 2;
+    }
+    std::string_view head = answer.substr(0, headEnd);
+    std::string_view body = answer.substr(bodyStart);
+    auto eol = head.find('\n');
+    std::string_view status = trim(head.substr(0, eol));
+    // "HTTP/1.1 200 OK"
+    if (!status.starts_with("HTTP/1.") || status.size() < 12 || status[8] != ' ')
+        return fail(ErrorKind::Protocol, "the answer is not HTTP/1.x", where);
+    int code = 0;
+    auto codeText = status.substr(9, 3);
+    auto [cend, cec] = std::from_chars(codeText.data(), codeText.data() + codeText.size(), code);
+    if (cec != std::errc() || cend != codeText.data() + codeText.size())
+        return fail(ErrorKind::Protocol, "the answer's status is not a number", where);
+    std::optional<std::size_t> length;
+    bool chunked = false;
+    std::string_view headers = eol == std::string_view::npos ? std::string_view() : head.substr(eol + 1);
+    while (!headers.empty()) {
+        auto next = headers.find('\n');
+        std::string_view line = trim(headers.substr(0, next));
+        headers = next == std::string_view::npos ? std::string_view() : headers.substr(next + 1);
+        auto colon = line.find(':');
+        if (colon == std::string_view::npos)
+            return fail(ErrorKind::Protocol, "a header line of the answer has no ':'", where);
+        auto name = lower(trim(line.substr(0, colon)));
+        auto value = trim(line.substr(colon + 1));
+        if (name == "content-length") {
+            std::size_t n = 0;
+            auto [end, ec] = std::from_chars(value.data(), value.data() + value.size(), n);
+            if (ec != std::errc() || end != value.data() + value.size())
+                return fail(ErrorKind::Protocol, "the answer's Content-Length is not a number", where);
+            length = n;
+        } else if (name == "transfer-encoding" && lower(value).find("chunked") != std::string::npos) {
+            chunked = true;
+        }
+    }
+    std::string out;
+    if (chunked) {
+        auto whole = unchunk(body, where);
+        if (!whole)
+            return std::unexpected(whole.error());
+        out = std::move(*whole);
+    } else if (length) {
+        if (body.size() < *length)
+            return fail(ErrorKind::Protocol,
+                "the answer ends after " + std::to_string(body.size()) + " of its " + std::to_string(*length)
+                    + " bytes",
+                where);
+        out = std::string(body.substr(0, *length));
+    } else {
+        out = std::string(body);
+    }
+    if (code < 200 || code > 299) {
+        auto said = promErrorText(out);
+        return fail(
+            ErrorKind::Protocol, "HTTP " + std::to_string(code) + (said.empty() ? std::string() : ": " + said), where);
+    }
+    return out;
+}
+
+Result<std::vector<PromSample>> parsePromQueryAnswer(std::string_view body, const std::string& where)
+{
+    auto doc = nlohmann::json::parse(body, nullptr, false);
+    if (doc.is_discarded() || !doc.is_object())
+        return fail(ErrorKind::Parse, "the answer is not JSON (is this a Prometheus server?)", where);
+    auto status = doc.find("status");
+    if (status == doc.end() || !status->is_string())
+        return fail(ErrorKind::Parse, "the answer has no status: not Prometheus' query API", where);
+    if (*status != "success") {
+        auto said = promErrorText(body);
+        return fail(
+            ErrorKind::Protocol, "Prometheus says " + (said.empty() ? status->get<std::string>() : said), where);
+    }
+    auto data = doc.find("data");
+    if (data == doc.end() || !data->is_object())
+        return fail(ErrorKind::Parse, "the answer has no data object", where);
+    auto type = data->find("resultType");
+    auto result = data->find("result");
+    if (type == data->end() || !type->is_string() || result == data->end())
+        return fail(ErrorKind::Parse, "the answer's data has no resultType or result", where);
+    auto sampleOf = [&](const nlohmann::json& pair, const std::string& at) -> Result<PromSample> {
+        if (!pair.is_array() || pair.size() != 2 || !pair[0].is_number() || !pair[1].is_string())
+            return fail(ErrorKind::Parse, at + ": a value must be [time, \"number\"]", where);
+        auto v = promNumber(pair[1].get_ref<const std::string&>());
+        if (!v)
+            return fail(
+                ErrorKind::Parse, at + ": '" + pair[1].get<std::string>().substr(0, 40) + "' is not a number", where);
+        PromSample s;
+        s.timestamp = pair[0].get<double>();
+        s.value = *v;
+        return s;
+    };
+    std::vector<PromSample> out;
+    if (*type == "scalar") {
+        auto s = sampleOf(*result, "$.data.result");
+        if (!s)
+            return std::unexpected(s.error());
+        out.push_back(std::move(*s));
+        return out;
+    }
+    if (*type != "vector")
+        return fail(ErrorKind::Protocol,
+            "the answer is a " + type->get<std::string>() + ", not the instant vector asked for", where);
+    if (!result->is_array())
+        return fail(ErrorKind::Parse, "the answer's result is not a list", where);
+    out.reserve(result->size());
+    for (std::size_t i = 0; i < result->size(); ++i) {
+        const auto& item = (*result)[i];
+        const std::string at = "$.data.result[" + std::to_string(i) + "]";
+        if (!item.is_object())
+            return fail(ErrorKind::Parse, at + " is not an object", where);
+        auto metric = item.find("metric");
+        auto value = item.find("value");
+        if (metric == item.end() || !metric->is_object() || value == item.end())
+            return fail(ErrorKind::Parse, at + " has no metric object or no value", where);
+        auto s = sampleOf(*value, at);
+        if (!s)
+            return std::unexpected(s.error());
+        for (const auto& [k, v] : metric->items()) {
+            if (!v.is_string())
+                return fail(ErrorKind::Parse, at + ": label " + k.substr(0, 60) + " is not a string", where);
+            s->labels.emplace(k, v.get<std::string>());
+        }
+        out.push_back(std::move(*s));
+    }
+    return out;
+}
+
+PromClient::PromClient(PromUrl url)
+    : PromClient(std::move(url), Options {})
+{ }
+
+PromClient::PromClient(PromUrl url, Options options)
+    : m_url(std::move(url))
+    , m_options(options)
+{ }
+
+Result<std::string> PromClient::get(std::string_view pathAndQuery, const std::atomic<bool>* cancel) const
+{
+    const std::string where = "Prometheus at " + m_url.text();
+    const auto deadline = std::chrono::steady_clock::now() + m_options.timeout;
+    addrinfo hints {};
+    hints.ai_family = AF_UNSPEC;
+    hints.ai_socktype = SOCK_STREAM;
+    hints.ai_flags = AI_NUMERICSERV;
+    addrinfo* found = nullptr;
+    const std::string port = std::to_string(m_url.port);
+    if (int rc = ::getaddrinfo(m_url.host.c_str(), port.c_str(), &hints, &found); rc != 0)
+        return fail(ErrorKind::Unreachable, std::string("cannot resolve the host: ") + ::gai_strerror(rc), where);
+    std::unique_ptr<addrinfo, decltype(&::freeaddrinfo)> list(found, &::freeaddrinfo);
+
+    // Waits until `fd` is ready for `events`, the deadline passes or the caller cancels (looked at every 100 ms).
+    auto wait = [&](int fd, short events) -> Result<void> {
+        for (;;) {
+            if (cancelled(cancel))
+                return fail(ErrorKind::Cancelled, "cancelled", where);
+            auto left
+                = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+            if (left.count() <= 0)
+                return fail(ErrorKind::Timeout,
+                    "no whole answer within " + std::to_string(m_options.timeout.count() / 1000.0).substr(0, 4) + " s",
+                    where);
+            pollfd p { fd, events, 0 };
+            int rc = ::poll(&p, 1, static_cast<int>(std::min<long long>(left.count(), 100)));
+            if (rc > 0)
+                return {};
+            if (rc < 0 && errno != EINTR)
+                return failErrno(ErrorKind::Io, "poll", errno, where);
+        }
+    };
+
+    UniqueFd fd;
+    std::string connectError = "no address";
+    for (auto* a = list.get(); a; a = a->ai_next) {
+        UniqueFd s(::socket(a->ai_family, a->ai_socktype | SOCK_NONBLOCK | SOCK_CLOEXEC, a->ai_protocol));
+        if (!s.valid())
+            continue;
+        if (::connect(s.get(), a->ai_addr, a->ai_addrlen) != 0 && errno != EINPROGRESS) {
+            connectError = std::strerror(errno);
+            continue;
+        }
+        if (auto ready = wait(s.get(), POLLOUT); !ready)
+            return std::unexpected(ready.error());
+        int err = 0;
+        socklen_t len = sizeof err;
+        ::getsockopt(s.get(), SOL_SOCKET, SO_ERROR, &err, &len);
+        if (err != 0) {
+            connectError = std::strerror(err);
+            continue;
+        }
+        fd = std::move(s);
+        break;
+    }
+    if (!fd.valid())
+        return fail(ErrorKind::Unreachable, "cannot connect: " + connectError, where);
+
+    // HTTP/1.0: the server closes the connection after its answer, so the answer's end is the stream's.
+    const bool v6 = m_url.host.find(':') != std::string::npos;
+    std::string request = "GET " + m_url.prefix + std::string(pathAndQuery)
+        + " HTTP/1.0\r\nHost: " + (v6 ? "[" + m_url.host + "]" : m_url.host) + ":" + port
+        + "\r\nAccept: application/json\r\nUser-Agent: rocepilot\r\nConnection: close\r\n\r\n";
+    std::string_view toSend = request;
+    while (!toSend.empty()) {
+        if (auto ready = wait(fd.get(), POLLOUT); !ready)
+            return std::unexpected(ready.error());
+        ssize_t n = ::send(fd.get(), toSend.data(), toSend.size(), MSG_NOSIGNAL);
+        if (n < 0) {
+            if (errno == EAGAIN || errno == EINTR)
+                continue;
+            return failErrno(ErrorKind::Io, "sending the request", errno, where);
+        }
+        toSend.remove_prefix(static_cast<std::size_t>(n));
+    }
+    std::string answer;
+    char buffer[65536];
+    for (;;) {
+        if (auto ready = wait(fd.get(), POLLIN); !ready)
+            return std::unexpected(ready.error());
+        ssize_t n = ::recv(fd.get(), buffer, sizeof buffer, 0);
+        if (n == 0)
+            break;
+        if (n < 0) {
+            if (errno == EAGAIN || errno == EINTR)
+                continue;
+            return failErrno(ErrorKind::Io, "reading the answer", errno, where);
+        }
+        if (answer.size() + static_cast<std::size_t>(n) > m_options.maxBytes)
+            return fail(ErrorKind::Protocol,
+                "the answer is larger than " + std::to_string(m_options.maxBytes >> 20) + " MiB: narrow the query",
+                where);
+        answer.append(buffer, static_cast<std::size_t>(n));
+    }
+    return httpAnswerBody(answer, where);
+}
+
+Result<std::vector<PromSample>> PromClient::query(std::string_view expression, const std::atomic<bool>* cancel) const
+{
+    auto body = get("/api/v1/query?query=" + percentEncode(expression), cancel);
+    if (!body)
+        return std::unexpected(body.error());
+    return parsePromQueryAnswer(*body, "Prometheus at " + m_url.text());
+}
+
+} // namespace rp::metrics
