@@ -170,18 +170,20 @@ void FabricPages::checked()
             h.transport == "rdma" ? tr("rdma: RDMA UD probes per GID, and UDP beside them")
                                   : tr("udp: UDP probes between the hosts' data addresses") },
         { tr("Endpoints"), QString::number(m_run.endpoints.size()) },
-        { tr("Command"), q(h.command) },
+        { tr("Command"),
+            h.command == "prom" ? tr("prom: the standalone agents' series, read from Prometheus") : q(h.command) },
         { tr("Rounds"), QString::number(m_report.rounds) },
         { tr("Started"), timeText(m_report.started) },
         { tr("Ended"), timeText(m_report.finished) + QStringLiteral(" (") + q(m_report.status) + QLatin1Char(')') },
         { tr("Duration"), num(m_report.seconds, 1) + tr(" s") },
-        { tr("Round length"), num(h.durationS, 1) + tr(" s") },
-        { tr("Rate"), tr("%1 probes/s per target").arg(num(h.rate, 0)) },
+        { tr("Round length"), h.durationS > 0 ? num(h.durationS, 1) + tr(" s") : tr("each agent's own phase") },
+        { tr("Rate"), h.rate > 0 ? tr("%1 probes/s per target").arg(num(h.rate, 0)) : tr("each agent's own") },
         { tr("Cells"),
             tr("%1 directed cells; %2 failed against expectation at least once")
                 .arg(m_report.cells.size())
                 .arg(m_report.failingCells) },
-        { tr("Inventory"), q(h.inventory) },
+        // A run read from Prometheus names the server it read, and had no inventory.
+        { h.command == "prom" ? tr("Prometheus") : tr("Inventory"), q(h.inventory) },
         { tr("Tool"), q(h.tool) },
     };
     m_pdf.table({ tr("Item"), tr("Value") }, rows, { 0.2, 0.8 }, 99);

@@ -1238,6 +1238,22 @@
         <source>%1 more failing cells: their commands are in the cells CSV.</source>
         <translation>%1 weitere fehlschlagende Zellen: ihre Befehle stehen in der Zellen-CSV.</translation>
     </message>
+    <message>
+        <source>each agent&apos;s own phase</source>
+        <translation>die eigene Phase jedes Agenten</translation>
+    </message>
+    <message>
+        <source>each agent&apos;s own</source>
+        <translation>die jedes Agenten</translation>
+    </message>
+    <message>
+        <source>Prometheus</source>
+        <translation>Prometheus</translation>
+    </message>
+    <message>
+        <source>prom: the standalone agents&apos; series, read from Prometheus</source>
+        <translation>prom: die Zeitreihen der eigenständigen Agenten, aus Prometheus gelesen</translation>
+    </message>
 </context>
 <context>
     <name>rp::ui::ApplyPage</name>
@@ -5493,6 +5509,40 @@ Nachher: %2</translation>
         <source>Stopped reading %1; the page shows what it showed before.</source>
         <translation>Lesen von %1 abgebrochen; die Seite zeigt, was sie vorher zeigte.</translation>
     </message>
+    <message>
+        <source>Read &amp;Prometheus…</source>
+        <translation>Aus Pro&amp;metheus lesen…</translation>
+    </message>
+    <message>
+        <source>Shows a fleet whose hosts run the fabric agent as a service from the Prometheus that scrapes them, read again every few seconds and judged as a check is, until Stop; nothing connects to the hosts.</source>
+        <translation>Zeigt eine Flotte, deren Hosts den Fabric-Agenten als Dienst ausführen, aus dem Prometheus, der sie abfragt: alle paar Sekunden neu gelesen und wie eine Prüfung bewertet, bis Stoppen; keine Verbindung zu den Hosts.</translation>
+    </message>
+    <message>
+        <source>A read failed, trying again: %1</source>
+        <translation>Ein Lesevorgang ist fehlgeschlagen, neuer Versuch: %1</translation>
+    </message>
+    <message>
+        <source>Reading Prometheus at %1…</source>
+        <translation>Lese Prometheus unter %1…</translation>
+    </message>
+    <message numerus="yes">
+        <source>Prometheus at %1: read %2, %3 raised and %4 cleared since the start; %5 of %n agent(s) up</source>
+        <translation>
+            <numerusform>Prometheus unter %1: Lesevorgang %2, %3 gemeldet und %4 aufgehoben seit dem Start; %5 von %n Agent aktiv</numerusform>
+            <numerusform>Prometheus unter %1: Lesevorgang %2, %3 gemeldet und %4 aufgehoben seit dem Start; %5 von %n Agenten aktiv</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Stopped before the first read of Prometheus ended.</source>
+        <translation>Gestoppt, bevor der erste Lesevorgang von Prometheus endete.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Stopped reading Prometheus at %1 after %n read(s).</source>
+        <translation>
+            <numerusform>Lesen von Prometheus unter %1 nach %n Lesevorgang gestoppt.</numerusform>
+            <numerusform>Lesen von Prometheus unter %1 nach %n Lesevorgängen gestoppt.</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>rp::ui::GidMatrixModel</name>
@@ -5702,6 +5752,81 @@ Nachher: %2</translation>
     <message>
         <source>ended %1</source>
         <translation>beendet: %1</translation>
+    </message>
+</context>
+<context>
+    <name>rp::ui::PrometheusDialog</name>
+    <message>
+        <source>Read a fleet from Prometheus</source>
+        <translation>Eine Flotte aus Prometheus lesen</translation>
+    </message>
+    <message>
+        <source>Hosts that run the fabric agent as a service (rocepilot-agent@HOST) are scraped by your Prometheus. This page reads their series from it and judges them as a check does; nothing connects to the hosts.</source>
+        <translation>Hosts, die den Fabric-Agenten als Dienst ausführen (rocepilot-agent@HOST), werden von Ihrem Prometheus abgefragt. Diese Seite liest deren Zeitreihen dort und bewertet sie wie eine Prüfung; keine Verbindung zu den Hosts.</translation>
+    </message>
+    <message>
+        <source>Prometheus URL</source>
+        <translation>Prometheus-URL</translation>
+    </message>
+    <message>
+        <source>Where Prometheus answers: http://HOST:PORT, with its route prefix if it has one. Plain http only: reach an https server through an SSH tunnel.</source>
+        <translation>Wo Prometheus antwortet: http://HOST:PORT, mit seinem Routen-Präfix, falls vorhanden. Nur einfaches http: einen https-Server über einen SSH-Tunnel erreichen.</translation>
+    </message>
+    <message>
+        <source>Label matchers</source>
+        <translation>Label-Matcher</translation>
+    </message>
+    <message>
+        <source>Which of the Prometheus&apos; agents are this fabric, as in a PromQL selector; empty: every agent.</source>
+        <translation>Welche Agenten des Prometheus zu dieser Fabric gehören, wie in einem PromQL-Selektor; leer: jeder Agent.</translation>
+    </message>
+    <message>
+        <source>Spine</source>
+        <translation>Spine</translation>
+    </message>
+    <message>
+        <source>The switch every ToR&apos;s uplink reaches, as given to fabric pinglist; empty: ToRs linked directly.</source>
+        <translation>Der Switch, den der Uplink jedes ToR erreicht, wie bei fabric pinglist angegeben; leer: ToRs direkt verbunden.</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> s</translation>
+    </message>
+    <message>
+        <source>Read every</source>
+        <translation>Lesen alle</translation>
+    </message>
+    <message>
+        <source>Seconds between two reads of Prometheus.</source>
+        <translation>Sekunden zwischen zwei Lesevorgängen von Prometheus.</translation>
+    </message>
+    <message>
+        <source>Prometheus &amp;URL:</source>
+        <translation>Prometheus-&amp;URL:</translation>
+    </message>
+    <message>
+        <source>&amp;Matchers:</source>
+        <translation>&amp;Matcher:</translation>
+    </message>
+    <message>
+        <source>S&amp;pine:</source>
+        <translation>S&amp;pine:</translation>
+    </message>
+    <message>
+        <source>Read &amp;every:</source>
+        <translation>Lesen &amp;alle:</translation>
+    </message>
+    <message>
+        <source>&amp;Read</source>
+        <translation>&amp;Lesen</translation>
+    </message>
+    <message>
+        <source>Matchers: %1</source>
+        <translation>Matcher: %1</translation>
+    </message>
+    <message>
+        <source>Spine: letters, digits, &apos;-&apos;, &apos;_&apos;, &apos;.&apos; only</source>
+        <translation>Spine: nur Buchstaben, Ziffern, &apos;-&apos;, &apos;_&apos;, &apos;.&apos;</translation>
     </message>
 </context>
 </TS>

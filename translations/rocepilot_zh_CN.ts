@@ -1233,6 +1233,22 @@
         <source>%1 more failing cells: their commands are in the cells CSV.</source>
         <translation>还有 %1 个失败单元：其命令见单元 CSV。</translation>
     </message>
+    <message>
+        <source>each agent&apos;s own phase</source>
+        <translation>各代理自己的阶段</translation>
+    </message>
+    <message>
+        <source>each agent&apos;s own</source>
+        <translation>各代理自己的</translation>
+    </message>
+    <message>
+        <source>Prometheus</source>
+        <translation>Prometheus</translation>
+    </message>
+    <message>
+        <source>prom: the standalone agents&apos; series, read from Prometheus</source>
+        <translation>prom：独立代理的时间序列，读自 Prometheus</translation>
+    </message>
 </context>
 <context>
     <name>rp::ui::ApplyPage</name>
@@ -5437,6 +5453,38 @@ After: %2</source>
         <source>Stopped reading %1; the page shows what it showed before.</source>
         <translation>已停止读取 %1；页面仍显示之前的内容。</translation>
     </message>
+    <message>
+        <source>Read &amp;Prometheus…</source>
+        <translation>读取 Prometheus(&amp;P)…</translation>
+    </message>
+    <message>
+        <source>Shows a fleet whose hosts run the fabric agent as a service from the Prometheus that scrapes them, read again every few seconds and judged as a check is, until Stop; nothing connects to the hosts.</source>
+        <translation>从抓取这些主机的 Prometheus 显示一组以服务方式运行 fabric 代理的主机：每隔几秒重新读取一次，并像检查一样评判，直到停止；不连接任何主机。</translation>
+    </message>
+    <message>
+        <source>A read failed, trying again: %1</source>
+        <translation>一次读取失败，将重试：%1</translation>
+    </message>
+    <message>
+        <source>Reading Prometheus at %1…</source>
+        <translation>正在读取位于 %1 的 Prometheus…</translation>
+    </message>
+    <message numerus="yes">
+        <source>Prometheus at %1: read %2, %3 raised and %4 cleared since the start; %5 of %n agent(s) up</source>
+        <translation>
+            <numerusform>位于 %1 的 Prometheus：第 %2 次读取，自开始以来报告 %3 项、清除 %4 项；%n 个代理中 %5 个在线</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Stopped before the first read of Prometheus ended.</source>
+        <translation>在第一次读取 Prometheus 结束前已停止。</translation>
+    </message>
+    <message numerus="yes">
+        <source>Stopped reading Prometheus at %1 after %n read(s).</source>
+        <translation>
+            <numerusform>已在 %n 次读取后停止读取位于 %1 的 Prometheus。</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>rp::ui::GidMatrixModel</name>
@@ -5642,6 +5690,81 @@ After: %2</source>
     <message>
         <source>ended %1</source>
         <translation>结束状态：%1</translation>
+    </message>
+</context>
+<context>
+    <name>rp::ui::PrometheusDialog</name>
+    <message>
+        <source>Read a fleet from Prometheus</source>
+        <translation>从 Prometheus 读取主机群</translation>
+    </message>
+    <message>
+        <source>Hosts that run the fabric agent as a service (rocepilot-agent@HOST) are scraped by your Prometheus. This page reads their series from it and judges them as a check does; nothing connects to the hosts.</source>
+        <translation>以服务方式运行 fabric 代理（rocepilot-agent@HOST）的主机由您的 Prometheus 抓取。本页从中读取它们的时间序列并像检查一样评判；不连接任何主机。</translation>
+    </message>
+    <message>
+        <source>Prometheus URL</source>
+        <translation>Prometheus URL</translation>
+    </message>
+    <message>
+        <source>Where Prometheus answers: http://HOST:PORT, with its route prefix if it has one. Plain http only: reach an https server through an SSH tunnel.</source>
+        <translation>Prometheus 的应答地址：http://HOST:PORT，如有路由前缀则一并填写。仅支持 http：https 服务器请通过 SSH 隧道访问。</translation>
+    </message>
+    <message>
+        <source>Label matchers</source>
+        <translation>标签匹配器</translation>
+    </message>
+    <message>
+        <source>Which of the Prometheus&apos; agents are this fabric, as in a PromQL selector; empty: every agent.</source>
+        <translation>该 Prometheus 中哪些代理属于此 fabric，写法同 PromQL 选择器；留空：所有代理。</translation>
+    </message>
+    <message>
+        <source>Spine</source>
+        <translation>Spine</translation>
+    </message>
+    <message>
+        <source>The switch every ToR&apos;s uplink reaches, as given to fabric pinglist; empty: ToRs linked directly.</source>
+        <translation>每个 ToR 上联所到达的交换机，与 fabric pinglist 所给相同；留空：ToR 之间直连。</translation>
+    </message>
+    <message>
+        <source> s</source>
+        <translation> 秒</translation>
+    </message>
+    <message>
+        <source>Read every</source>
+        <translation>读取间隔</translation>
+    </message>
+    <message>
+        <source>Seconds between two reads of Prometheus.</source>
+        <translation>两次读取 Prometheus 之间的秒数。</translation>
+    </message>
+    <message>
+        <source>Prometheus &amp;URL:</source>
+        <translation>Prometheus URL(&amp;U)：</translation>
+    </message>
+    <message>
+        <source>&amp;Matchers:</source>
+        <translation>匹配器(&amp;M)：</translation>
+    </message>
+    <message>
+        <source>S&amp;pine:</source>
+        <translation>Spine(&amp;P)：</translation>
+    </message>
+    <message>
+        <source>Read &amp;every:</source>
+        <translation>读取间隔(&amp;E)：</translation>
+    </message>
+    <message>
+        <source>&amp;Read</source>
+        <translation>读取(&amp;R)</translation>
+    </message>
+    <message>
+        <source>Matchers: %1</source>
+        <translation>匹配器：%1</translation>
+    </message>
+    <message>
+        <source>Spine: letters, digits, &apos;-&apos;, &apos;_&apos;, &apos;.&apos; only</source>
+        <translation>Spine：只能包含字母、数字、&apos;-&apos;、&apos;_&apos;、&apos;.&apos;</translation>
     </message>
 </context>
 </TS>

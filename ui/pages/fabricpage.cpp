@@ -3,6 +3,7 @@
 
 #include "dashboard/dashboard.h"
 #include "dashboard/pairtimeline.h"
+#include "dialogs/prometheusdialog.h"
 #include "itemmodels/fabricfindingmodel.h"
 #include "itemmodels/fabricmatrixmodel.h"
 #include "itemmodels/gidmatrixmodel.h"
@@ -77,6 +78,11 @@ FabricPage::FabricPage(const TestSources& sources, QWidget* parent)
     setAccessible(m_watchButton, m_watchButton->text(),
         tr("Keeps an agent on every discovered host and checks the fabric round after round, updating the matrix "
            "and the findings as faults are raised and cleared, until Stop; Stop stops every agent."));
+    m_promButton = new QPushButton(tr("Read &Prometheus…"), this);
+    m_promButton->setObjectName(QStringLiteral("fabricPrometheusButton"));
+    setAccessible(m_promButton, m_promButton->text(),
+        tr("Shows a fleet whose hosts run the fabric agent as a service from the Prometheus that scrapes them, read "
+           "again every few seconds and judged as a check is, until Stop; nothing connects to the hosts."));
     m_cancel = new QPushButton(tr("&Stop"), this);
     m_cancel->setObjectName(QStringLiteral("fabricCancelButton"));
     setAccessible(m_cancel, m_cancel->text(), tr("Stops the check; every agent is stopped before it returns."));
@@ -115,6 +121,7 @@ FabricPage::FabricPage(const TestSources& sources, QWidget* parent)
     auto* controls = new QHBoxLayout;
     controls->addWidget(m_start);
     controls->addWidget(m_watchButton);
+    controls->addWidget(m_promButton);
     controls->addWidget(m_cancel);
     controls->addWidget(m_rdma);
     controls->addSpacing(12);
@@ -223,6 +230,9 @@ FabricPage::FabricPage(const TestSources& sources, QWidget* parent)
 
     connect(m_start, &QPushButton::clicked, this, &FabricPage::onStart);
     connect(m_watchButton, &QPushButton::clicked, this, &FabricPage::onWatch);
+    connect(m_promButton, &QPushButton::clicked, this, &FabricPage::onReadPrometheus);
+    connect(m_worker, &FabricCheckWorker::readFailed, this,
+        [this](const QString& error) { m_progressText->setText(tr("A read failed, trying again: %1").arg(error)); });
     connect(m_worker, &FabricCheckWorker::roundDone, this, &FabricPage::onWatchRound);
     connect(m_cancel, &QPushButton::clicked, this, [this] {
         if (m_savedRun->isLoading()) {
@@ -306,6 +316,7 @@ void FabricPage::setBusy(bool busy)
 {
     m_start->setEnabled(!busy && !m_savedRun->isLoading());
     m_watchButton->setEnabled(!busy && !m_savedRun->isLoading());
+    m_promButton->setEnabled(!busy && !m_savedRun->isLoading());
     m_cancel->setEnabled(busy || m_savedRun->isLoading()); // Stop also stops reading a saved run
     m_rdma->setEnabled(!busy);
     // The run file is complete once the job ended; one export at a time.
@@ -331,6 +342,32 @@ void FabricPage::onWatch()
     }
 }
 
+void FabricPage::onReadPrometheus()
+{
+    PrometheusDialog dialog(this);
+    if (dialog.exec() != QDialog::Accepted)
+        return;
+    startPrometheus(dialog.url(), dialog.options(), dialog.every());
+}
+
+void FabricPage::startPrometheus(
+    const rp::metrics::PromUrl& url, const rp::metrics::PromFabricOptions& options, std::chrono::milliseconds every)
+{
+    auto reader = std::make_shared<rp::metrics::PromFabricReader>(rp::metrics::PromClient(url), options);
+    rp::fabric::FabricRunHeader header;
+    header.command = "prom";
+    header.inventory = url.text();
+    header.transport = "udp"; // the agents' own transports are each endpoint's; the run names the file's default
+    header.spine = options.spine;
+    m_nextHeader = std::move(header);
+    m_promSource = toQ(url.text());
+    startWatchJob(m_worker->prometheusJob(std::move(reader), every), 0);
+    if (m_worker->isRunning())
+        m_verdict->setText(tr("Reading Prometheus at %1…").arg(m_promSource));
+    else
+        m_promSource.clear();
+}
+
 void FabricPage::startWatchJob(FabricCheckWorker::Job job, int hosts)
 {
     m_watchRounds = 0;
@@ -353,6 +390,17 @@ void FabricPage::onWatchRound(const std::shared_ptr<const RoundDigest>& digest)
     m_watchRaised += digest->round->raised.size();
     m_watchCleared += digest->round->cleared.size();
     showDigest(*digest);
+    if (!m_promSource.isEmpty()) {
+        m_progressText->setText(
+            tr("Prometheus at %1: read %2, %3 raised and %4 cleared since the start; %5 of %n agent(s) up", nullptr,
+                m_hosts)
+                .arg(m_promSource)
+                .arg(m_watchRounds)
+                .arg(m_watchRaised)
+                .arg(m_watchCleared)
+                .arg(m_agentsUp));
+        return;
+    }
     m_progressText->setText(
         tr("Watching: round %1, %2 raised and %3 cleared since the start; %4 of %n agent(s) up", nullptr, m_hosts)
             .arg(m_watchRounds)
@@ -528,6 +576,7 @@ void FabricPage::onWorkerFinished()
                 + tr("The run file %1 is incomplete: %2").arg(m_runFile, error));
     });
     const bool watched = std::exchange(m_watching, false);
+    const QString prometheus = std::exchange(m_promSource, QString());
     const auto& outcome = m_worker->outcome();
     if (!outcome) {
         m_verdict->setText(tr("Not checked: %1").arg(toQ(outcome.error().describe())));
@@ -535,8 +584,15 @@ void FabricPage::onWorkerFinished()
         pal.setColor(QPalette::WindowText, badColour());
         m_verdict->setPalette(pal);
         m_progressText->setText(outcome.error().kind == rp::ErrorKind::Cancelled
-                ? tr("Stopped; every agent was stopped.")
+                ? (prometheus.isEmpty() ? tr("Stopped; every agent was stopped.")
+                                        : tr("Stopped before the first read of Prometheus ended."))
                 : m_progressText->text());
+        return;
+    }
+    if (!prometheus.isEmpty()) {
+        // Nothing of this page ran on the hosts: their agents are the fleet's services and keep running.
+        m_progressText->setText(
+            tr("Stopped reading Prometheus at %1 after %n read(s).", nullptr, m_watchRounds).arg(prometheus));
         return;
     }
     if (watched) {

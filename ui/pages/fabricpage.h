@@ -9,6 +9,7 @@
 #include "fabric/controller.h"
 #include "fabric/pairhistory.h"
 #include "inventory/inventory.h"
+#include "metrics/promfabricreader.h"
 #include "workers/fabriccheckworker.h"
 
 #include <QFutureWatcher>
@@ -16,6 +17,7 @@
 #include <QString>
 #include <QWizardPage>
 
+#include <chrono>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -61,10 +63,15 @@ public:
     /// Runs `job` as a watch of `hosts` hosts (its rounds come through FabricCheckWorker::postRound), as the
     /// Watch button does. Test hook.
     void startWatchJob(FabricCheckWorker::Job job, int hosts);
+    /// Reads the standalone agents' fleet from the Prometheus at `url` every `every`, as the Read Prometheus button
+    /// does after its dialog: each read shown as a watch's round, until Stop. Test hook.
+    void startPrometheus(const rp::metrics::PromUrl& url, const rp::metrics::PromFabricOptions& options,
+        std::chrono::milliseconds every);
     bool isWatching() const { return m_watching; }
     /// Rounds a watch showed since it started.
     int watchRounds() const { return m_watchRounds; }
     QPushButton* watchButton() const { return m_watchButton; }
+    QPushButton* prometheusButton() const { return m_promButton; }
     /// Shows a finished round (matrices, findings, verdict) as the worker's end does, digesting it here. Test hook.
     void showRound(const rp::fabric::FabricRound& round);
     /// Shows a round the worker digested: all the GUI thread does with a round. Public for the bench.
@@ -124,6 +131,7 @@ public slots:
 private:
     void onStart();
     void onWatch();
+    void onReadPrometheus();
     void onWatchRound(const std::shared_ptr<const RoundDigest>& digest);
     /// The controller for the discovered hosts, or null (with the reason in the verdict) when there are none.
     std::shared_ptr<rp::fabric::Controller> makeController(bool watch, int* hosts);
@@ -163,6 +171,8 @@ private:
     QPushButton* m_start = nullptr;
     QPushButton* m_cancel = nullptr;
     QPushButton* m_watchButton = nullptr;
+    QPushButton* m_promButton = nullptr;
+    QString m_promSource; ///< the Prometheus being read ("" when the job is not a read of one)
     bool m_watching = false;
     int m_watchRounds = 0;
     std::size_t m_watchRaised = 0;

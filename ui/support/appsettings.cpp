@@ -4,6 +4,8 @@
 #include <QFileInfo>
 #include <QSettings>
 
+#include <algorithm>
+
 namespace rp::ui::settings {
 
 namespace {
@@ -106,6 +108,26 @@ void setLastProfile(const LastProfile& profile)
         s.remove(kProfileFile);
     else
         s.setValue(kProfileFile, profile.file);
+}
+
+PrometheusSource prometheusSource()
+{
+    QSettings s = store();
+    PrometheusSource p;
+    p.url = s.value(QStringLiteral("fabric/prometheusUrl"), p.url).toString();
+    p.matchers = s.value(QStringLiteral("fabric/prometheusMatch")).toString();
+    p.spine = s.value(QStringLiteral("fabric/prometheusSpine")).toString();
+    p.everyS = std::clamp(s.value(QStringLiteral("fabric/prometheusEvery"), p.everyS).toInt(), 1, 3600);
+    return p;
+}
+
+void setPrometheusSource(const PrometheusSource& source)
+{
+    QSettings s = store();
+    s.setValue(QStringLiteral("fabric/prometheusUrl"), source.url);
+    s.setValue(QStringLiteral("fabric/prometheusMatch"), source.matchers);
+    s.setValue(QStringLiteral("fabric/prometheusSpine"), source.spine);
+    s.setValue(QStringLiteral("fabric/prometheusEvery"), source.everyS);
 }
 
 bool labIntroShown()

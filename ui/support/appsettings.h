@@ -2,8 +2,8 @@
 #pragma once
 
 // What RoCE Pilot remembers between sessions (QSettings, ~/.config/rocepilot/rocepilot.conf): recent projects, the
-// window's geometry, the theme, the last profile, and whether the first-start explanation of the lab was shown.
-// Never a password or anything read from a host.
+// window's geometry, the theme, the last profile, the last Prometheus the fabric page read, and whether the first-start
+// explanation of the lab was shown. Never a password or anything read from a host.
 
 #include <QByteArray>
 #include <QString>
@@ -37,6 +37,17 @@ struct LastProfile
 };
 std::optional<LastProfile> lastProfile();
 void setLastProfile(const LastProfile& profile);
+
+/// The fabric page's last "Read from Prometheus" answers (PrometheusDialog).
+struct PrometheusSource
+{
+    QString url = QStringLiteral("http://127.0.0.1:9090");
+    QString matchers;
+    QString spine;
+    int everyS = 5;
+};
+PrometheusSource prometheusSource();
+void setPrometheusSource(const PrometheusSource& source);
 
 /// The first start explains the built-in lab once; Help > The built-in lab shows it again.
 bool labIntroShown();

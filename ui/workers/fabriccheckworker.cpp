@@ -8,7 +8,9 @@
 
 #include <QThread>
 #include <QtConcurrent/QtConcurrentRun>
+#include <map>
 #include <optional>
+#include <thread>
 #include <utility>
 
 namespace rp::ui {
@@ -111,6 +113,46 @@ FabricCheckWorker::Job FabricCheckWorker::watchJob(
         controller->stop();
         if (!last)
             return rp::fail(rp::ErrorKind::Cancelled, "stopped before the first round ended");
+        return std::move(*last);
+    };
+}
+
+FabricCheckWorker::Job FabricCheckWorker::prometheusJob(
+    std::shared_ptr<rp::metrics::PromFabricReader> reader, std::chrono::milliseconds every)
+{
+    return [this, reader = std::move(reader), every](
+               rp::fabric::FabricObserver* observer, const std::atomic<bool>* cancel) -> Outcome {
+        std::optional<rp::fabric::FabricRound> last;
+        std::map<std::string, rp::fabric::AgentState> states;
+        while (!cancel->load()) {
+            const auto started = std::chrono::steady_clock::now();
+            auto round = reader->read(cancel);
+            if (!round) {
+                if (round.error().kind == rp::ErrorKind::Cancelled)
+                    break;
+                if (!last)
+                    return std::unexpected(round.error());
+                QMetaObject::invokeMethod(
+                    this, [this, error = toQ(round.error().describe())] { emit readFailed(error); },
+                    Qt::QueuedConnection);
+            } else {
+                // The page counts agents from these, as it does from a watch's controller.
+                for (const auto& [host, state] : round->agents) {
+                    if (auto was = states.find(host); was == states.end() || was->second != state) {
+                        auto why = round->agentDetail.find(host);
+                        observer->agentState(
+                            host, state, why == round->agentDetail.end() ? std::string() : why->second);
+                        states[host] = state;
+                    }
+                }
+                postRound(*round);
+                last = std::move(*round);
+            }
+            while (!cancel->load() && std::chrono::steady_clock::now() - started < every)
+                std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        }
+        if (!last)
+            return rp::fail(rp::ErrorKind::Cancelled, "stopped before the first read ended");
         return std::move(*last);
     };
 }

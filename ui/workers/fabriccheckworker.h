@@ -7,6 +7,7 @@
 
 #include "fabric/controller.h"
 #include "fabric/fabricrun.h"
+#include "metrics/promfabricreader.h"
 #include "workers/rounddigest.h"
 #include "workers/sharedpairhistory.h"
 
@@ -42,6 +43,10 @@ public:
     /// round handed to roundDone; every agent stopped at the end. Its outcome is the last round (a stopped watch
     /// is not a failure), or the error that ended it.
     Job watchJob(std::shared_ptr<rp::fabric::Controller> controller, std::chrono::milliseconds lifetime);
+    /// Reads a fleet of standalone agents through Prometheus (`reader`) every `every`, each read handed to
+    /// roundDone as a watch's round is, until cancel; nothing runs on any host. A first read that fails ends the job
+    /// with its error; a later one is said (readFailed) and the next read tried. Its outcome is the last round.
+    Job prometheusJob(std::shared_ptr<rp::metrics::PromFabricReader> reader, std::chrono::milliseconds every);
     /// Records a finished round, digests it (matrix, pair history) and hands it to the GUI thread (roundDone),
     /// queued: called from the job's thread.
     void postRound(rp::fabric::FabricRound round);
@@ -73,6 +78,8 @@ signals:
     void roundFinished(const rp::fabric::RoundSummary& summary);
     /// A watch's round, whole (pinglist and cells) and digested, as it ends.
     void roundDone(const std::shared_ptr<const rp::ui::RoundDigest>& digest);
+    /// A read of a Prometheus job failed after its first one worked (the server restarting, a network gap).
+    void readFailed(const QString& error);
     /// The job returned; outcome() holds what.
     void finished();
 

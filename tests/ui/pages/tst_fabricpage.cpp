@@ -22,6 +22,8 @@
 #include "fabric/secondpass.h"
 #include "fabricround.h"
 #include "fabricsim.h"
+#include "httpanswerserver.h"
+#include "promfleet.h"
 
 #include <QComboBox>
 #include <QDir>
@@ -439,6 +441,73 @@ private slots:
         QVERIFY(page.verdictLabel()->text().startsWith(QStringLiteral("Fabric ready")));
         QVERIFY(page.watchButton()->isEnabled());
         QCOMPARE(posted.load(), 3);
+    }
+
+    /// Read Prometheus: the standalone agents' series read from a server again and again (here one on loopback that
+    /// answers as Prometheus does; a real one is tests/metrics/agents-prometheus.sh), each read shown as a watch's
+    /// round, a fault in the series named on the page, Stop ends the reads, the run file says prom and lists the
+    /// hosts, and its report exports. A server that cannot be reached says so in the verdict.
+    void readsAFleetFromPrometheus()
+    {
+        QTemporaryDir runs;
+        FabricPage page(noSources());
+        page.setRunsDir(runs.path());
+        std::atomic<bool> faulty { false };
+        rp::test::HttpAnswerServer server([&] {
+            const bool down = faulty.load();
+            return rp::test::httpOk(
+                rp::test::PromFleet::sixHosts([down](int, int to) { return down && to == 3 ? 1.0 : 0.0; }).body());
+        });
+        const rp::metrics::PromUrl url { "127.0.0.1", server.port(), "" };
+        page.startPrometheus(
+            url, { .matchers = R"(job="rocepilot-agent")", .spine = "spine1" }, std::chrono::milliseconds(100));
+        QVERIFY(page.isRunning());
+        QVERIFY(!page.prometheusButton()->isEnabled());
+        QVERIFY(!page.watchButton()->isEnabled());
+        QTRY_VERIFY2(page.verdictLabel()->text().startsWith(QStringLiteral("Fabric ready: 6 host(s), 30 cells")),
+            qPrintable(page.verdictLabel()->text()));
+        const QString source = QStringLiteral("Prometheus at http://127.0.0.1:%1").arg(server.port());
+        QTRY_VERIFY2(page.progressLabel()->text().startsWith(source + QStringLiteral(": read ")),
+            qPrintable(page.progressLabel()->text()));
+        QVERIFY(page.progressLabel()->text().endsWith(QStringLiteral("6 of 6 agent(s) up")));
+        QVERIFY(page.matrixModel()->sectionOf(QStringLiteral("h6")) >= 0);
+        faulty = true;
+        QTRY_COMPARE(page.verdictLabel()->text(), QStringLiteral("Not ready: 1 finding(s)"));
+        const auto* f = page.findingModel()->finding(0);
+        QVERIFY(f);
+        QVERIFY2(f->element.name.starts_with("h3"), f->element.name.c_str());
+        QVERIFY(server.request().starts_with("GET /api/v1/query?query="));
+
+        QTest::mouseClick(page.cancelButton(), Qt::LeftButton);
+        QTRY_VERIFY(!page.isRunning());
+        QVERIFY2(page.progressLabel()->text().startsWith(
+                     QStringLiteral("Stopped reading ") + source + QStringLiteral(" after ")),
+            qPrintable(page.progressLabel()->text()));
+        QVERIFY(page.prometheusButton()->isEnabled());
+        auto run = rp::fabric::readFabricRun(page.runFile().toStdString());
+        QVERIFY2(run, run ? "" : run.error().describe().c_str());
+        QCOMPARE(run->header.command, std::string("prom"));
+        QCOMPARE(run->header.inventory, url.text());
+        QCOMPARE(run->header.hosts.size(), std::size_t { 6 });
+        QCOMPARE(run->header.torOf.at("h5"), std::string("leaf3"));
+        QVERIFY(run->rounds.size() >= 2);
+        QTRY_VERIFY(page.exportButton()->isEnabled());
+        QSignalSpy done(&page, &FabricPage::exportFinished);
+        const QString json = runs.filePath(QStringLiteral("prom-report.json"));
+        QVERIFY(page.exportReport(json, FabricPage::ExportKind::Json));
+        QTRY_COMPARE(done.size(), 1);
+        QCOMPARE(done.at(0).at(1).toString(), QString());
+        std::ifstream in(json.toStdString());
+        const auto report = nlohmann::json::parse(in);
+        QCOMPARE(report["run"]["command"], "prom");
+        QCOMPARE(report["run"]["hosts"].size(), std::size_t { 6 });
+
+        // Nothing listens on port 1: the first read's error is the verdict, and nothing keeps running.
+        page.startPrometheus({ "127.0.0.1", 1, "" }, {}, std::chrono::milliseconds(100));
+        QTRY_VERIFY(!page.isRunning());
+        QVERIFY2(page.verdictLabel()->text().startsWith(
+                     QStringLiteral("Not checked: Prometheus at http://127.0.0.1:1: cannot connect")),
+            qPrintable(page.verdictLabel()->text()));
     }
 
     /// A watch keeps each pair's timeline (RTT, delays, loss, the finding raised and cleared on one time axis) and
