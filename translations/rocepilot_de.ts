@@ -5525,13 +5525,6 @@ Nachher: %2</translation>
         <source>Reading Prometheus at %1…</source>
         <translation>Lese Prometheus unter %1…</translation>
     </message>
-    <message numerus="yes">
-        <source>Prometheus at %1: read %2, %3 raised and %4 cleared since the start; %5 of %n agent(s) up</source>
-        <translation>
-            <numerusform>Prometheus unter %1: Lesevorgang %2, %3 gemeldet und %4 aufgehoben seit dem Start; %5 von %n Agent aktiv</numerusform>
-            <numerusform>Prometheus unter %1: Lesevorgang %2, %3 gemeldet und %4 aufgehoben seit dem Start; %5 von %n Agenten aktiv</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Stopped before the first read of Prometheus ended.</source>
         <translation>Gestoppt, bevor der erste Lesevorgang von Prometheus endete.</translation>
@@ -5542,6 +5535,21 @@ Nachher: %2</translation>
             <numerusform>Lesen von Prometheus unter %1 nach %n Lesevorgang gestoppt.</numerusform>
             <numerusform>Lesen von Prometheus unter %1 nach %n Lesevorgängen gestoppt.</numerusform>
         </translation>
+    </message>
+    <message numerus="yes">
+        <source>Read %1 from Prometheus: %2 raised and %3 cleared since the start; %4 of %n agent(s) up</source>
+        <translation>
+            <numerusform>Lesevorgang %1 aus Prometheus: %2 gemeldet und %3 aufgehoben seit dem Start; %4 von %n Agent aktiv</numerusform>
+            <numerusform>Lesevorgang %1 aus Prometheus: %2 gemeldet und %3 aufgehoben seit dem Start; %4 von %n Agenten aktiv</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>(the agents&apos; last phases, from Prometheus at %1)</source>
+        <translation>(die letzten Phasen der Agenten, aus Prometheus unter %1)</translation>
+    </message>
+    <message>
+        <source>Stopping the reads…</source>
+        <translation>Lesevorgänge werden beendet…</translation>
     </message>
 </context>
 <context>

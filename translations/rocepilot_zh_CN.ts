@@ -5469,12 +5469,6 @@ After: %2</source>
         <source>Reading Prometheus at %1…</source>
         <translation>正在读取位于 %1 的 Prometheus…</translation>
     </message>
-    <message numerus="yes">
-        <source>Prometheus at %1: read %2, %3 raised and %4 cleared since the start; %5 of %n agent(s) up</source>
-        <translation>
-            <numerusform>位于 %1 的 Prometheus：第 %2 次读取，自开始以来报告 %3 项、清除 %4 项；%n 个代理中 %5 个在线</numerusform>
-        </translation>
-    </message>
     <message>
         <source>Stopped before the first read of Prometheus ended.</source>
         <translation>在第一次读取 Prometheus 结束前已停止。</translation>
@@ -5484,6 +5478,20 @@ After: %2</source>
         <translation>
             <numerusform>已在 %n 次读取后停止读取位于 %1 的 Prometheus。</numerusform>
         </translation>
+    </message>
+    <message numerus="yes">
+        <source>Read %1 from Prometheus: %2 raised and %3 cleared since the start; %4 of %n agent(s) up</source>
+        <translation>
+            <numerusform>第 %1 次读取 Prometheus：自开始以来报告 %2 项、清除 %3 项；%n 个代理中 %4 个在线</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>(the agents&apos; last phases, from Prometheus at %1)</source>
+        <translation>（各代理的最近一个阶段，来自位于 %1 的 Prometheus）</translation>
+    </message>
+    <message>
+        <source>Stopping the reads…</source>
+        <translation>正在停止读取…</translation>
     </message>
 </context>
 <context>

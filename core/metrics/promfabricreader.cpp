@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <cstdio>
 #include <set>
 
 namespace rp::metrics {
@@ -210,6 +211,19 @@ Result<Read> sortSamples(const std::vector<PromSample>& samples, const std::stri
 
 } // namespace
 
+namespace {
+/// A byte of the user's text in an error: itself in quotes when printable, else its code.
+std::string shown(char c)
+{
+    const auto u = static_cast<unsigned char>(c);
+    if (u >= 0x20 && u < 0x7f)
+        return std::string("'") + c + "'";
+    char hex[8];
+    std::snprintf(hex, sizeof hex, "0x%02x", u);
+    return hex;
+}
+} // namespace
+
 Result<void> checkPromMatchers(std::string_view matchers)
 {
     // name op "value" [, name op "value"]...
@@ -260,7 +274,9 @@ Result<void> checkPromMatchers(std::string_view matchers)
         if (rest.empty())
             return {};
         if (!rest.starts_with(','))
-            return fail(ErrorKind::Validation, "matchers are separated by ','", "matchers");
+            return fail(ErrorKind::Validation,
+                "after a matcher's value comes ',' and the next matcher, or the end; not " + shown(rest.front()),
+                "matchers");
         rest.remove_prefix(1);
         skipSpace();
     }

@@ -75,12 +75,14 @@ struct PromFleet
     }
 
     /// Six agents h1..h6, two per rack leaf1..leaf3, each probing the other five; `loss(from, to)` is each target's
-    /// loss; `skip` hosts have no series of their own (their scrape fails); `stuck`'s last phase is 120 s old.
+    /// loss; `skip` hosts have no series of their own (their scrape fails); `stuck`'s last phase is 120 s old; `now`
+    /// is the query's evaluation time (a later read, a later time).
     static PromFleet sixHosts(
-        const std::function<double(int, int)>& loss, const std::set<int>& skip = {}, int stuck = 0)
+        const std::function<double(int, int)>& loss, const std::set<int>& skip = {}, int stuck = 0, double now = 1.8e9)
     {
         static const char* tors[] = { "leaf1", "leaf1", "leaf2", "leaf2", "leaf3", "leaf3" };
         PromFleet f;
+        f.now = now;
         for (int a = 1; a <= 6; ++a) {
             if (skip.contains(a))
                 continue;

@@ -5,6 +5,7 @@
 #include "support/accessibility.h"
 #include "support/appsettings.h"
 #include "support/qtstrings.h"
+#include "support/theme.h"
 
 #include <QDialogButtonBox>
 #include <QFormLayout>
@@ -45,7 +46,9 @@ PrometheusDialog::PrometheusDialog(QWidget* parent)
     m_problem = new QLabel(this);
     m_problem->setWordWrap(true);
     m_problem->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_problem->setForegroundRole(QPalette::PlaceholderText);
+    QPalette warn = m_problem->palette();
+    warn.setColor(QPalette::WindowText, badColour());
+    m_problem->setPalette(warn);
 
     auto* form = new QFormLayout;
     form->addRow(tr("Prometheus &URL:"), m_urlEdit);

@@ -129,7 +129,7 @@ FabricPage::FabricPage(const TestSources& sources, QWidget* parent)
     controls->addWidget(m_metric);
     controls->addSpacing(12);
     controls->addWidget(m_progress);
-    controls->addWidget(m_progressText, 1);
+    controls->addStretch(1);
 
     m_verdict = new QLabel(tr("Not checked yet: press Check the fabric."), this);
     m_verdict->setObjectName(QStringLiteral("fabricVerdict"));
@@ -218,7 +218,13 @@ FabricPage::FabricPage(const TestSources& sources, QWidget* parent)
 
     // Export sits with the verdict it reports, and leaves the controls' row to the progress line.
     auto* verdictRow = new QHBoxLayout;
-    verdictRow->addWidget(m_verdict, 1);
+    // The progress line under the verdict, the page's whole width: a watch's or a Prometheus read's line is long,
+    // and beside four buttons at 1100 pixels it was cut.
+    m_progressText->setWordWrap(true);
+    auto* verdictColumn = new QVBoxLayout;
+    verdictColumn->addWidget(m_verdict);
+    verdictColumn->addWidget(m_progressText);
+    verdictRow->addLayout(verdictColumn, 1);
     verdictRow->addWidget(m_open, 0, Qt::AlignTop);
     verdictRow->addWidget(m_export, 0, Qt::AlignTop);
 
@@ -242,7 +248,8 @@ FabricPage::FabricPage(const TestSources& sources, QWidget* parent)
         }
         m_worker->cancel();
         m_cancel->setEnabled(false);
-        m_progressText->setText(tr("Stopping the agents…"));
+        // A read of Prometheus started nothing on the hosts: there is nothing to stop there.
+        m_progressText->setText(m_promSource.isEmpty() ? tr("Stopping the agents…") : tr("Stopping the reads…"));
     });
     connect(m_metric, &QComboBox::currentIndexChanged, this,
         [this] { m_matrix->setMetric(static_cast<FabricMatrixModel::Metric>(m_metric->currentData().toInt())); });
@@ -391,14 +398,12 @@ void FabricPage::onWatchRound(const std::shared_ptr<const RoundDigest>& digest)
     m_watchCleared += digest->round->cleared.size();
     showDigest(*digest);
     if (!m_promSource.isEmpty()) {
-        m_progressText->setText(
-            tr("Prometheus at %1: read %2, %3 raised and %4 cleared since the start; %5 of %n agent(s) up", nullptr,
-                m_hosts)
-                .arg(m_promSource)
-                .arg(m_watchRounds)
-                .arg(m_watchRaised)
-                .arg(m_watchCleared)
-                .arg(m_agentsUp));
+        m_progressText->setText(tr(
+            "Read %1 from Prometheus: %2 raised and %3 cleared since the start; %4 of %n agent(s) up", nullptr, m_hosts)
+                                    .arg(m_watchRounds)
+                                    .arg(m_watchRaised)
+                                    .arg(m_watchCleared)
+                                    .arg(m_agentsUp));
         return;
     }
     m_progressText->setText(
@@ -631,6 +636,9 @@ void FabricPage::showDigest(const RoundDigest& digest)
             ? tr("ToR switches (%n hosts, more than a host matrix can show): rows probe, columns answer", nullptr,
                 m_hosts)
             : tr("Hosts: rows probe, columns answer"));
+    if (!m_promSource.isEmpty())
+        m_matrixCaption->setText(m_matrixCaption->text() + QStringLiteral(" ")
+            + tr("(the agents' last phases, from Prometheus at %1)").arg(m_promSource));
     m_findings->setFindings(round.summary.findings);
     m_findingView->resizeColumnToContents(FabricFindingModel::Element);
     m_findingView->resizeColumnToContents(FabricFindingModel::Class);

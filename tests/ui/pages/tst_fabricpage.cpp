@@ -8,6 +8,7 @@
 
 #include "dashboard/dashboard.h"
 #include "dashboard/pairtimeline.h"
+#include "dialogs/prometheusdialog.h"
 #include "itemmodels/fabricfindingmodel.h"
 #include "itemmodels/fabricmatrixmodel.h"
 #include "itemmodels/gidmatrixmodel.h"
@@ -26,12 +27,14 @@
 #include "promfleet.h"
 
 #include <QComboBox>
+#include <QDialogButtonBox>
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
 #include <QImage>
 #include <QLabel>
+#include <QLineEdit>
 #include <QPixmap>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -467,8 +470,9 @@ private slots:
         QTRY_VERIFY2(page.verdictLabel()->text().startsWith(QStringLiteral("Fabric ready: 6 host(s), 30 cells")),
             qPrintable(page.verdictLabel()->text()));
         const QString source = QStringLiteral("Prometheus at http://127.0.0.1:%1").arg(server.port());
-        QTRY_VERIFY2(page.progressLabel()->text().startsWith(source + QStringLiteral(": read ")),
-            qPrintable(page.progressLabel()->text()));
+        QTRY_VERIFY2(
+            page.progressLabel()->text().startsWith(QStringLiteral("Read ")), qPrintable(page.progressLabel()->text()));
+        QVERIFY(page.progressLabel()->text().contains(QStringLiteral(" from Prometheus: ")));
         QVERIFY(page.progressLabel()->text().endsWith(QStringLiteral("6 of 6 agent(s) up")));
         QVERIFY(page.matrixModel()->sectionOf(QStringLiteral("h6")) >= 0);
         faulty = true;
@@ -480,8 +484,8 @@ private slots:
 
         QTest::mouseClick(page.cancelButton(), Qt::LeftButton);
         QTRY_VERIFY(!page.isRunning());
-        QVERIFY2(page.progressLabel()->text().startsWith(
-                     QStringLiteral("Stopped reading ") + source + QStringLiteral(" after ")),
+        QTRY_VERIFY2(page.progressLabel()->text().startsWith(
+                         QStringLiteral("Stopped reading ") + source + QStringLiteral(" after ")),
             qPrintable(page.progressLabel()->text()));
         QVERIFY(page.prometheusButton()->isEnabled());
         auto run = rp::fabric::readFabricRun(page.runFile().toStdString());
@@ -994,6 +998,60 @@ private slots:
                 QCOMPARE(QImage(file).size(), size);
             }
         }
+    }
+
+    /// The page reading a fleet from Prometheus (a loopback server answering as Prometheus does, h3's incoming
+    /// probes lost) with the lossy pair's timeline in view, and the dialog that asks where Prometheus is, at both
+    /// window sizes: rendered on every run, kept with RP_SCREENSHOT_FABRIC.
+    void prometheusScreenshots()
+    {
+        QTemporaryDir scratch;
+        const QByteArray asked = qgetenv("RP_SCREENSHOT_FABRIC");
+        const QString dir = asked.isEmpty() ? scratch.path() : QString::fromLocal8Bit(asked);
+        std::atomic<int> reads { 0 };
+        rp::test::HttpAnswerServer server([&] {
+            const int n = reads++;
+            // Healthy for the first reads, then h3's incoming probes lost: the timeline shows the change.
+            return rp::test::httpOk(rp::test::PromFleet::sixHosts(
+                [n](int, int to) { return n >= 4 && to == 3 ? 1.0 : 0.0; }, {}, 0, 1.8e9 + 2.0 * n)
+                                        .body());
+        });
+        for (const QSize size : { QSize(1100, 930), QSize(1366, 768) }) {
+            reads = 0;
+            QWizard wizard;
+            wizard.setWizardStyle(QWizard::ModernStyle);
+            auto* page = new FabricPage(noSources());
+            page->setRunsDir(QString());
+            wizard.addPage(page);
+            wizard.resize(size);
+            wizard.show();
+            QVERIFY(QTest::qWaitForWindowExposed(&wizard));
+            page->startPrometheus({ "127.0.0.1", server.port(), "" }, { .matchers = R"(job="rocepilot-agent")" },
+                std::chrono::milliseconds(50));
+            QTRY_VERIFY(reads.load() >= 8);
+            QTRY_COMPARE(page->verdictLabel()->text(), QStringLiteral("Not ready: 1 finding(s)"));
+            page->matrixView()->selectCell(page->matrixModel()->sectionOf(QStringLiteral("h1")),
+                page->matrixModel()->sectionOf(QStringLiteral("h3")));
+            page->pairTabs()->setCurrentWidget(page->timeline());
+            QTest::qWait(50);
+            QVERIFY(page->timeline()->points() > 1);
+            const QString file = QDir(dir).filePath(
+                QStringLiteral("fabric-prometheus-%1x%2.png").arg(size.width()).arg(size.height()));
+            QVERIFY(wizard.grab().save(file));
+            page->cancelAndWait();
+        }
+        rp::ui::PrometheusDialog dialog;
+        dialog.matchEdit()->setText(QStringLiteral("job=\"rocepilot-agent\""));
+        dialog.show();
+        QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+        QVERIFY(dialog.grab().save(QDir(dir).filePath(QStringLiteral("prometheus-dialog.png"))));
+        // A matcher that would leave the selector is said, and Read stays off.
+        dialog.matchEdit()->setText(QStringLiteral("job=\"a\"} or vector(1)"));
+        QVERIFY(!dialog.buttons()->button(QDialogButtonBox::Ok)->isEnabled());
+        QVERIFY(dialog.problemLabel()->text().startsWith(QStringLiteral("Matchers: ")));
+        QVERIFY(dialog.grab().save(QDir(dir).filePath(QStringLiteral("prometheus-dialog-refused.png"))));
+        dialog.urlEdit()->setText(QStringLiteral("https://prom.example"));
+        QVERIFY(dialog.problemLabel()->text().contains(QStringLiteral("https is not supported")));
     }
 
 private:
