@@ -17,7 +17,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         return 0;
     const std::string_view input(reinterpret_cast<const char*>(data), size);
     // A whole answer, or (without a status line) a bare JSON body.
-    auto body = rp::metrics::httpAnswerBody(input, "fuzz");
+    auto body = rp::metrics::httpAnswerBody(std::string(input), "fuzz");
     const std::string_view json = body ? std::string_view(*body) : input;
     if (auto samples = rp::metrics::parsePromQueryAnswer(json, "fuzz")) {
         rp::metrics::PromFabricOptions options;

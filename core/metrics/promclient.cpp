@@ -199,8 +199,9 @@ std::string percentEncode(std::string_view text)
     return out;
 }
 
-Result<std::string> httpAnswerBody(std::string_view answer, const std::string& where)
+Result<std::string> httpAnswerBody(std::string answerText, const std::string& where)
 {
+    const std::string_view answer = answerText;
     auto headEnd = answer.find("\r\n\r\n");
     std::size_t bodyStart = headEnd == std::string_view::npos ? 0 : headEnd + 4;
     if (headEnd == std::string_view::npos) {
@@ -258,9 +259,15 @@ Result<std::string> httpAnswerBody(std::string_view answer, const std::string& w
                 "the answer ends after " + std::to_string(body.size()) + " of its " + std::to_string(*length)
                     + " bytes",
                 where);
-        out = std::string(body.substr(0, *length));
+        // In place: a fleet's answer is a hundred megabytes, and a copy of it would double the read's peak.
+        const auto start = bodyStart;
+        out = std::move(answerText);
+        out.resize(start + *length);
+        out.erase(0, start);
     } else {
-        out = std::string(body);
+        const auto start = bodyStart;
+        out = std::move(answerText);
+        out.erase(0, start);
     }
     if (code < 200 || code > 299) {
         auto said = promErrorText(out);
@@ -270,71 +277,268 @@ Result<std::string> httpAnswerBody(std::string_view answer, const std::string& w
     return out;
 }
 
+namespace {
+
+/// Reads the query API's JSON as a stream (nlohmann's SAX interface), handing each series to the sink as its object
+/// ends: a 1 000-host fleet's answer is a hundred megabytes, and a document tree of it took gigabytes. Keys may come
+/// in any order; anything the API does not define is skipped; what it defines is checked.
+class AnswerReader final : public nlohmann::json_sax<nlohmann::json>
+{
+public:
+    AnswerReader(const PromSampleSink& sink, const std::string& where)
+        : m_sink(sink)
+        , m_where(where)
+    { }
+
+    /// After the parse: the first problem, or none.
+    const std::optional<Error>& problem() const { return m_problem; }
+    const std::string& status() const { return m_status; }
+    const std::string& resultType() const { return m_resultType; }
+    std::string errorText() const { return m_errorType.empty() ? m_error : m_errorType + ": " + m_error; }
+    bool sawResult() const { return m_sawResult; }
+
+    bool null() override { return scalar(Value::Other); }
+    bool boolean(bool) override { return scalar(Value::Other); }
+    bool number_integer(number_integer_t v) override { return number(static_cast<double>(v)); }
+    bool number_unsigned(number_unsigned_t v) override { return number(static_cast<double>(v)); }
+    bool number_float(number_float_t v, const string_t&) override { return number(v); }
+    bool string(string_t& v) override
+    {
+        m_text = std::move(v);
+        return scalar(Value::Text);
+    }
+    bool binary(binary_t&) override { return scalar(Value::Other); }
+    bool start_object(std::size_t) override { return open(true); }
+    bool end_object() override { return close(); }
+    bool start_array(std::size_t) override { return open(false); }
+    bool end_array() override { return close(); }
+    bool key(string_t& k) override
+    {
+        m_key = std::move(k);
+        return true;
+    }
+    bool parse_error(std::size_t position, const std::string&, const nlohmann::detail::exception&) override
+    {
+        return stop(ErrorKind::Parse,
+            position <= 1 ? "the answer is not JSON (is this a Prometheus server?)"
+                          : "the answer's JSON breaks off or is malformed at byte " + std::to_string(position));
+    }
+
+private:
+    enum class Where { Root, Data, Result, Element, Metric, Value, ScalarResult, Skipped };
+    enum class Value { Number, Text, Other };
+    struct Frame
+    {
+        Where where;
+        std::size_t items = 0; ///< values seen in this container so far
+    };
+
+    bool stop(ErrorKind kind, std::string message)
+    {
+        if (!m_problem)
+            m_problem = Error { kind, std::move(message), m_where, {}, 0 };
+        return false;
+    }
+    std::string at() const { return "$.data.result[" + std::to_string(m_index) + "]"; }
+
+    bool number(double v)
+    {
+        m_number = v;
+        return scalar(Value::Number);
+    }
+
+    /// A value that is not a container, in the frame on top.
+    bool scalar(Value kind)
+    {
+        if (m_frames.empty())
+            return stop(ErrorKind::Parse, "the answer is not a JSON object: not Prometheus' query API");
+        auto& top = m_frames.back();
+        const std::size_t item = top.items++;
+        switch (top.where) {
+        case Where::Root:
+            if (m_key == "status" || m_key == "errorType" || m_key == "error") {
+                if (kind != Value::Text)
+                    return stop(ErrorKind::Parse, "the answer's " + m_key + " is not a string");
+                (m_key == "status" ? m_status : m_key == "errorType" ? m_errorType : m_error) = m_text;
+            }
+            return true;
+        case Where::Data:
+            if (m_key == "resultType") {
+                if (kind != Value::Text)
+                    return stop(ErrorKind::Parse, "the answer's resultType is not a string");
+                m_resultType = m_text;
+            } else if (m_key == "result") {
+                return stop(ErrorKind::Parse, "the answer's result is not a list");
+            }
+            return true;
+        case Where::Result:
+            // [time, "value"] straight in result: a scalar.
+            top.where = Where::ScalarResult;
+            [[fallthrough]];
+        case Where::ScalarResult:
+        case Where::Value:
+            if (item == 0 && kind == Value::Number) {
+                m_sample.timestamp = m_number;
+                return true;
+            }
+            if (item == 1 && kind == Value::Text) {
+                auto v = promNumber(m_text);
+                if (!v)
+                    return stop(ErrorKind::Parse, at() + ": '" + m_text.substr(0, 40) + "' is not a number");
+                m_sample.value = *v;
+                m_haveValue = true;
+                return true;
+            }
+            return stop(ErrorKind::Parse, at() + ": a value must be [time, \"number\"]");
+        case Where::Metric:
+            if (kind != Value::Text)
+                return stop(ErrorKind::Parse, at() + ": label " + m_key.substr(0, 60) + " is not a string");
+            m_sample.labels.insert_or_assign(std::move(m_key), std::move(m_text));
+            return true;
+        case Where::Element:
+            if (m_key == "metric" || m_key == "value")
+                return stop(ErrorKind::Parse, at() + " has no metric object or no value");
+            return true;
+        case Where::Skipped:
+            return true;
+        }
+        return true;
+    }
+
+    bool open(bool object)
+    {
+        if (m_frames.empty()) {
+            if (!object)
+                return stop(ErrorKind::Parse, "the answer is not a JSON object: not Prometheus' query API");
+            m_frames.push_back({ Where::Root });
+            return true;
+        }
+        auto& top = m_frames.back();
+        ++top.items;
+        Where next = Where::Skipped;
+        switch (top.where) {
+        case Where::Root:
+            if (m_key == "data") {
+                if (!object)
+                    return stop(ErrorKind::Parse, "the answer has no data object");
+                next = Where::Data;
+            }
+            break;
+        case Where::Data:
+            if (m_key == "result") {
+                if (object)
+                    return stop(ErrorKind::Parse, "the answer's result is not a list");
+                m_sawResult = true;
+                next = Where::Result;
+            }
+            break;
+        case Where::Result:
+            if (!object)
+                return stop(ErrorKind::Parse, at() + " is not an object");
+            m_sample = PromSample {};
+            m_haveValue = false;
+            m_haveMetric = false;
+            next = Where::Element;
+            break;
+        case Where::Element:
+            if (m_key == "metric") {
+                if (!object)
+                    return stop(ErrorKind::Parse, at() + " has no metric object or no value");
+                m_haveMetric = true;
+                next = Where::Metric;
+            } else if (m_key == "value") {
+                if (object)
+                    return stop(ErrorKind::Parse, at() + ": a value must be [time, \"number\"]");
+                next = Where::Value;
+            }
+            break;
+        case Where::Metric:
+            return stop(ErrorKind::Parse, at() + ": label " + m_key.substr(0, 60) + " is not a string");
+        case Where::Value:
+        case Where::ScalarResult:
+            return stop(ErrorKind::Parse, at() + ": a value must be [time, \"number\"]");
+        case Where::Skipped:
+            break;
+        }
+        m_frames.push_back({ next });
+        return true;
+    }
+
+    bool close()
+    {
+        const Frame done = m_frames.back();
+        m_frames.pop_back();
+        if ((done.where == Where::Value || done.where == Where::ScalarResult) && (done.items != 2 || !m_haveValue))
+            return stop(ErrorKind::Parse, at() + ": a value must be [time, \"number\"]");
+        if (done.where == Where::ScalarResult) {
+            if (auto ok = m_sink(m_sample); !ok) {
+                m_problem = ok.error();
+                return false;
+            }
+        }
+        if (done.where == Where::Element) {
+            if (!m_haveMetric || !m_haveValue)
+                return stop(ErrorKind::Parse, at() + " has no metric object or no value");
+            if (auto ok = m_sink(m_sample); !ok) {
+                m_problem = ok.error();
+                return false;
+            }
+            ++m_index;
+        }
+        return true;
+    }
+
+    const PromSampleSink& m_sink;
+    const std::string& m_where;
+    std::vector<Frame> m_frames;
+    std::string m_key;
+    std::string m_text;
+    double m_number = 0.0;
+    PromSample m_sample;
+    bool m_haveValue = false;
+    bool m_haveMetric = false;
+    bool m_sawResult = false;
+    std::size_t m_index = 0;
+    std::string m_status, m_errorType, m_error, m_resultType;
+    std::optional<Error> m_problem;
+};
+
+} // namespace
+
+Result<void> parsePromQueryAnswer(std::string_view body, const std::string& where, const PromSampleSink& each)
+{
+    AnswerReader reader(each, where);
+    const bool parsed = nlohmann::json::sax_parse(body, &reader, nlohmann::json::input_format_t::json, false);
+    if (reader.problem()) {
+        // Prometheus' own error said beside a malformed rest is the more useful of the two.
+        if (reader.status() == "error" && reader.problem()->kind == ErrorKind::Parse)
+            return fail(ErrorKind::Protocol, "Prometheus says " + reader.errorText(), where);
+        return std::unexpected(*reader.problem());
+    }
+    if (!parsed)
+        return fail(ErrorKind::Parse, "the answer is not JSON (is this a Prometheus server?)", where);
+    if (reader.status().empty())
+        return fail(ErrorKind::Parse, "the answer has no status: not Prometheus' query API", where);
+    if (reader.status() != "success")
+        return fail(ErrorKind::Protocol,
+            "Prometheus says " + (reader.errorText().empty() ? reader.status() : reader.errorText()), where);
+    if (reader.resultType().empty() || !reader.sawResult())
+        return fail(ErrorKind::Parse, "the answer's data has no resultType or result", where);
+    if (reader.resultType() != "vector" && reader.resultType() != "scalar")
+        return fail(ErrorKind::Protocol,
+            "the answer is a " + reader.resultType().substr(0, 20) + ", not the instant vector asked for", where);
+    return {};
+}
+
 Result<std::vector<PromSample>> parsePromQueryAnswer(std::string_view body, const std::string& where)
 {
-    auto doc = nlohmann::json::parse(body, nullptr, false);
-    if (doc.is_discarded() || !doc.is_object())
-        return fail(ErrorKind::Parse, "the answer is not JSON (is this a Prometheus server?)", where);
-    auto status = doc.find("status");
-    if (status == doc.end() || !status->is_string())
-        return fail(ErrorKind::Parse, "the answer has no status: not Prometheus' query API", where);
-    if (*status != "success") {
-        auto said = promErrorText(body);
-        return fail(
-            ErrorKind::Protocol, "Prometheus says " + (said.empty() ? status->get<std::string>() : said), where);
-    }
-    auto data = doc.find("data");
-    if (data == doc.end() || !data->is_object())
-        return fail(ErrorKind::Parse, "the answer has no data object", where);
-    auto type = data->find("resultType");
-    auto result = data->find("result");
-    if (type == data->end() || !type->is_string() || result == data->end())
-        return fail(ErrorKind::Parse, "the answer's data has no resultType or result", where);
-    auto sampleOf = [&](const nlohmann::json& pair, const std::string& at) -> Result<PromSample> {
-        if (!pair.is_array() || pair.size() != 2 || !pair[0].is_number() || !pair[1].is_string())
-            return fail(ErrorKind::Parse, at + ": a value must be [time, \"number\"]", where);
-        auto v = promNumber(pair[1].get_ref<const std::string&>());
-        if (!v)
-            return fail(
-                ErrorKind::Parse, at + ": '" + pair[1].get<std::string>().substr(0, 40) + "' is not a number", where);
-        PromSample s;
-        s.timestamp = pair[0].get<double>();
-        s.value = *v;
-        return s;
-    };
     std::vector<PromSample> out;
-    if (*type == "scalar") {
-        auto s = sampleOf(*result, "$.data.result");
-        if (!s)
-            return std::unexpected(s.error());
-        out.push_back(std::move(*s));
-        return out;
-    }
-    if (*type != "vector")
-        return fail(ErrorKind::Protocol,
-            "the answer is a " + type->get<std::string>() + ", not the instant vector asked for", where);
-    if (!result->is_array())
-        return fail(ErrorKind::Parse, "the answer's result is not a list", where);
-    out.reserve(result->size());
-    for (std::size_t i = 0; i < result->size(); ++i) {
-        const auto& item = (*result)[i];
-        const std::string at = "$.data.result[" + std::to_string(i) + "]";
-        if (!item.is_object())
-            return fail(ErrorKind::Parse, at + " is not an object", where);
-        auto metric = item.find("metric");
-        auto value = item.find("value");
-        if (metric == item.end() || !metric->is_object() || value == item.end())
-            return fail(ErrorKind::Parse, at + " has no metric object or no value", where);
-        auto s = sampleOf(*value, at);
-        if (!s)
-            return std::unexpected(s.error());
-        for (const auto& [k, v] : metric->items()) {
-            if (!v.is_string())
-                return fail(ErrorKind::Parse, at + ": label " + k.substr(0, 60) + " is not a string", where);
-            s->labels.emplace(k, v.get<std::string>());
-        }
-        out.push_back(std::move(*s));
-    }
+    auto done = parsePromQueryAnswer(body, where, [&](const PromSample& s) -> Result<void> {
+        out.push_back(s);
+        return {};
+    });
+    if (!done)
+        return std::unexpected(done.error());
     return out;
 }
 
@@ -442,7 +646,7 @@ Result<std::string> PromClient::get(std::string_view pathAndQuery, const std::at
                 where);
         answer.append(buffer, static_cast<std::size_t>(n));
     }
-    return httpAnswerBody(answer, where);
+    return httpAnswerBody(std::move(answer), where);
 }
 
 Result<std::vector<PromSample>> PromClient::query(std::string_view expression, const std::atomic<bool>* cancel) const
@@ -451,6 +655,15 @@ Result<std::vector<PromSample>> PromClient::query(std::string_view expression, c
     if (!body)
         return std::unexpected(body.error());
     return parsePromQueryAnswer(*body, "Prometheus at " + m_url.text());
+}
+
+Result<void> PromClient::query(
+    std::string_view expression, const PromSampleSink& each, const std::atomic<bool>* cancel) const
+{
+    auto body = get("/api/v1/query?query=" + percentEncode(expression), cancel);
+    if (!body)
+        return std::unexpected(body.error());
+    return parsePromQueryAnswer(*body, "Prometheus at " + m_url.text(), each);
 }
 
 } // namespace rp::metrics

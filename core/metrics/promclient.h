@@ -13,6 +13,7 @@
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <string>
 #include <string_view>
@@ -48,12 +49,19 @@ struct PromSample
 /// transfer coding, or the connection's end. A status other than 2xx is an error of kind Protocol whose message
 /// carries Prometheus' own error text when the body has one ("bad_data: 1:5: parse error ..."). `where` names the
 /// server in every error.
-Result<std::string> httpAnswerBody(std::string_view answer, const std::string& where);
+Result<std::string> httpAnswerBody(std::string answer, const std::string& where);
 
 /// Prometheus' JSON for an instant query (status "success", resultType "vector" or "scalar"): each series' labels,
 /// value and time. Anything else (status "error", a matrix, a label that is not a string, a value that is not a
 /// number's text) is an error of kind Parse or Protocol naming `where`.
 Result<std::vector<PromSample>> parsePromQueryAnswer(std::string_view body, const std::string& where);
+
+/// Takes each series of an answer as it is read; an error it returns ends the read with that error.
+using PromSampleSink = std::function<Result<void>(const PromSample&)>;
+/// The same answer read as a stream, each series handed to `each` and none kept: a fleet's answer of hundreds of
+/// thousands of series costs its text, not a document tree of it. The same checks, the same errors (an answer found
+/// wrong at its end fails after some series went to `each`).
+Result<void> parsePromQueryAnswer(std::string_view body, const std::string& where, const PromSampleSink& each);
 
 class PromClient
 {
@@ -70,6 +78,9 @@ public:
     /// An instant query at the server's now. Fails with Unreachable (no connection), Timeout, Cancelled, Protocol
     /// (not HTTP, an HTTP error, Prometheus' error) or Parse (not the API's JSON).
     Result<std::vector<PromSample>> query(std::string_view expression, const std::atomic<bool>* cancel = nullptr) const;
+    /// The same, each series handed to `each` as it is read.
+    Result<void> query(
+        std::string_view expression, const PromSampleSink& each, const std::atomic<bool>* cancel = nullptr) const;
     /// GET of PATH (with its query), the answer's body. Fails as query does.
     Result<std::string> get(std::string_view pathAndQuery, const std::atomic<bool>* cancel = nullptr) const;
 

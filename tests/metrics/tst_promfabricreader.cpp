@@ -156,8 +156,10 @@ private slots:
         for (const char* bad : { "job", R"(job=rocepilot)", R"(job="a"} or vector(1) or {a="b")", R"(job="a)",
                  R"(1job="a")", R"(job=="a")", R"(job="a" tor="b")", "job=\"a\nb\"", R"(job="a",)" })
             QVERIFY2(!checkPromMatchers(bad), bad);
-        QCOMPARE(
-            promFabricQuery({ .matchers = R"(job="x")" }), std::string(R"({__name__=~"rocepilot_agent_.+",job="x"})"));
+        QCOMPARE(promFabricQuery({ .matchers = R"(job="x")" }),
+            std::string("{__name__=~\"rocepilot_agent_(info|up|endpoint_up|last_phase_timestamp_seconds|phase_seconds|"
+                        "cpu_ratio|probe_rate|host_events_per_second|target_(loss_ratio|failed|rtt_seconds|"
+                        "prober_delay_seconds|responder_delay_seconds))\",job=\"x\"}"));
     }
 
     void healthyFleet()
@@ -289,9 +291,9 @@ private slots:
         QVERIFY2(round, round ? "" : round.error().describe().c_str());
         QCOMPARE(round->cells.size(), std::size_t(30));
         QCOMPARE(round->summary.round, std::uint64_t(1));
-        QVERIFY(
-            server.request().starts_with("GET /prom/api/v1/query?query=%7B__name__%3D~%22rocepilot_agent_.%2B%22%2Cjob"
-                                         "%3D%22rocepilot-agent%22%7D HTTP/1.0\r\n"));
+        QVERIFY(server.request().starts_with(
+            "GET /prom/api/v1/query?query=%7B__name__%3D~%22rocepilot_agent_%28info%7Cup"));
+        QVERIFY(server.request().find("%2Cjob%3D%22rocepilot-agent%22%7D HTTP/1.0\r\n") != std::string::npos);
     }
 
     void clientFailures()
