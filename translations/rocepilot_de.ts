@@ -5551,6 +5551,10 @@ Nachher: %2</translation>
         <source>Stopping the reads…</source>
         <translation>Lesevorgänge werden beendet…</translation>
     </message>
+    <message>
+        <source>In round %1 %2&apos;s GIDs changed (%3): it was discovered again and every agent restarted on the new pinglist.</source>
+        <translation>In Runde %1 haben sich die GIDs von %2 geändert (%3): der Host wurde neu erkannt und jeder Agent mit der neuen Pingliste neu gestartet.</translation>
+    </message>
 </context>
 <context>
     <name>rp::ui::GidMatrixModel</name>

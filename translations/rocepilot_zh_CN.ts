@@ -5493,6 +5493,10 @@ After: %2</source>
         <source>Stopping the reads…</source>
         <translation>正在停止读取…</translation>
     </message>
+    <message>
+        <source>In round %1 %2&apos;s GIDs changed (%3): it was discovered again and every agent restarted on the new pinglist.</source>
+        <translation>第 %1 轮中 %2 的 GID 发生变化（%3）：已重新发现该主机，并以新的 pinglist 重启了所有代理。</translation>
+    </message>
 </context>
 <context>
     <name>rp::ui::GidMatrixModel</name>

@@ -377,6 +377,7 @@ void FabricPage::startPrometheus(
 
 void FabricPage::startWatchJob(FabricCheckWorker::Job job, int hosts)
 {
+    m_rediscovery.clear();
     m_watchRounds = 0;
     m_watchRaised = 0;
     m_watchCleared = 0;
@@ -406,12 +407,22 @@ void FabricPage::onWatchRound(const std::shared_ptr<const RoundDigest>& digest)
                                     .arg(m_agentsUp));
         return;
     }
-    m_progressText->setText(
-        tr("Watching: round %1, %2 raised and %3 cleared since the start; %4 of %n agent(s) up", nullptr, m_hosts)
-            .arg(m_watchRounds)
-            .arg(m_watchRaised)
-            .arg(m_watchCleared)
-            .arg(m_agentsUp));
+    // A host whose GIDs changed under the watch was discovered again and every agent restarted on the new pinglist:
+    // said until a later one, since the matrix and the GID cells change shape with it.
+    for (const auto& [host, what] : digest->round->rediscovered)
+        m_rediscovery = tr("In round %1 %2's GIDs changed (%3): it was discovered again and every agent restarted "
+                           "on the new pinglist.")
+                            .arg(m_watchRounds)
+                            .arg(toQ(host), toQ(what));
+    QString text
+        = tr("Watching: round %1, %2 raised and %3 cleared since the start; %4 of %n agent(s) up", nullptr, m_hosts)
+              .arg(m_watchRounds)
+              .arg(m_watchRaised)
+              .arg(m_watchCleared)
+              .arg(m_agentsUp);
+    if (!m_rediscovery.isEmpty())
+        text += QStringLiteral(". ") + m_rediscovery;
+    m_progressText->setText(text);
 }
 
 std::shared_ptr<rp::fabric::Controller> FabricPage::makeController(bool watch, int* hostCount)

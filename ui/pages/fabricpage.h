@@ -175,6 +175,7 @@ private:
     QString m_promSource; ///< the Prometheus being read ("" when the job is not a read of one)
     bool m_watching = false;
     int m_watchRounds = 0;
+    QString m_rediscovery; ///< the watch's last re-discovery of a host whose GIDs changed, said on the progress line
     std::size_t m_watchRaised = 0;
     std::size_t m_watchCleared = 0;
     QString m_selectedFrom; ///< the pair whose GID matrix shows: kept from round to round in a watch

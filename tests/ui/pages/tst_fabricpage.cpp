@@ -386,8 +386,11 @@ private slots:
         healthy.summary.cellsFailed = 0;
         faulty.raised = { faulty.summary.findings.front().id() };
         healthy.cleared = faulty.raised;
+        // The third round comes after lab-b's address changed under the watch (the controller discovered it again).
+        healthy.rediscovered = { { "lab-b", "198.18.0.2 left GID index 1" } };
         auto first = healthy;
         first.cleared.clear();
+        first.rediscovered.clear();
         std::atomic<int> posted { 0 };
         std::atomic<bool> next { false };
         auto* worker = page.worker();
@@ -427,6 +430,7 @@ private slots:
         QVERIFY(page.gidModel()->rowCount() > 0);
         QVERIFY2(page.progressLabel()->text().startsWith(QStringLiteral("Watching: round 2, 1 raised and 0 cleared")),
             qPrintable(page.progressLabel()->text()));
+        QVERIFY(!page.progressLabel()->text().contains(QStringLiteral("discovered again")));
         next = true;
         QTRY_COMPARE(page.watchRounds(), 3);
         QTRY_VERIFY(page.verdictLabel()->text().startsWith(QStringLiteral("Fabric ready")));
@@ -435,6 +439,10 @@ private slots:
         for (int h = 0; h < 3; ++h)
             QVERIFY(!page.matrixModel()->isHighlighted(h));
         QVERIFY(page.progressLabel()->text().startsWith(QStringLiteral("Watching: round 3, 1 raised and 1 cleared")));
+        QVERIFY2(page.progressLabel()->text().endsWith(
+                     QStringLiteral("In round 3 lab-b's GIDs changed (198.18.0.2 left GID index 1): it was discovered "
+                                    "again and every agent restarted on the new pinglist.")),
+            qPrintable(page.progressLabel()->text()));
         QVERIFY(page.isRunning());
         QTest::mouseClick(page.cancelButton(), Qt::LeftButton);
         QTRY_VERIFY(!page.isRunning());
