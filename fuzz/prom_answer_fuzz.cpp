@@ -22,7 +22,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (auto samples = rp::metrics::parsePromQueryAnswer(json, "fuzz")) {
         rp::metrics::PromFabricOptions options;
         options.spine = "spine1";
-        if (auto round = rp::metrics::fabricRoundFromSamples(*samples, 1.8e9, options, 1)) {
+        // The evaluation time is the server's, as the reader takes it: any number, checked before it is a time.
+        const double now = samples->empty() ? 1.8e9 : samples->front().timestamp;
+        if (auto round = rp::metrics::fabricRoundFromSamples(*samples, now, options, 1)) {
             for (const auto& c : round->cells) {
                 if (c.from >= round->pinglist.endpoints.size() || c.to >= round->pinglist.endpoints.size()
                     || c.received > c.sent)

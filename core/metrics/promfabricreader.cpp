@@ -158,9 +158,23 @@ Result<void> sortSample(Read& read, const PromSample& s, const std::string& wher
             case 7:
                 a.rate = s.value;
                 break;
+            default:
+                break;
+            }
+            // What the agents write is finite and in range; anything else is not theirs, and would go into times
+            // and counts.
+            static constexpr double kLimits[] = { 0, 0, 0, 0, 1e11, 86400, 1000, 1e6 };
+            if (kind->second >= 4 && kind->second <= 7
+                && !(std::isfinite(s.value) && s.value >= 0 && s.value <= kLimits[kind->second]))
+                return fail(ErrorKind::Protocol,
+                    label(s.labels, "__name__") + " of host " + host.substr(0, 80)
+                        + " is not a value an agent writes: " + std::to_string(s.value),
+                    where);
+            switch (kind->second) {
             case 8:
                 for (const auto& field : counters::kHostCounterFields) {
-                    if (field.name == label(s.labels, "event") && std::isfinite(s.value))
+                    if (field.name == label(s.labels, "event") && std::isfinite(s.value) && s.value >= 0
+                        && s.value <= 1e12)
                         a.counters.*field.member = s.value;
                 }
                 break;
@@ -182,7 +196,8 @@ Result<void> sortSample(Read& read, const PromSample& s, const std::string& wher
         t.from = from;
         t.to = to;
         const bool median = label(s.labels, "quantile") == "0.5";
-        const double us = std::isfinite(s.value) ? s.value * 1e6 : 0.0;
+        // An hour is more than any reply waits: beyond it (or negative) it is not a delay an agent measured.
+        const double us = std::isfinite(s.value) ? std::clamp(s.value * 1e6, 0.0, 3.6e9) : 0.0;
         switch (kind->second) {
         case 9:
             t.loss = std::clamp(std::isfinite(s.value) ? s.value : 1.0, 0.0, 1.0);
@@ -298,6 +313,8 @@ namespace {
 Result<fabric::FabricRound> roundOfRead(
     Read& read, double now, const PromFabricOptions& options, std::uint64_t roundNumber, const std::string& where)
 {
+    if (!std::isfinite(now) || now < 0 || now > 1e11)
+        return fail(ErrorKind::Protocol, "the answer's evaluation time is not a time: " + std::to_string(now), where);
     if (std::ranges::none_of(read.agents, [](const auto& a) { return a.second.info; }))
         return fail(ErrorKind::Protocol,
             "no agent's series: nothing matches (check the matchers) or Prometheus has not scraped an agent yet",
@@ -320,12 +337,14 @@ Result<fabric::FabricRound> roundOfRead(
         if (!a.tor.empty())
             list.topology.torOf[host] = a.tor;
     }
+    std::map<std::string, std::vector<const std::pair<const std::string, fabric::Endpoint>*>> byHost;
+    for (const auto& entry : read.endpoints)
+        byHost[entry.second.host].push_back(&entry);
     std::map<std::string, std::uint32_t> ids;
     for (const auto& host : hosts) {
         list.hosts.push_back(host);
-        for (const auto& [name, e] : read.endpoints) {
-            if (e.host != host)
-                continue;
+        for (const auto* entry : byHost[host]) {
+            const auto& [name, e] = *entry;
             const auto id = static_cast<std::uint32_t>(list.endpoints.size());
             ids[name] = id;
             list.byHost[host].push_back(id);

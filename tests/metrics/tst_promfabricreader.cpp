@@ -271,6 +271,19 @@ private slots:
                 { "transport", "rdma" } },
             0);
         QVERIFY(!roundOf(wrongTransport));
+        // Values no agent writes never become times or counts.
+        Fleet longPhase = sixHosts([](int, int) { return 0.0; });
+        longPhase.add("rocepilot_agent_phase_seconds", { { "host", "h2" }, { "tor", "leaf1" } }, 1e300);
+        auto huge = roundOf(longPhase);
+        QVERIFY(!huge);
+        QVERIFY2(huge.error().message.find("rocepilot_agent_phase_seconds of host h2") != std::string::npos,
+            huge.error().message.c_str());
+        Fleet farFuture = sixHosts([](int, int) { return 0.0; });
+        farFuture.now = 1e300;
+        farFuture.add("rocepilot_agent_cpu_ratio", { { "host", "h1" }, { "tor", "leaf1" } }, 0.1);
+        auto samples = parsePromQueryAnswer(farFuture.body(), "test");
+        QVERIFY(samples);
+        QVERIFY(!fabricRoundFromSamples(*samples, samples->back().timestamp, {}, 1));
     }
 
     void readerOverLoopback()
