@@ -93,7 +93,8 @@ std::unique_ptr<fabric::FabricRunWriter> openRun(
 
 int fabricProm(int argc, char** argv)
 {
-    Args args({ "json", "force", "watch" }, { "url", "match", "spine", "save", "timeout", "every", "for", "rounds" });
+    Args args(
+        { "json", "force", "watch", "help" }, { "url", "match", "spine", "save", "timeout", "every", "for", "rounds" });
     if (auto done = parseOrHelp(args, argc, argv, 3, "fabric", kPromHelp))
         return *done;
     if (!args.positional().empty())

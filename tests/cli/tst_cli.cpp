@@ -45,7 +45,8 @@ private Q_SLOTS:
     {
         for (const auto& args : { QStringList { QStringLiteral("--help") },
                  QStringList { QStringLiteral("discover"), QStringLiteral("--help") },
-                 QStringList { QStringLiteral("parse"), QStringLiteral("--help") } }) {
+                 QStringList { QStringLiteral("parse"), QStringLiteral("--help") },
+                 QStringList { QStringLiteral("fabric"), QStringLiteral("prom"), QStringLiteral("--help") } }) {
             auto r = cli(args);
             QCOMPARE(r.exitCode, 0);
             QVERIFY(r.out.contains("usage: rocepilot-cli"));
@@ -103,6 +104,32 @@ private Q_SLOTS:
             QVERIFY2(r.exitCode == 2, qPrintable(args.join(u' ') + QStringLiteral(": ") + QString::fromUtf8(r.err)));
             QVERIFY2(!r.err.contains("nonexistent"), qPrintable(args.join(u' ')));
         }
+        // fabric prom: the URL and the matchers checked before anything is connected to (port 1: nothing listens).
+        const auto p = [](std::initializer_list<const char*> rest) {
+            QStringList a { QStringLiteral("fabric"), QStringLiteral("prom") };
+            for (const char* r : rest)
+                a << QString::fromUtf8(r);
+            return a;
+        };
+        for (const auto& [args, said] : std::vector<std::pair<QStringList, QByteArray>> {
+                 { p({}), "prom needs --url" },
+                 { p({ "--url", "https://127.0.0.1:1" }), "https is not supported" },
+                 { p({ "--url", "http://u:pw@127.0.0.1:1" }), "password" },
+                 { p({ "--url", "http://127.0.0.1:1", "--match", "job=\"a\"} or vector(1)" }), "--match:" },
+                 { p({ "--url", "http://127.0.0.1:1", "--every", "3" }), "--every goes with --watch only" },
+                 { p({ "--url", "http://127.0.0.1:1", "--watch", "--rounds", "0" }), "--rounds" },
+                 { p({ "--url", "http://127.0.0.1:1", "--timeout", "0" }), "--timeout" },
+                 { p({ "--url", "http://127.0.0.1:1", "--spine", "a b" }), "--spine" },
+                 { p({ "--url", "http://127.0.0.1:1", "--force" }), "--force only goes with --save" },
+             }) {
+            auto r = cli(args);
+            QVERIFY2(r.exitCode == 2 && r.err.contains(said),
+                qPrintable(args.join(u' ') + QStringLiteral(": ") + QString::fromUtf8(r.err)));
+        }
+        // Nothing listens: said naming the server, exit 1.
+        auto refused = cli(p({ "--url", "http://127.0.0.1:1" }));
+        QCOMPARE(refused.exitCode, 1);
+        QVERIFY2(refused.err.contains("Prometheus at http://127.0.0.1:1: cannot connect"), refused.err.constData());
     }
 
     void discoverRecordedTreeJson()
