@@ -28,7 +28,7 @@ const char* kPromHelp
 
 A fleet of standalone agents (rocepilot-agent@HOST.service, see `fabric pinglist`) read through the Prometheus
 that scrapes them, judged as `fabric check` judges a round: no SSH connection to any host. One instant query
-returns every rocepilot_agent_* series; each target's last phase is a cell, an agent whose series are gone or
+returns the agents' series a round needs; each target's last phase is a cell, an agent whose series are gone or
 whose last phase is older than three phases is down, and the same localisation names where a fault sits.
 There is no second pass (the agents probe their own pinglists only), and the cells carry each phase's loss
 ratio, not its probe count (the count is the agent's rate times its phase).
