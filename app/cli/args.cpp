@@ -83,6 +83,19 @@ std::optional<int> parseOrHelp(Args& args, int argc, char** argv, int first, con
     return std::nullopt;
 }
 
+double numberOption(const std::optional<std::string>& text, double fallback, double min, double max)
+{
+    if (!text)
+        return fallback;
+    try {
+        std::size_t used = 0;
+        double v = std::stod(*text, &used);
+        return used == text->size() && v >= min && v <= max ? v : -1.0;
+    } catch (...) {
+        return -1.0;
+    }
+}
+
 std::atomic<bool> g_cancel { false };
 
 namespace {

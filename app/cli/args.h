@@ -43,6 +43,10 @@ int usageError(const std::string& command, const std::string& message);
 std::optional<int> parseOrHelp(Args& args, int argc, char** argv, int first, const std::string& command,
     const char* help, const std::function<int(const std::string&)>& usage = {});
 
+/// A number option's value: `fallback` when the option is absent, -1 when its text is not a number within
+/// [min, max] (every caller's minimum is 0 or more, so -1 says "bad").
+double numberOption(const std::optional<std::string>& text, double fallback, double min, double max);
+
 /// The cancel flag of the running command, which long work (apply, the lab, a test) polls to stop cleanly.
 extern std::atomic<bool> g_cancel;
 /// SIGINT and SIGTERM set g_cancel from now on. With `secondInterruptKills`, a second Ctrl-C ends the process

@@ -215,17 +215,7 @@ std::optional<int> prepare(int argc, char** argv, FabricCommand command, FabricS
     if (!inventoryFile)
         return usageError("fabric", "--inventory FILE is required");
     setup.inventoryFile = *inventoryFile;
-    auto number = [](const std::optional<std::string>& text, double fallback, double min, double max) {
-        if (!text)
-            return fallback;
-        try {
-            std::size_t used = 0;
-            double v = std::stod(*text, &used);
-            return used == text->size() && v >= min && v <= max ? v : -1.0;
-        } catch (...) {
-            return -1.0;
-        }
-    };
+    const auto number = numberOption;
     setup.duration = number(args.value("duration"), watch ? 1.0 : 2.0, 0.5, 600);
     if (setup.duration < 0)
         return usageError("fabric", "--duration must be 0.5..600 seconds");

@@ -51,19 +51,6 @@ exit codes: 0 healthy (notes at most; watch: no fault open at the end), 1 faults
 be read, 2 usage
 )";
 
-double numberOr(const std::optional<std::string>& text, double fallback, double min, double max)
-{
-    if (!text)
-        return fallback;
-    try {
-        std::size_t used = 0;
-        double v = std::stod(*text, &used);
-        return used == text->size() && v >= min && v <= max ? v : -1.0;
-    } catch (...) {
-        return -1.0;
-    }
-}
-
 std::unique_ptr<fabric::FabricRunWriter> openRun(
     const std::string& path, bool force, const metrics::PromUrl& url, const fabric::FabricRound& first)
 {
@@ -117,10 +104,10 @@ int fabricProm(int argc, char** argv)
         if (!watch && args.value(only))
             return usageError("fabric", std::string("--") + only + " goes with --watch only");
     }
-    const double timeout = numberOr(args.value("timeout"), 10, 1, 300);
-    const double every = numberOr(args.value("every"), 5, 1, 3600);
-    const double forSeconds = numberOr(args.value("for"), 0, 1, 604800);
-    const double rounds = numberOr(args.value("rounds"), 0, 1, 1e9);
+    const double timeout = numberOption(args.value("timeout"), 10, 1, 300);
+    const double every = numberOption(args.value("every"), 5, 1, 3600);
+    const double forSeconds = numberOption(args.value("for"), 0, 1, 604800);
+    const double rounds = numberOption(args.value("rounds"), 0, 1, 1e9);
     if (timeout < 0)
         return usageError("fabric", "--timeout must be 1..300 seconds");
     if (every < 0)

@@ -63,6 +63,18 @@ rp::ui::TestSources noSources()
     return {};
 }
 
+/// A fabric page, saving no run, in `wizard` as the app frames it, shown at `size` (the screenshots').
+FabricPage* pageInWizard(QWizard& wizard, QSize size)
+{
+    wizard.setWizardStyle(QWizard::ModernStyle);
+    auto* page = new FabricPage(noSources());
+    page->setRunsDir(QString());
+    wizard.addPage(page);
+    wizard.resize(size);
+    wizard.show();
+    return page;
+}
+
 /// A round of the simulator: its pinglist, both passes and the localised findings, as the controller builds it.
 /// Without `faulty`, the same fabric with no fault.
 rp::fabric::FabricRound simulatedRound(bool faulty = true)
@@ -965,12 +977,7 @@ private slots:
         for (const Shot shot : { Shot::Round, Shot::Timeline, Shot::Saved }) {
             for (const QSize size : { QSize(1100, 930), QSize(1366, 768) }) {
                 QWizard wizard;
-                wizard.setWizardStyle(QWizard::ModernStyle);
-                auto* page = new FabricPage(noSources());
-                page->setRunsDir(QString());
-                wizard.addPage(page);
-                wizard.resize(size);
-                wizard.show();
+                auto* page = pageInWizard(wizard, size);
                 QVERIFY(QTest::qWaitForWindowExposed(&wizard));
                 if (shot == Shot::Round) {
                     page->showRound(round);
@@ -1027,12 +1034,7 @@ private slots:
         for (const QSize size : { QSize(1100, 930), QSize(1366, 768) }) {
             reads = 0;
             QWizard wizard;
-            wizard.setWizardStyle(QWizard::ModernStyle);
-            auto* page = new FabricPage(noSources());
-            page->setRunsDir(QString());
-            wizard.addPage(page);
-            wizard.resize(size);
-            wizard.show();
+            auto* page = pageInWizard(wizard, size);
             QVERIFY(QTest::qWaitForWindowExposed(&wizard));
             page->startPrometheus({ "127.0.0.1", server.port(), "" }, { .matchers = R"(job="rocepilot-agent")" },
                 std::chrono::milliseconds(50));
