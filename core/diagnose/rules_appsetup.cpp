@@ -91,18 +91,45 @@ bool seesDevice(const DiagHost& h, bool kernelLists = true)
            });
 }
 
+/// Whether this no-provider line is why the host's programs see no device. libibverbs warns for every driver file
+/// whose library is missing, whatever the hardware: a warning for a provider of none of the devices the paste names
+/// is not why those devices are missing, nor one beside a device a verbs program opened. A device only the kernel
+/// lists (sysfs, rxe_cfg, ibstat) does not clear it when it is that provider's own device or when a verbs program
+/// listed none: the kernel half is there, the userspace half is what is missing.
+bool providerBlocks(const DiagHost& h, const AppLogEvent& e)
+{
+    if (e.kind != "no-provider")
+        return false;
+    const auto named = providersNamed(h);
+    if (!e.driver.empty() && !named.empty() && !named.contains(e.driver))
+        return false;
+    if (!seesDevice(h, !e.driver.empty()))
+        return true;
+    if (e.driver.empty() || seesDevice(h, false))
+        return false;
+    return named.contains(e.driver) || std::ranges::any_of(h.appLog, [](const AppLogEvent& other) {
+        return other.kind == "no-device" && other.driver.empty();
+    });
+}
+
 /// The no-provider finding owns the host's no-device lines when it is an error (they are its consequence).
 bool providerMissing(const DiagHost& h)
 {
-    const auto named = providersNamed(h);
-    if (std::none_of(h.appLog.begin(), h.appLog.end(), [&](const AppLogEvent& e) {
-            return e.kind == "no-provider" && (e.driver.empty() || named.empty() || named.contains(e.driver));
-        }))
-        return false;
-    // A device seen beside a provider warning: a warning about hardware this host does not use.
-    const bool driverless = std::ranges::all_of(
-        h.appLog, [](const AppLogEvent& e) { return e.kind != "no-provider" || e.driver.empty(); });
-    return !seesDevice(h, !driverless);
+    return std::ranges::any_of(h.appLog, [&](const AppLogEvent& e) { return providerBlocks(h, e); });
+}
+
+/// The file name a "couldn't load driver" line quotes ("librxe-rdmav2.so", "/usr/lib64/libibverbs/libmlx5-rdmav34.so"),
+/// empty when the line has none.
+std::string providerLibraryOf(std::string_view text)
+{
+    const auto end = text.find(": cannot open shared object file");
+    if (end == std::string_view::npos)
+        return {};
+    const auto start = text.rfind(": ", end == 0 ? 0 : end - 1);
+    if (start == std::string_view::npos || start + 2 >= end)
+        return {};
+    auto file = text.substr(start + 2, end - start - 2);
+    return file.find(' ') == std::string_view::npos ? std::string(file) : std::string();
 }
 
 /// ENODEV from a call that opens or looks up a device: the device exists in the kernel's list, its node or its
@@ -168,11 +195,15 @@ private:
         for (const auto& e : h.appLog) {
             if (e.kind != "no-provider" || !drivers.insert(e.driver).second)
                 continue;
-            // libibverbs warns for every driver file whose library is missing, whatever the hardware: one for a
-            // provider of none of the devices the paste names is not why those devices are missing.
             const auto named = providersNamed(h);
             const bool elsewhere = !e.driver.empty() && !named.empty() && !named.contains(e.driver);
-            const bool blocking = !seesDevice(h, !e.driver.empty()) && !elsewhere;
+            const bool blocking = providerBlocks(h, e);
+            // "No userspace driver found for uverbsN" after a named provider failed to load is that failure's
+            // consequence: the named one's finding quotes it.
+            if (e.driver.empty() && std::ranges::any_of(h.appLog, [&](const AppLogEvent& other) {
+                    return !other.driver.empty() && providerBlocks(h, other);
+                }))
+                continue;
             Finding f;
             f.ruleId = "applog.no-provider";
             f.severity = blocking ? Severity::Error : Severity::Info;
@@ -199,13 +230,31 @@ private:
                     + " device is listed, whatever the kernel has"
                     + (module.empty() ? std::string(".") : " (the kernel half is the " + module + " module).");
             }
+            const std::string file = blocking ? providerLibraryOf(e.text) : std::string();
+            if (!file.empty() && file.find('/') == std::string::npos)
+                f.explanation += " The line names the file without a directory: this libibverbs asks the dynamic "
+                                 "loader for it, which searches only its own path (LD_LIBRARY_PATH, /etc/ld.so.conf, "
+                                 "then /lib and /usr/lib), so a provider installed under another prefix (/usr/lib64 "
+                                 "or /usr/local/lib next to a libibverbs that looks in /usr/lib) is not found.";
+            else if (!file.empty())
+                f.explanation += " libibverbs looked for it at " + file
+                    + ": a provider installed under another prefix (built from source into /usr/local/lib or "
+                      "/usr/lib64 while this libibverbs reads /usr/lib) is not found there.";
             if (blocking) {
+                for (const auto& other : h.appLog)
+                    if (&other != &e && other.kind == "no-provider" && other.driver.empty() && f.evidence.size() < 4)
+                        f.evidence.push_back(
+                            logEvidence(h, other, e.driver.empty() ? "libibverbs" : "libibverbs (consequence)"));
                 for (const auto& other : h.appLog)
                     if (other.kind == "no-device" && f.evidence.size() < 4)
                         f.evidence.push_back(logEvidence(h, other, familyName(other.family) + " (consequence)"));
-                f.explanation += " No RDMA device of this host is listed in the paste, so this is why the "
-                                 "application found none. In a container the provider must be in the image: the "
-                                 "host's packages do not count.";
+                f.explanation += seesDevice(h)
+                    ? std::string(" The kernel lists the device, but no verbs program of the paste does: the "
+                                  "userspace half is what is missing, so this is why the application found none.")
+                    : std::string(" No RDMA device of this host is listed in the paste, so this is why the "
+                                  "application found none.");
+                f.explanation += " In a container the provider must be in the image: the host's packages do not "
+                                 "count.";
             } else if (elsewhere) {
                 std::string list;
                 for (const auto& n : named)
@@ -225,6 +274,10 @@ private:
             fix.text = "apt-get install ibverbs-providers   # Debian, Ubuntu\n"
                        "dnf install rdma-core libibverbs    # RHEL, Rocky, Fedora\n"
                        "ls /usr/lib*/libibverbs/ /usr/lib/*/libibverbs/   # the provider libraries now present\n";
+            if (!e.driver.empty())
+                fix.text += "find / -xdev -name 'lib" + e.driver
+                    + "-rdmav*.so*' 2>/dev/null   # where it was installed; move it (or point ld.so.conf / "
+                      "LD_LIBRARY_PATH) to where libibverbs looks, then ldconfig\n";
             if (e.driver.empty())
                 fix.text += "ls /etc/libibverbs.d/ /usr/local/etc/libibverbs.d/ 2>/dev/null   # a driver file per "
                             "provider, where this libibverbs looks\n";

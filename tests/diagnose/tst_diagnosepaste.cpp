@@ -686,6 +686,48 @@ private slots:
         QVERIFY(opened.front().severity == Severity::Info);
     }
 
+    // The provider of the very device the kernel lists could not be loaded and the verbs tool lists nothing: that is
+    // the answer, first, with the loader's search path, never "harmless"; the generic no-device is its consequence.
+    void providerOfListedDeviceNotLoadable()
+    {
+        const std::string warning = "libibverbs: Warning: couldn't load driver 'siw': libsiw-rdmav2.so: cannot open "
+                                    "shared object file: No such file or directory\n"
+                                    "libibverbs: Warning: no userspace device-specific driver found for "
+                                    "/sys/class/infiniband_verbs/uverbs1\n";
+        const std::string kernelList = "$ rxe_cfg status\n  Name  Link  Driver  Speed  NMTU  IPv4_addr  RDEV  RMTU\n"
+                                       "  ens3  yes   e1000e     1500  10.2.0.7   siw0  1024  (3)\n";
+        auto r = diagnoseText("$ ibv_devices\n" + warning + "    device          \t   node GUID\n"
+            + "    ------          \t----------------\n\n" + kernelList);
+        QVERIFY(!r.findings.empty());
+        const auto& first = r.findings.front();
+        QCOMPARE(first.ruleId, std::string("applog.no-provider"));
+        QVERIFY(first.severity == Severity::Error);
+        QVERIFY2(mentions(first.title, "siw"), first.title.c_str());
+        QVERIFY2(!mentions(first.explanation, "harmless"), first.explanation.c_str());
+        QVERIFY(mentions(first.explanation, "/usr/lib64"));
+        QVERIFY(mentions(first.fixes.front().text, "libsiw-rdmav*.so"));
+        // One finding: the uverbs line and the empty list are its evidence, not findings of their own.
+        QCOMPARE(withRule(r, "applog.no-provider").size(), std::size_t { 1 });
+        QVERIFY(withRule(r, "applog.no-device").empty());
+        QVERIFY(first.evidence.size() >= 3);
+        // A full path in the line: the directory libibverbs looked in is named.
+        auto path = withRule(diagnoseText("libibverbs: Warning: couldn't load driver 'mlx5': "
+                                          "/usr/lib/libibverbs/libmlx5-rdmav34.so: cannot open shared object file: "
+                                          "No such file or directory\n"
+                                          "No IB devices found\n"),
+            "applog.no-provider");
+        QCOMPARE(path.size(), std::size_t { 1 });
+        QVERIFY(mentions(path.front().explanation, "looked for it at /usr/lib/libibverbs/libmlx5-rdmav34.so"));
+        // The same warning beside a device a verbs tool opened is still a note.
+        auto opened = withRule(diagnoseText(warning
+                                   + "\n$ ibv_devinfo\nhca_id:\tmlx5_0\n\ttransport:\t\t\tInfiniBand (0)\n"
+                                     "\tphys_port_cnt:\t\t\t1\n\t\tport:\t1\n\t\t\tstate:\t\t\tPORT_ACTIVE (4)\n"
+                                     "\t\t\tlink_layer:\t\tEthernet\n"),
+            "applog.no-provider");
+        QVERIFY(!opened.empty());
+        QVERIFY(std::ranges::none_of(opened, [](const Finding& f) { return f.severity == Severity::Error; }));
+    }
+
     // dmesg of a driver that failed: the answer, with the tools' "no device" as its consequence; a healthy boot line
     // of the same driver and a line of another subsystem say nothing.
     void kernelDriverFailure()
