@@ -5,7 +5,10 @@
 #include "diagnose/context.h"
 
 #include <algorithm>
+#include <map>
+#include <optional>
 #include <set>
+#include <tuple>
 
 namespace rp::diag::detail {
 
@@ -363,12 +366,119 @@ void ruleReachability(Context& ctx)
     }
 }
 
+/// perftest command lines pasted as the setup (fragmentlines.h commandEvents): the server side (no address) and the
+/// client side (the server's address) of one tool must name the same GID index, as -x on both. A side without -x runs
+/// on the index perftest picks by itself (0 in older releases; newer ones look for a RoCE v2 GID of the port), which
+/// differs between hosts whose tables or perftest versions differ: the pair fails where the same two commands with
+/// one -x on both work. rdma_cm (-R) chooses the GID from the address, so its runs are left out.
+void ruleTestCommandSides(Context& ctx)
+{
+    struct Side
+    {
+        const DiagHost* host;
+        const AppLogEvent* e;
+    };
+    std::map<std::string, std::vector<Side>> byTool;
+    for (const auto& h : ctx.snap.hosts)
+        for (const auto& e : h.appLog)
+            if (e.family.starts_with("ib_") && (e.kind == "test-command" || e.kind == "gid-in-use") && !e.rdmaCm)
+                byTool[e.family].push_back({ &h, &e });
+    auto indexText = [](const AppLogEvent& e) {
+        return e.gidIndex ? "-x " + std::to_string(*e.gidIndex) : std::string("no -x (perftest's own default)");
+    };
+    for (auto& [tool, sides] : byTool) {
+        std::ranges::sort(sides, [](const Side& a, const Side& b) {
+            return std::tie(a.host->origin, a.e->line) < std::tie(b.host->origin, b.e->line);
+        });
+        // Each server side with the client side next to it, in the order pasted.
+        std::vector<std::pair<Side, Side>> pairs;
+        std::optional<Side> server, client;
+        for (const auto& s : sides) {
+            (s.e->peer.empty() ? server : client) = s;
+            if (server && client) {
+                pairs.emplace_back(*server, *client);
+                server.reset();
+                client.reset();
+            }
+        }
+        if (pairs.empty())
+            continue;
+        ctx.markEvaluated("M2");
+        const std::pair<Side, Side>* mismatched = nullptr;
+        const std::pair<Side, Side>* defaults = nullptr;
+        const std::pair<Side, Side>* agreed = nullptr;
+        for (const auto& p : pairs) {
+            if (p.first.e->gidIndex != p.second.e->gidIndex)
+                mismatched = mismatched ? mismatched : &p;
+            else if (!p.first.e->gidIndex)
+                defaults = defaults ? defaults : &p;
+            else
+                agreed = agreed ? agreed : &p;
+        }
+        // Every pair names one index on both sides: nothing to say here (the GID table rules judge the index).
+        if (!mismatched && !(defaults && agreed))
+            continue;
+        const auto& shown = mismatched ? *mismatched : *defaults;
+        Finding f;
+        f.ruleId = "test.gid-index-sides";
+        f.check = "M2";
+        f.severity = Severity::Warning;
+        for (const auto* s : { &shown.first, &shown.second })
+            if (std::ranges::find(f.hosts, s->host->name) == f.hosts.end())
+                f.hosts.push_back(s->host->name);
+        f.evidence.push_back(ctx.ev(*shown.first.host, tool + " server side", shown.first.e->text,
+            shown.first.host->origin + ":" + std::to_string(shown.first.e->line)));
+        f.evidence.push_back(ctx.ev(*shown.second.host, tool + " client side", shown.second.e->text,
+            shown.second.host->origin + ":" + std::to_string(shown.second.e->line)));
+        if (agreed) {
+            f.evidence.push_back(ctx.ev(*agreed->first.host, tool + " with one index on both sides",
+                agreed->first.e->text, agreed->first.host->origin + ":" + std::to_string(agreed->first.e->line)));
+            f.evidence.push_back(ctx.ev(*agreed->second.host, tool + " with one index on both sides",
+                agreed->second.e->text, agreed->second.host->origin + ":" + std::to_string(agreed->second.e->line)));
+        }
+        const std::string perftestDefault
+            = "A side without -x runs on the index perftest picks by itself: 0 in older releases, a RoCE v2 GID of "
+              "the port it finds in newer ones, so two hosts whose GID tables (or perftest versions) differ pick "
+              "different entries: a link-local or RoCE v1 GID on one side and RoCE v2 on the other never connect "
+              "(the QP fails to reach RTR, or the run hangs and times out).";
+        if (mismatched) {
+            f.title = "The two sides of " + tool + " use different GID indexes (server " + indexText(*shown.first.e)
+                + ", client " + indexText(*shown.second.e) + ")";
+            f.explanation = "perftest's server and client each put their own GID index into the connection: both "
+                            "must name the same kind of GID (RoCE v2 with the address of the subnet they share). ";
+            if (!shown.first.e->gidIndex || !shown.second.e->gidIndex)
+                f.explanation += perftestDefault + " ";
+        } else {
+            f.title = tool + " runs without -x on both sides in one run and with -x "
+                + std::to_string(*agreed->first.e->gidIndex) + " on both in another";
+            f.explanation = perftestDefault + " The run that passes -x " + std::to_string(*agreed->first.e->gidIndex)
+                + " on both sides uses one index everywhere: that is the difference between the two runs. ";
+        }
+        f.explanation += std::string(mismatched ? "The two sides use different GID indexes"
+                                                : "Without -x the two sides can use different GID indexes")
+            + "; pass the same RoCE v2 GID index with -x on both "
+              "(show_gids: the v2 row with the IPv4 address; it is the same index on both hosts only "
+              "when their tables are alike, so check each), or use -R to let rdma_cm choose it from the "
+              "address.";
+        Fix fix;
+        fix.target = f.hosts.front();
+        fix.platform = "application";
+        const std::string x = agreed ? std::to_string(*agreed->first.e->gidIndex) : std::string("N");
+        fix.text = "show_gids   # on both hosts: N = the RoCE v2 row with the IPv4 address\n" + tool + " -x " + x
+            + " ...             # server\n" + tool + " -x " + x + " ... SERVER   # client";
+        fix.origin = "perftest: -x, --gid-index=<index> (the GID index to use)";
+        f.fixes.push_back(std::move(fix));
+        ctx.findings.push_back(std::move(f));
+    }
+}
+
 } // namespace
 
 void rulesTests(Context& ctx)
 {
     ruleTestOutcomes(ctx);
     ruleReachability(ctx);
+    ruleTestCommandSides(ctx);
 }
 
 } // namespace rp::diag::detail

@@ -59,6 +59,8 @@ struct AppLogEvent
     ///   says ENOMEM / "Cannot allocate memory"): pinned memory, limited by RLIMIT_MEMLOCK.
     /// - "rdma-netns": the RDMA subsystem's network-namespace mode (settingValue "shared" or "exclusive"), from
     ///   `rdma system show` or a device plugin that refuses the mode.
+    /// - "test-command": a perftest command line pasted without output that does not pass -x (family the tool;
+    ///   device, port, peer, rdmaCm): it runs on the GID index perftest picks by itself. With -x it is "gid-in-use".
     /// - "traffic-moved": a benchmark's measured rate or latency (family "benchmark"): data went over the path.
     /// - "other-error": an error line of one of these families that states none of the above.
     std::string kind;
@@ -77,6 +79,9 @@ struct AppLogEvent
     /// "NCCL_IB_HCA", ...).
     std::string setting;
     std::string settingValue;
+    /// The server a test tool's client command line connects to ("10.0.0.1"); empty on the server side and for logs.
+    std::string peer;
+    bool rdmaCm = false; ///< a test tool's command line asks for rdma_cm (perftest -R)
     std::string host; ///< a host name the line carries (NCCL "node1:1234:1250 [0] NCCL INFO", UCX "[node1:..]")
     std::string text; ///< the line, trimmed, at most 200 bytes (valid UTF-8)
     int line = 0;

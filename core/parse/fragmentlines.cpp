@@ -43,6 +43,77 @@ bool isKnownProgram(std::string_view p)
     return std::find(kKnownPrograms.begin(), kKnownPrograms.end(), p) != kKnownPrograms.end();
 }
 
+/// perftest's options that take no value (perftest_parameters.c, no_argument): every other option is followed by
+/// its value, so the one word left over is the server a client connects to.
+bool perftestFlag(std::string_view w)
+{
+    constexpr std::array kFlags = { "-a", "-b", "-e", "-F", "-h", "-H", "-N", "-O", "-R", "-U", "-V", "-z", "-g" };
+    constexpr std::array kLongWithValue = { "--gid-index", "--ib-dev", "--ib-port", "--port", "--size", "--iters",
+        "--duration", "--mtu", "--connection", "--qp", "--tx-depth", "--rx-depth", "--sl", "--tos", "--inline_size",
+        "--cq-mod", "--source_ip", "--dest_ip", "--dest_port", "--source_port", "--tclass", "--use_cuda", "--flows",
+        "--margin", "--post_list", "--server", "--client" };
+    if (startsWith(w, "--"))
+        return w.find('=') != std::string_view::npos
+            || std::find(kLongWithValue.begin(), kLongWithValue.end(), w) == kLongWithValue.end();
+    return std::find(kFlags.begin(), kFlags.end(), w) != kFlags.end();
+}
+
+/// A perftest command line as typed: the program, its options and at most one server address; nothing of its usage
+/// text ("ib_write_bw <host>  connect to server at <host>") or of its output. `server` is that address (the client
+/// side), empty on the server side.
+bool isPerftestCommand(std::string_view command, std::string_view* server = nullptr)
+{
+    const auto words = splitWords(command);
+    if (words.empty() || words.size() > 40)
+        return false;
+    const auto program = programOf(command);
+    if (!startsWith(program, "ib_") || !isTestTool(program))
+        return false;
+    std::size_t i = 0;
+    while (i < words.size() && words[i].find(program) == std::string_view::npos)
+        ++i;
+    std::string_view positional;
+    for (++i; i < words.size(); ++i) {
+        const auto w = words[i];
+        if (!std::all_of(w.begin(), w.end(), [](char c) {
+                return std::isalnum(static_cast<unsigned char>(c))
+                    || std::string_view("._:/=,@-").find(c) != std::string_view::npos;
+            }))
+            return false;
+        if (startsWith(w, "-") && w.size() > 1) {
+            if (!perftestFlag(w) && !(w.size() > 2 && w[1] != '-'))
+                ++i; // its value ("-x 3"; "-x3" carries it)
+            continue;
+        }
+        if (!positional.empty() || !looksLikeHostName(w.substr(0, w.find(':'))))
+            return false;
+        positional = w;
+    }
+    if (server)
+        *server = positional;
+    return true;
+}
+
+/// "server side: ib_write_bw -d mlx5_0", "client$ ib_write_bw ... 10.0.0.1", "node2# ib_send_lat -x 3 node1": a
+/// perftest command under a short label instead of a shell prompt. The label names the host only in the prompt
+/// forms ($ and #); "server side:" says the role, which the command line tells by itself.
+std::optional<Prompt> labelledPerftestCommand(std::string_view t)
+{
+    if (isPerftestCommand(t))
+        return Prompt { {}, std::string(t) };
+    const auto mark = t.find_first_of(":$#>");
+    if (mark == std::string_view::npos || mark == 0 || mark > 40)
+        return std::nullopt;
+    const auto label = trim(t.substr(0, mark));
+    const auto rest = trim(t.substr(mark + 1));
+    if (label.empty() || splitWords(label).size() > 4 || !isPerftestCommand(rest)
+        || !std::all_of(
+            label.begin(), label.end(), [](char c) { return isHostChar(c) || c == ' ' || c == '(' || c == ')'; }))
+        return std::nullopt;
+    const bool prompt = t[mark] == '$' || t[mark] == '#';
+    return Prompt { prompt && looksLikeHostName(label) ? std::string(label) : std::string(), std::string(rest) };
+}
+
 /// A command pasted without its prompt, in the forms no output line takes: "cat /sys/...", "grep . /sys/...",
 /// "show_gids", "ibv_devinfo -v", "rxe_cfg status".
 bool isBareCommand(std::string_view t)
@@ -91,6 +162,8 @@ std::optional<Prompt> parsePrompt(std::string_view t)
 {
     if (isBareCommand(t))
         return Prompt { {}, std::string(t) };
+    if (auto labelled = labelledPerftestCommand(t))
+        return labelled;
     if (startsWith(t, "$ ") || t == "$")
         return Prompt { {}, std::string(trim(t.substr(1))) };
     if (startsWith(t, "# ")) {
@@ -360,12 +433,23 @@ std::vector<AppLogEvent> commandEvents(std::string_view command, int line, bool 
     // the ibv_*_pingpong examples' is -g.
     auto index = startsWith(program, "ib_") ? toInt(optionValue(command, { "-x", "--gid-index" }))
                                             : toInt(optionValue(command, { "-g", "--gid-idx" }));
-    if (!index || *index < 0)
+    // A perftest side without -x is a fact too: it runs on the index perftest picks by itself, which the other
+    // side's may not be.
+    std::string_view server;
+    const bool perftest = isPerftestCommand(command, &server);
+    if ((!index || *index < 0) && !perftest)
         return out;
     AppLogEvent e;
     e.family = std::string(program);
-    e.kind = "gid-in-use";
-    e.gidIndex = index;
+    e.kind = index && *index >= 0 ? "gid-in-use" : "test-command";
+    if (e.kind == "gid-in-use")
+        e.gidIndex = index;
+    if (perftest) {
+        e.peer = std::string(server);
+        const auto words = splitWords(command);
+        e.rdmaCm = std::find(words.begin(), words.end(), "-R") != words.end()
+            || std::find(words.begin(), words.end(), "--rdma_cm") != words.end();
+    }
     e.device = optionValue(command, { "-d", "--ib-dev" });
     e.port = toInt(optionValue(command, { "-i", "--ib-port" }));
     e.text = printable(trim(command).substr(0, 400), 197);

@@ -728,6 +728,36 @@ private slots:
         QVERIFY(std::ranges::none_of(opened, [](const Finding& f) { return f.severity == Severity::Error; }));
     }
 
+    // perftest's two command lines are the configuration: sides that name different GID indexes (or one that leaves
+    // it to perftest's default) are told as such; one index on both sides, or rdma_cm, is not.
+    void perftestSidesWithDifferentIndexes()
+    {
+        auto r = diagnoseText("server: ib_send_bw -d bnxt_re0 -x 3 --report_gbits\n"
+                              "client: ib_send_bw -d bnxt_re0 --report_gbits 172.16.8.21\n");
+        auto found = withRule(r, "test.gid-index-sides");
+        QCOMPARE(found.size(), std::size_t { 1 });
+        QVERIFY(found.front().severity == Severity::Warning);
+        QVERIFY2(mentions(found.front().title, "server -x 3, client no -x"), found.front().title.c_str());
+        QVERIFY(mentions(found.front().explanation,
+            "two sides use different GID indexes; pass the same RoCE v2 GID index with -x on both"));
+        QCOMPARE(found.front().evidence.size(), std::size_t { 2 });
+        QCOMPARE(found.front().evidence[1].where, std::string("paste.txt:2"));
+        // One run left to perftest's default on both sides, another with -x 5 on both: the difference is told.
+        auto runs = withRule(diagnoseText("$ ib_read_lat -d mlx5_1\n\n$ ib_read_lat -d mlx5_1 10.9.0.2\n\n"
+                                          "$ ib_read_lat -d mlx5_1 -x 5\n\n$ ib_read_lat -d mlx5_1 -x 5 10.9.0.2\n"),
+            "test.gid-index-sides");
+        QCOMPARE(runs.size(), std::size_t { 1 });
+        QVERIFY2(mentions(runs.front().title, "with -x 5 on both"), runs.front().title.c_str());
+        QVERIFY(mentions(runs.front().fixes.front().text, "ib_read_lat -x 5"));
+        // The same index on both sides, or rdma_cm choosing it: nothing to say.
+        QVERIFY(withRule(
+            diagnoseText("server: ib_write_bw -x 3\nclient: ib_write_bw -x 3 10.0.0.2\n"), "test.gid-index-sides")
+                    .empty());
+        QVERIFY(withRule(
+            diagnoseText("server: ib_write_bw -R\nclient: ib_write_bw -R -x 1 10.0.0.2\n"), "test.gid-index-sides")
+                    .empty());
+    }
+
     // dmesg of a driver that failed: the answer, with the tools' "no device" as its consequence; a healthy boot line
     // of the same driver and a line of another subsystem say nothing.
     void kernelDriverFailure()

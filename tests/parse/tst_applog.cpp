@@ -683,6 +683,36 @@ private slots:
         auto fixed = importFragments(applogFixture("provider_fixed.md"), "pasted");
         QVERIFY(fixed.hosts.front().appLog.empty());
     }
+
+    void perftestCommandLines()
+    {
+        // perftest command lines pasted as the setup, bare, under a role label or a host prompt: each side is a fact,
+        // the client's server address and the index (or its absence) with it. Its usage text is not a command.
+        auto f = importFragments("ib_write_lat <host>     connect to server at <host>\n\n"
+                                 "on the first box:  ib_send_lat -d rocep1s0f0 -i 1 --duration 5 -F\n"
+                                 "box2$ sudo ib_send_lat -d rocep1s0f0 -x 5 -a 192.168.40.11\n"
+                                 "ib_read_bw --gid-index=4 -R -q 2 nodeb\n",
+            "pasted");
+        std::vector<AppLogEvent> events;
+        for (const auto& h : f.hosts)
+            for (const auto& e : h.appLog)
+                events.push_back(e);
+        std::ranges::sort(events, {}, &AppLogEvent::line);
+        QCOMPARE(events.size(), std::size_t { 3 });
+        QCOMPARE(events[0].kind, std::string("test-command"));
+        QCOMPARE(events[0].family, std::string("ib_send_lat"));
+        QVERIFY(!events[0].gidIndex);
+        QVERIFY(events[0].peer.empty());
+        QCOMPARE(events[0].device, std::string("rocep1s0f0"));
+        QCOMPARE(events[1].kind, std::string("gid-in-use"));
+        QCOMPARE(events[1].gidIndex, std::optional<int>(5));
+        QCOMPARE(events[1].peer, std::string("192.168.40.11"));
+        QVERIFY(std::ranges::any_of(f.hosts, [](const PastedHost& h) { return h.name == "box2"; }));
+        QCOMPARE(events[2].gidIndex, std::optional<int>(4));
+        QCOMPARE(events[2].peer, std::string("nodeb"));
+        QVERIFY(events[2].rdmaCm);
+        QVERIFY(std::ranges::any_of(f.warnings, [](const auto& w) { return w.line == 1; }));
+    }
 };
 
 QTEST_GUILESS_MAIN(TstAppLog)
