@@ -414,8 +414,10 @@ private:
                 first = &e;
                 break;
             }
-        // rdma_cm's ENODEV with no provider loaded is the provider's consequence: applog.no-provider quotes it.
-        if (!first || (first->kind == "no-device" && providerMissing(h) && !loopbackIn(first->text)))
+        // rdma_cm's ENODEV with no provider loaded is the provider's consequence: applog.no-provider quotes it. A
+        // device libfabric's EFA provider could not open is told by applog.ofi-no-provider, with EFA's own reason.
+        if (!first || (first->kind == "no-device" && providerMissing(h) && !loopbackIn(first->text))
+            || first->driver == "efa")
             return;
         const AppLogEvent& e = *first;
         const int err = e.errnoValue.value_or(0);
@@ -516,6 +518,8 @@ private:
     {
         std::vector<const AppLogEvent*> lines;
         const AppLogEvent* provider = nullptr;
+        const AppLogEvent* efaOpen = nullptr; ///< a device the EFA provider could not open
+        const AppLogEvent* qpInvalid = nullptr; ///< fi_enable / rdma_create_qp EINVAL: rdma_cm with no address
         bool efaMeant = appLogShowsEfa(h);
         for (const auto& e : h.appLog) {
             if (e.kind == "no-device" && e.driver == "libfabric") {
@@ -524,12 +528,23 @@ private:
                 efaMeant = efaMeant || e.family == "nccl";
             } else if (isSetting(e, "FI_PROVIDER")) {
                 provider = &e;
+            } else if (e.kind == "open-device-error" && e.driver == "efa") {
+                efaOpen = efaOpen ? efaOpen : &e;
+            } else if (e.family == "libfabric" && e.errnoValue == 22 && !qpInvalid
+                && (e.text.find("fi_enable") != std::string::npos
+                    || e.text.find("rdma_create_qp") != std::string::npos)) {
+                qpInvalid = &e;
             }
+        }
+        if (efaOpen) {
+            efaDeviceUnopenable(h, *efaOpen, lines);
+            return;
         }
         if (lines.empty())
             return;
         if (provider)
             efaMeant = lower(provider->settingValue).starts_with("efa");
+        const bool verbsMeant = (provider && lower(provider->settingValue).starts_with("verbs")) || qpInvalid;
         Finding f;
         f.ruleId = "applog.ofi-no-provider";
         f.severity = Severity::Error;
@@ -556,6 +571,26 @@ private:
                 = "ls -l /dev/infiniband/   # in the job's container: the EFA devices' uverbs nodes must be there\n"
                   "fi_info -p efa -t FI_EP_RDM   # lists the EFA provider once it sees a device\n"
                   "lsmod | grep efa; ibv_devices   # on the instance: the efa module and its devices";
+        } else if (verbsMeant) {
+            if (qpInvalid)
+                f.evidence.push_back(logEvidence(h, *qpInvalid, "libfabric (the endpoint)"));
+            f.title = "libfabric's verbs provider finds no RDMA interface it can use: check that its netdev has an IP "
+                      "address";
+            f.explanation
+                = "libfabric answered -FI_ENODATA (61, \"No data available\"): the verbs provider offered nothing. It "
+                  "reaches RDMA devices through rdma_cm, by the IP addresses of their netdevs (the RoCE port's "
+                  "Ethernet interface, ib0 for IPoIB), so a device whose netdev has no address is not offered"
+                + std::string(qpInvalid ? "; an endpoint made without one (a test given no node name) then fails in "
+                                          "rdma_create_qp with EINVAL, which fi_enable returns as -22"
+                                        : "")
+                + ". The RDMA netdev has no IP address: check `ip addr` on it, on both nodes, and give it one in the "
+                  "subnet they share. Otherwise the device is not visible at all (no RDMA device, no active port, "
+                  "/dev/infiniband not passed into the container).";
+            fix.text = "fi_info -l   # the providers this libfabric has: verbs must be one\n"
+                       "rdma link show   # the netdev of each RDMA device\n"
+                       "ip -br addr show dev NETDEV   # it needs an IPv4 (or IPv6) address, on both nodes\n"
+                       "fi_info -p verbs   # lists the verbs provider's domains once the address is there";
+            fix.origin = "libfabric verbs provider: devices found through rdma_cm and the netdevs' addresses";
         } else {
             f.title = "libfabric finds no provider for this node";
             f.explanation
@@ -568,6 +603,43 @@ private:
                        "ibv_devinfo   # the RDMA devices the verbs provider would use, in the same environment\n"
                        "FI_LOG_LEVEL=info fi_info   # says why each provider declined";
         }
+        f.fixes.push_back(std::move(fix));
+        m_ctx.findings.push_back(std::move(f));
+    }
+
+    /// libfabric's EFA provider opens every device libibverbs lists while it builds its list, and (before libfabric
+    /// skipped them) one it cannot open ends the whole list: fi_getinfo then answers -61 beside healthy EFA devices.
+    /// In a pod that is a host device shown through the shared sysfs whose uverbs node the device cgroup withholds.
+    void efaDeviceUnopenable(const DiagHost& h, const AppLogEvent& e, const std::vector<const AppLogEvent*>& lines)
+    {
+        Finding f;
+        f.ruleId = "applog.ofi-no-provider";
+        f.severity = Severity::Error;
+        f.hosts = { h.name };
+        f.evidence.push_back(logEvidence(h, e, "libfabric EFA provider"));
+        for (std::size_t i = 0; i < lines.size() && i < 2; ++i)
+            f.evidence.push_back(logEvidence(h, *lines[i], familyName(lines[i]->family) + " (consequence)"));
+        const int err = e.errnoValue.value_or(0);
+        f.title = "libfabric's EFA provider gave up: an RDMA device it lists could not be opened"
+            + (err ? " (errno " + std::to_string(err) + ")" : std::string());
+        f.explanation = "The EFA provider opens each RDMA device libibverbs lists while it builds its device list, and "
+                        "one it cannot open ends the whole list (libfabric releases before the fix that skips such "
+                        "devices), so fi_getinfo answers -61 even when the EFA devices themselves are fine. In a "
+                        "container or pod this is a device of the host that sysfs still shows (/sys/class/infiniband "
+                        "is the host's: an on-board ConnectX NIC next to the EFA ones) whose /dev/infiniband/uverbsN "
+                        "node is not in the container or not allowed by its device cgroup (ENOENT 2, ENODEV 19, "
+                        "EACCES 13, EPERM 1). Expose only the EFA devices' uverbs nodes to the pod, as the EFA device "
+                        "plugin does (not all of /dev/infiniband through a hostPath), or use a libfabric that skips "
+                        "devices it cannot open.";
+        Fix fix;
+        fix.target = h.name;
+        fix.platform = "linux";
+        fix.origin = "libfabric EFA provider: device list built from ibv_get_device_list";
+        fix.text = "ls /sys/class/infiniband/   # in the pod: every device libibverbs will list\n"
+                   "ls -l /dev/infiniband/   # the uverbs nodes the pod may open: a device above without one fails\n"
+                   "# Kubernetes: request only vpc.amazonaws.com/efa from the EFA device plugin; no hostPath of "
+                   "/dev/infiniband, no privileged pod mixing the host's other RDMA NICs in\n"
+                   "fi_info -p efa -t FI_EP_RDM   # lists the EFA provider once only openable devices are listed";
         f.fixes.push_back(std::move(fix));
         m_ctx.findings.push_back(std::move(f));
     }

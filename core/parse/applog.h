@@ -42,7 +42,8 @@ struct AppLogEvent
     /// - "no-provider": libibverbs could not load a device's userspace provider (driver names it: "mlx5", "rxe"),
     ///   or found none for a kernel device ("no userspace device-specific driver found for ...").
     /// - "open-device-error": ibv_open_device failed (device, errnoValue: 19 when the /dev/infiniband node is
-    ///   missing, as in a container that was not given it).
+    ///   missing, as in a container that was not given it; driver "efa" when libfabric's EFA provider says so while
+    ///   it builds its device list).
     /// - "gid-change": the port's GID table changed while the application ran (UCX "GID table change" async event).
     /// - "peer-timeout": the transport gave up on a peer that never answered (UCX UD "Endpoint timeout").
     /// - "no-gid": the application found no GID where it looked (Mooncake's "GID is NULL", a failed ibv_query_gid;

@@ -106,7 +106,8 @@ FamilyRead readLibfabricLine(const LogText& x)
     FamilyRead r;
     auto t = x.t;
     auto pos = t.find("libfabric:");
-    if (pos != std::string_view::npos && intAt(t, pos + 10).has_value()) {
+    // The pid, or the "..." a user put in place of the pid and time.
+    if (pos != std::string_view::npos && (intAt(t, pos + 10).has_value() || t.substr(pos + 10).starts_with("..."))) {
         auto lt = t.find('<', pos);
         auto gt = lt == std::string_view::npos ? lt : t.find("> ", lt);
         auto func = t.rfind("():", lt);
@@ -153,6 +154,22 @@ FamilyRead readLibfabricLine(const LogText& x)
                 r.events.push_back(std::move(e));
                 return r;
             }
+        }
+        // prov/efa builds its device list by opening every device libibverbs lists ("ibv_open_device failed!
+        // errno: %d" from efa_device_construct_gid, then "efa_device_construct_gid failed for device_idx %d, err=%d"):
+        // a device it cannot open is the EFA provider's own failure, not rdma_cm's ENODEV.
+        if (provider == "efa"
+            && (lowMsg.find("ibv_open_device failed") != std::string_view::npos
+                || lowMsg.find("efa_device_construct_gid failed") != std::string_view::npos)) {
+            AppLogEvent e;
+            e.kind = "open-device-error";
+            e.driver = "efa";
+            e.errnoValue = intAfter(lowMsg, "errno: ");
+            if (!e.errnoValue)
+                if (auto err = intAfter(lowMsg, "err=-"); err && *err > 0)
+                    e.errnoValue = err;
+            r.events.push_back(std::move(e));
+            return r;
         }
         if (level != "warn")
             return r;

@@ -758,6 +758,39 @@ private slots:
                     .empty());
     }
 
+    // libfabric's provider warnings before fi_getinfo's -61 name the cause: EFA giving up on a device it cannot open
+    // (a host NIC in a pod), or the verbs provider with no address on the RDMA netdev (fi_enable's EINVAL).
+    void libfabricProviderWarnings()
+    {
+        auto efa = diagnoseText("libfabric:88:1735000000::efa:fabric:efa_device_construct_gid():60<warn> "
+                                "ibv_open_device failed! errno: 13\n"
+                                "libfabric:88:1735000000::efa:fabric:efa_device_list_initialize():290<warn> "
+                                "efa_device_construct_gid failed for device_idx 2, err=-13\n"
+                                "fi_getinfo: -61 (No data available)\n");
+        QVERIFY(!efa.findings.empty());
+        const auto& first = efa.findings.front();
+        QCOMPARE(first.ruleId, std::string("applog.ofi-no-provider"));
+        QVERIFY2(mentions(first.title, "EFA provider gave up"), first.title.c_str());
+        QVERIFY(mentions(first.title, "errno 13"));
+        QVERIFY(mentions(first.explanation, "Expose only the EFA devices' uverbs nodes"));
+        // Not rdma_cm's ENODEV: the open failure is EFA's own.
+        QVERIFY(withRule(efa, "applog.device-node").empty());
+        QCOMPARE(withRule(efa, "applog.ofi-no-provider").size(), std::size_t { 1 });
+
+        auto verbs = diagnoseText("FI_PROVIDER=verbs\n"
+                                  "fi_getinfo(): common/shared.c:700, ret=-61 (No data available)\n"
+                                  "fi_enable(): common/shared.c:1021, ret=-22 (Invalid argument)\n");
+        auto found = withRule(verbs, "applog.ofi-no-provider");
+        QCOMPARE(found.size(), std::size_t { 1 });
+        QVERIFY2(mentions(found.front().title, "IP address"), found.front().title.c_str());
+        QVERIFY(mentions(found.front().explanation, "The RDMA netdev has no IP address: check `ip addr`"));
+        QVERIFY(mentions(found.front().explanation, "rdma_create_qp"));
+        // Without a sign of verbs the answer stays the general one.
+        auto general = withRule(diagnoseText("fi_getinfo: -61 (No data available)\n"), "applog.ofi-no-provider");
+        QCOMPARE(general.size(), std::size_t { 1 });
+        QVERIFY(!mentions(general.front().title, "IP address"));
+    }
+
     // dmesg of a driver that failed: the answer, with the tools' "no device" as its consequence; a healthy boot line
     // of the same driver and a line of another subsystem say nothing.
     void kernelDriverFailure()

@@ -658,6 +658,18 @@ private slots:
         QCOMPARE(open.errnoValue.value_or(-1), 19);
         QCOMPARE(only("ibv_open_device(mlx5_1) failed: Permission denied").errnoValue.value_or(-1), 13);
 
+        // libfabric's EFA provider failing to open a device it lists, the pid and time elided by the user too.
+        auto efaOpen = only("libfabric:...:efa:fabric:efa_device_construct_gid():60<warn> ibv_open_device failed! "
+                            "errno: 19");
+        QCOMPARE(efaOpen.family, std::string("libfabric"));
+        QCOMPARE(efaOpen.kind, std::string("open-device-error"));
+        QCOMPARE(efaOpen.driver, std::string("efa"));
+        QCOMPARE(efaOpen.errnoValue, std::optional<int>(19));
+        QCOMPARE(only("libfabric:7:1::efa:fabric:efa_device_list_initialize():290<warn> efa_device_construct_gid "
+                      "failed for device_idx 1, err=-2")
+                     .errnoValue,
+            std::optional<int>(2));
+
         // EFA, in the three places it shows: fi_info, ucx_info -d, aws-ofi-nccl.
         QCOMPARE(only("provider: efa").kind, std::string("efa"));
         QVERIFY(!readAppLogLine("provider: verbs", 1));
