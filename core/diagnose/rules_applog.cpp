@@ -34,6 +34,8 @@ std::string familyName(const std::string& family)
         return "rdma system";
     if (family == "limits")
         return "the shell's limits";
+    if (family == "ls")
+        return "ls";
     // A test tool's command line (fragmentlines.h commandEvents) is named by the tool.
     if (family.starts_with("ib_") || family.starts_with("ibv_") || family == "qperf" || family == "rping"
         || family == "ibstatus")

@@ -361,6 +361,62 @@ void FragmentImporter::scanRdmaSystem(PastedHost& h, const Block& block)
     }
 }
 
+/// `ls /sys/class/infiniband` (the RDMA devices the kernel shows here) and `ls /dev/infiniband` (the character
+/// devices this container or host may open: uverbsN, umadN, rdma_cm ...), plain or `ls -l`. Each becomes one fact
+/// with the names in paste order, so the rules can compare the two lists of one host. False for any other `ls`.
+bool FragmentImporter::scanDeviceListing(PastedHost& h, const Block& block)
+{
+    std::string_view dir;
+    for (auto w : splitWords(block.command)) {
+        while (w.size() > 1 && w.back() == '/')
+            w.remove_suffix(1);
+        if (w == "/sys/class/infiniband" || w == "/dev/infiniband")
+            dir = w;
+        else if (!startsWith(w, "-") && w != "ls" && !dir.empty())
+            return false; // a second path: the listing would mix them
+    }
+    if (dir.empty())
+        return false;
+    std::string names;
+    int first = 0;
+    for (const auto& l : block.lines) {
+        const auto t = trim(l.text);
+        const auto words = splitWords(t);
+        if (words.empty() || (words.size() == 2 && words[0] == "total"))
+            continue;
+        // `ls -l`: the name is the last word, or the one before "->" of a symbolic link.
+        std::vector<std::string_view> taken;
+        if (t.front() == 'l' || t.front() == 'c' || t.front() == 'd' || t.front() == '-') {
+            const auto arrow = std::find(words.begin(), words.end(), "->");
+            if (words.size() >= 6)
+                taken.push_back(arrow != words.end() && arrow != words.begin() ? arrow[-1] : words.back());
+        } else {
+            taken.assign(words.begin(), words.end());
+        }
+        bool ok = !taken.empty();
+        for (auto name : taken)
+            ok = ok && name.size() <= 64 && std::all_of(name.begin(), name.end(), [](char c) {
+                return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-' || c == '.';
+            });
+        if (!ok) {
+            m_warnings.add(l.number, "not a name of " + std::string(dir) + ": '" + excerpt(t) + "'; not used");
+            continue;
+        }
+        for (auto name : taken)
+            names += (names.empty() ? "" : " ") + std::string(name);
+        first = first ? first : l.number;
+    }
+    AppLogEvent e;
+    e.family = "ls";
+    e.kind = dir == "/dev/infiniband" ? "dev-nodes" : "sysfs-devices";
+    e.setting = std::string(dir);
+    e.settingValue = names;
+    e.text = printable("ls " + std::string(dir) + ": " + (names.empty() ? std::string("(empty)") : names), 197);
+    e.line = block.commandLine ? block.commandLine : first;
+    h.appLog.push_back(std::move(e));
+    return true;
+}
+
 /// fi_info prints "fi_getinfo: -61" and exits when no provider offers an endpoint; pastes often keep the number
 /// alone ("-61"). Such a line is the whole answer of the command: it becomes the fact, the other lines go on as usual.
 bool FragmentImporter::takeFiInfoStatus(PastedHost& h, const Block& block)
@@ -499,6 +555,8 @@ void FragmentImporter::processBlock(const Block& block)
         return;
     }
     if (program == "fi_info" && takeFiInfoStatus(h, block))
+        return;
+    if (program == "ls" && scanDeviceListing(h, block))
         return;
     if (program == "rdma" && block.command.find(" sys") != std::string::npos) {
         scanRdmaSystem(h, block);

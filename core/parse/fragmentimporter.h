@@ -62,6 +62,7 @@ private:
     void processBlock(const Block& block);
     bool takeFiInfoStatus(PastedHost& h, const Block& block);
     void scanRdmaSystem(PastedHost& h, const Block& block);
+    bool scanDeviceListing(PastedHost& h, const Block& block);
     void delegate(const Block& block, OutputKind kind);
     bool scanGidRow(PastedHost& h, std::string_view t, int line, std::string& device, int& port, bool record);
     void addGidRow(PastedHost& h, const std::string& device, int port, GidEntry e, int line);

@@ -791,6 +791,41 @@ private slots:
         QVERIFY(!mentions(general.front().title, "IP address"));
     }
 
+    // `ls /sys/class/infiniband` against `ls /dev/infiniband` of one container: devices sysfs shows without a uverbs
+    // node are not usable there; one device's nodes beside all of sysfs is the shared device plugin's pod.
+    void containerDeviceNodes()
+    {
+        auto shared = diagnoseText("root@trainer-0:/# ls /sys/class/infiniband/\n"
+                                   "bnxt_re0  bnxt_re1  bnxt_re2\n"
+                                   "root@trainer-0:/# ls -l /dev/infiniband\n"
+                                   "total 0\n"
+                                   "crw-rw-rw- 1 root root 231,  65 Mar  3 10:12 issm1\n"
+                                   "crw-rw-rw- 1 root root  10,  58 Mar  3 10:12 rdma_cm\n"
+                                   "crw-rw-rw- 1 root root 231,   1 Mar  3 10:12 umad1\n"
+                                   "crw-rw-rw- 1 root root 231, 193 Mar  3 10:12 uverbs1\n");
+        auto found = withRule(shared, "host.device-node-missing");
+        QCOMPARE(found.size(), std::size_t { 1 });
+        QVERIFY(found.front().severity == Severity::Warning);
+        QVERIFY2(mentions(found.front().title, "3 RDMA devices in sysfs, 1 uverbs node"), found.front().title.c_str());
+        QVERIFY(mentions(found.front().explanation, "ENODEV"));
+        QVERIFY(mentions(found.front().explanation, "rdma system set netns exclusive"));
+        QVERIFY(mentions(found.front().explanation, "rdma-cni"));
+        QCOMPARE(found.front().evidence[1].value, std::string("issm1 rdma_cm umad1 uverbs1"));
+        QCOMPARE(found.front().evidence[1].where, std::string("paste.txt:3"));
+        // No uverbs node at all: nothing can be opened.
+        auto none = withRule(diagnoseText("$ ls /sys/class/infiniband\nirdma0\n$ ls /dev/infiniband\nrdma_cm\n"),
+            "host.device-node-missing");
+        QCOMPARE(none.size(), std::size_t { 1 });
+        QVERIFY(none.front().severity == Severity::Error);
+        // Every device with its node, or one listing alone: nothing to say.
+        QVERIFY(withRule(diagnoseText("$ ls /sys/class/infiniband\nmlx5_0 mlx5_1\n$ ls /dev/infiniband\n"
+                                      "rdma_cm uverbs0 uverbs1\n"),
+            "host.device-node-missing")
+                    .empty());
+        QVERIFY(
+            withRule(diagnoseText("$ ls /sys/class/infiniband\nmlx5_0 mlx5_1\n"), "host.device-node-missing").empty());
+    }
+
     // dmesg of a driver that failed: the answer, with the tools' "no device" as its consequence; a healthy boot line
     // of the same driver and a line of another subsystem say nothing.
     void kernelDriverFailure()
