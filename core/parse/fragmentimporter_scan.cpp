@@ -486,6 +486,7 @@ void FragmentImporter::scanTest(PastedHost& h, const Block& block, std::string_v
             || std::find(words.begin(), words.end(), "--rdma_cm") != words.end();
     }
     enum { None, Local, Remote } addr = None;
+    bool measured = false; ///< a result row was printed
     for (auto& l : block.lines) {
         auto t = trim(l.text);
         for (auto [k, v] : headerPairs(l.text)) {
@@ -532,7 +533,25 @@ void FragmentImporter::scanTest(PastedHost& h, const Block& block, std::string_v
             if (warning)
                 continue; // libibverbs' word on other hardware, not the test's failure
         }
-        if (o.failure.empty()) {
+        // A result row ("65536  5000  0.00  2365.20  0.037843"): the measurement is done, and what perftest says
+        // while it disconnects (rdma_cm's teardown, on iWARP the peer's close racing its own) is no failure of it.
+        if (!t.empty() && std::isdigit(static_cast<unsigned char>(t.front())) && splitWords(t).size() >= 3
+            && std::ranges::all_of(splitWords(t), [](std::string_view w) {
+                   return std::ranges::all_of(
+                       w, [](char c) { return std::isdigit(static_cast<unsigned char>(c)) || c == '.'; });
+               }))
+            measured = true;
+        const auto low = lower(t);
+        const bool teardown = measured
+            && (low.find("disconnect") != std::string::npos
+                || low.find("connection reset by peer") != std::string::npos);
+        if (teardown && (o.failure.empty() || o.failure == "teardown")) {
+            if (o.failure.empty()) {
+                o.failure = "teardown";
+                o.message = std::string(t);
+                o.line = l.number;
+            }
+        } else if (o.failure.empty() || o.failure == "teardown") {
             if (auto f = failureOf(t); !f.empty()) {
                 o.failure = f;
                 o.message = std::string(t);

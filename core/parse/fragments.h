@@ -60,7 +60,9 @@ struct TestOutcome
     bool rdmaCm = false;
     /// Empty when it ran through; else one of "connect" (TCP exchange or rdma_cm could not connect),
     /// "rtr" (modify QP to RTR failed), "retry-exceeded", "grh-required", "mtu", "completion-error", "device" (the
-    /// device it was given is not there; the line also goes to the host's appLog as device-not-found), "other".
+    /// device it was given is not there; the line also goes to the host's appLog as device-not-found), "other";
+    /// "teardown" when the only error line came after a result row and is about disconnecting ("Failed to disconnect
+    /// RDMA CM connection", "Connection reset by peer"): the measurement completed.
     std::string failure;
     std::string message; ///< the line that says so
     int line = 0;

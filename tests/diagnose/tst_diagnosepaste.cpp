@@ -826,6 +826,27 @@ private slots:
             withRule(diagnoseText("$ ls /sys/class/infiniband\nmlx5_0 mlx5_1\n"), "host.device-node-missing").empty());
     }
 
+    // An error while disconnecting after perftest printed its results is the teardown (iWARP's close racing the
+    // server's rdma_disconnect): a note, not the test's failure. Before any result row it is a failure.
+    void teardownAfterResults()
+    {
+        const std::string banner = "$ ib_read_bw -R -d iwp5s0f4 -s 4096 10.3.3.1\n"
+                                   " Dual-port       : OFF\t\tDevice         : iwp5s0f4\n"
+                                   " Number of qps   : 1\t\tTransport type : IW\n"
+                                   " #bytes     #iterations    BW peak[MB/sec]    BW average[MB/sec]   MsgRate[Mpps]\n";
+        const std::string row = " 4096       1000             1101.53            1100.87               0.281823\n";
+        const std::string bye = " Failed to disconnect RDMA CM connection\n Connection reset by peer\n";
+        auto done = diagnoseText(banner + row + bye);
+        auto note = withRule(done, "test.teardown");
+        QCOMPARE(note.size(), std::size_t { 1 });
+        QVERIFY(note.front().severity == Severity::Info);
+        QVERIFY(mentions(note.front().explanation, "benign"));
+        QVERIFY(!done.hasErrors());
+        auto early = diagnoseText(banner + bye);
+        QVERIFY(withRule(early, "test.teardown").empty());
+        QVERIFY(early.hasErrors());
+    }
+
     // dmesg of a driver that failed: the answer, with the tools' "no device" as its consequence; a healthy boot line
     // of the same driver and a line of another subsystem say nothing.
     void kernelDriverFailure()
