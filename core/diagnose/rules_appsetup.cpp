@@ -162,6 +162,7 @@ public:
             provider(h);
             driverError(h);
             deviceName(h);
+            qpOnOtherDevice(h);
             deviceNode(h);
             sockets(h);
             efa(h);
@@ -343,6 +344,44 @@ private:
             f.fixes.push_back(std::move(fix));
             m_ctx.findings.push_back(std::move(f));
         }
+    }
+
+    /// rdma_create_qp with EINVAL: rdma_cm made the connection's id on the device that carries the address, and the
+    /// program made its PD and CQs on the device it was told to use. On a bond both ports answer for one address and
+    /// rdma_cm picks one device, so a program given the other's name fails here. libfabric's own EINVAL is told by
+    /// applog.ofi-no-provider.
+    void qpOnOtherDevice(const DiagHost& h)
+    {
+        const auto it = std::ranges::find_if(h.appLog, [](const AppLogEvent& e) {
+            return e.kind == "resource-error" && e.errnoValue == 22 && e.family != "libfabric"
+                && lower(e.text).find("rdma_create_qp") != std::string::npos;
+        });
+        if (it == h.appLog.end())
+            return;
+        Finding f;
+        f.ruleId = "applog.qp-device";
+        f.severity = Severity::Error;
+        f.hosts = { h.name };
+        f.evidence.push_back(logEvidence(h, *it, familyName(it->family) + " log"));
+        f.title = "rdma_create_qp failed with EINVAL: its PD or CQ is on another device than the one rdma_cm bound "
+                  "(a device named by hand on a bonded host), or the QP asks for more than the device allows";
+        f.explanation = "rdma_cm binds a connection to the RDMA device that carries the address it resolved "
+                        "(cm_id->verbs), and a QP made with rdma_create_qp must use a protection domain and "
+                        "completion queues of that same device: EINVAL says they were made on another one. That "
+                        "happens when the program is told a device by name (a --rdma_device or -d option, "
+                        "NCCL_IB_HCA, UCX_NET_DEVICES) and connects to an address another device owns: on a bonded "
+                        "host both ports' devices sit under the bond's one address and rdma_cm resolves it to one of "
+                        "them (the bond's own RDMA device, or the first port's), so the other name fails. Give the "
+                        "program the device rdma_cm resolves for that address, or let it take the device from the "
+                        "cm_id. Without a bond: the address belongs to another NIC than the device named. The other "
+                        "cause of this EINVAL is the QP's sizes (max_send_wr, max_sge, max_inline_data) beyond the "
+                        "device's limits, which `ibv_devinfo -v` lists.";
+        linuxFix(f, h,
+            "rdma link show   # each RDMA device with its netdev: the bond's address belongs to one of them\n"
+            "ibdev2netdev   # the same on NVIDIA's tools (mlx5_bond_0 ==> bond0)\n"
+            "# then give the program that device (or none, so it uses cm_id->verbs)",
+            "rdma_cm: rdma_create_qp uses the cm_id's device (rdma_create_qp(3))");
+        m_ctx.findings.push_back(std::move(f));
     }
 
     /// "IB device rxe2 not found": the command was given a name the host (or the namespace it ran in) does not have.

@@ -847,6 +847,23 @@ private slots:
         QVERIFY(early.hasErrors());
     }
 
+    // rdma_create_qp's EINVAL from an rdma_cm program: the device it was told against the one rdma_cm bound (a bond).
+    // libfabric's fi_enable EINVAL stays with applog.ofi-no-provider; ENOMEM stays the locked-memory limit.
+    void createQpInvalid()
+    {
+        auto r = diagnoseText("E1207 09:14:02.118 conn.cpp:311] rdma_create_qp failed: Invalid argument (22)\n");
+        auto found = withRule(r, "applog.qp-device");
+        QCOMPARE(found.size(), std::size_t { 1 });
+        QVERIFY(found.front().severity == Severity::Error);
+        QVERIFY(mentions(found.front().explanation, "bond"));
+        QVERIFY(mentions(found.front().fixes.front().text, "rdma link show"));
+        QVERIFY(
+            withRule(diagnoseText("rdma_create_qp failed: Cannot allocate memory (12)\n"), "applog.qp-device").empty());
+        QVERIFY(withRule(
+            diagnoseText("fi_enable(): common/shared.c:1021, ret=-22 (Invalid argument)\n"), "applog.qp-device")
+                    .empty());
+    }
+
     // dmesg of a driver that failed: the answer, with the tools' "no device" as its consequence; a healthy boot line
     // of the same driver and a line of another subsystem say nothing.
     void kernelDriverFailure()
