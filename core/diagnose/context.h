@@ -110,6 +110,8 @@ void rulesAppLog(Context& ctx);
 void rulesAppSetup(Context& ctx);
 /// What a container may open: the devices sysfs shows it against its /dev/infiniband nodes.
 void rulesContainer(Context& ctx);
+/// UCX endpoint lanes that pair a device with the peer's other one (two fabrics).
+void rulesLanes(Context& ctx);
 /// "NCCL", "UCX", ... for an application log family: how findings name the program.
 std::string familyName(const std::string& family);
 /// A log fact whose cause rulesAppSetup names (a missing provider, a device node not in the container, NCCL over

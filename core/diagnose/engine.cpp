@@ -460,8 +460,9 @@ Report diagnose(const FabricSnapshot& snapshot, const DiagnoseOptions& options, 
     report.hostCount = snapshot.hosts.size();
     report.segmentCount = ctx.segments.size();
     report.reachability = snapshot.reachability;
-    for (auto rule : { rulesGid, rulesPorts, rulesGidAcrossHosts, rulesAppLog, rulesAppSetup, rulesContainer, rulesQos,
-             rulesMtu, rulesCounters, rulesTests, rulesSwitch, rulesSwitchQueues, rulesLinks, rulesWindows }) {
+    for (auto rule :
+        { rulesGid, rulesPorts, rulesGidAcrossHosts, rulesAppLog, rulesAppSetup, rulesContainer, rulesLanes, rulesQos,
+            rulesMtu, rulesCounters, rulesTests, rulesSwitch, rulesSwitchQueues, rulesLinks, rulesWindows }) {
         if (cancel && cancel->load())
             break;
         rule(ctx);

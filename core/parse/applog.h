@@ -83,6 +83,10 @@ struct AppLogEvent
     /// The server a test tool's client command line connects to ("10.0.0.1"); empty on the server side and for logs.
     std::string peer;
     bool rdmaCm = false; ///< a test tool's command line asks for rdma_cm (perftest -R)
+    /// A UCX endpoint lane ("device" kind): the index of the local memory domain (its device) and of the peer's one
+    /// the lane connects to ("md[1] -> md[0]").
+    std::optional<int> localMd;
+    std::optional<int> remoteMd;
     std::string host; ///< a host name the line carries (NCCL "node1:1234:1250 [0] NCCL INFO", UCX "[node1:..]")
     std::string text; ///< the line, trimmed, at most 200 bytes (valid UTF-8)
     int line = 0;

@@ -167,6 +167,46 @@ FamilyRead ucxFatal(const LogText& x)
     return r;
 }
 
+namespace {
+
+/// One lane of UCX's endpoint dump (ucp_ep.c, printed with UCX_LOG_LEVEL=info or by its tests):
+/// "#   lane[1]:  2:rc_verbs/mlx5_1:1.0 md[1]  -> md[0]/ib/sysdev[255] rma_bw#0": the transport and device:port the
+/// lane's QP is on, the local memory domain's index and the peer's one it connects to.
+FamilyRead ucxEndpointLane(const LogText& x)
+{
+    FamilyRead r;
+    if (!x.t.starts_with('#'))
+        return r;
+    auto rest = trim(x.t.substr(1));
+    if (!rest.starts_with("lane["))
+        return r;
+    const auto colon = rest.find("]:");
+    if (colon == std::string_view::npos)
+        return r;
+    auto resource = trim(rest.substr(colon + 2)); // "2:rc_verbs/mlx5_1:1.0 md[1] ..."
+    resource = resource.substr(0, resource.find(' '));
+    const auto slash = resource.find('/');
+    if (slash == std::string_view::npos)
+        return r;
+    resource = resource.substr(slash + 1);
+    if (auto dot = resource.rfind('.'); dot != std::string_view::npos && dot > resource.find(':'))
+        resource = resource.substr(0, dot); // the path index after the port
+    const auto arrow = rest.find("-> md[");
+    const auto local = rest.find(" md[");
+    if (arrow == std::string_view::npos || local == std::string_view::npos || local > arrow || resource.size() > 64)
+        return r;
+    r.mine = true;
+    AppLogEvent e;
+    e.kind = "device";
+    deviceAndPort(resource, e);
+    e.localMd = intAt(rest, local + 4);
+    e.remoteMd = intAt(rest, arrow + 6);
+    r.events.push_back(std::move(e));
+    return r;
+}
+
+} // namespace
+
 FamilyRead readUcxLine(const LogText& x)
 {
     FamilyRead r;
@@ -175,6 +215,8 @@ FamilyRead readUcxLine(const LogText& x)
     if (start == std::string_view::npos) {
         if (auto fatal = ucxFatal(x); fatal.mine)
             return fatal;
+        if (auto lane = ucxEndpointLane(x); lane.mine)
+            return lane;
         return ucxInfoEfa(x);
     }
     r.mine = true;

@@ -168,6 +168,10 @@ std::optional<Prompt> parsePrompt(std::string_view t)
         return Prompt { {}, std::string(trim(t.substr(1))) };
     if (startsWith(t, "# ")) {
         auto rest = trim(t.substr(2));
+        // UCX's endpoint dump ("#   lane[0]:  0:rc_verbs/mlx5_0:1.0 md[0] -> md[0]/ib ...") is output, not a
+        // root prompt running a path.
+        if (startsWith(rest, "lane["))
+            return std::nullopt;
         if (isKnownProgram(programOf(rest)) || rest.find('/') != std::string_view::npos)
             return Prompt { {}, std::string(rest) };
         return std::nullopt;
@@ -300,7 +304,8 @@ std::optional<std::string> parseHeading(std::string_view raw)
         // ucx_info -d prints its listing as "# Memory domain: efa_0", "#      Transport: srd", "#         Device:
         // efa_0:1": output to read, not a markdown heading naming a host "Memory" or "Device".
         for (std::string_view key : { "Memory domain:", "Component:", "Transport:", "Device:", "Connection manager:",
-                 "Type:", "bandwidth:", "latency:", "overhead:", "capabilities:", "register:" })
+                 "Type:", "bandwidth:", "latency:", "overhead:", "capabilities:", "register:", "peer:", "lane[",
+                 "UCP endpoint", "rma_bw:", "tag_send", "am_bw:", "stream_send:", "am_send:", "keepalive:" })
             if (startsWith(rest, key))
                 return std::nullopt;
         if (startsWith(rest, "host ") || startsWith(rest, "Host "))

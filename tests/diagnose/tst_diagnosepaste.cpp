@@ -864,6 +864,29 @@ private slots:
                     .empty());
     }
 
+    // UCX's endpoint dump: a lane from the second device to the peer's first memory domain pairs two devices that
+    // may sit on separate fabrics; lanes between like indexes say nothing.
+    void ucxLanesAcrossDevices()
+    {
+        const std::string head = "#\n# UCP endpoint\n#\n#               peer: gpu-b:7781\n";
+        auto r = diagnoseText(head
+            + "#                 lane[0]:  1:rc_mlx5/mlx5_2:1.0 md[0]  -> md[0]/ib/sysdev[255] am am_bw#0\n"
+              "#                 lane[1]:  4:rc_mlx5/mlx5_3:1.0 md[1]  -> md[0]/ib/sysdev[255] rma_bw#0\n"
+              "#\n#                  rma_bw: mds [1] rndv_rkey_size 34\n");
+        QCOMPARE(r.hostCount, std::size_t { 1 });
+        auto found = withRule(r, "applog.ucx-crossed-lanes");
+        QCOMPARE(found.size(), std::size_t { 1 });
+        QVERIFY2(mentions(found.front().title, "mlx5_3 (md[1]) connects to the peer's md[0], mlx5_2"),
+            found.front().title.c_str());
+        QVERIFY(mentions(found.front().explanation, "restrict UCX_NET_DEVICES"));
+        QVERIFY(mentions(found.front().fixes.front().text, "UCX_NET_DEVICES=mlx5_2:1"));
+        QCOMPARE(found.front().evidence.front().where, std::string("paste.txt:6"));
+        auto alike = diagnoseText(head
+            + "#                 lane[0]:  1:rc_mlx5/mlx5_2:1.0 md[0]  -> md[0]/ib/sysdev[255] am am_bw#0\n"
+              "#                 lane[1]:  4:rc_mlx5/mlx5_3:1.0 md[1]  -> md[1]/ib/sysdev[255] rma_bw#0\n");
+        QVERIFY(withRule(alike, "applog.ucx-crossed-lanes").empty());
+    }
+
     // dmesg of a driver that failed: the answer, with the tools' "no device" as its consequence; a healthy boot line
     // of the same driver and a line of another subsystem say nothing.
     void kernelDriverFailure()

@@ -670,6 +670,15 @@ private slots:
                      .errnoValue,
             std::optional<int>(2));
 
+        // A lane of UCX's endpoint dump: the device and port its QP is on, its memory domain and the peer's.
+        auto lane = only("#    lane[2]:  3:rc_verbs/bnxt_re1:1.1 md[1]  -> md[0]/ib/sysdev[255] rma_bw#1");
+        QCOMPARE(lane.family, std::string("ucx"));
+        QCOMPARE(lane.kind, std::string("device"));
+        QCOMPARE(lane.device, std::string("bnxt_re1"));
+        QCOMPARE(lane.port, std::optional<int>(1));
+        QCOMPARE(lane.localMd, std::optional<int>(1));
+        QCOMPARE(lane.remoteMd, std::optional<int>(0));
+
         // EFA, in the three places it shows: fi_info, ucx_info -d, aws-ofi-nccl.
         QCOMPARE(only("provider: efa").kind, std::string("efa"));
         QVERIFY(!readAppLogLine("provider: verbs", 1));
