@@ -101,12 +101,55 @@ void deviceExposure(Context& ctx, const DiagHost& h)
     ctx.findings.push_back(std::move(f));
 }
 
+/// The shared RDMA device plugin running with nothing wrong in its log: what its pods see is by design. In the RDMA
+/// subsystem's shared netns mode sysfs is not filtered per namespace, so every pod sees every device of the host in
+/// /sys/class/infiniband; the plugin mounts only its resource's /dev/infiniband nodes. Told when the paste is about
+/// that plugin and says nothing else of it, so a question "why does my pod see all the cards" gets its answer.
+void sharedPlugin(Context& ctx, const DiagHost& h)
+{
+    const AppLogEvent* banner = nullptr;
+    for (const auto& e : h.appLog) {
+        if (e.kind == "shared-plugin")
+            banner = banner ? banner : &e;
+        else if (e.family == "k8s" || e.kind == "rdma-netns" || e.kind == "sysfs-devices")
+            return; // the plugin's own failure, the mode, or the listings: their rules speak
+    }
+    if (!banner)
+        return;
+    Finding f;
+    f.ruleId = "host.shared-device-plugin";
+    f.severity = Severity::Info;
+    f.hosts = { h.name };
+    f.evidence.push_back(
+        ctx.ev(h, "k8s-rdma-shared-dev-plugin", banner->text, h.origin + ":" + std::to_string(banner->line)));
+    f.title = "The shared RDMA device plugin: every pod sees all RDMA devices in sysfs, and may open only its "
+              "resource's";
+    f.explanation = "The shared device plugin gives one RDMA device (its resource's selectors, e.g. ifNames) to many "
+                    "pods by mounting that device's /dev/infiniband character nodes into them; it needs the RDMA "
+                    "subsystem in shared network-namespace mode, where sysfs is not filtered per namespace, so "
+                    "/sys/class/infiniband in every pod lists all of the host's devices. That is expected, not a "
+                    "leak: the others cannot be opened without their nodes. Isolation, a pod seeing only its own "
+                    "device, needs `rdma system set netns exclusive` on the host and each device moved into its "
+                    "pod by rdma-cni (with the SR-IOV device plugin, or the host-device CNI for a whole NIC).";
+    Fix fix;
+    fix.target = h.name;
+    fix.platform = "linux";
+    fix.origin = "k8s-rdma-shared-dev-plugin (shared mode); rdma-cni (exclusive mode)";
+    fix.text = "rdma system show   # netns shared: what the shared plugin needs\n"
+               "ls /sys/class/infiniband/; ls -l /dev/infiniband/   # in a pod: all devices, one device's nodes\n"
+               "rdma system set netns exclusive   # for isolation: then rdma-cni moves each device into its pod";
+    f.fixes.push_back(std::move(fix));
+    ctx.findings.push_back(std::move(f));
+}
+
 } // namespace
 
 void rulesContainer(Context& ctx)
 {
-    for (const auto& h : ctx.snap.hosts)
+    for (const auto& h : ctx.snap.hosts) {
         deviceExposure(ctx, h);
+        sharedPlugin(ctx, h);
+    }
 }
 
 } // namespace rp::diag::detail

@@ -62,6 +62,7 @@ struct AppLogEvent
     ///   `rdma system show` or a device plugin that refuses the mode.
     /// - "test-command": a perftest command line pasted without output that does not pass -x (family the tool;
     ///   device, port, peer, rdmaCm): it runs on the GID index perftest picks by itself. With -x it is "gid-in-use".
+    /// - "shared-plugin": the shared RDMA device plugin runs on the node (its banner, family "k8s").
     /// - "traffic-moved": a benchmark's measured rate or latency (family "benchmark"): data went over the path.
     /// - "other-error": an error line of one of these families that states none of the above.
     std::string kind;

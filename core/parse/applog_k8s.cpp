@@ -3,8 +3,9 @@
 // (cmd/k8s-rdma-shared-dp/main.go, pkg/resources: Go's log package, "2006/01/02 15:04:05 " before each line):
 // "Exiting.. can not change : incorrect RDMA subsystem network namespace" when the RDMA subsystem is in exclusive
 // netns mode, "Warning: no Rdma Devices were found for resource %s", "Warning: no devices in device pool, creating
-// empty resource server for %s", "Exiting.. one or more invalid configuration(s) given: %v". The plugin's other lines
-// (its banner, the config it loaded) are its own but state no fact.
+// empty resource server for %s", "Exiting.. one or more invalid configuration(s) given: %v", and its banner "Starting
+// K8s RDMA Shared Device Plugin version=%s" (the shared plugin runs here). Its other lines (the config it loaded) are
+// its own but state no fact.
 #include "parse/applog_scan.h"
 
 #include "util/text.h"
@@ -25,7 +26,12 @@ FamilyRead readDevicePluginLine(const LogText& x)
     if (!own)
         return r;
     r.mine = true;
-    if (x.has("incorrect rdma subsystem network namespace")) {
+    // Its banner: the shared plugin runs on this node, the setup whose pods all see the host's devices in sysfs.
+    if (x.has("starting k8s rdma shared device plugin")) {
+        AppLogEvent e;
+        e.kind = "shared-plugin";
+        r.events.push_back(std::move(e));
+    } else if (x.has("incorrect rdma subsystem network namespace")) {
         AppLogEvent e;
         e.kind = "rdma-netns";
         e.settingValue = "exclusive";

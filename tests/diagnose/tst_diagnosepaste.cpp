@@ -824,6 +824,20 @@ private slots:
                     .empty());
         QVERIFY(
             withRule(diagnoseText("$ ls /sys/class/infiniband\nmlx5_0 mlx5_1\n"), "host.device-node-missing").empty());
+        // The shared device plugin running with nothing wrong in its log: all devices in sysfs are by design.
+        auto plugin = diagnoseText("2025/06/11 14:02:07 Starting K8s RDMA Shared Device Plugin version= v1.5.1\n"
+                                   "2025/06/11 14:02:07 resource manager reading configs\n");
+        auto note = withRule(plugin, "host.shared-device-plugin");
+        QCOMPARE(note.size(), std::size_t { 1 });
+        QVERIFY(note.front().severity == Severity::Info);
+        QVERIFY(mentions(note.front().explanation, "rdma system set netns exclusive"));
+        QVERIFY(mentions(note.front().explanation, "rdma-cni"));
+        // Its refusal of exclusive mode is told by its own rule instead.
+        QVERIFY(withRule(diagnoseText("2025/06/11 14:02:07 Starting K8s RDMA Shared Device Plugin version= v1.5.1\n"
+                                      "2025/06/11 14:02:07 Exiting.. can not change : incorrect RDMA subsystem "
+                                      "network namespace\n"),
+            "host.shared-device-plugin")
+                    .empty());
     }
 
     // An error while disconnecting after perftest printed its results is the teardown (iWARP's close racing the
