@@ -16,33 +16,41 @@ namespace {
 void crossedLanes(Context& ctx, const DiagHost& h)
 {
     std::map<int, std::string> deviceOfMd; ///< local md index -> device, from every lane of the paste's host
-    std::vector<const AppLogEvent*> lanes;
+    struct Lane
+    {
+        const AppLogEvent* event;
+        int localMd;
+        int remoteMd;
+    };
+    std::vector<Lane> lanes;
     for (const auto& e : h.appLog)
-        if (e.kind == "device" && e.localMd && e.remoteMd && !e.device.empty()) {
-            deviceOfMd.emplace(*e.localMd, e.device);
-            lanes.push_back(&e);
+        if (e.kind == "device" && e.localMd.has_value() && e.remoteMd.has_value() && !e.device.empty()) {
+            deviceOfMd.emplace(e.localMd.value(), e.device);
+            lanes.push_back({ &e, e.localMd.value(), e.remoteMd.value() });
         }
-    const AppLogEvent* crossed = nullptr;
-    for (const auto* e : lanes) {
-        const auto peer = deviceOfMd.find(*e->remoteMd);
-        if (*e->localMd != *e->remoteMd && peer != deviceOfMd.end() && peer->second != e->device) {
-            crossed = e;
+    const Lane* crossedLane = nullptr;
+    for (const auto& lane : lanes) {
+        const auto peer = deviceOfMd.find(lane.remoteMd);
+        if (lane.localMd != lane.remoteMd && peer != deviceOfMd.end() && peer->second != lane.event->device) {
+            crossedLane = &lane;
             break;
         }
     }
-    if (!crossed)
+    if (!crossedLane)
         return;
-    const std::string peerDevice = deviceOfMd.at(*crossed->remoteMd);
+    const AppLogEvent* crossed = crossedLane->event;
+    const std::string peerDevice = deviceOfMd.at(crossedLane->remoteMd);
     Finding f;
     f.ruleId = "applog.ucx-crossed-lanes";
     f.severity = Severity::Warning;
     f.hosts = { h.name };
     f.evidence.push_back(ctx.ev(h, "UCX endpoint lane", crossed->text, h.origin + ":" + std::to_string(crossed->line)));
-    for (const auto* e : lanes)
-        if (e != crossed && e->device == peerDevice && f.evidence.size() < 3)
-            f.evidence.push_back(ctx.ev(h, "UCX endpoint lane", e->text, h.origin + ":" + std::to_string(e->line)));
+    for (const auto& lane : lanes)
+        if (lane.event != crossed && lane.event->device == peerDevice && f.evidence.size() < 3)
+            f.evidence.push_back(
+                ctx.ev(h, "UCX endpoint lane", lane.event->text, h.origin + ":" + std::to_string(lane.event->line)));
     f.title = "UCX pairs different devices in one endpoint: " + crossed->device + " (md["
-        + std::to_string(*crossed->localMd) + "]) connects to the peer's md[" + std::to_string(*crossed->remoteMd)
+        + std::to_string(crossedLane->localMd) + "]) connects to the peer's md[" + std::to_string(crossedLane->remoteMd)
         + "], " + peerDevice + " on a host built alike";
     f.explanation = "Each lane's QP sits on the local device it names and connects to the peer's memory domain after "
                     "the arrow. UCX pairs devices by what they can do, not by the network they are on: when "

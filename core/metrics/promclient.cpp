@@ -10,9 +10,9 @@
 #include <cerrno>
 #include <charconv>
 #include <cmath>
-#include <cstring>
 #include <limits>
 #include <optional>
+#include <system_error>
 
 #include <fcntl.h>
 #include <netdb.h>
@@ -509,11 +509,11 @@ Result<void> parsePromQueryAnswer(std::string_view body, const std::string& wher
 {
     AnswerReader reader(each, where);
     const bool parsed = nlohmann::json::sax_parse(body, &reader, nlohmann::json::input_format_t::json, false);
-    if (reader.problem()) {
+    if (const auto& problem = reader.problem(); problem.has_value()) {
         // Prometheus' own error said beside a malformed rest is the more useful of the two.
-        if (reader.status() == "error" && reader.problem()->kind == ErrorKind::Parse)
+        if (reader.status() == "error" && problem.value().kind == ErrorKind::Parse)
             return fail(ErrorKind::Protocol, "Prometheus says " + reader.errorText(), where);
-        return std::unexpected(*reader.problem());
+        return std::unexpected(problem.value());
     }
     if (!parsed)
         return fail(ErrorKind::Parse, "the answer is not JSON (is this a Prometheus server?)", where);
@@ -574,7 +574,8 @@ Result<std::string> PromClient::get(std::string_view pathAndQuery, const std::at
                 = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
             if (left.count() <= 0)
                 return fail(ErrorKind::Timeout,
-                    "no whole answer within " + std::to_string(m_options.timeout.count() / 1000.0).substr(0, 4) + " s",
+                    "no whole answer within "
+                        + std::to_string(std::chrono::duration<double>(m_options.timeout).count()).substr(0, 4) + " s",
                     where);
             pollfd p { fd, events, 0 };
             int rc = ::poll(&p, 1, static_cast<int>(std::min<long long>(left.count(), 100)));
@@ -592,7 +593,7 @@ Result<std::string> PromClient::get(std::string_view pathAndQuery, const std::at
         if (!s.valid())
             continue;
         if (::connect(s.get(), a->ai_addr, a->ai_addrlen) != 0 && errno != EINPROGRESS) {
-            connectError = std::strerror(errno);
+            connectError = std::system_category().message(errno);
             continue;
         }
         if (auto ready = wait(s.get(), POLLOUT); !ready)
@@ -601,7 +602,7 @@ Result<std::string> PromClient::get(std::string_view pathAndQuery, const std::at
         socklen_t len = sizeof err;
         ::getsockopt(s.get(), SOL_SOCKET, SO_ERROR, &err, &len);
         if (err != 0) {
-            connectError = std::strerror(err);
+            connectError = std::system_category().message(err);
             continue;
         }
         fd = std::move(s);
