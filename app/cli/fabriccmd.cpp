@@ -46,7 +46,7 @@ const char* kFabricHelp = R"(usage: rocepilot-cli fabric check --inventory FILE 
                                   [--metrics ADDR:PORT [--metrics-hosts-limit N]]
        rocepilot-cli fabric pinglist --inventory FILE --out DIR [--rdma] [--port P] [--interval S]
                                   [--rate N] [--tor HOST=TOR] [--spine S]
-       rocepilot-cli fabric prom --url http://HOST[:PORT] [--match M] [--json] [--watch]   (see fabric prom --help)
+       rocepilot-cli fabric prom ...   (a fleet read from Prometheus: see rocepilot-cli fabric prom --help)
 
 check: one round of the fabric check. Discovers the inventory's hosts, starts a probe agent on each (over
 SSH, rocepilot-probe copied there when missing or different), probes every pair (full mesh inside a ToR,
