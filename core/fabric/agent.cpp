@@ -17,6 +17,7 @@
 #include <queue>
 #include <set>
 #include <thread>
+#include <utility>
 
 #include <fcntl.h>
 #include <poll.h>
@@ -78,6 +79,8 @@ constexpr auto kLinkCheckEvery = milliseconds(500);
 /// A loop turn that took this much longer than its poll asked was a stall: the agent did not run (a saturated CPU,
 /// a paused VM). Its answers were late for the host's sake, and its own timeouts must not count that time.
 constexpr auto kStallMin = milliseconds(50);
+/// Distinct (prober, endpoint) pairs of held probes an interval keeps: a ToR-mesh host has far fewer peers' cells.
+constexpr std::size_t kAgentMaxHeldKeys = std::size_t { 1 } << 16;
 /// How long after its own last probe an agent that has every reply still waits before reporting: the controller's
 /// start reaches the agents one after another, so peers send towards this host a little beyond its own end.
 constexpr double kPeerTailS = 0.2;
@@ -144,6 +147,8 @@ private:
         std::size_t intervals = 1;
         std::size_t flushed = 0;
         std::vector<std::vector<TargetStats>> stats; ///< [interval][target]
+        /// [interval]: peers' probes this agent answered late, by (prober's endpoint, ours)
+        std::vector<std::map<std::pair<std::uint32_t, std::uint32_t>, std::uint32_t>> held;
         using Due = std::pair<Steady::time_point, std::size_t>;
         std::priority_queue<Due, std::vector<Due>, std::greater<>> due;
         double cpuAtStart = 0.0;
@@ -182,6 +187,8 @@ private:
     void startPhase(const AgentStart& start);
     void sendDue(Steady::time_point now);
     void collect();
+    /// Counts the answered probes that waited on this host: all of them after a stall, else those held long.
+    void noteHeld(bool afterStall, Steady::time_point now);
     void expire(Steady::time_point now);
     void flush(Steady::time_point now);
     void checkLinks(Steady::time_point now);
@@ -221,6 +228,9 @@ private:
     std::map<std::uint64_t, Pending> m_pending;
     std::uint64_t m_seq = 0;
     std::vector<ReplyTimes> m_replies;
+    std::vector<AnsweredProbe> m_answered;
+    /// The loop found a stall since the last collect: what the transport reads next queued up meanwhile.
+    bool m_stalledSinceCollect = false;
     std::vector<AgentMessage> m_fed;
     std::deque<Stall> m_stalls; ///< the agent's own, oldest first
     Steady::duration m_stalledTotal {}; ///< every stall since the start, summed
@@ -320,6 +330,7 @@ void AgentLoop::tick(Steady::time_point now, Steady::duration allowed)
         if (gap >= kStallMin) {
             m_stalls.push_back({ now - gap, now });
             m_stalledTotal += gap;
+            m_stalledSinceCollect = true;
         }
     }
     m_lastTick = now;
@@ -554,6 +565,7 @@ void AgentLoop::startPhase(const AgentStart& start)
         std::ceil(start.durationS / (start.intervalS > 0 ? start.intervalS : start.durationS) - 1e-9));
     p.intervals = std::max<std::size_t>(1, p.intervals);
     p.stats.assign(p.intervals, std::vector<TargetStats>(p.targets.size()));
+    p.held.resize(p.intervals);
     // Spread the targets' first probes evenly over one period, so the agent sends a steady trickle, not bursts.
     for (std::size_t i = 0; i < p.targets.size(); ++i)
         p.due.emplace(p.t0 + p.period * static_cast<long>(i) / static_cast<long>(p.targets.size()), i);
@@ -596,8 +608,13 @@ void AgentLoop::collect()
 {
     m_replies.clear();
     m_transport->receive(m_replies);
+    m_answered.clear();
+    m_transport->takeAnswered(m_answered);
+    const bool afterStall = std::exchange(m_stalledSinceCollect, false);
     if (!m_phase)
         return;
+    if (!m_answered.empty())
+        noteHeld(afterStall, Steady::now());
     for (const auto& r : m_replies) {
         auto it = m_pending.find(r.seq);
         if (it == m_pending.end())
@@ -611,6 +628,26 @@ void AgentLoop::collect()
         stats.prober.push_back(r.proberDelayUs);
         stats.responder.push_back(r.responderDelayUs);
         m_pending.erase(it);
+    }
+}
+
+void AgentLoop::noteHeld(bool afterStall, Steady::time_point now)
+{
+    auto& p = *m_phase;
+    if (p.flushed >= p.intervals)
+        return;
+    // Into the interval running now (or the first not yet sent): the controller adds them up over the phase.
+    const auto index
+        = std::clamp(static_cast<std::size_t>(std::max<Steady::duration::rep>(0, ((now - p.t0) / p.interval))),
+            p.flushed, p.intervals - 1);
+    auto& held = p.held[index];
+    const double longUs = p.start.timeoutS * 1e6 / 2;
+    for (const auto& a : m_answered) {
+        if (!afterStall && a.heldUs < longUs)
+            continue;
+        if (!m_ours.contains(a.to) || (held.size() >= kAgentMaxHeldKeys && !held.contains({ a.from, a.to })))
+            continue;
+        ++held[{ a.from, a.to }];
     }
 }
 
@@ -651,6 +688,16 @@ void AgentLoop::flush(Steady::time_point now)
         // Peers' probes that reached this host while it was stalled were answered late: the controller counts them
         // as the host's delay, not as loss.
         result.stalledS = duration<double>(stalledBetween(begin, now)).count();
+        std::vector<AgentHeld> held;
+        held.reserve(p.held[p.flushed].size());
+        for (const auto& [key, count] : p.held[p.flushed])
+            held.push_back({ key.first, key.second, count });
+        p.held[p.flushed].clear();
+        std::size_t nextHeld = 0;
+        const auto addHeld = [&] {
+            while (nextHeld < held.size() && result.held.size() < kAgentMaxItems)
+                result.held.push_back(held[nextHeld++]);
+        };
         for (std::size_t i = 0; i < p.targets.size(); ++i) {
             auto& s = stats[i];
             AgentCell c;
@@ -666,11 +713,22 @@ void AgentLoop::flush(Steady::time_point now)
                 c.reason = s.blocked ? Reason::PortBlocked : Reason::Timeout;
             result.cells.push_back(c);
             if (result.cells.size() == kAgentMaxItems && i + 1 < p.targets.size()) {
+                addHeld();
                 result.last = false;
                 if (!emit(result))
                     return;
                 result.cells.clear();
+                result.held.clear();
             }
+        }
+        addHeld();
+        while (nextHeld < held.size()) {
+            result.last = false;
+            if (!emit(result))
+                return;
+            result.cells.clear();
+            result.held.clear();
+            addHeld();
         }
         result.last = true;
         if (!emit(result))

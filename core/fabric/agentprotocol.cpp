@@ -115,8 +115,15 @@ json toJson(const AgentMessage& message)
             json list = json::array();
             for (const auto& c : m.cells)
                 list.push_back(cellJson(c));
-            return json { { "type", "result" }, { "phase", m.phase }, { "t_s", m.tS }, { "interval_s", m.intervalS },
+            json out { { "type", "result" }, { "phase", m.phase }, { "t_s", m.tS }, { "interval_s", m.intervalS },
                 { "stalled_s", m.stalledS }, { "cells", std::move(list) }, { "last", m.last } };
+            if (!m.held.empty()) {
+                json held = json::array();
+                for (const auto& h : m.held)
+                    held.push_back(json::array({ h.from, h.to, h.count }));
+                out["held"] = std::move(held);
+            }
+            return out;
         }
         json operator()(const AgentDone& m) const
         {
@@ -187,6 +194,30 @@ template <class F> void eachObject(JsonFields& f, std::string_view key, const ch
 std::uint32_t readId(JsonFields& f, std::string_view key)
 {
     return static_cast<std::uint32_t>(f.u64(key, 0, kAgentMaxEndpointId - 1));
+}
+
+/// A result's held probes, each an array [from, to, count]; the list is optional (an agent that held none).
+void eachHeld(JsonFields& f, std::vector<AgentHeld>& held)
+{
+    const json* list = f.array("held", kAgentMaxItems, false);
+    if (!list)
+        return;
+    for (const auto& item : *list) {
+        if (!item.is_array() || item.size() != 3) {
+            f.problem("'held' items must be arrays of 3 values: from, to, count");
+            return;
+        }
+        json named { { "from", item[0] }, { "to", item[1] }, { "count", item[2] } };
+        JsonFields inner(named, ErrorKind::Protocol, "held", kWhere);
+        AgentHeld h;
+        h.from = readId(inner, "from");
+        h.to = readId(inner, "to");
+        h.count = static_cast<std::uint32_t>(inner.u64("count", 1, kMaxProbes));
+        f.adopt(inner.error());
+        if (f.error())
+            return;
+        held.push_back(h);
+    }
 }
 
 AgentMode readMode(JsonFields& f)
@@ -385,13 +416,14 @@ Result<AgentMessage> readMessage(const json& object)
             f, "endpoints", "ready endpoint", [&](JsonFields& e) { m.endpoints.push_back(readReadyEndpoint(e)); });
         message = m;
     } else if (type == "result") {
-        f.only({ "type", "phase", "t_s", "interval_s", "stalled_s", "cells", "last" });
+        f.only({ "type", "phase", "t_s", "interval_s", "stalled_s", "cells", "held", "last" });
         AgentResult m;
         m.phase = f.u64("phase", 0, kMaxProbes);
         m.tS = f.number("t_s", 0, kMaxSeconds);
         m.intervalS = f.number("interval_s", 0, kMaxSeconds);
         m.stalledS = f.number("stalled_s", 0, kMaxSeconds, 0, false);
         eachCell(f, m.cells);
+        eachHeld(f, m.held);
         m.last = f.boolean("last");
         message = m;
     } else if (type == "done") {

@@ -30,7 +30,8 @@ namespace rp::fabric {
 /// 3: a result's cells are arrays (`from`, `to`, `sent`, `received`, `rtt_p50_us`, `rtt_p99_us`, `prober_p50_us`,
 /// `responder_p50_us`, `reason`), not objects.
 /// 4: done carries the host's counters over the phase (`counters`: pause, retransmits, discards, CNPs per second).
-inline constexpr int kAgentProtocolVersion = 4;
+/// 5: a result says which of its peers' probes the agent answered late (`held`: its own stall, not the network).
+inline constexpr int kAgentProtocolVersion = 5;
 /// Targets or cells per line: 256 of the longest (an IPv6 target with its GID, ~200 bytes) stay under 64 KiB.
 inline constexpr std::size_t kAgentMaxItems = 256;
 /// Endpoint ids index the controller's endpoint table; a fleet of 1 000 hosts with 16 GIDs each stays far below.
@@ -190,6 +191,18 @@ struct AgentCell
     bool operator==(const AgentCell&) const = default;
 };
 
+/// Peers' probes towards one of this agent's endpoints that it answered late: read right after the agent could not
+/// run for a while, or held on its host (kernel receive to reply) half the probe timeout or more. Their probers may
+/// have counted them lost; the controller excuses no more than these as the host's delay. Probes that never reached
+/// the host are not here: they are the network's loss, however busy the host was.
+struct AgentHeld
+{
+    std::uint32_t from = 0; ///< the prober's endpoint
+    std::uint32_t to = 0; ///< this agent's endpoint that answered
+    std::uint32_t count = 0;
+    bool operator==(const AgentHeld&) const = default;
+};
+
 /// A part of one interval's cells; `last` ends the interval.
 struct AgentResult
 {
@@ -198,6 +211,7 @@ struct AgentResult
     double intervalS = 0.0;
     double stalledS = 0.0; ///< how long this agent could not run from the interval's start until it was sent
     std::vector<AgentCell> cells;
+    std::vector<AgentHeld> held; ///< at most kAgentMaxItems per part, like cells; absent on the wire when empty
     bool last = true;
     bool operator==(const AgentResult&) const = default;
 };

@@ -470,6 +470,12 @@ std::vector<CellResult> Controller::Fleet::runPhase(
                     stalled.note(host, result.tS, result.stalledS);
                     stalledNow.insert(host);
                 }
+                for (const auto& h : result.held) {
+                    // Only probes towards this host's own endpoints: a host cannot excuse another's losses.
+                    if (h.from < m_list.endpoints.size() && h.to < m_list.endpoints.size()
+                        && m_list.endpoints[h.to].host == host)
+                        stalled.held(h.from, h.to, h.count);
+                }
                 auto& mine = asked[host];
                 for (const auto& a : result.cells) {
                     // Only what this agent was asked: a host cannot fill in cells of others.

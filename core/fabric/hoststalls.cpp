@@ -23,9 +23,15 @@ void HostStalls::note(const std::string& host, double intervalStartS, double sec
         m_stalled[host][intervalKey(intervalStartS)] = seconds;
 }
 
+void HostStalls::held(std::uint32_t from, std::uint32_t to, std::uint32_t count)
+{
+    m_held[{ from, to }] += count;
+}
+
 void HostStalls::excuse(std::vector<CellResult>& cells, const Pinglist& list, Clock::time_point phaseStart,
     const std::map<std::string, double>& rates, double timeoutS, const std::set<std::uint32_t>& unsettled) const
 {
+    auto budget = m_held;
     for (auto& c : cells) {
         if (c.from >= list.endpoints.size() || c.to >= list.endpoints.size() || c.sent <= c.received
             || (c.reason != Reason::None && c.reason != Reason::Timeout) || unsettled.contains(c.from)
@@ -43,7 +49,8 @@ void HostStalls::excuse(std::vector<CellResult>& cells, const Pinglist& list, Cl
             continue;
         auto s = host->second.find(intervalKey(std::chrono::duration<double>(c.intervalStart - phaseStart).count()));
         auto rate = rates.find(prober);
-        if (s == host->second.end() || rate == rates.end())
+        auto left = budget.find({ c.from, c.to });
+        if (s == host->second.end() || rate == rates.end() || left == budget.end() || left->second == 0)
             continue;
         // The replies that did come back took half the timeout or more: the probes were waiting in the stalled
         // host's socket queue (the agent stamps a probe when it reads it, so that wait shows as network time), and
@@ -56,7 +63,9 @@ void HostStalls::excuse(std::vector<CellResult>& cells, const Pinglist& list, Cl
         const auto bound = repliesNearTimeout
             ? c.sent
             : static_cast<std::uint32_t>(std::ceil((s->second - timeoutS) * rate->second)) + 1;
-        const auto late = std::min(c.sent - c.received, bound);
+        const auto late
+            = static_cast<std::uint32_t>(std::min<std::uint64_t>(std::min(c.sent - c.received, bound), left->second));
+        left->second -= late;
         c.sent -= late;
         c.hostLate += late;
         if (c.sent == 0)

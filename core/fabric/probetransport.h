@@ -8,6 +8,7 @@
 #include "fabric/agentprotocol.h"
 
 #include <cerrno>
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <utility>
@@ -27,6 +28,19 @@ struct ReplyTimes
     double responderDelayUs = 0.0;
 };
 
+/// A peer's probe this host answered, and how long it waited on this host between its arrival and the reply as far
+/// as the transport can tell (UDP: from the kernel's receive time; a UD QP has none, so 0).
+struct AnsweredProbe
+{
+    std::uint32_t from = 0;
+    std::uint32_t to = 0;
+    double heldUs = 0.0;
+};
+
+/// Answered probes a transport keeps between two takeAnswered calls; more are not recorded (the agent takes them
+/// every turn of its loop, so only a flood of them could reach this).
+inline constexpr std::size_t kMaxAnsweredKept = std::size_t { 1 } << 16;
+
 class ProbeTransport
 {
 public:
@@ -38,6 +52,8 @@ public:
     virtual std::vector<int> fds() const = 0;
     /// Handles everything that arrived: answers valid probes at once, appends the replies to ours.
     virtual void receive(std::vector<ReplyTimes>& replies) = 0;
+    /// The peers' probes answered since the last call (by receive), appended to `out`.
+    virtual void takeAnswered(std::vector<AnsweredProbe>& /*out*/) { }
     /// Sends one probe of `target` (its `from` is one of ours). 0, or the errno that stopped it (EPERM: a firewall).
     virtual int send(const AgentTarget& target, std::uint64_t seq) = 0;
     /// The RDMA endpoints' ports now (state, where the GID sits, the QPN), after rebinding what a port bounce broke

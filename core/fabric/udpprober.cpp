@@ -15,6 +15,8 @@
 namespace rp::fabric {
 namespace {
 
+constexpr int kReceiveBuffer = 2 << 20;
+
 std::uint64_t realtimeNs()
 {
     timespec ts {};
@@ -89,6 +91,12 @@ std::vector<AgentReadyEndpoint> UdpProber::serve(const std::vector<AgentEndpoint
             out.push_back(std::move(ready));
             continue;
         }
+        // The default buffer holds a few hundred probes: a host that cannot run for a second drops more than that,
+        // and the probers would count them as the network's loss. Root may go past rmem_max; others get the most
+        // the kernel allows. Neither is an error: the probes still flow.
+        const int buffer = kReceiveBuffer;
+        if (::setsockopt(s.fd.get(), SOL_SOCKET, SO_RCVBUFFORCE, &buffer, sizeof buffer) != 0)
+            (void)::setsockopt(s.fd.get(), SOL_SOCKET, SO_RCVBUF, &buffer, sizeof buffer);
         sockaddr_storage bound {};
         socklen_t boundLength = sizeof bound;
         if (::getsockname(s.fd.get(), reinterpret_cast<sockaddr*>(&bound), &boundLength) != 0) {
@@ -174,6 +182,8 @@ void UdpProber::drain(Socket& socket, std::vector<ReplyTimes>& replies)
             packet->write(reply.data());
             (void)::sendto(socket.fd.get(), reply.data(), reply.size(), MSG_DONTWAIT,
                 reinterpret_cast<const sockaddr*>(&source), msg.msg_namelen);
+            if (m_answered.size() < kMaxAnsweredKept)
+                m_answered.push_back({ packet->from, packet->to, usBetween(packet->t2Ns, packet->t3Ns) });
             continue;
         }
         if (packet->from != socket.id) {
@@ -247,6 +257,12 @@ const UdpProber::Peer* UdpProber::peerOf(const AgentTarget& target)
     if (!udpSockaddr(target.address, target.udpPort, peer.address, peer.length))
         return nullptr;
     return &m_peers.emplace(std::move(key), peer).first->second;
+}
+
+void UdpProber::takeAnswered(std::vector<AnsweredProbe>& out)
+{
+    out.insert(out.end(), m_answered.begin(), m_answered.end());
+    m_answered.clear();
 }
 
 int UdpProber::send(const AgentTarget& target, std::uint64_t seq)

@@ -34,6 +34,7 @@ public:
     std::vector<AgentReadyEndpoint> serve(const std::vector<AgentEndpoint>& endpoints) override;
     std::vector<int> fds() const override;
     void receive(std::vector<ReplyTimes>& replies) override;
+    void takeAnswered(std::vector<AnsweredProbe>& out) override;
     int send(const AgentTarget& target, std::uint64_t seq) override;
     int askDirectory(std::uint32_t endpoint, const std::string& address, int udpPort) override;
     std::vector<std::pair<std::uint32_t, std::uint32_t>> takeDirectoryAnswers() override;
@@ -72,6 +73,7 @@ private:
     std::map<std::uint32_t, std::size_t> m_socketOf; ///< endpoint id -> m_sockets index
     std::map<std::pair<std::string, int>, Peer> m_peers;
     std::uint64_t m_dropped = 0;
+    std::vector<AnsweredProbe> m_answered;
 };
 
 } // namespace rp::fabric

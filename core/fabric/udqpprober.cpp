@@ -21,7 +21,9 @@ using perf::rdma::Pd;
 using perf::rdma::Qp;
 using perf::rdma::Region;
 
-constexpr std::uint32_t kRecvSlots = 64;
+/// Deep enough to keep the peers' probes that arrive while the agent cannot run for a second or two (a busy host):
+/// a UD QP with no receive posted drops them, and they would be counted as the network's loss.
+constexpr std::uint32_t kRecvSlots = 512;
 constexpr std::uint32_t kSendSlots = 64;
 /// A receive carries the 40-byte GRH (RoCE v2: the IP header inside it) before the payload.
 constexpr std::size_t kGrh = 40;
@@ -201,7 +203,10 @@ UdQpProber::Device* UdQpProber::device(const std::string& name, std::string& why
         return nullptr;
     }
     const int flags = ::fcntl(d->channel->fd, F_GETFL);
-    d->cq = Cq(ibv_create_cq(d->context, 4096, nullptr, d->channel.get(), 0));
+    // Every queue's receive and send slots may complete while the agent is stalled: 16 GIDs' worth fit.
+    ibv_device_attr attr {};
+    const int cqe = ibv_query_device(d->context, &attr) == 0 && attr.max_cqe > 0 ? std::min(attr.max_cqe, 16384) : 4096;
+    d->cq = Cq(ibv_create_cq(d->context, cqe, nullptr, d->channel.get(), 0));
     if (flags < 0 || ::fcntl(d->channel->fd, F_SETFL, flags | O_NONBLOCK) < 0 || !d->cq.get()
         || ibv_req_notify_cq(d->cq.get(), 0) != 0) {
         why = "cannot create a CQ on " + name + ": " + std::system_category().message(errno);
@@ -425,7 +430,9 @@ void UdQpProber::onReceive(Queue& q, std::uint32_t slot, const void* wcp, std::v
         packet->kind = ProbePacket::Kind::Reply;
         packet->t2Ns = t;
         packet->t3Ns = udRealtimeNs();
-        (void)post(q, ah, wc.src_qp, *packet);
+        // A UD QP stamps nothing on arrival: how long the probe waited in the queue is the agent's stall to judge.
+        if (post(q, ah, wc.src_qp, *packet) == 0 && m_answered.size() < kMaxAnsweredKept)
+            m_answered.push_back({ packet->from, packet->to, 0.0 });
         return;
     }
     if (packet->from != q.id)
@@ -494,6 +501,13 @@ ibv_ah* UdQpProber::targetAh(Queue& q, const std::string& gidText, int& err)
     }
     q.ahs["to:" + gidText] = ah;
     return ah;
+}
+
+void UdQpProber::takeAnswered(std::vector<AnsweredProbe>& out)
+{
+    m_udp.takeAnswered(out); // its UDP endpoints beside the QPs
+    out.insert(out.end(), m_answered.begin(), m_answered.end());
+    m_answered.clear();
 }
 
 int UdQpProber::send(const AgentTarget& target, std::uint64_t seq)

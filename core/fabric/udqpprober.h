@@ -37,6 +37,7 @@ public:
     std::vector<AgentReadyEndpoint> serve(const std::vector<AgentEndpoint>& endpoints) override;
     std::vector<int> fds() const override;
     void receive(std::vector<ReplyTimes>& replies) override;
+    void takeAnswered(std::vector<AnsweredProbe>& out) override;
     int send(const AgentTarget& target, std::uint64_t seq) override;
     int askDirectory(std::uint32_t endpoint, const std::string& address, int udpPort) override
     {
@@ -80,6 +81,7 @@ private:
     std::vector<std::unique_ptr<Queue>> m_queues;
     std::map<std::uint32_t, std::size_t> m_queueOf; ///< endpoint id -> m_queues index
     std::unordered_map<std::uint64_t, std::uint64_t> m_sendDoneNs; ///< seq -> when its send completed
+    std::vector<AnsweredProbe> m_answered;
 };
 
 /// The run's Q_Key from its secret: the same on every agent, high bit clear (a set one is a privileged Q_Key).

@@ -39,6 +39,7 @@ std::vector<AgentMessage> samples()
     result.intervalS = 0.5;
     result.cells
         = { { 3, 7, 20, 19, 61.5, 140.25, 12.0, 9.5, Reason::None }, { 3, 9, 20, 0, 0, 0, 0, 0, Reason::Timeout } };
+    result.held = { { 11, 3, 4 }, { 12, 4, 1 } };
     result.last = false;
     AgentDone counted { 3, 0.6, 10.0, {} };
     counted.counters = rp::counters::HostCounters {};
@@ -160,6 +161,19 @@ private Q_SLOTS:
         QVERIFY(refusal(R"({"type":"result","phase":1,"t_s":0,"interval_s":1,"cells":[[1,2,1,1,"1",2,0,0,""]],)"
                         R"("last":true})")
                     .contains("rtt_p50_us"));
+        // Protocol 5: held probes are [from, to, count] with a count of at least 1; the list may be absent.
+        const auto noHeld = decodeAgentLine(R"({"type":"result","phase":1,"t_s":0,"interval_s":1,"cells":[],)"
+                                            R"("last":true})");
+        QVERIFY(noHeld && std::get<AgentResult>(*noHeld).held.empty());
+        QVERIFY(refusal(R"({"type":"result","phase":1,"t_s":0,"interval_s":1,"cells":[],"held":[[1,2]],)"
+                        R"("last":true})")
+                    .contains("arrays of 3"));
+        QVERIFY(refusal(R"({"type":"result","phase":1,"t_s":0,"interval_s":1,"cells":[],"held":[[1,2,0]],)"
+                        R"("last":true})")
+                    .contains("count"));
+        QVERIFY(refusal(R"({"type":"result","phase":1,"t_s":0,"interval_s":1,"cells":[],"held":[[1,99999999,3]],)"
+                        R"("last":true})")
+                    .contains("to"));
         // Protocol 2's named cells are refused, not half-read.
         QVERIFY(refusal(R"({"type":"result","phase":1,"t_s":0,"interval_s":1,"cells":[{"from":1,"to":2,"sent":1,)"
                         R"("received":1,"rtt_p50_us":1,"rtt_p99_us":2,"prober_p50_us":0,"responder_p50_us":0,)"
