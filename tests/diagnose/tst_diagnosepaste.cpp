@@ -1301,6 +1301,32 @@ private slots:
         // --json keeps every check with what it needs.
         QVERIFY(mentions(reportToJson(r), "\"missing_data\""));
     }
+
+    // perftest stops at its port check: the Down port is the answer, not "the test failed".
+    void perftestPortDown()
+    {
+        auto r = diagnoseText(applogFixture("perftest_port_down.txt"), "perftest_port_down.txt");
+        auto found = withRule(r, "test.port-down");
+        QCOMPARE(found.size(), std::size_t { 1 });
+        const auto& f = found.front();
+        QVERIFY(f.severity == Severity::Error);
+        QVERIFY2(mentions(f.evidence.front().value, "Port number 2 state is Down"), f.evidence.front().value.c_str());
+        QCOMPARE(f.evidence.front().where, std::string("perftest_port_down.txt:2"));
+        QVERIFY(mentions(f.fixes.front().text, "ib_write_bw -d DEV -i PORT"));
+        QVERIFY(mentions(f.fixes.front().text, "this run used port 2"));
+        QVERIFY(withRule(r, "test.failed").empty());
+        // Another state than Down is a port that is not up yet (InfiniBand without a subnet manager): the same rule.
+        QCOMPARE(withRule(diagnoseText("$ ib_send_lat -d mlx5_0\n Port number 1 state is Init\n Couldn't set the "
+                                       "link layer\n"),
+                     "test.port-down")
+                     .size(),
+            std::size_t { 1 });
+
+        QFile fixedFile(QStringLiteral(RP_FIXTURES_DIR "/perftest/write_bw.client.txt"));
+        QVERIFY(fixedFile.open(QIODevice::ReadOnly));
+        auto fixed = diagnoseText(fixedFile.readAll().toStdString());
+        QVERIFY(withRule(fixed, "test.port-down").empty());
+    }
 };
 
 QTEST_GUILESS_MAIN(TstDiagnosePaste)
