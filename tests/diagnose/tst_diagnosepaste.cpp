@@ -1327,6 +1327,37 @@ private slots:
         auto fixed = diagnoseText(fixedFile.readAll().toStdString());
         QVERIFY(withRule(fixed, "test.port-down").empty());
     }
+
+    // NCCL's word on its environment: no interface for its sockets is the failure; libibverbs missing is a note
+    // beside it, and alone a warning that RDMA is off for NCCL there.
+    void ncclEnvironment()
+    {
+        auto r = diagnoseText(applogFixture("nccl_no_interface.log"), "nccl_no_interface.log");
+        auto noInterface = withRule(r, "applog.nccl-no-interface");
+        QCOMPARE(noInterface.size(), std::size_t { 1 });
+        QCOMPARE(noInterface.front().evidence.size(), std::size_t { 2 }); // the pre-2.4 line and the bootstrap one
+        QVERIFY(noInterface.front().severity == Severity::Error);
+        QCOMPARE(noInterface.front().evidence.front().where, std::string("nccl_no_interface.log:2"));
+        QVERIFY2(mentions(noInterface.front().explanation, "Address family not supported"),
+            noInterface.front().explanation.c_str());
+        QVERIFY(mentions(noInterface.front().explanation, "not this failure"));
+        QVERIFY(mentions(noInterface.front().fixes.front().text, "--network=host"));
+        QVERIFY(mentions(noInterface.front().evidence.back().value, "no socket interface found"));
+        auto noVerbs = withRule(r, "applog.nccl-no-verbs");
+        QCOMPARE(noVerbs.size(), std::size_t { 1 });
+        QVERIFY(noVerbs.front().severity == Severity::Info);
+        // The answer first: the interface, then the note.
+        QCOMPARE(r.findings.front().ruleId, std::string("applog.nccl-no-interface"));
+
+        auto alone = withRule(diagnoseText(applogFixture("nccl_no_verbs.log")), "applog.nccl-no-verbs");
+        QCOMPARE(alone.size(), std::size_t { 1 });
+        QVERIFY(alone.front().severity == Severity::Warning);
+        QVERIFY(mentions(alone.front().fixes.front().text, "libibverbs1"));
+
+        auto fixed = diagnoseText(applogFixture("nccl_ib.log"));
+        QVERIFY(withRule(fixed, "applog.nccl-no-interface").empty());
+        QVERIFY(withRule(fixed, "applog.nccl-no-verbs").empty());
+    }
 };
 
 QTEST_GUILESS_MAIN(TstDiagnosePaste)
