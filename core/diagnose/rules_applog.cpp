@@ -357,12 +357,24 @@ private:
         f.ruleId = "applog.gid-default";
         f.title = familyName(e.family) + " uses " + what + ": a default, link-local GID of "
             + (device.empty() ? std::string("the RoCE port") : device);
-        f.severity = Severity::Warning;
+        // The same log failing the way a link-local GID fails (no answer, retry exceeded, RTR timed out): the index is
+        // that failure's cause, so it is an error and is told before the failure it explains.
+        const auto failure = std::ranges::find_if(h.appLog, [](const AppLogEvent& x) {
+            return x.kind == "peer-timeout" || x.kind == "create-ah-error"
+                || (x.kind == "completion-error" && x.wcStatus == 12)
+                || (x.kind == "modify-qp-error" && x.errnoValue == 110);
+        });
+        f.severity = failure != h.appLog.end() ? Severity::Error : Severity::Warning;
         f.explanation = defaultGidText(device)
             + " A link-local GID carries no routable address: a peer in another subnet or behind a router is never "
               "reached, rdma_cm cannot resolve it, and the connection times out (RTR errno 110) or ends in retry "
               "exceeded (status 12). Use the index of the RoCE v2 GID of the port's IPv4 address instead: this "
               "host's GID table (show_gids, or ibv_devinfo -v) gives its number.";
+        if (failure != h.appLog.end()) {
+            f.explanation += " The log shows that failure (line " + std::to_string(failure->line) + ").";
+            f.evidence.push_back(m_ctx.ev(h, familyName(failure->family) + " failure (consequence)", failure->text,
+                h.origin + ":" + std::to_string(failure->line)));
+        }
         Fix fix;
         fix.target = h.name;
         fix.platform = "application";

@@ -1358,6 +1358,27 @@ private slots:
         QVERIFY(withRule(fixed, "applog.nccl-no-interface").empty());
         QVERIFY(withRule(fixed, "applog.nccl-no-verbs").empty());
     }
+
+    // A default (link-local) GID index beside the failure it gives: the index is the cause, an error, told first.
+    void gidDefaultCausesFailure()
+    {
+        auto r = diagnoseText(applogFixture("ucx_gid_default_timeout.log"), "ucx_gid_default_timeout.log");
+        auto found = withRule(r, "applog.gid-default");
+        QCOMPARE(found.size(), std::size_t { 1 });
+        QVERIFY(found.front().severity == Severity::Error);
+        QVERIFY(mentions(found.front().explanation, "The log shows that failure (line 2)"));
+        QCOMPARE(found.front().evidence.back().where, std::string("ucx_gid_default_timeout.log:2"));
+        QCOMPARE(r.findings.front().ruleId, std::string("applog.gid-default"));
+        QCOMPARE(withRule(r, "applog.peer-timeout").size(), std::size_t { 1 });
+        // The same index without a failure in the log stays a warning.
+        auto quiet = withRule(diagnoseText("mpirun -np 2 -x UCX_NET_DEVICES=mlx5_0:1 -x UCX_IB_GID_INDEX=0 ./a.out\n"),
+            "applog.gid-default");
+        QCOMPARE(quiet.size(), std::size_t { 1 });
+        QVERIFY(quiet.front().severity == Severity::Warning);
+
+        auto fixed = diagnoseText(applogFixture("ucx_gid_fixed.log"));
+        QVERIFY(withRule(fixed, "applog.gid-default").empty());
+    }
 };
 
 QTEST_GUILESS_MAIN(TstDiagnosePaste)
