@@ -117,7 +117,9 @@ public:
                     break; // EFA has no GID index to judge: applog.efa says so instead
                 // Any line naming the index it used: a setting, a GID in use, or an error that quotes it
                 // (UCX's "invalid gid[4] on rxe0:1", a completion error's sgid_index).
-                if (e.gidIndex && e.kind != "device")
+                // "Failed to query GID 244 ...: No data available": the line itself says the slot is empty, so it is
+                // no index the application uses (Mooncake walks every index of the table that way).
+                if (e.gidIndex && e.kind != "device" && !(e.kind == "no-gid" && e.errnoValue == 61))
                     gidIndex(h, e);
                 else if (!e.gid.empty() && e.kind == "gid-in-use")
                     gidOnly(h, e);
@@ -846,6 +848,21 @@ private:
               "own netdevs), or the automatic choice found no RoCE v2 GID of an address: the netdev has no IPv4 or "
               "IPv6 address here, a bond's GIDs sit on the bond and not on the member the device names, or the pod "
               "lacks the NIC's network. Set the index explicitly to the RoCE v2 GID of the port's address.";
+        // Several indexes answered "No data available": the application walked the table past its filled entries.
+        std::set<int> empty;
+        for (const auto& x : h.appLog)
+            if (x.kind == "no-gid" && x.errnoValue == 61 && x.gidIndex)
+                empty.insert(*x.gidIndex);
+        if (empty.size() >= 2) {
+            f.explanation += " Here the log shows " + std::to_string(empty.size())
+                + " indexes answering \"No data available\" (" + std::to_string(*empty.begin()) + " to "
+                + std::to_string(*empty.rbegin())
+                + "): the application probing every index of the table, and those slots are simply empty. They are "
+                  "not the failure; what matters is that none of the filled entries suited it. An application that "
+                  "takes only IPv4-mapped GIDs (Mooncake before its IPv6 fix, some NCCL plugins) finds none on a port "
+                  "whose addresses are all IPv6 (link-local plus a global or fc00::/7 one): give it the index of the "
+                  "RoCE v2 GID of the global IPv6 address.";
+        }
         auto [d, p] = portOf(h, e);
         const PortVerdict* v = d ? verdictOf(h, *d, *p) : nullptr;
         if (v && v->gidIndex && v->type == "RoCE v2") {
@@ -854,7 +871,8 @@ private:
             Fix fix;
             fix.target = h.name;
             fix.platform = "application";
-            fix.text = "show_gids   # the row with the port's IPv4 address and type RoCE v2 is N\n"
+            fix.text = "show_gids   # the row with the port's IPv4 address (or, without one, its global IPv6 address) "
+                       "and type RoCE v2 is N\n"
                 + (e.setting.empty() ? std::string("# give the application GID index N")
                                      : "export " + e.setting + "=N");
             fix.origin = "the GID table of the host the application runs on";

@@ -1359,6 +1359,27 @@ private slots:
         QVERIFY(withRule(fixed, "applog.nccl-no-verbs").empty());
     }
 
+    // An application walking the GID table: the empty slots it probed are no index it uses, and no-gid says so.
+    void gidScanEmptySlots()
+    {
+        auto r = diagnoseText(applogFixture("glog_gid_scan.log"), "glog_gid_scan.log");
+        QVERIFY(withRule(r, "applog.needs-table").empty());
+        auto found = withRule(r, "applog.no-gid");
+        QCOMPARE(found.size(), std::size_t { 1 });
+        QVERIFY2(mentions(found.front().explanation, "3 indexes answering \"No data available\" (31 to 33)"),
+            found.front().explanation.c_str());
+        QVERIFY(mentions(found.front().explanation, "global IPv6 address"));
+        // One empty slot is just the index the application was given: no scan to speak of.
+        auto one = withRule(diagnoseText("E1127 14:02:11.508120 90211 rdma_context.cpp:450] Failed to query GID 5 on "
+                                         "mlx5_3/1: No data available [61]\n"),
+            "applog.no-gid");
+        QCOMPARE(one.size(), std::size_t { 1 });
+        QVERIFY(!mentions(one.front().explanation, "indexes answering"));
+
+        auto fixed = diagnoseText(applogFixture("glog.log"));
+        QVERIFY(withRule(fixed, "applog.no-gid").empty());
+    }
+
     // A default (link-local) GID index beside the failure it gives: the index is the cause, an error, told first.
     void gidDefaultCausesFailure()
     {
