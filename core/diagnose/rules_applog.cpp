@@ -804,8 +804,11 @@ private:
             why = "errno 22 (invalid argument): an attribute the device refuses, most often a GID index that is an "
                   "empty entry or beyond the table, or a path MTU above the port's.";
         else if (err == 19)
-            why = "errno 19 (no such device): the device or its port went away, or (in a pod) the GID's netdev is not "
-                  "in this network namespace.";
+            why = "errno 19 (no such device): the GID index names an entry with no netdev behind it, an empty slot: "
+                  "one index set for every host or pod while their tables differ (pods on macvlan or SR-IOV get their "
+                  "GIDs at other indexes than the host, and than each other), so it must come from each one's own "
+                  "table; or the device or its port went away, or (in a pod) the GID's netdev is not in this network "
+                  "namespace.";
         else if (err == 101 || err == 113)
             why = "errno " + std::to_string(err)
                 + " (network unreachable): no route to the peer's GID from the local GID's netdev (a GID index whose "

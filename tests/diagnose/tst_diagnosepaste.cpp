@@ -1380,6 +1380,22 @@ private slots:
         QVERIFY(withRule(fixed, "applog.no-gid").empty());
     }
 
+    // Modify QP with ENODEV: an index that is an empty slot on this host, the first thing to check.
+    void modifyQpNoDeviceIsEmptySlot()
+    {
+        auto found = withRule(diagnoseText("gpu-b3:5120:5163 [0] misc/ibvwrap.cc:262 NCCL WARN Call to ibv_modify_qp "
+                                           "failed with error No such device\n"),
+            "applog.modify-qp");
+        QCOMPARE(found.size(), std::size_t { 1 });
+        QVERIFY2(mentions(found.front().explanation, "an empty slot"), found.front().explanation.c_str());
+        QVERIFY(mentions(found.front().explanation, "each one's own table"));
+        auto timedOut = withRule(diagnoseText("gpu-b3:5120:5163 [0] misc/ibvwrap.cc:262 NCCL WARN Call to "
+                                              "ibv_modify_qp failed with error Connection timed out\n"),
+            "applog.modify-qp");
+        QCOMPARE(timedOut.size(), std::size_t { 1 });
+        QVERIFY(!mentions(timedOut.front().explanation, "each one's own table"));
+    }
+
     // A default (link-local) GID index beside the failure it gives: the index is the cause, an error, told first.
     void gidDefaultCausesFailure()
     {
