@@ -84,8 +84,13 @@ bool isSetting(const AppLogEvent& e, std::string_view name)
 bool seesDevice(const DiagHost& h, bool kernelLists = true)
 {
     return std::ranges::any_of(h.facts.devices, [&](const RdmaDevice& d) { return kernelLists || d.openedByVerbs; })
+        // An application that read a port's GIDs or set up a queue pair had a device open, whatever it printed
+        // before: a QP failure or a GID it could not use happen on a listed device.
         || std::any_of(h.appLog.begin(), h.appLog.end(),
-            [](const AppLogEvent& e) { return e.kind == "device" || e.kind == "gid-in-use"; })
+            [](const AppLogEvent& e) {
+                return e.kind == "device" || e.kind == "gid-in-use" || e.kind == "no-gid" || e.kind == "modify-qp-error"
+                    || (e.kind == "completion-error" && e.wcStatus);
+            })
         || std::any_of(h.tests.begin(), h.tests.end(), [](const TestOutcome& t) {
                return !t.device.empty() && t.failure != "device" && (!t.linkLayer.empty() || !t.localGid.empty());
            });

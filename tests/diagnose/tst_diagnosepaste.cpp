@@ -1396,6 +1396,26 @@ private slots:
         QVERIFY(!mentions(timedOut.front().explanation, "each one's own table"));
     }
 
+    // A provider warning in the log of an application that went on to read a port's GIDs (or to set up a QP) is
+    // about other hardware: a device was open. A note, not a second error beside the real one.
+    void providerWarningBesideAnOpenDevice()
+    {
+        const std::string warning
+            = "libibverbs: Warning: couldn't load driver 'libbnxt_re-rdmav34.so': "
+              "libbnxt_re-rdmav34.so: cannot open shared object file: No such file or directory\n";
+        auto r = diagnoseText(warning
+            + "W1127 09:41:02.112233   812 util_rdma.h:547] NET/IB: read failed in ncclIbRoceGetVersionNum: Invalid "
+              "argument\n");
+        auto provider = withRule(r, "applog.no-provider");
+        QCOMPARE(provider.size(), std::size_t { 1 });
+        QVERIFY(provider.front().severity == Severity::Info);
+        QCOMPARE(withRule(r, "applog.no-gid").size(), std::size_t { 1 });
+        // Alone (no device ever seen) it stays the error it is.
+        auto alone = withRule(diagnoseText(warning + "No IB devices found\n"), "applog.no-provider");
+        QCOMPARE(alone.size(), std::size_t { 1 });
+        QVERIFY(alone.front().severity == Severity::Error);
+    }
+
     // A default (link-local) GID index beside the failure it gives: the index is the cause, an error, told first.
     void gidDefaultCausesFailure()
     {
