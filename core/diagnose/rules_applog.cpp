@@ -117,7 +117,9 @@ public:
                     break; // EFA has no GID index to judge: applog.efa says so instead
                 // Any line naming the index it used: a setting, a GID in use, or an error that quotes it
                 // (UCX's "invalid gid[4] on rxe0:1", a completion error's sgid_index).
-                if (e.gidIndex && e.kind != "device")
+                // "Failed to query GID 244 ...: No data available": the line itself says the slot is empty, so it is
+                // no index the application uses (Mooncake walks every index of the table that way).
+                if (e.gidIndex && e.kind != "device" && !(e.kind == "no-gid" && e.errnoValue == 61))
                     gidIndex(h, e);
                 else if (!e.gid.empty() && e.kind == "gid-in-use")
                     gidOnly(h, e);
@@ -357,12 +359,24 @@ private:
         f.ruleId = "applog.gid-default";
         f.title = familyName(e.family) + " uses " + what + ": a default, link-local GID of "
             + (device.empty() ? std::string("the RoCE port") : device);
-        f.severity = Severity::Warning;
+        // The same log failing the way a link-local GID fails (no answer, retry exceeded, RTR timed out): the index is
+        // that failure's cause, so it is an error and is told before the failure it explains.
+        const auto failure = std::ranges::find_if(h.appLog, [](const AppLogEvent& x) {
+            return x.kind == "peer-timeout" || x.kind == "create-ah-error"
+                || (x.kind == "completion-error" && x.wcStatus == 12)
+                || (x.kind == "modify-qp-error" && x.errnoValue == 110);
+        });
+        f.severity = failure != h.appLog.end() ? Severity::Error : Severity::Warning;
         f.explanation = defaultGidText(device)
             + " A link-local GID carries no routable address: a peer in another subnet or behind a router is never "
               "reached, rdma_cm cannot resolve it, and the connection times out (RTR errno 110) or ends in retry "
               "exceeded (status 12). Use the index of the RoCE v2 GID of the port's IPv4 address instead: this "
               "host's GID table (show_gids, or ibv_devinfo -v) gives its number.";
+        if (failure != h.appLog.end()) {
+            f.explanation += " The log shows that failure (line " + std::to_string(failure->line) + ").";
+            f.evidence.push_back(m_ctx.ev(h, familyName(failure->family) + " failure (consequence)", failure->text,
+                h.origin + ":" + std::to_string(failure->line)));
+        }
         Fix fix;
         fix.target = h.name;
         fix.platform = "application";
@@ -790,8 +804,11 @@ private:
             why = "errno 22 (invalid argument): an attribute the device refuses, most often a GID index that is an "
                   "empty entry or beyond the table, or a path MTU above the port's.";
         else if (err == 19)
-            why = "errno 19 (no such device): the device or its port went away, or (in a pod) the GID's netdev is not "
-                  "in this network namespace.";
+            why = "errno 19 (no such device): the GID index names an entry with no netdev behind it, an empty slot: "
+                  "one index set for every host or pod while their tables differ (pods on macvlan or SR-IOV get their "
+                  "GIDs at other indexes than the host, and than each other), so it must come from each one's own "
+                  "table; or the device or its port went away, or (in a pod) the GID's netdev is not in this network "
+                  "namespace.";
         else if (err == 101 || err == 113)
             why = "errno " + std::to_string(err)
                 + " (network unreachable): no route to the peer's GID from the local GID's netdev (a GID index whose "
@@ -834,6 +851,21 @@ private:
               "own netdevs), or the automatic choice found no RoCE v2 GID of an address: the netdev has no IPv4 or "
               "IPv6 address here, a bond's GIDs sit on the bond and not on the member the device names, or the pod "
               "lacks the NIC's network. Set the index explicitly to the RoCE v2 GID of the port's address.";
+        // Several indexes answered "No data available": the application walked the table past its filled entries.
+        std::set<int> empty;
+        for (const auto& x : h.appLog)
+            if (x.kind == "no-gid" && x.errnoValue == 61 && x.gidIndex)
+                empty.insert(*x.gidIndex);
+        if (empty.size() >= 2) {
+            f.explanation += " Here the log shows " + std::to_string(empty.size())
+                + " indexes answering \"No data available\" (" + std::to_string(*empty.begin()) + " to "
+                + std::to_string(*empty.rbegin())
+                + "): the application probing every index of the table, and those slots are simply empty. They are "
+                  "not the failure; what matters is that none of the filled entries suited it. An application that "
+                  "takes only IPv4-mapped GIDs (Mooncake before its IPv6 fix, some NCCL plugins) finds none on a port "
+                  "whose addresses are all IPv6 (link-local plus a global or fc00::/7 one): give it the index of the "
+                  "RoCE v2 GID of the global IPv6 address.";
+        }
         auto [d, p] = portOf(h, e);
         const PortVerdict* v = d ? verdictOf(h, *d, *p) : nullptr;
         if (v && v->gidIndex && v->type == "RoCE v2") {
@@ -842,7 +874,8 @@ private:
             Fix fix;
             fix.target = h.name;
             fix.platform = "application";
-            fix.text = "show_gids   # the row with the port's IPv4 address and type RoCE v2 is N\n"
+            fix.text = "show_gids   # the row with the port's IPv4 address (or, without one, its global IPv6 address) "
+                       "and type RoCE v2 is N\n"
                 + (e.setting.empty() ? std::string("# give the application GID index N")
                                      : "export " + e.setting + "=N");
             fix.origin = "the GID table of the host the application runs on";

@@ -84,8 +84,13 @@ bool isSetting(const AppLogEvent& e, std::string_view name)
 bool seesDevice(const DiagHost& h, bool kernelLists = true)
 {
     return std::ranges::any_of(h.facts.devices, [&](const RdmaDevice& d) { return kernelLists || d.openedByVerbs; })
+        // An application that read a port's GIDs or set up a queue pair had a device open, whatever it printed
+        // before: a QP failure or a GID it could not use happen on a listed device.
         || std::any_of(h.appLog.begin(), h.appLog.end(),
-            [](const AppLogEvent& e) { return e.kind == "device" || e.kind == "gid-in-use"; })
+            [](const AppLogEvent& e) {
+                return e.kind == "device" || e.kind == "gid-in-use" || e.kind == "no-gid" || e.kind == "modify-qp-error"
+                    || (e.kind == "completion-error" && e.wcStatus);
+            })
         || std::any_of(h.tests.begin(), h.tests.end(), [](const TestOutcome& t) {
                return !t.device.empty() && t.failure != "device" && (!t.linkLayer.empty() || !t.localGid.empty());
            });
@@ -165,6 +170,7 @@ public:
             qpOnOtherDevice(h);
             deviceNode(h);
             sockets(h);
+            ncclEnvironment(h);
             efa(h);
             ofiNoProvider(h);
             rdmaNetns(h);
@@ -818,6 +824,72 @@ private:
             "ethtool -i NETDEV   # the driver and bus id the selectors must match",
             "k8s-rdma-shared-dev-plugin's config.json selectors");
         m_ctx.findings.push_back(std::move(f));
+    }
+
+    /// NCCL's word on its own environment. A missing libibverbs only turns IB/RoCE off for NCCL (it then runs over
+    /// sockets): the cause of a failure only when no other line explains it. No IP interface for its sockets stops
+    /// NCCL before any NIC is looked at, so the RDMA advice does not apply yet.
+    void ncclEnvironment(const DiagHost& h)
+    {
+        const AppLogEvent* noVerbs = nullptr;
+        const AppLogEvent* noInterface = nullptr;
+        for (const auto& e : h.appLog) {
+            if (e.kind == "no-verbs-library" && !noVerbs)
+                noVerbs = &e;
+            else if (e.kind == "no-socket-interface" && !noInterface)
+                noInterface = &e;
+        }
+        if (noInterface) {
+            Finding f;
+            f.ruleId = "applog.nccl-no-interface";
+            f.severity = Severity::Error;
+            f.hosts = { h.name };
+            for (const auto& e : h.appLog)
+                if (e.kind == "no-socket-interface" && f.evidence.size() < 4)
+                    f.evidence.push_back(logEvidence(h, e, "NCCL sockets"));
+            f.title = "NCCL found no IP interface it can use for its sockets";
+            f.explanation = "NCCL's bootstrap (and its TCP transport) needs an IP interface: it takes "
+                            "NCCL_SOCKET_IFNAME's, else the first one up with an address (not lo or docker*). ";
+            if (noInterface->errnoValue == 97)
+                f.explanation += "\"Address family not supported by protocol\" is socket() refusing that "
+                                 "interface's address family: the container or network namespace the job runs in has "
+                                 "no usable interface of it (a docker network without it, IPv6 off in the kernel). ";
+            f.explanation += "It fails here before it looks at any NIC, so GID, PFC and RoCE settings are not the "
+                             "problem yet.";
+            if (noVerbs)
+                f.explanation += " The \"Failed to open libibverbs\" line beside it only says NCCL would not use "
+                                 "InfiniBand/RoCE in this environment; it is not this failure.";
+            linuxFix(f, h,
+                "ip -br addr   # in the job's environment (container, pod): an interface other than lo with an "
+                "address\n"
+                "docker run --network=host ...   # or a pod with hostNetwork / a secondary network on the RDMA NIC\n"
+                "export NCCL_SOCKET_IFNAME=IF   # an interface that has an address; NCCL_SOCKET_FAMILY=AF_INET to "
+                "keep to IPv4",
+                "NCCL environment variables (NCCL_SOCKET_IFNAME, NCCL_SOCKET_FAMILY)");
+            m_ctx.findings.push_back(std::move(f));
+        }
+        if (noVerbs) {
+            Finding f;
+            f.ruleId = "applog.nccl-no-verbs";
+            f.hosts = { h.name };
+            f.evidence.push_back(logEvidence(h, *noVerbs, "NCCL"));
+            const bool ibUsed = std::ranges::any_of(h.appLog, [](const AppLogEvent& e) {
+                return e.family == "nccl" && (e.kind == "device" || e.kind == "gid-in-use" || e.kind == "peer-gid");
+            });
+            if (ibUsed)
+                return; // a library of another process or an earlier attempt: this NCCL found its devices
+            f.severity = noInterface ? Severity::Info : Severity::Warning;
+            f.title = "NCCL could not load libibverbs: it will not use InfiniBand/RoCE here";
+            f.explanation = "Without libibverbs NCCL leaves out its IB/RoCE transport and runs over TCP sockets (or "
+                            "fails when it has none). Harmless where RDMA is not wanted; where it is, the job's "
+                            "environment (a container image, most often) lacks rdma-core's libibverbs and its "
+                            "providers, or the library is not on the loader's path.";
+            linuxFix(f, h,
+                "ldconfig -p | grep -e libibverbs -e libmlx5   # in the job's environment\n"
+                "apt-get install libibverbs1 ibverbs-providers   # Debian, Ubuntu (rdma-core on RHEL)",
+                "NCCL loads libibverbs.so.1 at run time (dlopen)");
+            m_ctx.findings.push_back(std::move(f));
+        }
     }
 
     void sockets(const DiagHost& h)

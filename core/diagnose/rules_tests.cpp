@@ -52,6 +52,13 @@ constexpr FailureText kFailures[] = {
         "QP out of RTS, so the server's own rdma_disconnect then fails on a QP that is already idle (\"Failed to "
         "disconnect RDMA CM connection\", \"Connection reset by peer\"). The numbers above it are valid: benign, "
         "unless it appears before any result row." },
+    { "port-down", "test.port-down", "", "The port the test was given is not active",
+        "perftest checks the port before it starts and stops when its state is not ACTIVE: the test never ran, and "
+        "\"Couldn't set the link layer\" / \"Couldn't get context for the device\" after it say the same. Without -d "
+        "perftest takes the first RDMA device the host lists and port 1 unless -i says otherwise, which may be a port "
+        "that is not cabled or not the RoCE one. On Ethernet (RoCE) DOWN is the netdev's link (cable, switch port, "
+        "`ip link set IF up`); on InfiniBand DOWN is the cable or switch port, and INIT or ARMED is a port that no "
+        "subnet manager has brought up." },
     { "other", "test.failed", "", "The test failed", "The test printed an error; see the evidence." },
 };
 
@@ -104,6 +111,30 @@ std::optional<int> goodIndex(const Context& ctx, const DiagHost& h, const std::s
         }
     }
     return best;
+}
+
+/// Which port to give the test instead: the states of every device's ports, then -d/-i of an ACTIVE one.
+Fix portDownFix(const DiagHost& h, const TestOutcome& t)
+{
+    // perftest prints the port's number, not its device: the device is the one of -d, else the first listed.
+    auto port = t.message.substr(std::min(t.message.find("number "), t.message.size()));
+    std::string number;
+    for (char c : port.substr(std::min<std::size_t>(7, port.size())))
+        if (c >= '0' && c <= '9')
+            number += c;
+        else
+            break;
+    Fix fix;
+    fix.target = h.name;
+    fix.platform = "linux";
+    fix.text
+        = "ibv_devinfo | grep -e hca_id -e 'port:' -e state -e link_layer   # every device's ports and their state\n"
+          "rdma link show   # the netdev behind each port and its state\n"
+        + t.tool + " -d DEV -i PORT ...   # a DEV/PORT whose state is PORT_ACTIVE"
+        + (number.empty() || number == "1" ? std::string() : " (this run used port " + number + ")") + "\n"
+        + "ip link set IF up   # RoCE: bring the port's netdev up (and check its cable and switch port)";
+    fix.origin = "perftest opens the device of -d (else the first one listed) and port -i (else 1)";
+    return fix;
 }
 
 /// The test ran on an Ethernet link layer: what perftest printed, or the host's device as read.
@@ -214,6 +245,8 @@ void ruleTestOutcomes(Context& ctx)
                 if (t.mtu)
                     f.evidence.push_back(Evidence { h.name, t.tool + " MTU", std::to_string(*t.mtu), where, h.readAt });
                 f.explanation = ft.explanation;
+                if (t.failure == "port-down")
+                    f.fixes.push_back(portDownFix(h, t));
                 ctx.findings.push_back(std::move(f));
             }
             // An iWARP device (perftest's "Transport type: IW"): RoCE's GID and QoS advice does not apply to it.

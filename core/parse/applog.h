@@ -49,6 +49,9 @@ struct AppLogEvent
     /// - "no-gid": the application found no GID where it looked (Mooncake's "GID is NULL", a failed ibv_query_gid;
     ///   setting: the variable the line tells to set, "MC_GID_INDEX").
     /// - "socket-transport": NCCL runs over its TCP socket transport ("Using network Socket", "NET/Socket : Using").
+    /// - "no-verbs-library": NCCL could not load libibverbs ("Failed to open libibverbs.so[.1]"): no IB/RoCE for it.
+    /// - "no-socket-interface": NCCL found no IP interface its sockets can use ("Socket creation failed : ...",
+    ///   "Bootstrap : no socket interface found", "NET/Socket : no interface found"; errnoValue when printed).
     /// - "efa": the RDMA in use is AWS EFA (fi_info "provider: efa", ucx_info's efa_0, aws-ofi-nccl's provider).
     /// - "device": a device/port in use (device, port, mtu; the link layer stays in text).
     /// - "connect-error": rdma_cm or socket connect failures, rejections, timeouts.

@@ -172,6 +172,45 @@ void ncclModifyQp(const LogText& x, std::string_view msg, std::vector<AppLogEven
 
 } // namespace
 
+/// NCCL before 2.4 printed "host:pid:tid [0] misc/ibvwrap.cu:61 WARN ...": WARN right after the source file and line,
+/// without the word NCCL. The position of that WARN, or npos.
+std::size_t oldWarnMarker(std::string_view t)
+{
+    auto w = findWord(t, "WARN");
+    if (w == std::string_view::npos || w < 4 || t.find("] ") > w)
+        return std::string_view::npos;
+    auto before = trim(t.substr(0, w));
+    auto source = before.substr(before.rfind(' ') == std::string_view::npos ? 0 : before.rfind(' ') + 1);
+    auto colon = source.rfind(':');
+    if (colon == std::string_view::npos || colon + 1 >= source.size() || !allDigits(source.substr(colon + 1)))
+        return std::string_view::npos;
+    auto file = source.substr(0, colon);
+    for (std::string_view ext : { ".cc", ".cu", ".h", ".cpp", ".c" })
+        if (file.ends_with(ext))
+            return w;
+    return std::string_view::npos;
+}
+
+/// What NCCL says about its own environment before it looks at any NIC: libibverbs is not there (so IB/RoCE is off
+/// for it), or no IP interface its sockets can use (ibvwrap.cc / ibvsymbols.cc, socket.cc, bootstrap.cc,
+/// net_socket.cc). False when the message is neither.
+bool ncclEnvironment(const LogText& x, std::string_view lowMsg, std::vector<AppLogEvent>& out)
+{
+    auto has = [&](std::string_view w) { return lowMsg.find(w) != std::string_view::npos; };
+    AppLogEvent e;
+    if (has("failed to open libibverbs"))
+        e.kind = "no-verbs-library";
+    else if (has("socket creation failed") || has("no socket interface found") || has("no usable listening interface")
+        || (has("net/socket") && has("no interface found")))
+        e.kind = "no-socket-interface";
+    else
+        return false;
+    if (e.kind == "no-socket-interface")
+        e.errnoValue = errnoIn(x);
+    out.push_back(std::move(e));
+    return true;
+}
+
 FamilyRead readNcclLine(const LogText& x)
 {
     FamilyRead r;
@@ -185,12 +224,17 @@ FamilyRead readNcclLine(const LogText& x)
             break;
         }
     }
+    if (marker == std::string_view::npos) {
+        marker = oldWarnMarker(t);
+        if (marker != std::string_view::npos)
+            level = "WARN";
+    }
     std::string_view msg;
     bool warn = false;
     if (marker != std::string_view::npos) {
         r.host = ncclHostOf(t.substr(0, marker));
         msg = trim(t.substr(marker + level.size()));
-        warn = level == "NCCL WARN";
+        warn = level == "NCCL WARN" || level == "WARN";
     } else if (auto net = findWord(t, "NET/IB"); net != std::string_view::npos) {
         // Without the prefix: what PyTorch quotes after "Last error:", or a line copied out of a log.
         msg = t.substr(net);
@@ -208,6 +252,8 @@ FamilyRead readNcclLine(const LogText& x)
     const std::string_view lowMsg = std::string_view(x.low).substr(offset, msg.size());
     auto has = [&](std::string_view w) { return lowMsg.find(w) != std::string_view::npos; };
     if (ncclSetting(msg, r.events))
+        return r;
+    if (ncclEnvironment(x, lowMsg, r.events))
         return r;
     if (has("got completion from peer") && (warn || has("status=") || has("with error"))) {
         ncclCompletion(x, msg, r.events);

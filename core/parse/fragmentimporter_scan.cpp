@@ -52,6 +52,10 @@ std::string failureOf(std::string_view t)
 {
     auto l = lower(t);
     auto has = [&](std::string_view w) { return l.find(w) != std::string::npos; };
+    // perftest checks the port it was given before anything else (perftest_resources.c: " Port number %d state is
+    // %s" for a state other than ACTIVE): the test never ran, and the "Couldn't set the link layer" after it is that.
+    if (has("port number ") && has(" state is ") && !has(" state is active"))
+        return "port-down";
     if (has("unable to find the infiniband/roce device")
         || (has("ib device ") && (has(" not found") || has("wasn't found"))))
         return "device";

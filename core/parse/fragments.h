@@ -59,8 +59,9 @@ struct TestOutcome
     std::string transportType; ///< perftest's "Transport type": "IB" (InfiniBand and RoCE) or "IW" (iWARP)
     bool rdmaCm = false;
     /// Empty when it ran through; else one of "connect" (TCP exchange or rdma_cm could not connect),
-    /// "rtr" (modify QP to RTR failed), "retry-exceeded", "grh-required", "mtu", "completion-error", "device" (the
-    /// device it was given is not there; the line also goes to the host's appLog as device-not-found), "other";
+    /// "rtr" (modify QP to RTR failed), "retry-exceeded", "grh-required", "mtu", "completion-error", "port-down"
+    /// (perftest found the port it was given not ACTIVE), "device" (the device it was given is not there; the line
+    /// also goes to the host's appLog as device-not-found), "other";
     /// "teardown" when the only error line came after a result row and is about disconnecting ("Failed to disconnect
     /// RDMA CM connection", "Connection reset by peer"): the measurement completed.
     std::string failure;

@@ -1301,6 +1301,141 @@ private slots:
         // --json keeps every check with what it needs.
         QVERIFY(mentions(reportToJson(r), "\"missing_data\""));
     }
+
+    // perftest stops at its port check: the Down port is the answer, not "the test failed".
+    void perftestPortDown()
+    {
+        auto r = diagnoseText(applogFixture("perftest_port_down.txt"), "perftest_port_down.txt");
+        auto found = withRule(r, "test.port-down");
+        QCOMPARE(found.size(), std::size_t { 1 });
+        const auto& f = found.front();
+        QVERIFY(f.severity == Severity::Error);
+        QVERIFY2(mentions(f.evidence.front().value, "Port number 2 state is Down"), f.evidence.front().value.c_str());
+        QCOMPARE(f.evidence.front().where, std::string("perftest_port_down.txt:2"));
+        QVERIFY(mentions(f.fixes.front().text, "ib_write_bw -d DEV -i PORT"));
+        QVERIFY(mentions(f.fixes.front().text, "this run used port 2"));
+        QVERIFY(withRule(r, "test.failed").empty());
+        // Another state than Down is a port that is not up yet (InfiniBand without a subnet manager): the same rule.
+        QCOMPARE(withRule(diagnoseText("$ ib_send_lat -d mlx5_0\n Port number 1 state is Init\n Couldn't set the "
+                                       "link layer\n"),
+                     "test.port-down")
+                     .size(),
+            std::size_t { 1 });
+
+        QFile fixedFile(QStringLiteral(RP_FIXTURES_DIR "/perftest/write_bw.client.txt"));
+        QVERIFY(fixedFile.open(QIODevice::ReadOnly));
+        auto fixed = diagnoseText(fixedFile.readAll().toStdString());
+        QVERIFY(withRule(fixed, "test.port-down").empty());
+    }
+
+    // NCCL's word on its environment: no interface for its sockets is the failure; libibverbs missing is a note
+    // beside it, and alone a warning that RDMA is off for NCCL there.
+    void ncclEnvironment()
+    {
+        auto r = diagnoseText(applogFixture("nccl_no_interface.log"), "nccl_no_interface.log");
+        auto noInterface = withRule(r, "applog.nccl-no-interface");
+        QCOMPARE(noInterface.size(), std::size_t { 1 });
+        QCOMPARE(noInterface.front().evidence.size(), std::size_t { 2 }); // the pre-2.4 line and the bootstrap one
+        QVERIFY(noInterface.front().severity == Severity::Error);
+        QCOMPARE(noInterface.front().evidence.front().where, std::string("nccl_no_interface.log:2"));
+        QVERIFY2(mentions(noInterface.front().explanation, "Address family not supported"),
+            noInterface.front().explanation.c_str());
+        QVERIFY(mentions(noInterface.front().explanation, "not this failure"));
+        QVERIFY(mentions(noInterface.front().fixes.front().text, "--network=host"));
+        QVERIFY(mentions(noInterface.front().evidence.back().value, "no socket interface found"));
+        auto noVerbs = withRule(r, "applog.nccl-no-verbs");
+        QCOMPARE(noVerbs.size(), std::size_t { 1 });
+        QVERIFY(noVerbs.front().severity == Severity::Info);
+        // The answer first: the interface, then the note.
+        QCOMPARE(r.findings.front().ruleId, std::string("applog.nccl-no-interface"));
+
+        auto alone = withRule(diagnoseText(applogFixture("nccl_no_verbs.log")), "applog.nccl-no-verbs");
+        QCOMPARE(alone.size(), std::size_t { 1 });
+        QVERIFY(alone.front().severity == Severity::Warning);
+        QVERIFY(mentions(alone.front().fixes.front().text, "libibverbs1"));
+
+        auto fixed = diagnoseText(applogFixture("nccl_ib.log"));
+        QVERIFY(withRule(fixed, "applog.nccl-no-interface").empty());
+        QVERIFY(withRule(fixed, "applog.nccl-no-verbs").empty());
+    }
+
+    // An application walking the GID table: the empty slots it probed are no index it uses, and no-gid says so.
+    void gidScanEmptySlots()
+    {
+        auto r = diagnoseText(applogFixture("glog_gid_scan.log"), "glog_gid_scan.log");
+        QVERIFY(withRule(r, "applog.needs-table").empty());
+        auto found = withRule(r, "applog.no-gid");
+        QCOMPARE(found.size(), std::size_t { 1 });
+        QVERIFY2(mentions(found.front().explanation, "3 indexes answering \"No data available\" (31 to 33)"),
+            found.front().explanation.c_str());
+        QVERIFY(mentions(found.front().explanation, "global IPv6 address"));
+        // One empty slot is just the index the application was given: no scan to speak of.
+        auto one = withRule(diagnoseText("E1127 14:02:11.508120 90211 rdma_context.cpp:450] Failed to query GID 5 on "
+                                         "mlx5_3/1: No data available [61]\n"),
+            "applog.no-gid");
+        QCOMPARE(one.size(), std::size_t { 1 });
+        QVERIFY(!mentions(one.front().explanation, "indexes answering"));
+
+        auto fixed = diagnoseText(applogFixture("glog.log"));
+        QVERIFY(withRule(fixed, "applog.no-gid").empty());
+    }
+
+    // Modify QP with ENODEV: an index that is an empty slot on this host, the first thing to check.
+    void modifyQpNoDeviceIsEmptySlot()
+    {
+        auto found = withRule(diagnoseText("gpu-b3:5120:5163 [0] misc/ibvwrap.cc:262 NCCL WARN Call to ibv_modify_qp "
+                                           "failed with error No such device\n"),
+            "applog.modify-qp");
+        QCOMPARE(found.size(), std::size_t { 1 });
+        QVERIFY2(mentions(found.front().explanation, "an empty slot"), found.front().explanation.c_str());
+        QVERIFY(mentions(found.front().explanation, "each one's own table"));
+        auto timedOut = withRule(diagnoseText("gpu-b3:5120:5163 [0] misc/ibvwrap.cc:262 NCCL WARN Call to "
+                                              "ibv_modify_qp failed with error Connection timed out\n"),
+            "applog.modify-qp");
+        QCOMPARE(timedOut.size(), std::size_t { 1 });
+        QVERIFY(!mentions(timedOut.front().explanation, "each one's own table"));
+    }
+
+    // A provider warning in the log of an application that went on to read a port's GIDs (or to set up a QP) is
+    // about other hardware: a device was open. A note, not a second error beside the real one.
+    void providerWarningBesideAnOpenDevice()
+    {
+        const std::string warning
+            = "libibverbs: Warning: couldn't load driver 'libbnxt_re-rdmav34.so': "
+              "libbnxt_re-rdmav34.so: cannot open shared object file: No such file or directory\n";
+        auto r = diagnoseText(warning
+            + "W1127 09:41:02.112233   812 util_rdma.h:547] NET/IB: read failed in ncclIbRoceGetVersionNum: Invalid "
+              "argument\n");
+        auto provider = withRule(r, "applog.no-provider");
+        QCOMPARE(provider.size(), std::size_t { 1 });
+        QVERIFY(provider.front().severity == Severity::Info);
+        QCOMPARE(withRule(r, "applog.no-gid").size(), std::size_t { 1 });
+        // Alone (no device ever seen) it stays the error it is.
+        auto alone = withRule(diagnoseText(warning + "No IB devices found\n"), "applog.no-provider");
+        QCOMPARE(alone.size(), std::size_t { 1 });
+        QVERIFY(alone.front().severity == Severity::Error);
+    }
+
+    // A default (link-local) GID index beside the failure it gives: the index is the cause, an error, told first.
+    void gidDefaultCausesFailure()
+    {
+        auto r = diagnoseText(applogFixture("ucx_gid_default_timeout.log"), "ucx_gid_default_timeout.log");
+        auto found = withRule(r, "applog.gid-default");
+        QCOMPARE(found.size(), std::size_t { 1 });
+        QVERIFY(found.front().severity == Severity::Error);
+        QVERIFY(mentions(found.front().explanation, "The log shows that failure (line 2)"));
+        QCOMPARE(found.front().evidence.back().where, std::string("ucx_gid_default_timeout.log:2"));
+        QCOMPARE(r.findings.front().ruleId, std::string("applog.gid-default"));
+        QCOMPARE(withRule(r, "applog.peer-timeout").size(), std::size_t { 1 });
+        // The same index without a failure in the log stays a warning.
+        auto quiet = withRule(diagnoseText("mpirun -np 2 -x UCX_NET_DEVICES=mlx5_0:1 -x UCX_IB_GID_INDEX=0 ./a.out\n"),
+            "applog.gid-default");
+        QCOMPARE(quiet.size(), std::size_t { 1 });
+        QVERIFY(quiet.front().severity == Severity::Warning);
+
+        auto fixed = diagnoseText(applogFixture("ucx_gid_fixed.log"));
+        QVERIFY(withRule(fixed, "applog.gid-default").empty());
+    }
 };
 
 QTEST_GUILESS_MAIN(TstDiagnosePaste)
