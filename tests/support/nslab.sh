@@ -28,15 +28,18 @@ lab_teardown() {
 }
 
 # wait_banner ADDRESS SECONDS: waits until the sshd at ADDRESS:22 sends its "SSH-" banner (not just a listening
-# socket); fails after SECONDS.
+# socket); fails after SECONDS. It asks again after 50 ms, then less and less often (up to once a second): 1 000 of
+# these asking every 50 ms forked 20 000 times a second, the load average reached 600 on 2 cores, and the sshd they
+# waited for could not start (850 of 1 000 sent no banner within 62 s, 2026-12-07).
 wait_banner() {
-    local addr=$1 deadline=$((SECONDS + $2)) banner
+    local addr=$1 deadline=$((SECONDS + $2)) banner pause=5
     while ((SECONDS < deadline)); do
         if banner=$(timeout 2 bash -c "exec 3<>/dev/tcp/$addr/22 && head -c 4 <&3" 2>/dev/null) \
             && [[ $banner == SSH- ]]; then
             return 0
         fi
-        sleep 0.05
+        sleep "0.$(printf '%02d' "$pause")"
+        ((pause = pause * 2 > 99 ? 99 : pause * 2))
     done
     return 1
 }
