@@ -698,6 +698,15 @@ void AgentLoop::flush(Steady::time_point now)
             while (nextHeld < held.size() && result.held.size() < kAgentMaxItems)
                 result.held.push_back(held[nextHeld++]);
         };
+        // A part that does not end the interval; false when the controller's channel is gone.
+        const auto sendPart = [&] {
+            result.last = false;
+            if (!emit(result))
+                return false;
+            result.cells.clear();
+            result.held.clear();
+            return true;
+        };
         for (std::size_t i = 0; i < p.targets.size(); ++i) {
             auto& s = stats[i];
             AgentCell c;
@@ -714,20 +723,14 @@ void AgentLoop::flush(Steady::time_point now)
             result.cells.push_back(c);
             if (result.cells.size() == kAgentMaxItems && i + 1 < p.targets.size()) {
                 addHeld();
-                result.last = false;
-                if (!emit(result))
+                if (!sendPart())
                     return;
-                result.cells.clear();
-                result.held.clear();
             }
         }
         addHeld();
         while (nextHeld < held.size()) {
-            result.last = false;
-            if (!emit(result))
+            if (!sendPart())
                 return;
-            result.cells.clear();
-            result.held.clear();
             addHeld();
         }
         result.last = true;
