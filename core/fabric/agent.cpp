@@ -190,7 +190,8 @@ private:
     /// Counts the answered probes that waited on this host: all of them after a stall, else those held long.
     void noteHeld(bool afterStall, Steady::time_point now);
     void expire(Steady::time_point now);
-    void flush(Steady::time_point now);
+    /// `force`: every interval goes out now, answered or not (the phase is ended early).
+    void flush(Steady::time_point now, bool force = false);
     void checkLinks(Steady::time_point now);
     Steady::time_point nextWake(Steady::time_point now) const;
     /// A check-in of the loop: time since the last one beyond `allowed` (a poll's wait) was a stall.
@@ -542,10 +543,17 @@ void AgentLoop::stage(const AgentTargets& targets)
 void AgentLoop::startPhase(const AgentStart& start)
 {
     if (m_phase) {
-        complain(ErrorKind::Usage,
-            "phase " + std::to_string(start.phase) + " asked while phase " + std::to_string(m_phase->start.phase)
-                + " runs; ignored");
-        return;
+        // The controller gave up waiting for the running one (this host was too slow for it): what it has goes out
+        // now, so that the new phase starts on time rather than a late one's timeout later.
+        if (start.phase <= m_phase->start.phase) {
+            complain(ErrorKind::Usage,
+                "phase " + std::to_string(start.phase) + " asked while phase " + std::to_string(m_phase->start.phase)
+                    + " runs; ignored");
+            return;
+        }
+        flush(Steady::now(), true);
+        if (m_phase)
+            return; // the channel is gone
     }
     Phase p;
     p.start = start;
@@ -633,6 +641,8 @@ void AgentLoop::collect()
 
 void AgentLoop::noteHeld(bool afterStall, Steady::time_point now)
 {
+    if (!m_phase)
+        return;
     auto& p = *m_phase;
     if (p.flushed >= p.intervals)
         return;
@@ -662,7 +672,7 @@ void AgentLoop::expire(Steady::time_point now)
         m_pending.erase(m_pending.begin());
 }
 
-void AgentLoop::flush(Steady::time_point now)
+void AgentLoop::flush(Steady::time_point now, bool force)
 {
     if (!m_phase)
         return;
@@ -678,7 +688,7 @@ void AgentLoop::flush(Steady::time_point now)
         const auto tail = std::min(timeout, duration_cast<Steady::duration>(duration<double>(kPeerTailS)));
         const bool answered = ranFor(end, now, tail)
             && std::ranges::none_of(m_pending, [&](const auto& item) { return item.second.interval == p.flushed; });
-        if (!answered && !ranFor(end, now, timeout))
+        if (!force && !answered && !ranFor(end, now, timeout))
             return;
         auto& stats = p.stats[p.flushed];
         AgentResult result;

@@ -154,6 +154,11 @@ private:
     /// Hosts whose agent said it could not run for a while in the last phase: a late one there is slow (a saturated
     /// CPU), and an SSH login would only load it further. Asked at the deadline only.
     std::set<std::string> m_stalledLastPhase;
+    /// Hosts whose agent still ran but sent nothing by the last phase's deadline, and in how many phases in a row:
+    /// late now and then is the host's load (its cells are host-busy); late kLatePhases times running is an agent
+    /// that does not get on (given up, and started again).
+    std::map<std::string, int> m_latePhases;
+    std::map<std::string, std::string> m_lateWhy; ///< said of those as their detail for the rest of the round
     bool m_closed = false;
 };
 
@@ -380,6 +385,8 @@ std::vector<CellResult> Controller::Fleet::runPhase(
     std::uint64_t phase, const std::vector<Probe>& probes, bool secondPass)
 {
     const double lengthS = secondPass ? m_options.secondPassS : m_options.durationS;
+    if (!secondPass)
+        m_lateWhy.clear(); // a round's own: the localiser's host-busy note on a late host says why
     followLinks();
     const auto wallStart = Clock::now();
     std::vector<CellResult> cells;
@@ -529,7 +536,7 @@ std::vector<CellResult> Controller::Fleet::runPhase(
             for (const auto& [host, targets] : perHost) {
                 const auto [sent, received] = towards[host];
                 if (!finished.contains(host) && (sent == 0 || 2 * received < sent) && !m_stalledLastPhase.contains(host)
-                    && !stalledNow.contains(host))
+                    && !stalledNow.contains(host) && !m_latePhases.contains(host))
                     silent.push_back(host);
             }
             if (!silent.empty() && silent.size() <= kLateAskAtOnce) {
@@ -568,15 +575,31 @@ std::vector<CellResult> Controller::Fleet::runPhase(
             unasked.push_back(host);
     auto answered = askHosts(unasked);
     answered.merge(early);
-    for (const auto& host : late)
-        m_channels.at(host)->giveUp("no results of phase " + std::to_string(phase) + " within "
-            + std::to_string(static_cast<int>(lengthS + m_options.phaseSlackS)) + " s" + answered[host].said);
-    // What an agent never reported (it died, or was given up) is the agent's fault, not the network's.
+    std::map<std::string, int> lateNow;
+    for (const auto& host : late) {
+        const auto& verdict = answered[host];
+        const std::string why = "no results of phase " + std::to_string(phase) + " within "
+            + std::to_string(static_cast<int>(lengthS + m_options.phaseSlackS)) + " s" + verdict.said;
+        const int times = (m_latePhases.contains(host) ? m_latePhases[host] : 0) + 1;
+        if (verdict.runs && times < kLatePhases) {
+            // Its process runs: the host is too loaded to keep up (a saturated CPU, a VM's steal). Giving it up would
+            // restart it on that host and call it a dead agent; it ends this phase when the next one starts.
+            lateNow[host] = times;
+            m_lateWhy[host] = why;
+            continue;
+        }
+        m_channels.at(host)->giveUp(
+            why + (times > 1 ? ", late " + std::to_string(times) + " phases running" : std::string()));
+    }
+    m_latePhases = std::move(lateNow);
+    // What an agent never reported (it died, or was given up) is the agent's fault, not the network's; what a late
+    // but running one did not is its host's.
     for (const auto& [host, mine] : asked) {
+        const auto reason = m_latePhases.contains(host) ? Reason::HostBusy : Reason::AgentDown;
         for (std::size_t i = 0; i < mine.keys.size(); ++i)
             if (!mine.reported[i])
-                unprobed(static_cast<std::uint32_t>(mine.keys[i] >> 32), static_cast<std::uint32_t>(mine.keys[i]),
-                    Reason::AgentDown);
+                unprobed(
+                    static_cast<std::uint32_t>(mine.keys[i] >> 32), static_cast<std::uint32_t>(mine.keys[i]), reason);
     }
     // Cells already passed to the observer keep their raw counts there; the round's own cells are these.
     if (!stalled.empty()) {
@@ -619,7 +642,8 @@ std::map<std::string, AgentState> Controller::Fleet::states(std::map<std::string
     for (const auto& [host, c] : m_channels) {
         // An agent that ended without being asked to is down, whatever it said last.
         out[host] = c->ended && c->state != AgentState::Stopped ? AgentState::Down : c->state;
-        detail[host] = c->detail;
+        auto late = m_lateWhy.find(host);
+        detail[host] = late != m_lateWhy.end() && out[host] == AgentState::Up ? late->second : c->detail;
     }
     return out;
 }
@@ -909,7 +933,8 @@ void explainAgentFindings(
 {
     for (auto& f : findings) {
         auto why = agentDetail.find(f.element.name);
-        if (f.klass != ElementKind::HostAgent || why == agentDetail.end() || why->second.empty())
+        if ((f.klass != ElementKind::HostAgent && f.klass != ElementKind::HostBusy) || why == agentDetail.end()
+            || why->second.empty())
             continue;
         f.finding.evidence.insert(f.finding.evidence.begin(),
             diag::Evidence { f.element.name, "its agent", why->second, source, "this round" });

@@ -58,6 +58,10 @@ enum class Reason {
     HostBusy,
 };
 
+/// An agent late with a phase whose process still runs is its host's load (host-busy) this many phases in a row at
+/// most, then a hung agent (agent-down).
+inline constexpr int kLatePhases = 3;
+
 std::string_view toString(Reason reason); ///< "" for None, else "timeout", "roce-version", ...
 std::optional<Reason> reasonFromString(std::string_view text);
 

@@ -61,6 +61,7 @@ LateVerdict askOne(const LateAgent& agent, const HostConnect& connect)
     } else if (state != '\0') {
         v.said = "; the host answers over SSH and its agent (process " + pid + ") runs (state " + std::string(1, state)
             + "): it is late, not stopped";
+        v.runs = true;
     } else {
         v.said = "; the host still answers over SSH: its agent hung (stopped, or stuck)";
     }

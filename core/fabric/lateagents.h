@@ -31,6 +31,9 @@ struct LateVerdict
     std::string said;
     /// Waiting longer brings nothing: the agent is stopped, gone or a zombie, or SSH to its host fails.
     bool over = false;
+    /// Its process is there and not stopped (running, sleeping, in a disk wait): the host is slow, the agent is not
+    /// hung. Never with `over`.
+    bool runs = false;
 };
 
 /// Opens a new connection to a host (the fleet's own executor factory, host keys verified as always).

@@ -116,6 +116,17 @@ private:
             m_excluded.insert(host);
             m_findings.push_back(agentFinding(m_ctx, host));
         }
+        // An agent that ran but sent nothing by the deadline (the controller found its process there): its host was
+        // too loaded to keep up, so the probes towards it say nothing of its NIC or links either.
+        std::map<std::string, std::size_t> late;
+        for (const auto& c : m_ctx.cells) {
+            if (valid(c) && c.reason == Reason::HostBusy && c.sent == 0 && !down.contains(ep(c.from).host))
+                ++late[ep(c.from).host];
+        }
+        for (const auto& [host, n] : late) {
+            m_excluded.insert(host);
+            m_findings.push_back(lateFinding(m_ctx, host, n));
+        }
     }
 
     void busyHosts()
@@ -158,7 +169,7 @@ private:
                 late[ep(c.to).host] += c.hostLate;
         }
         for (const auto& [host, n] : late) {
-            if (!named.contains(host))
+            if (!named.contains(host) && !m_excluded.contains(host))
                 m_findings.push_back(stalledFinding(m_ctx, host, n));
         }
     }

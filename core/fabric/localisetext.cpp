@@ -187,6 +187,27 @@ FabricFinding busyFinding(
     return f;
 }
 
+FabricFinding lateFinding(const LocaliseContext& ctx, const std::string& host, std::size_t cells)
+{
+    auto f = base(ctx, { ElementKind::HostBusy, host },
+        host + " was too busy to report its probes in time: the host's load, not the network", diag::Severity::Info);
+    f.confidence = 0.9; // its agent's process was there and not stopped, but why it was slow is the host's to say
+    f.finding.hosts = { host };
+    f.finding.evidence.push_back(
+        { host, "cells its agent did not report by the deadline", std::to_string(cells), "controller", "this round" });
+    auto towards = tally(ctx,
+        [&](const CellResult& c) { return c.to < ctx.list.endpoints.size() && ctx.list.endpoints[c.to].host == host; });
+    f.finding.evidence.push_back({ host, "its peers' probes towards it", towards.text(), "round", "this round" });
+    f.finding.explanation = "The agent on " + host
+        + " still runs, but had sent nothing of the round when the others were done: the host did not give it the "
+          "CPU (a saturated CPU, a VM's stolen time, memory pressure). Its cells are left unjudged this round, and "
+          "so are its peers' probes towards it, as it may not have answered them in time either: nothing is said "
+          "of its NIC or links. Look at the host's load (top, the hypervisor's steal time). Its agent ends the late "
+          "phase when the next one starts; late "
+        + std::to_string(kLatePhases) + " phases running, it is taken for hung and started again.";
+    return f;
+}
+
 FabricFinding stalledFinding(const LocaliseContext& ctx, const std::string& host, std::uint64_t late)
 {
     auto f = base(ctx, { ElementKind::HostBusy, host },

@@ -57,6 +57,8 @@ FabricFinding busyFinding(
     const LocaliseContext& ctx, const std::string& host, const HostDelay& delay, double fleetDelay, double fleetRtt);
 /// `late`: probes towards `host` put down to its stalled agent (CellResult::hostLate).
 FabricFinding stalledFinding(const LocaliseContext& ctx, const std::string& host, std::uint64_t late);
+/// `cells`: how many of `host`'s cells its agent, late but running, did not report by the deadline.
+FabricFinding lateFinding(const LocaliseContext& ctx, const std::string& host, std::size_t cells);
 /// `cells`: indexes into ctx.cells of the observations the hypothesis explains.
 FabricFinding lossFinding(const LocaliseContext& ctx, const Hypothesis& best, const std::vector<std::size_t>& cells,
     double confidence, std::vector<Alternative> alternatives);

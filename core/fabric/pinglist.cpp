@@ -271,8 +271,9 @@ void applyExpectations(const Pinglist& pinglist, std::vector<CellResult>& cells)
     for (auto& cell : cells) {
         if (cell.from >= pinglist.endpoints.size() || cell.to >= pinglist.endpoints.size())
             continue;
-        // What an agent says about itself (its slot is empty, it is not running) is news whatever the design says.
-        if (cell.reason == Reason::EmptySlot || cell.reason == Reason::AgentDown) {
+        // What an agent says about itself (its slot is empty, it is not running, its host held it up) is news
+        // whatever the design says.
+        if (cell.reason == Reason::EmptySlot || cell.reason == Reason::AgentDown || cell.reason == Reason::HostBusy) {
             cell.expected = pinglist.endpoints[cell.from].empty;
             continue;
         }

@@ -16,6 +16,7 @@
 #include <array>
 #include <fstream>
 #include <functional>
+#include <map>
 #include <mutex>
 #include <thread>
 
@@ -311,6 +312,55 @@ private Q_SLOTS:
         auto done = agent.waitForWhere<AgentDone>([](const AgentDone& d) { return d.phase == 2; }, 5000);
         QVERIFY(done);
         QVERIFY2(msSince(t0) >= 1400, std::to_string(msSince(t0)).c_str());
+        agent.send(AgentStop {});
+        QVERIFY(agent.endsWithin(2000));
+    }
+
+    void aLaterPhaseEndsTheOneStillRunning()
+    {
+        // The controller stopped waiting for phase 1 (this host was too slow for its deadline) and starts phase 2:
+        // phase 1 ends there, its results and done at once, and phase 2 runs on time. An older or the same phase
+        // asked again is refused, the running one goes on.
+        AgentUnderTest agent;
+        agent.send(AgentHello { kAgentProtocolVersion, kSecret, AgentMode::Udp, 60 });
+        agent.send(twoEndpoints());
+        auto ready = agent.waitFor<AgentReady>(3000);
+        QVERIFY(ready);
+        AgentTargets t;
+        t.phase = 1;
+        t.targets = { { 0, 1, "127.0.0.1", ready->endpoints[1].udpPort, "", 0, 0 },
+            { 1, 0, "127.0.0.1", ready->endpoints[0].udpPort, "", 0, 0 } };
+        agent.send(t);
+        agent.send(AgentStart { 1, 30.0, 0.0, 20, 0.5 });
+        std::this_thread::sleep_for(std::chrono::milliseconds(400));
+        agent.send(AgentStart { 1, 0.5, 0.0, 20, 0.5 });
+        QVERIFY(agent.waitFor<AgentError>(2000));
+        QVERIFY(!agent.waitFor<AgentDone>(0));
+        t.phase = 2;
+        agent.send(t);
+        const auto t0 = std::chrono::steady_clock::now();
+        agent.send(AgentStart { 2, 0.5, 0.0, 20, 0.5 });
+        auto first = agent.waitForWhere<AgentDone>([](const AgentDone& d) { return d.phase == 1; }, 2000);
+        QVERIFY(first);
+        QVERIFY2(msSince(t0) < 500, std::to_string(msSince(t0)).c_str());
+        auto second = agent.waitForWhere<AgentDone>([](const AgentDone& d) { return d.phase == 2; }, 5000);
+        QVERIFY(second);
+        QVERIFY2(msSince(t0) < 2500, std::to_string(msSince(t0)).c_str());
+        std::map<std::uint64_t, std::uint32_t> sent;
+        bool phase1Last = false;
+        for (const auto& m : agent.messages()) {
+            if (const auto* r = std::get_if<AgentResult>(&m)) {
+                phase1Last = phase1Last || (r->phase == 1 && r->last);
+                for (const auto& c : r->cells) {
+                    sent[r->phase] += c.sent;
+                    if (r->phase == 2)
+                        QCOMPARE(c.received, c.sent);
+                }
+            }
+        }
+        QVERIFY(phase1Last);
+        QVERIFY(sent[1] > 0);
+        QVERIFY(sent[2] > 0);
         agent.send(AgentStop {});
         QVERIFY(agent.endsWithin(2000));
     }

@@ -2,7 +2,8 @@
 // The fabric check on real OpenSSH hosts (netns lab, tests/support/netns-hosts.sh), UDP mode: agents started over SSH
 // on 8 hosts; a healthy fleet gives no finding, a host whose UDP input nftables drops is named, a host whose agent is
 // killed during the round is named agent-down without holding the round up, one whose agent is paused mid-round is a
-// note (its late answers its own delay), and no agent is left running after any of it. A watch (one set of agents,
+// note (its late answers its own delay), one frozen over a phase's deadline but still there is its host's load (a
+// note, not given up), and no agent is left running after any of it. A watch (one set of agents,
 // round after round) raises a fault planted between rounds, clears it when it is gone, starts a killed agent again, and
 // writes it all to its run file. The CLI's exit codes, JSON and run files against the same hosts. A controller killed
 // outright, or a link that goes silent, leaves no agent behind.
@@ -20,8 +21,11 @@
 #include <QTemporaryDir>
 
 #include <csignal>
+#include <filesystem>
 #include <fstream>
 #include <thread>
+
+#include <unistd.h>
 
 using namespace rp;
 using namespace rp::fabric;
@@ -176,6 +180,73 @@ public:
 private:
     int m_host;
     bool m_wholeHost;
+};
+
+/// Freezes processes with the cgroup freezer, as a host too loaded to run them would hold them: unlike SIGSTOP their
+/// /proc state stays a running one (D under the v1 freezer, S under v2), so the controller finds them there and not
+/// stopped. The v1 freezer hierarchy where it is mounted (this machine's), else the cgroup v2 one.
+class CgroupFreezer
+{
+public:
+    CgroupFreezer()
+    {
+        namespace fs = std::filesystem;
+        if (fs::exists("/sys/fs/cgroup/freezer/cgroup.procs")) {
+            m_parent = "/sys/fs/cgroup/freezer";
+            m_v1 = true;
+        } else {
+            for (const auto* root : { "/sys/fs/cgroup/unified", "/sys/fs/cgroup" }) {
+                if (fs::exists(std::string(root) + "/cgroup.controllers")) {
+                    m_parent = root;
+                    break;
+                }
+            }
+        }
+        if (m_parent.empty())
+            return;
+        m_dir = m_parent + "/rp-test-late-" + std::to_string(::getpid());
+        std::error_code ec;
+        if (!std::filesystem::create_directory(m_dir, ec) && ec)
+            m_dir.clear();
+    }
+    ~CgroupFreezer()
+    {
+        thaw();
+        if (m_dir.empty())
+            return;
+        for (int pid : m_moved)
+            write(m_parent + "/cgroup.procs", std::to_string(pid));
+        ::rmdir(m_dir.c_str());
+    }
+    bool usable() const { return !m_dir.empty(); }
+    std::string where() const { return m_dir.empty() ? "no cgroup freezer (v1 or v2) to create a group in" : m_dir; }
+    bool freeze(const std::vector<int>& pids)
+    {
+        for (int pid : pids) {
+            if (!write(m_dir + "/cgroup.procs", std::to_string(pid)))
+                return false;
+            m_moved.push_back(pid);
+        }
+        return m_v1 ? write(m_dir + "/freezer.state", "FROZEN") : write(m_dir + "/cgroup.freeze", "1");
+    }
+    void thaw()
+    {
+        if (!m_dir.empty())
+            m_v1 ? write(m_dir + "/freezer.state", "THAWED") : write(m_dir + "/cgroup.freeze", "0");
+    }
+
+private:
+    static bool write(const std::string& path, const std::string& text)
+    {
+        std::ofstream out(path);
+        out << text;
+        out.flush();
+        return static_cast<bool>(out);
+    }
+    std::string m_parent;
+    std::string m_dir;
+    bool m_v1 = false;
+    std::vector<int> m_moved;
 };
 
 rp::test::CliRun cli(const QStringList& args)
@@ -427,6 +498,61 @@ private Q_SLOTS:
         QVERIFY(std::ranges::any_of(
             run->agents, [](const FabricRunAgent& a) { return a.host == "h5" && a.state == AgentState::Down; }));
         QVERIFY(run->openFindings().empty());
+    }
+
+    void aLateRunningAgentIsItsHostsLoad()
+    {
+        // h6's agent is frozen over a phase's deadline, as a host too loaded to run it would hold it: its process is
+        // there and not stopped, so it is the host's load (host-busy, a note), not a dead agent: not given up, not
+        // started again, no fault. Thawed, it ends the late phase when the next one starts and the next round is
+        // healthy with the same agent.
+        CgroupFreezer freezer;
+        QVERIFY2(freezer.usable(), freezer.where().c_str());
+        ControllerOptions options = roundOptions();
+        options.durationS = 1.0;
+        options.phaseSlackS = 2.0;
+        auto context = lab::context();
+        Controller controller(
+            m_hosts, {}, [context](const HostSpec& spec) { return openExecutor(spec, context); }, options);
+        QVERIFY(controller.start(nullptr, nullptr, std::chrono::minutes(2)));
+        const auto agents = agentPids(6);
+        QCOMPARE(agents.size(), std::size_t { 1 });
+        QVERIFY2(freezer.freeze(agents), freezer.where().c_str());
+        // Past the first phase's deadline (1 s + 2 s), thawed during the second pass.
+        std::thread thawer([&freezer] {
+            std::this_thread::sleep_for(std::chrono::milliseconds(4500));
+            freezer.thaw();
+        });
+        auto late = controller.nextRound();
+        thawer.join();
+        QVERIFY2(late, late ? "" : late.error().describe().c_str());
+        QCOMPARE_ENUM(late->agents.at("h6"), AgentState::Up);
+        const auto& detail = late->agentDetail.at("h6");
+        QVERIFY2(detail.find("it is late, not stopped") != std::string::npos, detail.c_str());
+        QVERIFY(std::ranges::any_of(late->cells, [&](const CellResult& c) {
+            return c.reason == Reason::HostBusy && late->pinglist.endpoints[c.from].host == "h6";
+        }));
+        std::string titles;
+        for (const auto& f : late->summary.findings)
+            titles += f.finding.title + "; ";
+        QVERIFY2(faultCount(late->summary.findings) == 0, titles.c_str());
+        auto note = std::ranges::find_if(late->summary.findings,
+            [](const FabricFinding& f) { return f.klass == ElementKind::HostBusy && f.element.name == "h6"; });
+        QVERIFY2(note != late->summary.findings.end(), titles.c_str());
+        QVERIFY2(note->finding.explanation.find(detail) != std::string::npos, note->finding.explanation.c_str());
+        qInfo("late h6: %s (round %.1f s)", note->finding.title.c_str(), late->summary.seconds);
+
+        bool healthy = false;
+        for (int i = 0; i < 3 && !healthy; ++i) {
+            auto r = controller.nextRound();
+            QVERIFY2(r, r ? "" : r.error().describe().c_str());
+            QCOMPARE_ENUM(r->agents.at("h6"), AgentState::Up);
+            healthy = faultCount(r->summary.findings) == 0
+                && std::ranges::none_of(r->cells, [](const CellResult& c) { return c.failed() && !c.expected; });
+        }
+        QVERIFY2(healthy, "the rounds after the thaw were not healthy");
+        QCOMPARE(agentPids(6), agents);
+        controller.stop();
     }
 
     void cliWatchSavesItsRun()

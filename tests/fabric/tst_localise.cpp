@@ -271,6 +271,66 @@ private slots:
         QVERIFY(faultCount(localise(*list, cells, sim.agents())) > 0);
     }
 
+    void aLateButRunningAgentIsItsHostsLoad()
+    {
+        // The controller found the agent's process there but nothing of the round by the deadline: its cells are
+        // host-busy, and its peers' probes towards it were not answered either. That host is a note, none of its
+        // links is named; an access link's loss elsewhere on the fabric is still found.
+        FabricShape shape;
+        shape.noiseLoss = 0;
+        FabricSim sim(shape, 3);
+        auto fault = sim.plant(FaultKind::AccessLoss);
+        sim.setFault(fault);
+        auto list = buildPinglist(sim.hosts(), sim.topology(), {});
+        QVERIFY(list);
+        std::string late;
+        for (const auto& h : list->hosts) {
+            if (h != fault.host) {
+                late = h;
+                break;
+            }
+        }
+        auto cells = sim.probe(*list, list->probes, false);
+        std::size_t unreported = 0;
+        for (auto& c : cells) {
+            if (list->endpoints[c.from].host == late) {
+                CellResult unjudged;
+                unjudged.from = c.from;
+                unjudged.to = c.to;
+                unjudged.intervalStart = c.intervalStart;
+                unjudged.intervalSeconds = c.intervalSeconds;
+                unjudged.reason = Reason::HostBusy;
+                c = unjudged;
+                ++unreported;
+            } else if (list->endpoints[c.to].host == late) {
+                c.received = 0;
+            }
+        }
+        applyExpectations(*list, cells);
+        QVERIFY(unreported > 0);
+        auto second = planSecondPass(*list, cells);
+        auto again = sim.probe(*list, second.probes, true);
+        applyExpectations(*list, again);
+        cells.insert(cells.end(), again.begin(), again.end());
+        auto findings = localise(*list, cells, sim.agents());
+        QVERIFY(!findings.empty());
+        QCOMPARE(findings.front().element, fault.truth);
+        QVERIFY(findings.front().klass == fault.truth.kind);
+        std::size_t notes = 0;
+        for (const auto& f : findings) {
+            QVERIFY2(
+                std::ranges::find(f.finding.hosts, late) == f.finding.hosts.end() || f.klass == ElementKind::HostBusy,
+                (f.id() + ": " + f.finding.title).c_str());
+            if (f.klass == ElementKind::HostBusy && f.element.name == late) {
+                ++notes;
+                QVERIFY(f.finding.severity == diag::Severity::Info);
+                QVERIFY2(f.finding.evidence.front().value == std::to_string(unreported),
+                    f.finding.evidence.front().value.c_str());
+            }
+        }
+        QCOMPARE(notes, std::size_t { 1 });
+    }
+
     void repliesNearTheTimeoutQueuedBehindTheStall()
     {
         // b stalled 0.3 s only, within the 0.5 s timeout; its answers that came back took 0.3 s (they waited in
