@@ -69,6 +69,9 @@ struct DiagHost
     std::string origin; ///< file name of a paste/bundle, or the SSH address
     std::string readAt; ///< when its values were read ("as pasted" when unknown)
     std::map<std::string, int> gidLines; ///< from a paste: "dev/port/index" -> line
+    /// From a paste: the line of a show_gids that found no GID at all ("n_gids_found=0"; 0: none such). The GID table
+    /// lists the GIDs of this network namespace's netdevs: none of them has an RDMA device behind it.
+    int noGidsLine = 0;
     std::map<std::string, int> netdevLines;
     std::map<std::string, int> netdevBlocks; ///< from a paste: netdev -> the output that described it
     std::vector<RdmaCmSetting> rdmaCm;

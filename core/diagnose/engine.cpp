@@ -526,6 +526,8 @@ void addPasted(FabricSnapshot& snapshot, const PastedFabric& pasted, const std::
             h->facts.netdevs.push_back(n);
         for (const auto& [k, v] : p.gidLines)
             h->gidLines[k] = v;
+        if (p.noGidsLine > 0)
+            h->noGidsLine = p.noGidsLine;
         for (const auto& [k, v] : p.netdevLines)
             h->netdevLines[k] = v;
         for (const auto& [k, v] : p.netdevBlocks)

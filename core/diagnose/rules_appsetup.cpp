@@ -451,6 +451,13 @@ private:
             || text.find("localhost") != std::string_view::npos;
     }
 
+    static bool anyGid(const DiagHost& h)
+    {
+        return std::ranges::any_of(h.facts.devices, [](const RdmaDevice& d) {
+            return std::ranges::any_of(d.ports, [](const RdmaPort& p) { return !p.gids.empty(); });
+        });
+    }
+
     void deviceNode(const DiagHost& h)
     {
         const AppLogEvent* first = nullptr;
@@ -495,6 +502,24 @@ private:
             fix.text = "rdma link show   # the netdev each RDMA device sits on\n"
                        "ip -br address show   # that netdev's address: use it instead of the loopback one\n"
                        "# no RDMA device at all: rdma link add rxe0 type rxe netdev IFACE (Soft-RoCE)";
+        } else if (e.kind == "no-device" && h.noGidsLine > 0 && !anyGid(h)) {
+            // show_gids of the same host found no GID: the address is on a netdev with no RDMA device behind it (a
+            // CNI's veth in a pod), which no device node or plugin resource changes.
+            f.title = "rdma_cm found no RDMA device for the address: no netdev here has a GID (show_gids found none)";
+            f.evidence.push_back(
+                m_ctx.ev(h, "show_gids", "n_gids_found=0", h.origin + ":" + std::to_string(h.noGidsLine)));
+            f.explanation = "rdma_cm resolves an address to the RDMA device of the netdev it is on, and show_gids "
+                            "lists a GID for every netdev of this network namespace that has one: it found none. So "
+                            "the address the program used is on a netdev no RDMA device sits on. In a pod that is the "
+                            "usual case: eth0 is the CNI's veth (Calico, Flannel, Cilium), which carries no RDMA even "
+                            "when the RDMA device plugin gave the pod the device nodes. The pod needs a RoCE netdev "
+                            "of its own, and the program that netdev's address.";
+            fix.origin = "Kubernetes RDMA networking (Multus secondary network, SR-IOV or RDMA shared device plugin)";
+            fix.text = "ip -br address show   # in the pod: eth0 (the CNI's veth) has no RDMA device behind it\n"
+                       "rdma link show        # on the node: the RoCE netdev the RDMA device sits on\n"
+                       "# give the pod a secondary network on that netdev (Multus with macvlan, ipvlan or host-device, "
+                       "or the SR-IOV CNI for a VF), or hostNetwork: true\n"
+                       "# then give the program the address of that interface (net1), not eth0's";
         } else if (err == 19 || err == 2 || err == 0) {
             const bool rdmacm = e.kind == "no-device";
             f.title = rdmacm ? "rdma_cm found no RDMA device for the address (No such device)"

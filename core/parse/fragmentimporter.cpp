@@ -306,6 +306,8 @@ void FragmentImporter::delegate(const Block& block, OutputKind kind)
             auto w = splitWords(t);
             if (w.size() >= 4 && toInt(w[1]) && toInt(w[2]) && canonicalGid(w[3]))
                 h.gidLines[std::string(w[0]) + "/" + std::string(w[1]) + "/" + std::string(w[2])] = l.number;
+            else if (out.devices.empty() && w.size() == 1 && w[0] == "n_gids_found=0")
+                h.noGidsLine = l.number;
         }
     }
     // `rdma link` and `rdma dev` list no GIDs: an empty table here says nothing about the port's.

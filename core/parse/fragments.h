@@ -175,6 +175,7 @@ struct PastedHost
     std::vector<CounterRead> counters;
     std::vector<TestOutcome> tests;
     std::map<std::string, int> gidLines; ///< "dev/port/index" -> line of the paste that gave it
+    int noGidsLine = 0; ///< the line of a show_gids that found no GID at all ("n_gids_found=0"; 0: none such)
     std::map<std::string, int> netdevLines; ///< netdev -> first line that described it
     /// netdev -> the output (block of lines) that first described it: one command's output is one host's, while a
     /// paste's separate outputs under sentences ("PC2's address is ...") may be of several machines.

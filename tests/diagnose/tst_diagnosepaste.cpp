@@ -196,6 +196,32 @@ private slots:
         auto cm = withRule(diagnoseText("rdma_resolve_addr: No such device\n"), "applog.device-node");
         QCOMPARE(cm.size(), std::size_t { 1 });
         QVERIFY(mentions(cm.front().title, "rdma_cm"));
+        // The same host's show_gids found no GID: the address is on a netdev without RDMA (a pod's CNI veth), which
+        // no device node changes; told as that, with the show_gids line beside the log's.
+        const std::string pod
+            = "$ kubectl exec -it rdma-pod-a -- rdma_client -s 10.244.1.7\n"
+              "rdma_create_ep: No such device\n"
+              "$ kubectl exec -it rdma-pod-a -- show_gids\n"
+              "DEV     PORT    INDEX   GID                                     IPv4            VER     DEV\n"
+              "---     ----    -----   ---                                     ------------    ---     ---\n"
+              "n_gids_found=0\n";
+        auto veth = withRule(diagnoseText(pod, "pod.txt"), "applog.device-node");
+        QCOMPARE(veth.size(), std::size_t { 1 });
+        QVERIFY2(mentions(veth.front().title, "no netdev here has a GID"), veth.front().title.c_str());
+        QVERIFY(mentions(veth.front().fixes.front().text, "Multus"));
+        QVERIFY(std::ranges::any_of(veth.front().evidence,
+            [](const Evidence& e) { return e.value == "n_gids_found=0" && e.where == "pod.txt:6"; }));
+        // GIDs listed: the device-node reading stays.
+        auto listed
+            = withRule(diagnoseText("rdma_create_ep: No such device\n"
+                                    "DEV     PORT    INDEX   GID                                     IPv4     "
+                                    "       VER     DEV\n"
+                                    "mlx5_0  1       3       0000:0000:0000:0000:0000:ffff:0af4:0107 10.244.1.7      "
+                                    "v2      net1\n"
+                                    "n_gids_found=1\n"),
+                "applog.device-node");
+        QCOMPARE(listed.size(), std::size_t { 1 });
+        QVERIFY2(!mentions(listed.front().title, "no netdev here"), listed.front().title.c_str());
         // Permission denied is not a missing node.
         auto perm = withRule(diagnoseText("ibv_open_device(mlx5_1) failed: Permission denied\n"), "applog.device-node");
         QCOMPARE(perm.size(), std::size_t { 1 });
