@@ -34,6 +34,8 @@ namespace {
 
 const std::string kSecret = "00112233445566778899aabbccddeeff";
 
+AgentServe twoEndpoints();
+
 /// An agent on a thread, fed through a pipe, its messages collected.
 class AgentUnderTest
 {
@@ -72,6 +74,13 @@ public:
         ::close(m_read);
     }
 
+    /// Hello (UDP mode) and twoEndpoints(): what the agent said it serves, or nothing within 3 s.
+    std::optional<AgentReady> serveTwo()
+    {
+        send(AgentHello { kAgentProtocolVersion, kSecret, AgentMode::Udp, 60 });
+        send(twoEndpoints());
+        return waitFor<AgentReady>(3000);
+    }
     void send(const AgentMessage& m)
     {
         const auto line = encodeAgent(m);
@@ -222,6 +231,16 @@ AgentServe twoEndpoints()
     return s;
 }
 
+/// twoEndpoints() probing each other in `phase`, at the ports the agent's ready line gave them.
+AgentTargets eachOther(std::uint64_t phase, const AgentReady& ready)
+{
+    AgentTargets t;
+    t.phase = phase;
+    t.targets = { { 0, 1, "127.0.0.1", ready.endpoints[1].udpPort, "", 0, 0 },
+        { 1, 0, "127.0.0.1", ready.endpoints[0].udpPort, "", 0, 0 } };
+    return t;
+}
+
 } // namespace
 
 class TestAgent final : public QObject
@@ -231,9 +250,7 @@ private Q_SLOTS:
     void probesAtTheAskedRateAndSplitsTheRoundTrip()
     {
         AgentUnderTest agent;
-        agent.send(AgentHello { kAgentProtocolVersion, kSecret, AgentMode::Udp, 60 });
-        agent.send(twoEndpoints());
-        auto ready = agent.waitFor<AgentReady>(3000);
+        auto ready = agent.serveTwo();
         QVERIFY(ready);
         QCOMPARE(ready->endpoints.size(), 2u);
         QVERIFY(ready->endpoints[0].error.empty() && ready->endpoints[0].udpPort > 0);
@@ -284,15 +301,9 @@ private Q_SLOTS:
         // Nothing is left to wait for once every reply is in: the phase ends a short tail after its probes, not a
         // timeout later. A probe still out keeps the whole timeout.
         AgentUnderTest agent;
-        agent.send(AgentHello { kAgentProtocolVersion, kSecret, AgentMode::Udp, 60 });
-        agent.send(twoEndpoints());
-        auto ready = agent.waitFor<AgentReady>(3000);
+        auto ready = agent.serveTwo();
         QVERIFY(ready);
-        const int port0 = ready->endpoints[0].udpPort;
-        const int port1 = ready->endpoints[1].udpPort;
-        AgentTargets t;
-        t.phase = 1;
-        t.targets = { { 0, 1, "127.0.0.1", port1, "", 0, 0 }, { 1, 0, "127.0.0.1", port0, "", 0, 0 } };
+        auto t = eachOther(1, *ready);
         agent.send(t);
         auto t0 = std::chrono::steady_clock::now();
         agent.send(AgentStart { 1, 0.5, 0.0, 20, 3.0 });
@@ -322,14 +333,9 @@ private Q_SLOTS:
         // phase 1 ends there, its results and done at once, and phase 2 runs on time. An older or the same phase
         // asked again is refused, the running one goes on.
         AgentUnderTest agent;
-        agent.send(AgentHello { kAgentProtocolVersion, kSecret, AgentMode::Udp, 60 });
-        agent.send(twoEndpoints());
-        auto ready = agent.waitFor<AgentReady>(3000);
+        auto ready = agent.serveTwo();
         QVERIFY(ready);
-        AgentTargets t;
-        t.phase = 1;
-        t.targets = { { 0, 1, "127.0.0.1", ready->endpoints[1].udpPort, "", 0, 0 },
-            { 1, 0, "127.0.0.1", ready->endpoints[0].udpPort, "", 0, 0 } };
+        auto t = eachOther(1, *ready);
         agent.send(t);
         agent.send(AgentStart { 1, 30.0, 0.0, 20, 0.5 });
         std::this_thread::sleep_for(std::chrono::milliseconds(400));
@@ -372,15 +378,9 @@ private Q_SLOTS:
         AgentUnderTest agent("/sys", [](const ProbeSecret& secret) {
             return std::make_unique<StallingTransport>(secret, 6, std::chrono::milliseconds(700));
         });
-        agent.send(AgentHello { kAgentProtocolVersion, kSecret, AgentMode::Udp, 60 });
-        agent.send(twoEndpoints());
-        auto ready = agent.waitFor<AgentReady>(3000);
+        auto ready = agent.serveTwo();
         QVERIFY(ready);
-        AgentTargets t;
-        t.phase = 1;
-        t.targets = { { 0, 1, "127.0.0.1", ready->endpoints[1].udpPort, "", 0, 0 },
-            { 1, 0, "127.0.0.1", ready->endpoints[0].udpPort, "", 0, 0 } };
-        agent.send(t);
+        agent.send(eachOther(1, *ready));
         agent.send(AgentStart { 1, 1.0, 0.0, 20, 0.2 });
         QVERIFY(agent.waitFor<AgentDone>(5000));
         double stalled = 0;
@@ -414,9 +414,7 @@ private Q_SLOTS:
     void packetsWithoutTheSecretAreNeverAnswered()
     {
         AgentUnderTest agent;
-        agent.send(AgentHello { kAgentProtocolVersion, kSecret, AgentMode::Udp, 60 });
-        agent.send(twoEndpoints());
-        auto ready = agent.waitFor<AgentReady>(3000);
+        auto ready = agent.serveTwo();
         QVERIFY(ready);
         int s = ::socket(AF_INET, SOCK_DGRAM, 0);
         QVERIFY(s >= 0);
