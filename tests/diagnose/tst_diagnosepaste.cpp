@@ -211,6 +211,18 @@ private slots:
         QVERIFY(mentions(veth.front().fixes.front().text, "Multus"));
         QVERIFY(std::ranges::any_of(veth.front().evidence,
             [](const Evidence& e) { return e.value == "n_gids_found=0" && e.where == "pod.txt:6"; }));
+        // Fixed: the pod has the RoCE netdev (net1) and the program its address; nothing to say.
+        auto fixedPod = diagnoseText("$ kubectl exec -it rdma-pod-a -- rdma_client -s 192.168.50.7\n"
+                                     "rdma_client: start\n"
+                                     "rdma_client: end 0\n"
+                                     "$ kubectl exec -it rdma-pod-a -- show_gids\n"
+                                     "DEV     PORT    INDEX   GID                                     IPv4            "
+                                     "VER     DEV\n"
+                                     "mlx5_0  1       3       0000:0000:0000:0000:0000:ffff:c0a8:3207 192.168.50.7    "
+                                     "v2      net1\n"
+                                     "n_gids_found=1\n",
+            "pod-fixed.txt");
+        QVERIFY(withRule(fixedPod, "applog.device-node").empty());
         // GIDs listed: the device-node reading stays.
         auto listed
             = withRule(diagnoseText("rdma_create_ep: No such device\n"
