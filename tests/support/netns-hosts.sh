@@ -179,7 +179,16 @@ do_up() {
         ((racks <= 250 && racks <= n)) || die "--racks must be 1..250 and at most N, got '$racks'"
     fi
     if [[ -n $(lab_namespaces) ]] || ip link show "$BRIDGE" >/dev/null 2>&1; then
-        die "a lab is already up (namespaces ${PREFIX}*, bridge $BRIDGE): run '$0 down DIR' first"
+        # A run killed before its 'down' (a CI job stopped, a machine's session ended) leaves the namespaces
+        # without a single process: nothing uses that lab, so it is taken down. One whose sshd still run is another
+        # run's, and is refused.
+        local ns live=0
+        for ns in $(lab_namespaces); do
+            [[ -n $(ip netns pids "$ns" 2>/dev/null) ]] && live=1 && break
+        done
+        ((live == 0)) || die "a lab is already up (namespaces ${PREFIX}*, bridge $BRIDGE): run '$0 down DIR' first"
+        echo "netns-hosts.sh: the remains of an earlier lab in $dir (namespaces ${PREFIX}*, no process in any): taken down" >&2
+        do_down "$dir"
     fi
     mkdir -p "$dir"
     dir=$(cd "$dir" && pwd)
